@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { balance } from '../core/balance';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import { authRoutes } from './features/auth/routes';
+import { createAuthService, type AuthService } from './features/auth/service';
+import { leaderboardRoutes } from './features/leaderboard/routes';
+import { tapRoutes } from './features/taps/routes';
+import { createTapService, type TapService } from './features/taps/service';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandler } from './http/errors';
+import { registerJsonBody } from './http/json-body';
+import { registerSecureData } from './http/secure-data';
+import { registerSession } from './http/session';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  services: { auth: AuthService; taps: TapService };
+  /** Stops taking requests and lets queued tap groups commit. */
+  close(): Promise<void>;
+}
+
+function hopsTrusted(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** Composes Fastify from the cross-cutting plugins and the feature modules; nothing else. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const fastify = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A hop count becomes proxy-addr's (address, hop) predicate; addresses and booleans pass as they are.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    bodyLimit: balance.apiBodyLimitBytes,
+    connectionTimeout: 60_000,
+    requestTimeout: 15_000,
+    keepAliveTimeout: 65_000,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+
+  const auth = createAuthService({
+    database,
+    now,
+    accountsPerIp: config.accountsPerIp,
+    loginAttemptsPerIp: config.loginAttemptsPerIp,
+    loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
+  });
+  const taps = createTapService({ database, now, random, maxConcurrentGroups: database.kind === 'postgres' ? 4 : 1 });
+
+  registerErrorHandler(fastify);
+  registerJsonBody(fastify);
+  await fastify.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await fastify.register(fastifyCookie, { secret: config.sessionSecret });
+  registerSession(fastify, auth);
+  registerCsrf(fastify);
+  registerSecureData(fastify);
+
+  authRoutes(fastify, auth);
+  tapRoutes(fastify, taps);
+  leaderboardRoutes(fastify, database);
+  fastify.get('/api/health', async () => ({ ok: true }));
+
+  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
+    await fastify.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: 'index.html' });
+    // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell.
+    fastify.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+      return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    });
+  }
+
+  return {
+    fastify,
+    services: { auth, taps },
+    async close() {
+      await fastify.close();
+      await taps.drain();
+    },
+  };
+}

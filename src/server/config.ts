@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { balance } from '../core/balance';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().optional(),
+  TRUST_PROXY: z.string().default('false'),
+  ACCOUNTS_PER_IP: z.coerce.number().int().min(0).default(1),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(balance.loginAttemptsPerIp),
+  LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().default('./dist/client'),
+});
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  redisUrl: string | null;
+  trustProxy: TrustProxy;
+  /** How many accounts one client address may register; 0 means no limit. */
+  accountsPerIp: number;
+  sessionSecret: string;
+  loginAttemptsPerIp: number;
+  loginAttemptsPerLoginId: number;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  staticDir: string | null;
+  /** Cookie Secure flag even over http (set behind a TLS-terminating proxy that does not forward the protocol). */
+  dataDir: string;
+}
+
+/** TRUST_PROXY: 'false' (default), 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The session secret: SESSION_SECRET, or one generated once and kept under the data folder. */
+function loadSessionSecret(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Environment → typed config, with the embedded defaults (PGlite under ./data, port 5000). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = Env.parse(env);
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    redisUrl: e.REDIS_URL ?? null,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    accountsPerIp: e.ACCOUNTS_PER_IP,
+    sessionSecret: loadSessionSecret(dataDir, e.SESSION_SECRET),
+    loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
+    loginAttemptsPerLoginId: e.LOGIN_ATTEMPTS_PER_LOGIN_ID,
+    logLevel: e.LOG_LEVEL,
+    staticDir: resolve(e.STATIC_DIR),
+    dataDir,
+  };
+}

@@ -1,0 +1,63 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+
+export type Schema = typeof schema;
+/** One typed handle for both drivers: feature stores never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A handle a store function may run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DbConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; max?: number };
+
+export interface Database {
+  db: Db;
+  kind: DbConfig['kind'];
+  /** Runs raw SQL and returns its rows, whichever driver is underneath. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Opens PGlite (a folder, or memory when dataDir is null) or a PostgreSQL pool, behind one handle. */
+export async function createDb(config: DbConfig): Promise<Database> {
+  if (config.kind === 'postgres') {
+    const client = postgres(config.url, {
+      max: config.max ?? 10,
+      onnotice: () => {},
+      // bigint columns come back as strings; drizzle's { mode: 'number' } columns convert them.
+      connection: { application_name: 'bitbreach' },
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      query: async (text, params = []) => (await client.unsafe(text, params as never[])) as never,
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let lock: DataDirLock | null = null;
+  if (config.dataDir) lock = await lockDataDir(config.dataDir);
+  try {
+    const pglite = new PGlite(config.dataDir ?? 'memory://');
+    await pglite.waitReady;
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      query: async (text, params = []) => (await pglite.query(text, params)).rows as never,
+      close: async () => {
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,16 @@
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Append-only: every Telnet change is one row, written in the balance change's transaction. */
+export const telnetLedger = pgTable(
+  'telnet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id)],
+);

@@ -1,0 +1,16 @@
+import { bigint, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Tap batches already counted, keyed by the client's batchTimestamp: a retried or replayed batch
+ * is recognised and counted once. Rows older than the client's 30 s queue window are pruned.
+ */
+export const tapBatches = pgTable(
+  'tap_batches',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    batchTimestamp: bigint('batch_timestamp', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.batchTimestamp] })],
+);

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    loginId: text('login_id').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    level: integer('level').notNull().default(1),
+    currentExp: bigint('current_exp', { mode: 'number' }).notNull().default(0),
+    totalTaps: bigint('total_taps', { mode: 'number' }).notNull().default(0),
+    telnet: bigint('telnet', { mode: 'number' }).notNull().default(0),
+    /** Hundredths of a Telnet earned by decoding but not yet a whole Telnet. */
+    telnetCents: integer('telnet_cents').notNull().default(0),
+    attack: integer('attack').notNull(),
+    criticalRate: doublePrecision('critical_rate').notNull(),
+    bonusCriticalHit: doublePrecision('bonus_critical_hit').notNull(),
+    connectionRate: doublePrecision('connection_rate').notNull(),
+    itemDropRate: doublePrecision('item_drop_rate').notNull(),
+    /** Tap-rate token bucket: decodes available and when it was last refilled (ms since epoch). */
+    tapTokens: doublePrecision('tap_tokens').notNull(),
+    tapTokensAt: bigint('tap_tokens_at', { mode: 'number' }).notNull(),
+    banned: boolean('banned').notNull().default(false),
+    registrationIp: text('registration_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_login_id_lower').on(sql`lower(${t.loginId})`),
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    // The leaderboard's two orders, each served by an index scan (spec §2, top 30).
+    index('users_by_level').on(t.level.desc(), t.currentExp.desc(), t.id),
+    index('users_by_total_taps').on(t.totalTaps.desc(), t.id),
+    index('users_registration_ip').on(t.registrationIp),
+  ],
+);

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginBody, RegisterBody } from '../../../core/api/auth';
+import { balance } from '../../../core/balance';
+import { parseInput } from '../../http/errors';
+import { clearSessionCookie, readSessionToken, requireAuth, setSessionCookie } from '../../http/session';
+import type { AuthService } from './service';
+
+const cookieMaxAgeS = balance.sessionIdleDays * 24 * 3600;
+
+export function authRoutes(app: FastifyInstance, auth: AuthService): void {
+  app.post('/api/auth/register', async (request, reply) => {
+    const body = parseInput(RegisterBody, request.body);
+    const session = await auth.register(body, request.ip);
+    setSessionCookie(request, reply, session.token, cookieMaxAgeS);
+    return reply.status(201).send(session.user);
+  });
+
+  app.post('/api/auth/login', async (request, reply) => {
+    const body = parseInput(LoginBody, request.body);
+    // A new session id at every login: a token planted before sign-in is worthless after it.
+    const previous = readSessionToken(request);
+    if (previous) await auth.logout(previous);
+    const session = await auth.login(body, request.ip);
+    setSessionCookie(request, reply, session.token, cookieMaxAgeS);
+    return session.user;
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) await auth.logout(token);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/user', async (request) => requireAuth(request).user);
+
+  app.get('/api/auth/csrf-token', async (request) => ({ csrfToken: requireAuth(request).csrfToken }));
+}

@@ -1,0 +1,65 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function countUsersFromIp(tx: Executor, ip: string): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.registrationIp, ip));
+  return row?.n ?? 0;
+}
+
+/** Serialises registrations from one address so the per-IP count cannot be raced. */
+export async function lockRegistrationsFromIp(tx: Executor, ip: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7353002, hashtext(${ip}))`);
+}
+
+export async function insertUser(tx: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function findUserByLoginId(tx: Executor, loginId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(sql`lower(${users.loginId}) = lower(${loginId})`).limit(1);
+  return row;
+}
+
+export async function findUserById(tx: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertSession(
+  tx: Executor,
+  session: { id: string; userId: number; csrfToken: string; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(sessions).values(session);
+}
+
+/** The live session with its user, in one indexed lookup. */
+export async function findLiveSession(tx: Executor, id: string, now: Date) {
+  const [row] = await tx
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(tx: Executor, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await tx.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(tx: Executor, id: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionsOfUser(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function setBanned(tx: Executor, userId: number, banned: boolean): Promise<void> {
+  await tx.update(users).set({ banned }).where(eq(users.id, userId));
+}

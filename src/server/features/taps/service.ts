@@ -1,0 +1,164 @@
+import type { ProgressBody, TapBatchBody, TapBatchResponse } from '../../../core/api/game';
+import { applyDecodes } from '../../../core/rules/exp';
+import { rollDrops } from '../../../core/rules/drops';
+import { shouldTakeServerState } from '../../../core/rules/reconcile';
+import { takeTaps } from '../../../core/rules/tap-rate';
+import { convertDecodesToTelnet } from '../../../core/rules/telnet';
+import { balance } from '../../../core/balance';
+import type { Database } from '../../db/connect';
+import { createGroupCommitter } from '../../db/group-commit';
+import type { User } from '../../../core/api/common';
+import type { UserRow } from '../auth/store';
+import { findUserById } from '../auth/store';
+import { toUserView } from '../auth/user-view';
+import { storeDrops } from '../gear/service';
+import { appendLedger, type LedgerEntry } from '../ledger/store';
+import * as store from './store';
+
+export type TapOutcome =
+  | { kind: 'counted'; response: TapBatchResponse }
+  | { kind: 'duplicate'; user: User }
+  | { kind: 'refused'; retryAfterMs: number }
+  | { kind: 'gone' };
+
+interface TapRequest {
+  userId: number;
+  body: TapBatchBody;
+}
+
+export interface TapServiceDeps {
+  database: Database;
+  now: () => number;
+  random: () => number;
+  /** Concurrent group transactions: 1 on PGlite (one connection), a few on PostgreSQL. */
+  maxConcurrentGroups: number;
+}
+
+const pruneEveryMs = 60_000;
+const batchKeyRetentionMs = 10 * 60_000;
+
+export function createTapService(deps: TapServiceDeps) {
+  const { db } = deps.database;
+  let lastPruneMs = 0;
+
+  /** One transaction for a whole group: lock players, count batches once, apply, store drops, ledger. */
+  async function commitGroup(requests: TapRequest[]): Promise<TapOutcome[]> {
+    const now = deps.now();
+    return db.transaction(async (tx) => {
+      const userIds = [...new Set(requests.map((r) => r.userId))].sort((a, b) => a - b);
+      const rows = await store.lockUsers(tx, userIds);
+      const fresh = await store.claimBatchKeys(
+        tx,
+        dedupe(requests.map((r) => ({ userId: r.userId, batchTimestamp: r.body.batchTimestamp }))),
+      );
+      const state = new Map<number, UserRow>([...rows].map(([id, row]) => [id, { ...row }]));
+      const outcomes: Array<TapOutcome | { kind: 'applied'; telnetGained: number; levelsGained: number; userId: number }> = [];
+      const dropRequests: Array<{ userId: number; gear: ReturnType<typeof rollDrops>['gear']; cores: ReturnType<typeof rollDrops>['cores'] }> = [];
+      const ledger: LedgerEntry[] = [];
+      const touched = new Set<number>();
+
+      for (const { userId, body } of requests) {
+        const user = state.get(userId);
+        const key = `${userId}:${body.batchTimestamp}`;
+        if (!user || user.banned) {
+          outcomes.push({ kind: 'gone' });
+          dropRequests.push({ userId, gear: [], cores: [] });
+          continue;
+        }
+        if (!fresh.delete(key)) {
+          outcomes.push({ kind: 'duplicate', user: toUserView(user) });
+          dropRequests.push({ userId, gear: [], cores: [] });
+          continue;
+        }
+        const bucket = takeTaps({ tokens: user.tapTokens, updatedAtMs: user.tapTokensAt }, body.tapCount, now);
+        user.tapTokens = bucket.bucket.tokens;
+        user.tapTokensAt = bucket.bucket.updatedAtMs;
+        touched.add(userId);
+        if (!bucket.allowed) {
+          const missing = body.tapCount - bucket.bucket.tokens;
+          outcomes.push({ kind: 'refused', retryAfterMs: Math.ceil((missing / balance.tapRefillPerSecond) * 1000) });
+          dropRequests.push({ userId, gear: [], cores: [] });
+          continue;
+        }
+        const levelBefore = user.level;
+        const exp = applyDecodes({ level: user.level, currentExp: user.currentExp, maxExp: 0 }, body.tapCount);
+        const telnet = convertDecodesToTelnet(body.tapCount, user.connectionRate, user.telnetCents);
+        // Drops roll at the level the decodes were made at.
+        const drops = rollDrops(deps.random, body.tapCount, levelBefore, user.itemDropRate);
+        user.level = exp.level;
+        user.currentExp = exp.currentExp;
+        user.totalTaps += body.tapCount;
+        user.telnet += telnet.telnet;
+        user.telnetCents = telnet.remainderCents;
+        if (telnet.telnet > 0) {
+          ledger.push({ userId, delta: telnet.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
+        }
+        outcomes.push({ kind: 'applied', telnetGained: telnet.telnet, levelsGained: exp.levelsGained, userId });
+        dropRequests.push({ userId, ...drops });
+      }
+
+      const stored = await storeDrops(tx, dropRequests);
+      await store.updateProgress(
+        tx,
+        [...touched].map((id) => {
+          const u = state.get(id)!;
+          return { id, level: u.level, currentExp: u.currentExp, totalTaps: u.totalTaps, telnet: u.telnet, telnetCents: u.telnetCents, tapTokens: u.tapTokens, tapTokensAt: u.tapTokensAt };
+        }),
+      );
+      await appendLedger(tx, ledger);
+      if (now - lastPruneMs > pruneEveryMs) {
+        lastPruneMs = now;
+        await store.pruneBatchKeys(tx, new Date(now - batchKeyRetentionMs));
+      }
+
+      return outcomes.map((outcome, i): TapOutcome => {
+        if (outcome.kind !== 'applied') return outcome;
+        const drops = stored[i]!;
+        return {
+          kind: 'counted',
+          response: {
+            user: toUserView(state.get(outcome.userId)!),
+            gearDrops: drops.gear,
+            telnetCoreDrops: drops.cores,
+            levelsGained: outcome.levelsGained,
+            telnetGained: outcome.telnetGained,
+            lostDrops: drops.lost,
+            inventoryFull: drops.lost > 0,
+          },
+        };
+      });
+    });
+  }
+
+  const committer = createGroupCommitter(commitGroup, {
+    maxGroupSize: 256,
+    maxConcurrentGroups: deps.maxConcurrentGroups,
+  });
+
+  return {
+    /** spec §7 tap-batch: counted once, rate-checked, applied in one transaction with its ledger rows. */
+    submitBatch(userId: number, body: TapBatchBody): Promise<TapOutcome> {
+      return committer.submit({ userId, body });
+    },
+
+    /**
+     * spec §7 progress: the client reports its totals; nothing it says is written. The answer is
+     * the server's truth, and `accepted` tells whether the report agreed with it (spec §4 rule).
+     */
+    async checkProgress(userId: number, reported: ProgressBody): Promise<{ user: User; accepted: boolean } | null> {
+      const row = await findUserById(db, userId);
+      if (!row) return null;
+      const user = toUserView(row);
+      return { user, accepted: !shouldTakeServerState(reported, user) && reported.maxExp === user.maxExp };
+    },
+
+    drain: () => committer.drain(),
+  };
+}
+
+function dedupe(keys: Array<{ userId: number; batchTimestamp: number }>) {
+  const seen = new Map(keys.map((k) => [`${k.userId}:${k.batchTimestamp}`, k]));
+  return [...seen.values()];
+}
+
+export type TapService = ReturnType<typeof createTapService>;

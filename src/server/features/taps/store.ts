@@ -1,0 +1,56 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { tapBatches, users } from '../../db/schema';
+import type { UserRow } from '../auth/store';
+
+/** Locks the players' rows in id order (the same order on every instance, so no deadlock). */
+export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<number, UserRow>> {
+  const rows = await tx.select().from(users).where(inArray(users.id, userIds)).orderBy(users.id).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Records batch keys; returns the keys that were new (a key seen before was already counted). */
+export async function claimBatchKeys(
+  tx: Executor,
+  keys: Array<{ userId: number; batchTimestamp: number }>,
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx
+    .insert(tapBatches)
+    .values(keys)
+    .onConflictDoNothing()
+    .returning({ userId: tapBatches.userId, batchTimestamp: tapBatches.batchTimestamp });
+  return new Set(rows.map((r) => `${r.userId}:${r.batchTimestamp}`));
+}
+
+export async function pruneBatchKeys(tx: Executor, olderThan: Date): Promise<void> {
+  await tx.delete(tapBatches).where(lt(tapBatches.createdAt, olderThan));
+}
+
+export interface TapUserUpdate {
+  id: number;
+  level: number;
+  currentExp: number;
+  totalTaps: number;
+  telnet: number;
+  telnetCents: number;
+  tapTokens: number;
+  tapTokensAt: number;
+}
+
+/** Writes every player's new progress in one statement. */
+export async function updateProgress(tx: Executor, updates: TapUserUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const values = sql.join(
+    updates.map(
+      (u) =>
+        sql`(${u.id}::int, ${u.level}::int, ${u.currentExp}::bigint, ${u.totalTaps}::bigint, ${u.telnet}::bigint, ${u.telnetCents}::int, ${u.tapTokens}::float8, ${u.tapTokensAt}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
+      telnet = v.telnet, telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at
+    FROM (VALUES ${values}) AS v(id, level, current_exp, total_taps, telnet, telnet_cents, tap_tokens, tap_tokens_at)
+    WHERE u.id = v.id`);
+}

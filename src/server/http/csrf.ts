@@ -1,0 +1,29 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { texts } from '../../core/texts';
+import { HttpError } from './errors';
+
+// spec §7: login, register and logout go without a token (there is no session to hold one yet,
+// and the Lax cookie already keeps a cross-site logout from carrying the session).
+const exemptPaths = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/logout']);
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Every state-changing /api call must carry X-CSRF-Token equal to its session's token, else 403. */
+export function registerCsrf(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    const path = request.url.split('?')[0]!;
+    if (exemptPaths.has(path)) return;
+    if (!request.auth) throw new HttpError(401, texts.notSignedIn);
+    const header = request.headers['x-csrf-token'];
+    if (typeof header !== 'string' || !sameToken(header, request.auth.csrfToken)) {
+      throw new HttpError(403, texts.csrfInvalid);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { texts } from '../../core/texts';
+
+/** An error whose message a player may read: always a 4xx (or a deliberate status like 423). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** Describes the first zod issue in words a player or client developer can act on. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.length ? issue.path.join('.') : 'body';
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  if (issue.code === 'invalid_type' && issue.input === undefined) return `Missing field: ${field}`;
+  return `Invalid ${field}: ${issue.message}`;
+}
+
+/** Parses a request part against its schema, answering 400 with a clear message when it does not fit. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, describeZodError(result.error));
+  return result.data;
+}
+
+/** 4xx errors carry their message; 5xx details stay in the log and never reach a player. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.body });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? texts.bodyTooLarge
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? texts.unsupportedMediaType
+            : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: texts.serverError });
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import secureJsonParse from 'secure-json-parse';
+import { HttpError } from './errors';
+
+/**
+ * Finds a key repeated inside one JSON object. JSON.parse keeps the last one silently, which lets
+ * a request say two things at once to two different readers; we refuse it instead.
+ */
+export function findDuplicateKey(text: string): string | null {
+  const stack: Array<Set<string> | null> = [];
+  let i = 0;
+  let expectKey = false;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const raw = text.slice(i, j + 1);
+      const top = stack[stack.length - 1];
+      if (expectKey && top) {
+        const key = JSON.parse(raw) as string;
+        if (top.has(key)) return key;
+        top.add(key);
+        expectKey = false;
+      }
+      i = j + 1;
+      continue;
+    }
+    if (c === '{') {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === '[') {
+      stack.push(null);
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',') {
+      expectKey = stack[stack.length - 1] instanceof Set;
+    }
+    i++;
+  }
+  return null;
+}
+
+/**
+ * The only body type /api accepts is JSON. text/plain is refused because a cross-site form can
+ * send it without a CORS preflight; prototype keys and duplicate keys are refused with a 400.
+ */
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (error) {
+      const message = /prototype|constructor/i.test((error as Error).message)
+        ? 'Forbidden key in JSON body (__proto__ or constructor.prototype)'
+        : 'Malformed JSON body';
+      return done(new HttpError(400, message));
+    }
+    const duplicate = findDuplicateKey(text);
+    if (duplicate !== null) return done(new HttpError(400, `Duplicate key in JSON body: ${duplicate}`));
+    done(null, value);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { balance } from '../../core/balance';
+import { SecureEnvelope, securePaths } from '../../core/api/game';
+import { decodeSecureData, encodeSecureData, SecureDataError } from '../../core/secure-data';
+import { texts } from '../../core/texts';
+import { HttpError } from './errors';
+
+const secure = new Set<string>(securePaths);
+
+/**
+ * spec §7 secure paths: the request body arrives as {secureData} and is unwrapped before
+ * validation; a successful JSON response leaves wrapped the same way (server-direction key).
+ */
+export function registerSecureData(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST' || !secure.has(request.url.split('?')[0]!)) return;
+    const envelope = SecureEnvelope.safeParse(request.body);
+    if (!envelope.success) throw new HttpError(400, `${texts.secureDataMalformed}: expected {secureData}`);
+    try {
+      request.body = decodeSecureData(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
+    } catch (error) {
+      if (error instanceof SecureDataError) throw new HttpError(400, `${texts.secureDataMalformed}: ${error.message}`);
+      throw error;
+    }
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (request.method !== 'POST' || !secure.has(request.url.split('?')[0]!)) return payload;
+    if (reply.statusCode >= 300) return payload;
+    return { secureData: encodeSecureData(payload, 'server') };
+  });
+}

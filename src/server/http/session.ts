@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { texts } from '../../core/texts';
+import type { AuthContext, AuthService } from '../features/auth/service';
+import { HttpError } from './errors';
+
+export const sessionCookieName = 'bb_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Reads the signed session cookie on every /api and /ws request and attaches the session, if live. */
+export function registerSession(app: FastifyInstance, auth: AuthService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+    const token = readSessionToken(request);
+    request.auth = token ? await auth.resolve(token) : null;
+  });
+}
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[sessionCookieName];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+/** HttpOnly and SameSite=Lax always; Secure whenever the player reached us over https. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeS: number): void {
+  reply.setCookie(sessionCookieName, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    maxAge: maxAgeS,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/** The signed-in session, or a 401 the client reads as "signed out". */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, texts.notSignedIn);
+  return request.auth;
+}

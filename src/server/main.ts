@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb } from './db/connect';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { migrate } from './db/migrate';
+
+/** Reads config, opens the database, builds the app, listens, and shuts down cleanly on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await createDb(config.database);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.fastify.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.fastify.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.database.dataDir}`;
+  app.fastify.log.info(`Bitbreach is up on http://localhost:${config.port} (${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, API integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
+export default defineConfig({
+  test: {
+    // One file at a time: the race tests, the crash test and Chromium want the two cores to themselves.
+    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/core/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['src/server/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/support/build-client.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
