@@ -67,15 +67,23 @@ CREATE TABLE "telnet_cores" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "tap_batches" (
+	"user_id" integer NOT NULL,
+	"batch_timestamp" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "tap_batches_user_id_batch_timestamp_pk" PRIMARY KEY("user_id","batch_timestamp")
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telnet_ledger" ADD CONSTRAINT "telnet_ledger_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gear" ADD CONSTRAINT "gear_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telnet_cores" ADD CONSTRAINT "telnet_cores_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telnet_cores" ADD CONSTRAINT "telnet_cores_core_type_id_telnet_core_types_id_fk" FOREIGN KEY ("core_type_id") REFERENCES "public"."telnet_core_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tap_batches" ADD CONSTRAINT "tap_batches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_login_id_lower" ON "users" USING btree (lower("login_id"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_lower" ON "users" USING btree (lower("username"));--> statement-breakpoint
-CREATE INDEX "users_by_level" ON "users" USING btree ("level" DESC NULLS LAST,"current_exp" DESC NULLS LAST,"id");--> statement-breakpoint
-CREATE INDEX "users_by_total_taps" ON "users" USING btree ("total_taps" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "users_by_level" ON "users" USING btree ("level" DESC NULLS FIRST,"current_exp" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "users_by_total_taps" ON "users" USING btree ("total_taps" DESC NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "users_registration_ip" ON "users" USING btree ("registration_ip");--> statement-breakpoint
 CREATE INDEX "sessions_user_id" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "telnet_ledger_user_id" ON "telnet_ledger" USING btree ("user_id","id");--> statement-breakpoint

@@ -23,6 +23,8 @@ export interface AppDeps {
   database: Database;
   now?: () => number;
   random?: () => number;
+  /** Overrides the tap-rate ceiling (load and race tests only). */
+  tapRate?: { refillPerSecond: number; capacity: number };
 }
 
 export interface App {
@@ -61,7 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
   });
-  const taps = createTapService({ database, now, random, maxConcurrentGroups: database.kind === 'postgres' ? 4 : 1 });
+  const taps = createTapService({
+    database,
+    now,
+    random,
+    maxConcurrentGroups: database.kind === 'postgres' ? 4 : 1,
+    ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
+  });
 
   registerErrorHandler(fastify);
   registerJsonBody(fastify);

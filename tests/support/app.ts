@@ -17,7 +17,14 @@ export interface TestApp extends App {
 /** The real app on a fresh database, with an injected clock and a seeded random source. */
 export async function buildTestApp(
   kind: DriverKind,
-  options: { config?: Partial<Config>; seed?: number; random?: () => number; realClock?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    seed?: number;
+    random?: () => number;
+    realClock?: boolean;
+    /** Extra routes a test needs, added before the app is ready. */
+    routes?: (fastify: App['fastify']) => void;
+  } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(kind);
   const clock = {
@@ -32,6 +39,7 @@ export async function buildTestApp(
     now: options.realClock ? Date.now : () => clock.now,
     random: options.random ?? seededRandom(options.seed ?? 42),
   });
+  options.routes?.(app.fastify);
   await app.fastify.ready();
   return {
     ...app,

@@ -25,7 +25,7 @@ export function describeZodError(error: z.ZodError): string {
 
 /** Parses a request part against its schema, answering 400 with a clear message when it does not fit. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw new HttpError(400, describeZodError(result.error));
   return result.data;
 }

@@ -29,9 +29,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_login_id_lower').on(sql`lower(${t.loginId})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
-    // The leaderboard's two orders, each served by an index scan (spec §2, top 30).
-    index('users_by_level').on(t.level.desc(), t.currentExp.desc(), t.id),
-    index('users_by_total_taps').on(t.totalTaps.desc(), t.id),
+    // The leaderboard's two orders, each served by an index scan (spec §2, top 30); NULLS FIRST
+    // matches what ORDER BY ... DESC means, or the planner cannot use them.
+    index('users_by_level').on(t.level.desc().nullsFirst(), t.currentExp.desc().nullsFirst(), t.id),
+    index('users_by_total_taps').on(t.totalTaps.desc().nullsFirst(), t.id),
     index('users_registration_ip').on(t.registrationIp),
   ],
 );

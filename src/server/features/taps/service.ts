@@ -32,6 +32,8 @@ export interface TapServiceDeps {
   random: () => number;
   /** Concurrent group transactions: 1 on PGlite (one connection), a few on PostgreSQL. */
   maxConcurrentGroups: number;
+  /** The tap-rate ceiling; balance's by default, raised only by load and race tests. */
+  tapRate?: { refillPerSecond: number; capacity: number };
 }
 
 const pruneEveryMs = 60_000;
@@ -40,6 +42,7 @@ const batchKeyRetentionMs = 10 * 60_000;
 export function createTapService(deps: TapServiceDeps) {
   const { db } = deps.database;
   let lastPruneMs = 0;
+  const tapRate = deps.tapRate ?? { refillPerSecond: balance.tapRefillPerSecond, capacity: balance.tapBurstCapacity };
 
   /** One transaction for a whole group: lock players, count batches once, apply, store drops, ledger. */
   async function commitGroup(requests: TapRequest[]): Promise<TapOutcome[]> {
@@ -70,13 +73,19 @@ export function createTapService(deps: TapServiceDeps) {
           dropRequests.push({ userId, gear: [], cores: [] });
           continue;
         }
-        const bucket = takeTaps({ tokens: user.tapTokens, updatedAtMs: user.tapTokensAt }, body.tapCount, now);
+        const bucket = takeTaps(
+          { tokens: user.tapTokens, updatedAtMs: user.tapTokensAt },
+          body.tapCount,
+          now,
+          tapRate.refillPerSecond,
+          tapRate.capacity,
+        );
         user.tapTokens = bucket.bucket.tokens;
         user.tapTokensAt = bucket.bucket.updatedAtMs;
         touched.add(userId);
         if (!bucket.allowed) {
           const missing = body.tapCount - bucket.bucket.tokens;
-          outcomes.push({ kind: 'refused', retryAfterMs: Math.ceil((missing / balance.tapRefillPerSecond) * 1000) });
+          outcomes.push({ kind: 'refused', retryAfterMs: Math.ceil((missing / tapRate.refillPerSecond) * 1000) });
           dropRequests.push({ userId, gear: [], cores: [] });
           continue;
         }
