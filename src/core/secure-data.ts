@@ -12,8 +12,11 @@ function keyFor(direction: SecureDirection): Uint8Array {
   return direction === 'client' ? clientKey : serverKey;
 }
 
+// Mixing in the key's length makes every byte differ between the two directions, not only
+// those past the shared prefix: a client payload never decodes as a server one.
 function xorInPlace(bytes: Uint8Array, key: Uint8Array): Uint8Array {
-  for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i]! ^ key[i % key.length]!;
+  const salt = key.length & 0xff;
+  for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i]! ^ key[i % key.length]! ^ salt;
   return bytes;
 }
 
@@ -26,13 +29,20 @@ function toBase64Url(bytes: Uint8Array): string {
 function fromBase64Url(text: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new SecureDataError('not base64url');
   const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  const binary = atob(padded);
+  let binary: string;
+  try {
+    binary = atob(padded);
+  } catch {
+    throw new SecureDataError('not base64url');
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
 
-export class SecureDataError extends Error {}
+export class SecureDataError extends Error {
+  override name = 'SecureDataError';
+}
 
 /** Encodes a JSON value as secureData for the given direction. */
 export function encodeSecureData(value: unknown, direction: SecureDirection): string {

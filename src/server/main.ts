@@ -30,9 +30,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.fastify.listen({ port: config.port, host: config.host });
+  const address = await app.fastify.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.database.dataDir}`;
-  app.fastify.log.info(`Bitbreach is up on http://localhost:${config.port} (${where})`);
+  const port = new URL(address).port;
+  // One plain line operators (and the durability tests) can read, whatever the log level.
+  console.log(`Bitbreach is up on http://localhost:${port} (${where})`);
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { withReconnect } from './reconnect';
 
 export type Schema = typeof schema;
 /** One typed handle for both drivers: feature stores never know which one runs. */
@@ -33,7 +34,8 @@ export async function createDb(config: DbConfig): Promise<Database> {
       // bigint columns come back as strings; drizzle's { mode: 'number' } columns convert them.
       connection: { application_name: 'bitbreach' },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    // A restarted database must not cost a player a failed request: see reconnect.ts.
+    const db = drizzlePostgres(withReconnect(client), { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
