@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { takeTaps } from './tap-rate';
+import { takeTaps, type TapBucket } from './tap-rate';
 
 describe('tap-rate ceiling', () => {
   it('allows the burst, then refuses until the bucket refills', () => {
