@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
 export default defineConfig({
   test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
     // One file at a time: the race tests, the crash test and Chromium want the two cores to themselves.
     fileParallelism: false,
     projects: [
