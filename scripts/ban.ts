@@ -1,5 +1,6 @@
 import { loadConfig } from '../src/server/config';
 import { createDb } from '../src/server/db/connect';
+import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
 import { createAuthService } from '../src/server/features/auth/service';
 
@@ -11,7 +12,14 @@ if (!loginId) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await createDb(config.database);
+let database;
+try {
+  database = await createDb(config.database);
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(`${error.message}\nOn the embedded database, stop the server before banning, or run with DATABASE_URL.`);
+  process.exit(1);
+}
 try {
   await migrate(database);
   const auth = createAuthService({ database, now: Date.now, accountsPerIp: 0, loginAttemptsPerIp: 1, loginAttemptsPerLoginId: 1 });

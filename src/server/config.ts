@@ -34,7 +34,7 @@ export interface Config {
   loginAttemptsPerLoginId: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   staticDir: string | null;
-  /** Cookie Secure flag even over http (set behind a TLS-terminating proxy that does not forward the protocol). */
+  /** Where the embedded database, its lock and the generated session secret live. */
   dataDir: string;
 }
 

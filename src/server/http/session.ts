@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
 import type { AuthContext, AuthService } from '../features/auth/service';
 import { HttpError } from './errors';
 
 export const sessionCookieName = 'bb_session';
+export const sessionMaxAgeS = balance.sessionIdleDays * 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,10 +16,12 @@ declare module 'fastify' {
 /** Reads the signed session cookie on every /api and /ws request and attaches the session, if live. */
 export function registerSession(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
     const token = readSessionToken(request);
     request.auth = token ? await auth.resolve(token) : null;
+    // Sliding expiry: the cookie lives as long as the session, not 30 days from sign-in.
+    if (token && request.auth?.extended && !request.url.startsWith('/ws')) setSessionCookie(request, reply, token, sessionMaxAgeS);
   });
 }
 

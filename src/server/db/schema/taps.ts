@@ -3,7 +3,7 @@ import { users } from './users';
 
 /**
  * Tap batches already counted, keyed by the client's batchTimestamp: a retried or replayed batch
- * is recognised and counted once. Rows older than the client's 30 s queue window are pruned.
+ * is recognised and counted once. Rows are pruned after 10 minutes, far past the client's 30 s queue window.
  */
 export const tapBatches = pgTable(
   'tap_batches',

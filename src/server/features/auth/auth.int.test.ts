@@ -107,6 +107,17 @@ describe.each(drivers)('accounts on %s', (driver) => {
     expectError(await post('/api/auth/login', { loginId: p.loginId, password: p.password }, p.ip), 403, texts.accountBanned);
   });
 
+  it('slides the session: a request after a quiet minute re-sends the cookie with a fresh Max-Age', async () => {
+    const p = await asPlayer(app);
+    const soon = await p.request('GET', '/api/auth/user');
+    expect(soon.cookies.find((c) => c.name === 'bb_session')).toBeUndefined();
+    app.clock.advance(61_000);
+    const later = await p.request('GET', '/api/auth/user');
+    const cookie = later.cookies.find((c) => c.name === 'bb_session');
+    expect(cookie?.maxAge).toBe(30 * 24 * 3600);
+    expect(cookie?.httpOnly).toBe(true);
+  });
+
   it('ignores a forged or tampered session cookie', async () => {
     const p = await asPlayer(app);
     const tampered = p.cookie.slice(0, -3) + (p.cookie.endsWith('aaa') ? 'bbb' : 'aaa');

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, RegisterBody } from '../../../core/api/auth';
-import { balance } from '../../../core/balance';
 import { parseInput } from '../../http/errors';
-import { clearSessionCookie, readSessionToken, requireAuth, setSessionCookie } from '../../http/session';
+import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
 import type { AuthService } from './service';
-
-const cookieMaxAgeS = balance.sessionIdleDays * 24 * 3600;
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/api/auth/register', async (request, reply) => {
     const body = parseInput(RegisterBody, request.body);
     const session = await auth.register(body, request.ip);
-    setSessionCookie(request, reply, session.token, cookieMaxAgeS);
+    setSessionCookie(request, reply, session.token, sessionMaxAgeS);
     return reply.status(201).send(session.user);
   });
 
@@ -21,7 +18,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     const previous = readSessionToken(request);
     if (previous) await auth.logout(previous);
     const session = await auth.login(body, request.ip);
-    setSessionCookie(request, reply, session.token, cookieMaxAgeS);
+    setSessionCookie(request, reply, session.token, sessionMaxAgeS);
     return session.user;
   });
 

@@ -15,6 +15,8 @@ export interface AuthContext {
   sessionId: string;
   csrfToken: string;
   user: User;
+  /** The session's expiry moved on this request, so the cookie's should too. */
+  extended: boolean;
 }
 
 export interface AuthServiceDeps {
@@ -49,6 +51,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       id: sessionIdOf(token),
       userId,
       csrfToken,
+      // The service's clock, not the database's: expiry and sliding must agree on one time.
+      createdAt: new Date(deps.now()),
+      lastSeenAt: new Date(deps.now()),
       expiresAt: new Date(deps.now() + sessionIdleMs),
     });
     return { token, csrfToken };
@@ -116,10 +121,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const now = deps.now();
       const found = await store.findLiveSession(db, id, new Date(now));
       if (!found || found.user.banned) return null;
-      if (now - found.session.lastSeenAt.getTime() > touchEveryMs) {
-        await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
-      }
-      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user) };
+      const extended = now - found.session.lastSeenAt.getTime() > touchEveryMs;
+      if (extended) await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
+      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user), extended };
     },
 
     /** Bans a player: refused at login from now on, and every open session ends at once. */

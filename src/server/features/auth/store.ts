@@ -32,7 +32,7 @@ export async function findUserById(tx: Executor, id: number): Promise<UserRow | 
 
 export async function insertSession(
   tx: Executor,
-  session: { id: string; userId: number; csrfToken: string; expiresAt: Date },
+  session: { id: string; userId: number; csrfToken: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date },
 ): Promise<void> {
   await tx.insert(sessions).values(session);
 }

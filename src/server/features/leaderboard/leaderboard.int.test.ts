@@ -50,6 +50,15 @@ describe.each(drivers)('leaderboard on %s', (driver) => {
     }
   });
 
+  it('does not show banned players', async () => {
+    const top = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps')).json() as Array<{ id: number }>;
+    const banned = players.find((p) => p.id === top[0]!.id)!;
+    await app.services.auth.ban(banned.id);
+    const after = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps')).json() as Array<{ id: number }>;
+    expect(after.map((r) => r.id)).not.toContain(banned.id);
+    expect(after).toHaveLength(30);
+  });
+
   it('refuses bad queries and the signed-out', async () => {
     expectError(await players[0]!.request('GET', '/api/leaderboard?sortBy=telnet'), 400, /Invalid sortBy/);
     expectError(await players[0]!.request('GET', '/api/leaderboard?limit=31'), 400, /Invalid limit/);

@@ -1,9 +1,9 @@
-import { desc, asc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { LeaderboardSort } from '../../../core/api/leaderboard';
 import type { Executor } from '../../db/connect';
 import { users } from '../../db/schema';
 
-/** Top players in one of the two orders; each walks its own index (users_by_level, users_by_total_taps). */
+/** Top players who are not banned, in one of the two orders; each walks its own index. */
 export async function topPlayers(tx: Executor, sortBy: LeaderboardSort, limit: number) {
   const order =
     sortBy === 'level'
@@ -12,6 +12,7 @@ export async function topPlayers(tx: Executor, sortBy: LeaderboardSort, limit: n
   return tx
     .select({ id: users.id, username: users.username, level: users.level, currentExp: users.currentExp, totalTaps: users.totalTaps })
     .from(users)
+    .where(eq(users.banned, false))
     .orderBy(...order)
     .limit(limit);
 }

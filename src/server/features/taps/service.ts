@@ -49,10 +49,13 @@ export function createTapService(deps: TapServiceDeps) {
     return db.transaction(async (tx) => {
       const userIds = [...new Set(requests.map((r) => r.userId))].sort((a, b) => a - b);
       const rows = await store.lockUsers(tx, userIds);
-      const fresh = await store.claimBatchKeys(
+      // Keys are read under the row locks and written only for batches counted, so a retry of a
+      // batch refused with 423 is judged again rather than taken for a duplicate.
+      const counted = await store.findCountedBatches(
         tx,
         dedupe(requests.map((r) => ({ userId: r.userId, batchTimestamp: r.body.batchTimestamp }))),
       );
+      const countedNow: Array<{ userId: number; batchTimestamp: number }> = [];
       const state = new Map<number, UserRow>([...rows].map(([id, row]) => [id, { ...row }]));
       const outcomes: Array<TapOutcome | { kind: 'applied'; telnetGained: number; levelsGained: number; userId: number }> = [];
       const dropRequests: Array<{ userId: number; gear: ReturnType<typeof rollDrops>['gear']; cores: ReturnType<typeof rollDrops>['cores'] }> = [];
@@ -67,7 +70,7 @@ export function createTapService(deps: TapServiceDeps) {
           dropRequests.push({ userId, gear: [], cores: [] });
           continue;
         }
-        if (!fresh.delete(key)) {
+        if (counted.has(key)) {
           outcomes.push({ kind: 'duplicate', user: toUserView(user) });
           dropRequests.push({ userId, gear: [], cores: [] });
           continue;
@@ -88,6 +91,8 @@ export function createTapService(deps: TapServiceDeps) {
           dropRequests.push({ userId, gear: [], cores: [] });
           continue;
         }
+        counted.add(key);
+        countedNow.push({ userId, batchTimestamp: body.batchTimestamp });
         const levelBefore = user.level;
         const exp = applyDecodes({ level: user.level, currentExp: user.currentExp, maxExp: 0 }, body.tapCount);
         const telnet = convertDecodesToTelnet(body.tapCount, user.connectionRate, user.telnetCents);
@@ -114,6 +119,7 @@ export function createTapService(deps: TapServiceDeps) {
         }),
       );
       await appendLedger(tx, ledger);
+      await store.recordCountedBatches(tx, countedNow);
       if (now - lastPruneMs > pruneEveryMs) {
         lastPruneMs = now;
         await store.pruneBatchKeys(tx, new Date(now - batchKeyRetentionMs));

@@ -9,18 +9,22 @@ export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Records batch keys; returns the keys that were new (a key seen before was already counted). */
-export async function claimBatchKeys(
+/** Batch keys already counted, as "userId:batchTimestamp". Read under the players' row locks. */
+export async function findCountedBatches(
   tx: Executor,
   keys: Array<{ userId: number; batchTimestamp: number }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await tx
-    .insert(tapBatches)
-    .values(keys)
-    .onConflictDoNothing()
-    .returning({ userId: tapBatches.userId, batchTimestamp: tapBatches.batchTimestamp });
+    .select({ userId: tapBatches.userId, batchTimestamp: tapBatches.batchTimestamp })
+    .from(tapBatches)
+    .where(inArray(sql`(${tapBatches.userId}, ${tapBatches.batchTimestamp})`, keys.map((k) => sql`(${k.userId}::int, ${k.batchTimestamp}::bigint)`)));
   return new Set(rows.map((r) => `${r.userId}:${r.batchTimestamp}`));
+}
+
+/** Records the keys of the batches just counted. */
+export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: number; batchTimestamp: number }>): Promise<void> {
+  if (keys.length > 0) await tx.insert(tapBatches).values(keys).onConflictDoNothing();
 }
 
 export async function pruneBatchKeys(tx: Executor, olderThan: Date): Promise<void> {

@@ -69,6 +69,17 @@ describe.each(drivers)('tap-batch on %s', (driver) => {
     expect((await p.request('GET', '/api/auth/user')).json().totalTaps).toBe(798);
   });
 
+  it('judges a batch refused with 423 again when it is retried later', async () => {
+    const p = await asPlayer(app);
+    for (let i = 0; i < 4; i++) await p.request('POST', '/api/game/tap-batch', batch(5));
+    const body = batch(3);
+    expect((await p.request('POST', '/api/game/tap-batch', body)).statusCode).toBe(423);
+    app.clock.advance(5000);
+    const retried = await p.request('POST', '/api/game/tap-batch', body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.data.user.totalTaps).toBe(23);
+  });
+
   it('counts a retried or replayed batch once', async () => {
     const p = await asPlayer(app);
     const body = batch(3);
