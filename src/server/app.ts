@@ -13,7 +13,7 @@ import { leaderboardRoutes } from './features/leaderboard/routes';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
 import { registerCsrf } from './http/csrf';
-import { registerErrorHandler } from './http/errors';
+import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
@@ -103,14 +103,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   leaderboardRoutes(fastify, database);
   fastify.get('/api/health', async () => ({ ok: true }));
 
-  if (config.staticDir && existsSync(join(config.staticDir, 'index.html'))) {
-    await fastify.register(fastifyStatic, { root: config.staticDir, wildcard: false, index: 'index.html' });
+  const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
+  if (servesClient) await fastify.register(fastifyStatic, { root: config.staticDir!, wildcard: false, index: 'index.html' });
+  fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell.
-    fastify.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-    });
-  }
+    if (servesClient && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.status(404).send(notFoundBody(request.method, request.url));
+  });
 
   return {
     fastify,

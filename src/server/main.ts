@@ -17,8 +17,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  await migrate(database);
-  const app = await buildApp({ config, database });
+  let app;
+  try {
+    await migrate(database);
+    app = await buildApp({ config, database });
+  } catch (error) {
+    // Release the data folder (and its lock) before reporting, so a fixed start can reopen it.
+    await database.close();
+    throw error;
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -30,6 +30,11 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   return result.data;
 }
 
+/** The JSON 404 every unknown /api path (and everything, when no client is served) gets. */
+export function notFoundBody(method: string, url: string): { message: string } {
+  return { message: `Not found: ${method} ${url.split('?')[0]}` };
+}
+
 /** 4xx errors carry their message; 5xx details stay in the log and never reach a player. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -49,5 +54,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: texts.serverError });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 }

@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app';
+
+describe('serving the built client', () => {
+  let app: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitbreach-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    app = await buildTestApp('pglite', { config: { staticDir: dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/leaderboard', '/guide', '/no/such/page'])('loads the app shell at %s (the client routes it)', async (url) => {
+    const res = await app.fastify.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
+  });
+
+  it('serves assets, and unknown API paths still get a JSON 404', async () => {
+    expect((await app.fastify.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    const api = await app.fastify.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found: GET /api/nope' });
+  });
+});
