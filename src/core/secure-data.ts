@@ -14,6 +14,11 @@ function keyFor(direction: SecureDirection): Uint8Array {
 
 // Mixing in the key's length makes every byte differ between the two directions, not only
 // those past the shared prefix: a client payload never decodes as a server one.
+/** Masks (or unmasks: it is its own inverse) compressed bytes with the direction's key, in place. */
+export function maskSecureBytes(bytes: Uint8Array, direction: SecureDirection): Uint8Array {
+  return xorInPlace(bytes, keyFor(direction));
+}
+
 function xorInPlace(bytes: Uint8Array, key: Uint8Array): Uint8Array {
   const salt = key.length & 0xff;
   for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i]! ^ key[i % key.length]! ^ salt;

@@ -39,6 +39,19 @@ export function createGroupCommitter<I, O>(
     }
   }
 
+  let scheduled = false;
+  // A group starting from idle waits one turn of the event loop, so requests read from the
+  // sockets in the same turn join it. Without this, PGlite (which commits without yielding) and
+  // a lightly loaded PostgreSQL pay one whole transaction per request.
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
+  }
+
   function pump(): void {
     while (running < options.maxConcurrentGroups && queue.length > 0) {
       const group = queue.splice(0, options.maxGroupSize);
@@ -59,7 +72,7 @@ export function createGroupCommitter<I, O>(
     submit(item) {
       return new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        pump();
+        schedule();
       });
     },
     drain() {

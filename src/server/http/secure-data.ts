@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { balance } from '../../core/balance';
 import { SecureEnvelope, securePaths } from '../../core/api/game';
-import { decodeSecureData, encodeSecureData, SecureDataError } from '../../core/secure-data';
+import { SecureDataError } from '../../core/secure-data';
+import { decodeSecureDataNative, encodeSecureDataNative } from './secure-data-codec';
 import { texts } from '../../core/texts';
 import { HttpError } from './errors';
 
@@ -17,7 +18,7 @@ export function registerSecureData(app: FastifyInstance): void {
     const envelope = SecureEnvelope.safeParse(request.body);
     if (!envelope.success) throw new HttpError(400, `${texts.secureDataMalformed}: expected {secureData}`);
     try {
-      request.body = decodeSecureData(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
+      request.body = decodeSecureDataNative(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
     } catch (error) {
       if (error instanceof SecureDataError) throw new HttpError(400, `${texts.secureDataMalformed}: ${error.message}`);
       throw error;
@@ -26,6 +27,6 @@ export function registerSecureData(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (request.method !== 'POST' || !secure.has(request.url.split('?')[0]!)) return payload;
     if (reply.statusCode >= 300) return payload;
-    return { secureData: encodeSecureData(payload, 'server') };
+    return { secureData: encodeSecureDataNative(payload, 'server') };
   });
 }

@@ -16,7 +16,7 @@ export interface AuthContext {
   csrfToken: string;
   user: User;
   /** The session's expiry moved on this request, so the cookie's should too. */
-  extended: boolean;
+  extended?: boolean;
 }
 
 export interface AuthServiceDeps {
@@ -25,6 +25,8 @@ export interface AuthServiceDeps {
   accountsPerIp: number;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
+  /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
+  onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
 }
 
 const sessionIdleMs = balance.sessionIdleDays * 24 * 3600_000;
@@ -43,6 +45,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps.database;
   const perIp = new WindowLimiter(deps.loginAttemptsPerIp, balance.loginWindowMs, deps.now);
   const perLoginId = new WindowLimiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs, deps.now);
+  const findLiveSession = store.prepareFindLiveSession(db);
 
   async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
     const token = randomBytes(32).toString('base64url');
@@ -112,14 +115,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async logout(token: string): Promise<void> {
-      await store.deleteSession(db, sessionIdOf(token));
+      const sessionId = sessionIdOf(token);
+      await store.deleteSession(db, sessionId);
+      deps.onSessionEnded?.({ sessionId, reason: 'logout' });
     },
 
     /** The session behind a cookie token, or null when it is unknown, expired or its player banned. */
     async resolve(token: string): Promise<AuthContext | null> {
       const id = sessionIdOf(token);
       const now = deps.now();
-      const found = await store.findLiveSession(db, id, new Date(now));
+      const found = await findLiveSession(id, new Date(now));
       if (!found || found.user.banned) return null;
       const extended = now - found.session.lastSeenAt.getTime() > touchEveryMs;
       if (extended) await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
@@ -132,6 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await store.setBanned(tx, userId, true);
         await store.deleteSessionsOfUser(tx, userId);
       });
+      deps.onSessionEnded?.({ userId, reason: 'banned' });
     },
 
     async findUserByLoginId(loginId: string) {
