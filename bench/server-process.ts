@@ -1,0 +1,117 @@
+// The game server under test, in its own process: the real buildApp with every plugin, on a
+// fresh database, plus one constant route. It answers the orchestrator over IPC with its own CPU
+// time, event-loop utilisation and transaction counts, so each phase can say what limited it.
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createDb, type Database, type DbConfig } from '../src/server/db/connect';
+import { migrate } from '../src/server/db/migrate';
+import { requireAuth } from '../src/server/http/session';
+import type { ServerMessage, ServerStats, ParentMessage } from './server-protocol';
+
+const constantAnswer = { ok: true, message: 'constant' } as const;
+
+function databaseConfig(): DbConfig {
+  if (process.env.BENCH_DRIVER === 'postgres') {
+    const url = process.env.BENCH_DB_URL;
+    if (!url) throw new Error('BENCH_DB_URL is required for the postgres driver');
+    return { kind: 'postgres', url };
+  }
+  // In memory: the bench measures the engine, not this machine's disk.
+  return { kind: 'pglite', dataDir: null };
+}
+
+/**
+ * Counts top-level transactions and their wall time. During the tap phases these are the
+ * group-commit transactions (sessions are read outside transactions), so requests ÷ count is
+ * the mean group size.
+ */
+function countTransactions(database: Database): { count: number; totalMs: number } {
+  const counter = { count: 0, totalMs: 0 };
+  const db = database.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+  const original = db.transaction.bind(db);
+  db.transaction = async (...args: unknown[]) => {
+    const startedAt = performance.now();
+    counter.count += 1;
+    try {
+      return await original(...args);
+    } finally {
+      counter.totalMs += performance.now() - startedAt;
+    }
+  };
+  return counter;
+}
+
+function tell(message: ServerMessage): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  // The real config loader with a synthetic environment: no per-IP account cap, generous login
+  // limits, silent logs, no static files, and nothing from the caller's environment leaking in.
+  const config = {
+    ...loadConfig({
+      DATA_DIR: join(tmpdir(), 'bitbreach-bench-unused'),
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      ACCOUNTS_PER_IP: '0',
+      LOGIN_ATTEMPTS_PER_IP: '1000000',
+      LOGIN_ATTEMPTS_PER_LOGIN_ID: '1000000',
+      LOG_LEVEL: 'silent',
+    }),
+    host: '127.0.0.1',
+    port: 0,
+    staticDir: null,
+    database: databaseConfig(),
+  };
+  const database = await createDb(config.database);
+  await migrate(database);
+  const transactions = countTransactions(database);
+  const app = await buildApp({ config, database });
+
+  // (a) the same instance, plugins and hooks (session lookup, CSRF, JSON body parser) as
+  // tap-batch; only the handler differs.
+  app.fastify.post('/api/bench/constant', async (request) => {
+    requireAuth(request);
+    return constantAnswer;
+  });
+  await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.fastify.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
+
+  let closing = false;
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stats') {
+      const cpu = process.cpuUsage();
+      const elu = performance.eventLoopUtilization();
+      const stats: ServerStats = {
+        cpuUserUs: cpu.user,
+        cpuSystemUs: cpu.system,
+        eluActiveMs: elu.active,
+        eluIdleMs: elu.idle,
+        transactions: transactions.count,
+        transactionMs: transactions.totalMs,
+        rssBytes: process.memoryUsage().rss,
+      };
+      tell({ type: 'stats', id: message.id, stats });
+    } else if (message.type === 'close' && !closing) {
+      closing = true;
+      void (async () => {
+        await app.close();
+        await database.close();
+        tell({ type: 'closed' });
+        process.exit(0);
+      })();
+    }
+  });
+  // An orphaned server must not outlive the orchestrator.
+  process.on('disconnect', () => process.exit(0));
+  tell({ type: 'ready', port: address.port });
+}
+
+main().catch((error: unknown) => {
+  tell({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  process.exit(1);
+});
