@@ -79,6 +79,66 @@ export const balance = {
   apiBodyLimitBytes: 16 * 1024,
   /** Largest inflated secureData payload (bytes): a zip bomb stops here. */
   secureDataMaxInflatedBytes: 16 * 1024,
+
+  // Global chat and Ping (spec §5, §9); the send limits are ours (docs: realtime and social decisions)
+  /** spec §5/§9: a chat line or private message holds at most 500 characters after trimming. */
+  messageMaxLength: 500,
+  /** Lines one player may send per window, counted per channel (global chat; private messages apart). */
+  messageSendLimit: 5,
+  messageSendWindowMs: 10_000,
+  /** The same line as the player's previous one in that channel, within this long, is refused as a repeat. */
+  messageRepeatWindowMs: 60_000,
+  /** Messages in one page of chat or conversation history, and the most a client may ask for. */
+  messagePageSize: 50,
+  messagePageMax: 100,
+  /** Players listed by GET /api/directories/users (online first, then by name). */
+  directoryUsersLimit: 200,
+
+  // spec §9: missions
+  missionRewardTelnet: 10,
+
+  // Realtime: the /ws socket and presence
+  /** Largest message a client may send on the socket (bytes); a larger one closes it. */
+  socketMaxMessageBytes: 64 * 1024,
+  /** Messages a client may send per window on one socket before it is closed. */
+  socketMessagesPerWindow: 20,
+  socketMessageWindowMs: 10_000,
+  /** Bytes queued for a socket that cannot keep up before it is cut (it reconnects and refetches). */
+  socketSendBufferMaxBytes: 1024 * 1024,
+  /** How often the hub pings sockets and refreshes this instance's presence rows. */
+  socketHeartbeatMs: 10_000,
+  /** A presence row not refreshed for this long is a crashed instance's: the player counts as offline. */
+  presenceTtlMs: 30_000,
+  /** How often open sockets' sessions are checked against the database (catches bans made while the bus was down). */
+  socketSessionRecheckMs: 30_000,
+  /** Events kept while Redis is unreachable, sent when it is back; older ones are dropped first. */
+  busOutageBufferMax: 1000,
+  // Spec numbers for features still to come, stated by the guide today (spec §1, §9)
+  /** spec §1: 1 Telnet buys one drone auto-click per 30 s for 5 minutes, at most 25 per 30 s. */
+  droneTelnetPerClick: 1,
+  droneIntervalSeconds: 30,
+  droneDurationMinutes: 5,
+  droneMaxClicksPerInterval: 25,
+  /** spec §1/§9: an SSH intrusion lasts 60 s; a forced exit locks SSH for 15 minutes. */
+  sshTimeLimitSeconds: 60,
+  forcedExitCooldownMinutes: 15,
+  /** spec §9: a hack steals 30% of the victim's Telnet. */
+  hackStealPct: 30,
+  /** spec §1/§9: directory slots start at 1 and grow with level; the terminal's default maximum is 5. */
+  firstDirectorySlots: 1,
+  defaultMaxDirectories: 5,
+  /** spec §9: the Kernel grid is 800×800; a bit costs 20 at the centre falling to 1 at a corner. */
+  gridSize: 800,
+  bitPriceCentre: 20,
+  bitPriceCorner: 1,
+  /** spec §9: a new Blockchain 2 h after a defeat; code length 10; EXP per guess floor(attack/5); 5 attempts shown. */
+  bossRespawnHours: 2,
+  defaultCodeLength: 10,
+  expCostAttackDivisor: 5,
+  recentAttempts: 5,
+  /** spec §9: eight beginner missions; the optimizer tops out at level 80. */
+  missionCount: 8,
+  optimizerMaxLevel: 80,
 } as const;
 
 export type Balance = typeof balance;

@@ -44,6 +44,19 @@ export const texts = {
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type: send application/json',
   serverError: 'Internal server error',
+
+  // §5 private chat (spec texts)
+  pingMissingUsername: 'error: missing username',
+  pingSelf: 'cannot initiate chat with yourself',
+
+  // Our own texts for chat, Ping, missions and the socket (the spec leaves them open)
+  messageEmpty: 'Message is empty',
+  messageTooLong: 'Message too long: 500 characters at most',
+  messageRateLimited: 'Too many messages: at most 5 every 10 seconds. Wait a moment, operator.',
+  messageRepeated: 'Same line twice in a row. Say something new, operator.',
+  pingUserNotFound: 'user not found',
+  missionRequirementsNotMet: 'Mission requirements not met',
+  socketOriginRefused: 'WebSocket connection from a foreign origin refused',
 } as const;
 
 export type TextKey = keyof typeof texts;

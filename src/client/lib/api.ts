@@ -1,0 +1,170 @@
+import type { z } from 'zod';
+import { balance } from '../../core/balance';
+import { securePaths } from '../../core/api/game';
+import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
+import { texts } from '../../core/texts';
+import { ApiError } from './api-error';
+
+export { ApiError } from './api-error';
+
+/** Paths that never carry a CSRF token (spec §7). */
+const tokenFreePaths = new Set([
+  '/api/auth/user',
+  '/api/auth/csrf-token',
+  '/api/auth/register',
+  '/api/auth/login',
+  '/api/auth/logout',
+]);
+const securePathSet: ReadonlySet<string> = new Set(securePaths);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Validates the (decoded) response; without it the JSON is returned as is. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>): Promise<T>;
+  /** Forgets the cached CSRF token: the session changed (login, register, logout). */
+  dropToken(): void;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+}
+
+function pathOnly(path: string): string {
+  const q = path.indexOf('?');
+  return q === -1 ? path : path.slice(0, q);
+}
+
+function readCsrfToken(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const record = payload as Record<string, unknown>;
+  if (typeof record.secureData === 'string') {
+    try {
+      const decoded = decodeSecureData(record.secureData, 'server', balance.secureDataMaxInflatedBytes);
+      const token = (decoded as Record<string, unknown> | null)?.csrfToken;
+      if (typeof token === 'string' && token) return token;
+    } catch {
+      // spec §7: if the secureData decode fails, a plain csrfToken field is the fallback
+    }
+  }
+  return typeof record.csrfToken === 'string' && record.csrfToken ? record.csrfToken : null;
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(texts.responseDecodingFailed);
+  }
+}
+
+/**
+ * The one place that knows CSRF tokens, secureData and error texts (architecture.md).
+ * The token is cached and re-fetched when missing or refused, rather than before every single call:
+ * the spec's "drop the token and fetch a fresh one on 403" only makes sense for a kept token.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  let token: string | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  async function fetchToken(): Promise<string> {
+    try {
+      const res = await deps.fetch('/api/auth/csrf-token', {
+        credentials: 'same-origin',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Frontend-Request': 'true' },
+      });
+      if (!res.ok) throw new Error(texts.noSecurityToken);
+      const fresh = readCsrfToken(await parseBody(res));
+      if (!fresh) throw new Error(texts.noSecurityToken);
+      token = fresh;
+      return fresh;
+    } catch {
+      throw new Error(texts.noSecurityToken);
+    }
+  }
+
+  function ensureToken(): Promise<string> {
+    if (token) return Promise.resolve(token);
+    // Concurrent calls share one token request.
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  function encodeBody(path: string, body: unknown): string {
+    try {
+      const payload = securePathSet.has(path) ? { secureData: encodeSecureData(body, 'client') } : body;
+      return JSON.stringify(payload);
+    } catch {
+      throw new Error(texts.requestEncodingFailed);
+    }
+  }
+
+  function decodeResponse(path: string, payload: unknown): unknown {
+    if (!securePathSet.has(path) || typeof payload !== 'object' || payload === null) return payload;
+    const secureData = (payload as Record<string, unknown>).secureData;
+    if (typeof secureData !== 'string') return payload;
+    try {
+      return decodeSecureData(secureData, 'server', balance.secureDataMaxInflatedBytes);
+    } catch {
+      throw new Error(texts.responseDecodingFailed);
+    }
+  }
+
+  async function send(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
+    const headers: Record<string, string> = {
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-Frontend-Request': 'true',
+    };
+    const hasBody = options.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+    const init: RequestInit = { method: options.method ?? (hasBody ? 'POST' : 'GET'), credentials: 'same-origin', headers };
+    if (hasBody) init.body = encodeBody(pathOnly(path), options.body);
+    if (options.signal) init.signal = options.signal;
+    return deps.fetch(path, init);
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const bare = pathOnly(path);
+    const usesToken = !tokenFreePaths.has(bare);
+    let csrf = usesToken ? await ensureToken() : null;
+    let res = await send(path, options, csrf);
+    if (res.status === 403 && csrf) {
+      // spec §7: a refused token is dropped, a fresh one fetched and the call retried once
+      token = null;
+      csrf = await ensureToken();
+      res = await send(path, options, csrf);
+    }
+    if (!res.ok) {
+      const bodyText = await res.text().catch(() => '');
+      throw new ApiError(res.status, res.statusText, bodyText);
+    }
+    const payload = decodeResponse(bare, await parseBody(res));
+    if (!options.schema) return payload as T;
+    const parsed = options.schema.safeParse(payload);
+    if (!parsed.success) throw new Error(texts.responseDecodingFailed);
+    return parsed.data;
+  }
+
+  return {
+    request,
+    get: (path, schema) => request(path, schema ? { schema } : {}),
+    post: (path, body, schema) => request(path, { method: 'POST', body: body ?? undefined, ...(schema ? { schema } : {}) }),
+    dropToken: () => {
+      token = null;
+    },
+  };
+}

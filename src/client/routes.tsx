@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { GuideScreen } from './screens/guide/guide-screen';
+import { LeaderboardScreen } from './screens/leaderboard/leaderboard-screen';
+import { MainframeScreen } from './screens/mainframe/mainframe-screen';
+import { NotFoundScreen } from './screens/not-found/not-found-screen';
+import { OfflineScreen } from './screens/offline/offline-screen';
+import { RequireSession } from './session/require-session';
+import type { MenuItem } from './shell/menu-item';
+import { Shell } from './shell/shell';
+
+interface AppRoute {
+  path: string;
+  /** The SYSTEM menu entry (spec §2). */
+  label: string;
+  screen: ReactNode;
+}
+
+/**
+ * spec §2's route table, the only place that knows which path shows which screen
+ * (e.g. /chatroom is the terminal). The SYSTEM menu is generated from it, in this order.
+ */
+const appRoutes: readonly AppRoute[] = [
+  { path: '/', label: 'MAINFRAME', screen: <MainframeScreen /> },
+  { path: '/leaderboard', label: 'LEADERBOARD', screen: <LeaderboardScreen /> },
+  { path: '/guide', label: 'GUIDE', screen: <GuideScreen /> },
+  { path: '/inventory', label: 'INVENTORY', screen: <OfflineScreen screen="inventory" /> },
+  { path: '/kernel', label: 'KERNEL', screen: <OfflineScreen screen="kernel" /> },
+  { path: '/optimizer', label: 'OPTIMIZER', screen: <OfflineScreen screen="optimizer" /> },
+  { path: '/chatroom', label: 'TERMINAL', screen: <OfflineScreen screen="terminal" /> },
+  { path: '/ping', label: 'PING', screen: <OfflineScreen screen="ping" /> },
+  { path: '/data-exchange', label: 'DATA EXCHANGE', screen: <OfflineScreen screen="data-exchange" /> },
+  { path: '/blockchain', label: 'BLOCKCHAIN', screen: <OfflineScreen screen="blockchain" /> },
+  { path: '/virus', label: 'VIRUS', screen: <OfflineScreen screen="virus" /> },
+];
+
+const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label }));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell menu={menu} />}>
+        {appRoutes.map((r) => (
+          <Route key={r.path} path={r.path} element={<RequireSession>{r.screen}</RequireSession>} />
+        ))}
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

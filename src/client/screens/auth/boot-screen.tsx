@@ -1,0 +1,16 @@
+import { clientTexts } from '../../client-texts';
+import './auth-screen.css';
+
+/** Shown while the first auth user call is answered. */
+export function BootScreen() {
+  return (
+    <div className="bb-auth bb-boot" aria-busy="true">
+      <h1 className="bb-auth__title">
+        BIT<span className="bb-auth__title-accent">BREACH</span>
+      </h1>
+      <p className="bb-boot__text" role="status">
+        {clientTexts.bootText}
+      </p>
+    </div>
+  );
+}

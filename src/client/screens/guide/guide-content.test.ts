@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { guideSections } from './guide-content';
+
+const allText = guideSections.map((s) => [s.intro, ...s.topics.flatMap((t) => t.lines)].join('\n')).join('\n');
+
+describe('guide content (spec §1)', () => {
+  it('has the six sections, in order', () => {
+    expect(guideSections.map((s) => s.title)).toEqual([
+      'Game Overview',
+      'Mainframe',
+      'Kernel (Drone)',
+      'Terminal (PVP & Global Chat)',
+      'Ping (Messaging)',
+      'Blockchain Battles',
+    ]);
+  });
+
+  it.each([
+    '1 Telnet buys 1 auto-click every 30 s for 5 minutes',
+    'At most 25 auto-clicks per 30 s',
+    'Unused Telnet is refunded',
+    '60 s limit',
+    '15-minute cooldown',
+    '2 hours after the previous one is defeated',
+    'Directory slots start at 1 and grow with your level',
+    'default maximum of 5',
+    'level minus the Blockchain level',
+    'steals 30%',
+    '20 Telnet at the centre',
+    'to 1 at a corner',
+    'multiple accounts per IP, cheating, automation, trading accounts or items, and misuse of the APIs',
+    'Level 1 needs 10 EXP',
+  ])('states %s', (fact) => {
+    expect(allText).toContain(fact);
+  });
+
+  it('gives every section a unique anchor', () => {
+    expect(new Set(guideSections.map((s) => s.id)).size).toBe(guideSections.length);
+  });
+});

@@ -1,0 +1,30 @@
+import type { LeaderboardSort } from '../../../core/api/leaderboard';
+
+export type Medal = 'gold' | 'silver' | 'bronze';
+
+export type RankMark =
+  | { kind: 'medal'; medal: Medal; emoji: string; label: string }
+  | { kind: 'number'; text: string };
+
+const medals = [
+  { medal: 'gold', emoji: '🥇', label: 'Rank 1, gold medal' },
+  { medal: 'silver', emoji: '🥈', label: 'Rank 2, silver medal' },
+  { medal: 'bronze', emoji: '🥉', label: 'Rank 3, bronze medal' },
+] as const;
+
+/** spec §2: ranks 1-3 are medals (with a text alternative), the rest '#n'. `index` counts from 0. */
+export function rankMark(index: number): RankMark {
+  const medal = medals[index];
+  return medal ? { kind: 'medal', ...medal } : { kind: 'number', text: `#${index + 1}` };
+}
+
+export const sortOptions: readonly { sort: LeaderboardSort; label: string }[] = [
+  { sort: 'level', label: 'By Level' },
+  { sort: 'totalTaps', label: 'By Total Decodes' },
+];
+
+/** The leaderboard call for a sort (spec §7), limited to the top 30 (spec §9). */
+export function leaderboardPath(sort: LeaderboardSort, limit: number): string {
+  const query = new URLSearchParams({ sortBy: sort, limit: String(limit) });
+  return `/api/leaderboard?${query.toString()}`;
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useIsNarrowScreen } from '../../lib/use-media-query';
+import { useSession } from '../../session/session-context';
+import { useProgress } from '../../taps/progress-provider';
+import { ScreenHeader } from '../../ui/screen-header';
+import { Tabs, type TabItem } from '../../ui/tabs';
+import { BinaryPanel } from './binary-panel';
+import { ChatPanel } from './chat-panel';
+import { LevelUpBanner } from './level-up-banner';
+import { MissionPanel } from './mission-panel';
+import { StatsPanel } from './stats-panel';
+import { useBinaryInput } from './use-binary-input';
+import { useDigitKeys } from './use-digit-keys';
+import { useLevelUp } from './use-level-up';
+import './mainframe-screen.css';
+
+type MobileTab = 'mainframe' | 'chat';
+const mobileTabs: readonly TabItem<MobileTab>[] = [
+  { key: 'mainframe', label: 'MAINFRAME', panelId: 'mainframe-tab-panel' },
+  { key: 'chat', label: 'CHAT', panelId: 'chat-tab-panel' },
+];
+
+/** The main game screen (spec §2): stats | binary panel, chat under it, missions beside. */
+export function MainframeScreen() {
+  const session = useSession();
+  const progress = useProgress();
+  const narrow = useIsNarrowScreen();
+  const [tab, setTab] = useState<MobileTab>('mainframe');
+  const levelUp = useLevelUp();
+  const binary = useBinaryInput(Math.random, () => {
+    const { levelsGained, level } = progress.recordDecode();
+    if (levelsGained > 0) levelUp.announce(level);
+  });
+  useDigitKeys(binary.type);
+
+  const stats = <StatsPanel user={progress.user} onRefresh={session.refetchUser} collapsible={narrow} />;
+  const decoder = <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} />;
+  const banner = levelUp.level !== null ? <LevelUpBanner level={levelUp.level} /> : null;
+
+  if (narrow) {
+    return (
+      <div className="bb-mainframe bb-mainframe--narrow">
+        <ScreenHeader title="MAINFRAME" />
+        <Tabs<MobileTab> label="Mainframe view" items={mobileTabs} selected={tab} onSelect={setTab} idPrefix="mainframe" />
+        <div
+          id="mainframe-tab-panel"
+          role="tabpanel"
+          aria-labelledby="mainframe-tab-mainframe"
+          hidden={tab !== 'mainframe'}
+          className="bb-mainframe__stack"
+        >
+          {stats}
+          {decoder}
+          <MissionPanel />
+        </div>
+        <div id="chat-tab-panel" role="tabpanel" aria-labelledby="mainframe-tab-chat" hidden={tab !== 'chat'}>
+          <ChatPanel />
+        </div>
+        {banner}
+      </div>
+    );
+  }
+
+  return (
+    <div className="bb-mainframe">
+      <ScreenHeader title="MAINFRAME" tagline="decode rows · earn experience · loot gear and Telnet Cores" />
+      <div className="bb-mainframe__grid">
+        <div className="bb-mainframe__side">
+          {stats}
+          <MissionPanel />
+        </div>
+        <div className="bb-mainframe__center">
+          {decoder}
+          <ChatPanel />
+        </div>
+      </div>
+      {banner}
+    </div>
+  );
+}

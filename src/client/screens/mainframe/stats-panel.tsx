@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import type { User } from '../../../core/api/common';
+import { CommandButton } from '../../ui/button';
+import { Panel } from '../../ui/panel';
+import { ProgressBar } from '../../ui/progress-bar';
+import { formatPercent } from './stats-format';
+import './stats-panel.css';
+
+export interface StatsPanelProps {
+  user: User;
+  onRefresh(): void;
+  /** Phones: the combat stats fold away behind a STATS/HIDE toggle (ui.md). */
+  collapsible?: boolean;
+}
+
+/** The player's stats (spec §2); clicking the panel refreshes the user from the server. */
+export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelProps) {
+  const [expanded, setExpanded] = useState(!collapsible);
+  const moreId = useId();
+  return (
+    <Panel
+      title="OPERATOR"
+      className={`bb-stats ${collapsible ? 'bb-stats--compact' : ''}`}
+      onClick={onRefresh}
+      actions={
+        <>
+          {collapsible ? (
+            <CommandButton
+              size="small"
+              aria-expanded={expanded}
+              aria-controls={moreId}
+              onClick={(e) => {
+                e.stopPropagation();
+                setExpanded((x) => !x);
+              }}
+            >
+              {expanded ? 'HIDE' : 'STATS'}
+            </CommandButton>
+          ) : null}
+          <CommandButton
+            size="small"
+            aria-label="Refresh stats"
+            onClick={(e) => {
+              e.stopPropagation();
+              onRefresh();
+            }}
+          >
+            SYNC
+          </CommandButton>
+        </>
+      }
+    >
+      <div className="bb-stats__head">
+        <p className="bb-stats__name" title={user.username}>
+          {user.username}
+        </p>
+        <p className="bb-stats__level">
+          LVL <span data-testid="level">{user.level}</span>
+        </p>
+      </div>
+      <ProgressBar label="EXP" value={user.currentExp} max={user.maxExp} />
+      <dl className="bb-stats__grid">
+        <Stat label="DECODES" testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
+        <Stat label="TELNET" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
+      </dl>
+      <dl id={moreId} className="bb-stats__grid bb-stats__grid--more" hidden={!expanded}>
+        <Stat label="ATTACK_PWR" value={String(user.attack)} />
+        <Stat label="CRIT_RATE" value={formatPercent(user.criticalRate, 1)} />
+        <Stat label="BONUS_CRIT" value={formatPercent(user.bonusCriticalHit, 0)} />
+        <Stat label="CONN_RATE" value={formatPercent(user.connectionRate, 0)} />
+      </dl>
+    </Panel>
+  );
+}
+
+function Stat({ label, value, testId, tone }: { label: string; value: string; testId?: string; tone?: 'telnet' }) {
+  return (
+    <div className={`bb-stat ${tone ? `bb-stat--${tone}` : ''}`}>
+      <dt className="bb-stat__label">{label}</dt>
+      <dd className="bb-stat__value" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

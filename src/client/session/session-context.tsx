@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { balance } from '../../core/balance';
+import { User } from '../../core/api/common';
+import { texts } from '../../core/texts';
+import { useApi } from '../lib/api-context';
+import { statusOf } from '../lib/api-error';
+import { useToast } from '../ui/toast';
+
+/** The query key of the signed-in player; its path is the auth user call (spec §7). */
+export const userQueryKey = ['/api/auth/user'] as const;
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+  /** A successful login or registration (spec §4). */
+  signIn(user: User): void;
+  /**
+   * Logs out (spec §4): runs `beforeLogout` (flush pending taps and progress), calls the server,
+   * then clears all cached data and signs out locally whatever the server said. A second call while
+   * one is pending is ignored.
+   */
+  logout(beforeLogout?: () => Promise<void>): Promise<void>;
+  refetchUser(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Holds who is signed in: the auth user on mount, a 5 s session check, login and logout. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  // Off after a logout, so a refetch cannot sign a locally signed-out player back in.
+  const [checking, setChecking] = useState(true);
+  const logoutPending = useRef(false);
+
+  const query = useQuery({
+    queryKey: userQueryKey,
+    enabled: checking,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.request('/api/auth/user', { schema: User, signal });
+      } catch (error) {
+        if (statusOf(error) === 401) return null;
+        throw error;
+      }
+    },
+    // spec §4: once a user is known the session is re-verified every 5 s.
+    refetchInterval: (q) => (q.state.data ? balance.sessionCheckMs : false),
+  });
+
+  const signOutLocally = useCallback(() => {
+    setChecking(false);
+    api.dropToken();
+    void queryClient.cancelQueries();
+    queryClient.clear();
+    queryClient.setQueryData(userQueryKey, null);
+    void navigate('/');
+  }, [api, navigate, queryClient]);
+
+  // spec §4: a failed or erroring check silently clears all cached data and the user, then goes to '/'.
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (query.isError) {
+      hadUser.current = false;
+      signOutLocally();
+    } else if (query.data) {
+      hadUser.current = true;
+    } else if (query.data === null && hadUser.current) {
+      hadUser.current = false;
+      signOutLocally();
+    }
+  }, [query.isError, query.data, signOutLocally]);
+
+  const signIn = useCallback(
+    (user: User) => {
+      // A new session means a new CSRF token.
+      api.dropToken();
+      queryClient.setQueryData(userQueryKey, user);
+      setChecking(true);
+    },
+    [api, queryClient],
+  );
+
+  const logout = useCallback(
+    async (beforeLogout?: () => Promise<void>) => {
+      if (logoutPending.current) return;
+      logoutPending.current = true;
+      try {
+        await beforeLogout?.().catch(() => undefined);
+        let failed = false;
+        try {
+          await api.post('/api/auth/logout');
+        } catch {
+          failed = true;
+        }
+        hadUser.current = false;
+        signOutLocally();
+        if (failed) toast.show({ title: texts.logoutFailed, tone: 'danger' });
+      } finally {
+        logoutPending.current = false;
+      }
+    },
+    [api, signOutLocally, toast],
+  );
+
+  const user = checking ? (query.data ?? null) : null;
+  const status: SessionStatus = user ? 'signed-in' : checking && query.isPending ? 'loading' : 'signed-out';
+  const refetch = query.refetch;
+  const value = useMemo<Session>(
+    () => ({ status, user, signIn, logout, refetchUser: () => void refetch() }),
+    [status, user, signIn, logout, refetch],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a <SessionProvider>');
+  return session;
+}

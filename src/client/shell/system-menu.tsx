@@ -1,0 +1,75 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import type { MenuItem } from './menu-item';
+import './system-menu.css';
+
+export interface SystemMenuProps {
+  items: readonly MenuItem[];
+  hasUnread: boolean;
+  onLogout(): void;
+  logoutPending: boolean;
+}
+
+/** The SYSTEM menu, top right (spec §2): a Radix dialog, so focus is trapped and Escape closes it. */
+export function SystemMenu({ items, hasUnread, onLogout, logoutPending }: SystemMenuProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="bb-sysmenu__trigger">
+        <span className="bb-sysmenu__glyph" aria-hidden="true">
+          ≡
+        </span>
+        SYSTEM
+        {hasUnread ? (
+          <span className="bb-sysmenu__badge" data-testid="unread-badge">
+            !<span className="bb-visually-hidden"> unread messages</span>
+          </span>
+        ) : null}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="bb-sysmenu__overlay" />
+        <Dialog.Content className="bb-sysmenu__content" aria-describedby={undefined}>
+          <div className="bb-sysmenu__head">
+            <Dialog.Title className="bb-sysmenu__title">
+              <span aria-hidden="true">[ </span>SYSTEM<span aria-hidden="true"> ]</span>
+            </Dialog.Title>
+            <Dialog.Close className="bb-sysmenu__close" aria-label="Close menu">
+              ×
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Game screens">
+            <ul className="bb-sysmenu__list">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className="bb-sysmenu__link"
+                    onClick={() => setOpen(false)}
+                  >
+                    <span className="bb-sysmenu__caret" aria-hidden="true">
+                      &gt;
+                    </span>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className="bb-sysmenu__logout"
+            disabled={logoutPending}
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+          >
+            {logoutPending ? 'LOGGING OUT…' : 'LOGOUT'}
+          </button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { clientTexts } from '../client-texts';
+import { Panel } from './panel';
+import './offline-panel.css';
+
+/** An honest placeholder for a screen or panel that is not built yet. */
+export function OfflinePanel({ title, message }: { title: string; message: string }) {
+  return (
+    <Panel title={`${title} // OFFLINE`} tone="danger" className="bb-offline">
+      <p className="bb-offline__status">
+        <span className="bb-offline__dot" aria-hidden="true" />
+        {clientTexts.offlineSoon}
+      </p>
+      <p className="bb-offline__message">{message}</p>
+      <div className="bb-offline__log" aria-hidden="true">
+        <p>
+          <span className="bb-offline__prompt">$</span> uplink --status {title.toLowerCase().replace(/\s+/g, '-')}
+        </p>
+        <p>
+          <span className="bb-offline__err">[ERR]</span> module not deployed on this node
+        </p>
+        <p>
+          <span className="bb-offline__info">[...]</span> scheduled for a future build<span className="bb-offline__cursor" />
+        </p>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import './toast.css';
+
+/** spec §9: toasts last 5000 ms by default. */
+export const toastDurationMs = 5000;
+
+export type ToastTone = 'info' | 'success' | 'danger' | 'telnet';
+
+export interface ToastInput {
+  title: string;
+  description?: ReactNode;
+  tone?: ToastTone;
+  durationMs?: number;
+}
+
+interface ShownToast extends ToastInput {
+  id: number;
+}
+
+export interface ToastApi {
+  /** Shows a toast, replacing the one on screen (spec §9: at most one at a time). */
+  show(toast: ToastInput): void;
+  dismiss(): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/** One toast at a time, bottom right on desktop and top on phones, announced through aria-live. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<ShownToast | null>(null);
+  const nextId = useRef(1);
+  const regionRef = useRef<HTMLElement>(null);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show: (input) => setToast({ ...input, id: nextId.current++ }),
+      dismiss: () => setToast(null),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(null), toast.durationMs ?? toastDurationMs);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  // spec §9: the F8 hotkey focuses the notification region.
+  const onKey = useCallback((event: KeyboardEvent) => {
+    if (event.key === 'F8') {
+      event.preventDefault();
+      regionRef.current?.focus();
+    }
+  }, []);
+  useEffect(() => {
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onKey]);
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section ref={regionRef} className="bb-toast-region" aria-label="Notifications (F8)" tabIndex={-1}>
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {toast ? (
+            <div key={toast.id} className={`bb-toast bb-toast--${toast.tone ?? 'info'}`} data-testid="toast">
+              <div className="bb-toast__text">
+                <p className="bb-toast__title">{toast.title}</p>
+                {toast.description ? <div className="bb-toast__description">{toast.description}</div> : null}
+              </div>
+              <button type="button" className="bb-toast__close" onClick={api.dismiss} aria-label="Dismiss notification">
+                ×
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast needs a <ToastProvider>');
+  return api;
+}

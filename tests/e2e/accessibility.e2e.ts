@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktop,
+  goViaMenu,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  seriousAxeViolations,
+  startGame,
+  waitFor,
+  type GameServer,
+} from './fixtures';
+
+let server: GameServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startGame();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+describe('axe-core finds no serious or critical violations', () => {
+  for (const [name, viewport] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
+    it(`on login, mainframe, leaderboard and guide (${name})`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${server.url}/`);
+      await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+      await expectNoSeriousViolations(page, 'login');
+      await page.getByRole('tab', { name: 'REGISTER' }).click();
+      await expectNoSeriousViolations(page, 'register');
+
+      await registerViaUi(page, server.url, newPlayer());
+      await expectNoSeriousViolations(page, 'mainframe');
+
+      await goViaMenu(page, 'LEADERBOARD');
+      await page.getByRole('list', { name: /Top players/ }).waitFor();
+      await expectNoSeriousViolations(page, 'leaderboard');
+
+      await goViaMenu(page, 'GUIDE');
+      await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+      await expectNoSeriousViolations(page, 'guide');
+
+      await page.goto(`${server.url}/missing`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expectNoSeriousViolations(page, 'not found');
+      await context.close();
+    });
+  }
+
+  it('keeps keyboard users in control of the SYSTEM menu', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await registerViaUi(page, server.url, newPlayer());
+    const trigger = page.getByRole('button', { name: 'SYSTEM' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'SYSTEM' }).waitFor();
+    await expectNoSeriousViolations(page, 'system menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Focus goes back to the SYSTEM button, where the player left it.
+    await waitFor(() => trigger.evaluate((el) => el === document.activeElement), 'focus to return to SYSTEM');
+    await context.close();
+  });
+});

@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer } from '../support/server';
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface GameServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole game on a real port. BB_E2E_URL points the tests at a server that is already running
+ * (for example `vite preview` in front of a dev server) instead of starting one.
+ */
+export async function startGame(): Promise<GameServer> {
+  const external = process.env.BB_E2E_URL;
+  if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
+  const server = await startTestServer({ accountsPerIp: 0 });
+  return { url: server.url.replace(/\/$/, ''), close: () => server.close() };
+}
+
+export const desktop = { width: 1280, height: 800 } as const;
+export const phone = { width: 390, height: 844 } as const;
+
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = desktop) {
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    hasTouch: viewport.width < 768,
+    isMobile: viewport.width < 768,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface Player {
+  loginId: string;
+  username: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A player nobody has used: unique login ID and username within the 20-character limits. */
+export function newPlayer(overrides: Partial<Player> = {}): Player {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${counter}${Math.random().toString(36).slice(2, 5)}`;
+  return { loginId: `op_${tag}`, username: `Neo_${tag}`, password: 'Jack1n!pass', ...overrides };
+}
+
+/** Registers through the login screen, as a player would, and waits for the Mainframe. */
+export async function registerViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('tab', { name: 'REGISTER' }).click();
+  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
+  await page.getByLabel('USERNAME', { exact: true }).fill(player.username);
+  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
+  await page.getByLabel('CONFIRM_PASSWORD', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'INITIALIZE' }).click();
+  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+}
+
+/** Logs in through the login screen and waits for the Mainframe. */
+export async function loginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
+  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'CONNECT' }).click();
+  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+}
+
+export async function currentRow(page: Page): Promise<string> {
+  const text = (await page.getByTestId('current-row').textContent()) ?? '';
+  if (!/^[01]{15}$/.test(text)) throw new Error(`current row is not 15 digits: '${text}'`);
+  return text;
+}
+
+export async function decodesShown(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('decodes').textContent()) ?? '').replace(/,/g, ''));
+}
+
+/** Reads the current row and types it on the keyboard; waits until the decode is counted. */
+export async function decodeRowWithKeyboard(page: Page): Promise<void> {
+  const before = await decodesShown(page);
+  for (const digit of await currentRow(page)) await page.keyboard.press(digit);
+  await waitFor(async () => (await decodesShown(page)) === before + 1, 'decodes to go up by one');
+}
+
+/** Same, with the on-screen 0 and 1 buttons (phones). */
+export async function decodeRowWithButtons(page: Page): Promise<void> {
+  const before = await decodesShown(page);
+  for (const digit of await currentRow(page)) await page.getByRole('button', { name: digit, exact: true }).tap();
+  await waitFor(async () => (await decodesShown(page)) === before + 1, 'decodes to go up by one');
+}
+
+export async function openSystemMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'SYSTEM' }).click();
+  await page.getByRole('dialog', { name: 'SYSTEM' }).waitFor();
+}
+
+export async function goViaMenu(page: Page, label: string): Promise<void> {
+  await openSystemMenu(page);
+  await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+}
+
+/** Polls a condition (the UI updates asynchronously); fails with `what` after `timeoutMs`. */
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+const screenshotDir = 'test-results/screenshots';
+
+/** Saves a full-page screenshot for a human to look at (test-results/ is gitignored). */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const { width, height } = page.viewportSize() ?? desktop;
+  // Let fonts and the entry animations settle so the picture is what a player sees.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage: true });
+}

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  decodeRowWithButtons,
+  decodesShown,
+  goViaMenu,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  openSystemMenu,
+  phone,
+  registerViaUi,
+  snap,
+  startGame,
+  type GameServer,
+} from './fixtures';
+
+let server: GameServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startGame();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function hasNoHorizontalScroll(page: import('playwright-core').Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+}
+
+describe('a new player on a phone (390×844)', () => {
+  it('sees 3 rows as lines of 5, the MAINFRAME/CHAT tabs, and plays with the on-screen keys', async () => {
+    const { context, page } = await newPage(browser, phone);
+    const player = newPlayer();
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await snap(page, 'login');
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await page.getByRole('tab', { name: 'REGISTER' }).click();
+    await snap(page, 'register');
+
+    await registerViaUi(page, server.url, player);
+    // spec §2: 3 rows of 15 digits, each shown as 3 lines of 5.
+    expect(await page.locator('[data-row]').count()).toBe(3);
+    const lines = page.getByTestId('current-row').locator('[data-line]');
+    expect(await lines.count()).toBe(3);
+    expect(await lines.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^[01]{5}$/)]));
+    for (const line of await lines.allTextContents()) expect(line).toMatch(/^[01]{5}$/);
+    expect(await page.getByRole('tab', { name: 'MAINFRAME' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'CHAT' }).count()).toBe(1);
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await snap(page, 'mainframe-fresh');
+
+    // The 0 and 1 keys are real touch targets.
+    for (const digit of ['0', '1']) {
+      const box = await page.getByRole('button', { name: digit, exact: true }).boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+    }
+
+    await decodeRowWithButtons(page);
+    expect(await decodesShown(page)).toBe(1);
+
+    await page.getByRole('tab', { name: 'CHAT' }).tap();
+    await page.getByRole('heading', { name: 'GLOBAL CHAT' }).waitFor();
+    expect(await page.getByTestId('current-row').isVisible()).toBe(false);
+    await snap(page, 'mainframe-chat-tab');
+    await page.getByRole('tab', { name: 'MAINFRAME' }).tap();
+    await page.getByTestId('current-row').waitFor();
+
+    await openSystemMenu(page);
+    await snap(page, 'system-menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await goViaMenu(page, 'LEADERBOARD');
+    await page.getByRole('listitem').filter({ hasText: player.username }).waitFor();
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await snap(page, 'leaderboard');
+
+    await goViaMenu(page, 'GUIDE');
+    await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await snap(page, 'guide');
+
+    await goViaMenu(page, 'BLOCKCHAIN');
+    await page.getByText('OFFLINE — coming soon').waitFor();
+    await snap(page, 'offline-blockchain');
+
+    await openSystemMenu(page);
+    await page.getByRole('button', { name: 'LOGOUT' }).tap();
+    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/core/texts';
+import {
+  desktop,
+  goViaMenu,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  startGame,
+  type GameServer,
+} from './fixtures';
+
+let server: GameServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startGame();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('routes', () => {
+  it('shows the 404 screen for an unknown path', async () => {
+    for (const viewport of [desktop, phone]) {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`${server.url}/no/such/page`);
+      await page.getByRole('heading', { level: 1, name: texts.notFoundTitle }).waitFor();
+      expect(await page.getByText(texts.notFoundBody).count()).toBe(1);
+      await snap(page, 'not-found');
+      await context.close();
+    }
+  });
+
+  it('shows the login screen in place of a route while signed out, keeping the URL', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/leaderboard`);
+    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/leaderboard');
+    expect(await page.getByRole('heading', { name: 'LEADERBOARD' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('signs the player out and goes to / when the 5 s session check fails', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await registerViaUi(page, server.url, newPlayer());
+    await goViaMenu(page, 'GUIDE');
+    await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'CONNECT' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('says what is missing before calling the server, and maps a wrong password to its text', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'CONNECT' }).click();
+    await page.getByRole('alert').filter({ hasText: texts.loginMissingFields }).waitFor();
+
+    await page.getByLabel('LOGIN_ID', { exact: true }).fill('nobody_here_1');
+    await page.getByLabel('PASSWORD', { exact: true }).fill('Wrong!pass1');
+    await page.getByRole('button', { name: 'CONNECT' }).click();
+    await page.getByRole('alert').filter({ hasText: texts.invalidLogin }).waitFor();
+    await snap(page, 'login-error');
+
+    // Toggling to registration clears every field.
+    await page.getByRole('tab', { name: 'REGISTER' }).click();
+    expect(await page.getByLabel('LOGIN_ID', { exact: true }).inputValue()).toBe('');
+    await page.getByLabel('LOGIN_ID', { exact: true }).fill('someone_new');
+    await page.getByLabel('USERNAME', { exact: true }).fill('Someone');
+    await page.getByLabel('PASSWORD', { exact: true }).fill('Jack1n!pass');
+    await page.getByLabel('CONFIRM_PASSWORD', { exact: true }).fill('Jack1n!pasz');
+    await page.getByRole('button', { name: 'INITIALIZE' }).click();
+    await page.getByRole('alert').filter({ hasText: texts.passwordsDontMatch }).waitFor();
+    await page.getByRole('tab', { name: 'LOGIN' }).click();
+    expect(await page.getByLabel('LOGIN_ID', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('LOGIN_ID', { exact: true }).getAttribute('maxlength')).toBe('20');
+    expect(await page.getByLabel('PASSWORD', { exact: true }).getAttribute('maxlength')).toBe('14');
+    await context.close();
+  });
+
+  it('shows a username made of markup as text on the leaderboard', async () => {
+    const { context, page } = await newPage(browser, desktop);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    // The username limit is 20 characters, too short for the classic '<img src=x onerror=alert(1)>';
+    // this one fits, is unique per run, and would still become an <img> if it were parsed as HTML.
+    const username = `<img src=${Math.random().toString(36).slice(2, 4)} onerror>`;
+    const player = newPlayer({ username });
+    await registerViaUi(page, server.url, player);
+    await goViaMenu(page, 'LEADERBOARD');
+    const row = page.getByRole('listitem').filter({ hasText: username });
+    await row.waitFor();
+    expect(await row.locator('img').count()).toBe(0);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    await context.close();
+  });
+});
