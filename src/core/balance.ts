@@ -139,6 +139,33 @@ export const balance = {
   /** spec §9: eight beginner missions; the optimizer tops out at level 80. */
   missionCount: 8,
   optimizerMaxLevel: 80,
+  // Client realtime (the /ws socket in the browser) and the polling fallback while it is down
+  /** First wait before reconnecting a dropped socket; doubles per failed attempt, with jitter. */
+  socketReconnectBaseMs: 500,
+  /** Longest wait between two reconnect attempts. */
+  socketReconnectMaxMs: 15_000,
+  /** A socket open this long counted as healthy: its next drop starts the backoff from the base again. */
+  socketStableMs: 10_000,
+  /** spec §9: while the socket is down, chat history is polled every 5 s. */
+  chatPollMs: 5000,
+  /** spec §9: while the socket is down, unread chat is polled every 5 s. */
+  chatUnreadPollMs: 5000,
+  /** spec §9: while the socket is down, unread directories are polled every 5 s. */
+  unreadDirectoriesPollMs: 5000,
+  /** spec §9: while the socket is down, mission status is polled every 5 s. */
+  missionsPollMs: 5000,
+  /** spec §9: while the socket is down, an open private conversation is polled every 3 s. */
+  privateMessagesPollMs: 3000,
+  /** spec §9: while the socket is down, the Ping user list is polled every 10 s. */
+  directoryUsersPollMs: 10_000,
+  /** Chat lines the client keeps; past it the oldest are dropped in one batch of chatDropBatch (older pages reload on scroll). */
+  chatKeepMax: 300,
+  chatDropBatch: 100,
+  /** Output entries a command line keeps on screen; past it the oldest are dropped in one batch. */
+  terminalLogMax: 200,
+  terminalLogDropBatch: 50,
+  /** Command lines remembered for ↑/↓ (a repeat of the previous line is not stored twice). */
+  commandHistoryMax: 50,
 } as const;
 
 export type Balance = typeof balance;

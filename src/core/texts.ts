@@ -57,6 +57,9 @@ export const texts = {
   pingUserNotFound: 'user not found',
   missionRequirementsNotMet: 'Mission requirements not met',
   socketOriginRefused: 'WebSocket connection from a foreign origin refused',
+
+  // §8 terminal: an unknown command ({cmd} is the word typed); Ping's command line answers the same way
+  commandNotFound: "command not found: {cmd}. type 'help' for available commands",
 } as const;
 
 export type TextKey = keyof typeof texts;

@@ -3,13 +3,20 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { authRoutes } from './features/auth/routes';
+import { chatRoutes } from './features/chat/routes';
+import { createChatService, type ChatService } from './features/chat/service';
 import { createAuthService, type AuthService } from './features/auth/service';
 import { leaderboardRoutes } from './features/leaderboard/routes';
+import { missionRoutes } from './features/missions/routes';
+import { createMissionService, type MissionService } from './features/missions/service';
+import { pingRoutes } from './features/ping/routes';
+import { createPingService, type PingService } from './features/ping/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
 import { registerCsrf } from './http/csrf';
@@ -17,6 +24,10 @@ import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
+import type { HubLimits } from './realtime/hub';
+import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
+import { createRealtime, type Realtime } from './realtime/realtime';
+import { wsRoutes } from './realtime/ws-routes';
 
 export interface AppDeps {
   config: Config;
@@ -25,11 +36,15 @@ export interface AppDeps {
   random?: () => number;
   /** Overrides the tap-rate ceiling (load and race tests only). */
   tapRate?: { refillPerSecond: number; capacity: number };
+  /** The Redis channel and socket limits (tests only; production uses the defaults). */
+  realtime?: { channel?: string; limits?: Partial<HubLimits> };
 }
 
 export interface App {
   fastify: FastifyInstance;
-  services: { auth: AuthService; taps: TapService };
+  services: { auth: AuthService; taps: TapService; chat: ChatService; ping: PingService; missions: MissionService };
+  /** The event bus, presence and this instance's sockets. */
+  realtime: Realtime;
   /** Stops taking requests and lets queued tap groups commit. */
   close(): Promise<void>;
 }
@@ -56,12 +71,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
+  const realtime = createRealtime({
+    database,
+    redisUrl: config.redisUrl,
+    log: fastify.log,
+    now,
+    ...(deps.realtime?.channel ? { channel: deps.realtime.channel } : {}),
+    ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
+  });
+  const { bus } = realtime;
   const auth = createAuthService({
     database,
     now,
     accountsPerIp: config.accountsPerIp,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
+    onSessionEnded: (ended) => publishSessionEnded(bus, ended),
   });
   const taps = createTapService({
     database,
@@ -69,6 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     random,
     maxConcurrentGroups: database.kind === 'postgres' ? 4 : 1,
     ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
+    onCommitted: (users) => publishUsersUpdated(bus, users),
+  });
+  const chat = createChatService({ database, bus, now });
+  const ping = createPingService({ database, bus, now });
+  const missions = createMissionService({
+    database,
+    bus,
+    now,
+    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
   });
 
   registerErrorHandler(fastify);
@@ -98,10 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);
+  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes } });
 
   authRoutes(fastify, auth);
   tapRoutes(fastify, taps);
   leaderboardRoutes(fastify, database);
+  chatRoutes(fastify, chat);
+  pingRoutes(fastify, ping);
+  missionRoutes(fastify, missions);
+  wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
   const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
@@ -114,10 +153,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps },
+    services: { auth, taps, chat, ping, missions },
+    realtime,
     async close() {
+      // Sockets first (their players go offline while the database is still open), then HTTP.
+      await realtime.hub.stop();
       await fastify.close();
       await taps.drain();
+      await realtime.close();
     },
   };
 }

@@ -3,3 +3,7 @@ export * from './sessions';
 export * from './ledger';
 export * from './items';
 export * from './taps';
+export * from './chat';
+export * from './ping';
+export * from './missions';
+export * from './presence';

@@ -33,6 +33,8 @@ export interface TapServiceDeps {
   maxConcurrentGroups: number;
   /** The tap-rate ceiling; balance's by default, raised only by load and race tests. */
   tapRate?: { refillPerSecond: number; capacity: number };
+  /** Told after a group commits, with the new stats of every player whose decodes counted. */
+  onCommitted?: (users: User[]) => void;
 }
 
 const pruneEveryMs = 60_000;
@@ -46,7 +48,7 @@ export function createTapService(deps: TapServiceDeps) {
   /** One transaction for a whole group: lock players, count batches once, apply, store drops, ledger. */
   async function commitGroup(requests: TapRequest[]): Promise<TapOutcome[]> {
     const now = deps.now();
-    return db.transaction(async (tx) => {
+    const outcomes = await db.transaction(async (tx) => {
       const userIds = [...new Set(requests.map((r) => r.userId))].sort((a, b) => a - b);
       const rows = await store.lockUsers(tx, userIds);
       // Keys are read under the row locks and written only for batches counted, so a retry of a
@@ -142,6 +144,8 @@ export function createTapService(deps: TapServiceDeps) {
         };
       });
     });
+    deps.onCommitted?.(outcomes.flatMap((o) => (o.kind === 'counted' ? [o.response.user] : [])));
+    return outcomes;
   }
 
   const committer = createGroupCommitter(commitGroup, {

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ChatMessage, ChatUnread } from './chat';
+import { User } from './common';
+import { MissionStatus } from './missions';
+import { PrivateMessage, UnreadDirectories } from './ping';
+
+/** spec §3/§7 grid square, as grid_update carries it (the Kernel's contract will reuse this one). */
+export const GridSquare = z.object({
+  x: z.int().min(0),
+  y: z.int().min(0),
+  ownerId: z.int(),
+  ownerUsername: z.string(),
+  colorR: z.int().min(0).max(255),
+  colorG: z.int().min(0).max(255),
+  colorB: z.int().min(0).max(255),
+});
+export type GridSquare = z.infer<typeof GridSquare>;
+
+/** Why a session's sockets close: signed out, banned, or found gone by the hub's periodic check. */
+export const SessionEndReason = z.enum(['logout', 'banned', 'expired']);
+
+/** The stream version: 1 for the first event a socket receives, +1 for each after; a gap means a missed event. */
+const StreamVersion = z.int().min(1);
+
+const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) => z.object({ t: z.literal(t), d, v: StreamVersion });
+
+/**
+ * Every message the server sends on /ws: one envelope { t, d, v }. chat_message and grid_update are
+ * the spec's names (§7); the rest follow <feature>.<pastTense>. Each carries what the client needs to
+ * update its screen without polling; on a gap in v or a reconnect the client refetches instead.
+ */
+export const ServerEvent = z.discriminatedUnion('t', [
+  envelope('chat_message', ChatMessage),
+  envelope('grid_update', GridSquare),
+  /** A private message, to its sender's and receiver's tabs. */
+  envelope('ping.messageSent', PrivateMessage),
+  /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */
+  envelope('ping.unreadChanged', z.object({ usernames: UnreadDirectories })),
+  envelope('chat.unreadChanged', ChatUnread),
+  envelope('missions.statusChanged', MissionStatus),
+  /** The player's own stats after the server changed them (decodes, rewards). */
+  envelope('user.updated', User),
+  envelope('presence.changed', z.object({ userId: z.int(), isOnline: z.boolean() })),
+  /** Sent just before the server closes the socket: the tab signs out. */
+  envelope('session.ended', z.object({ reason: SessionEndReason })),
+  /**
+   * Events from other server instances may have been missed (the bus between them was down): the
+   * client refetches what the stream covers, exactly as after a gap in v or a reconnect.
+   */
+  envelope('stream.interrupted', z.object({})),
+]);
+export type ServerEvent = z.infer<typeof ServerEvent>;
+export type EventType = ServerEvent['t'];
+
+type WithoutVersion<E> = E extends unknown ? Omit<E, 'v'> : never;
+/** An event before the hub stamps it with a socket's stream version: what travels on the bus. */
+export type EventBody = WithoutVersion<ServerEvent>;
+/** The data of one event type. */
+export type EventData<T extends EventType> = Extract<ServerEvent, { t: T }>['d'];
+
+// Derived from ServerEvent so the two never drift; zod cannot type a mapped option list, hence the cast.
+export const EventBody = z.discriminatedUnion(
+  't',
+  ServerEvent.options.map((option) => option.omit({ v: true })) as never,
+) as unknown as z.ZodType<EventBody>;
+
+/** Messages a client may send: a heartbeat that tells the server the tab is still there. */
+export const ClientMessage = z.discriminatedUnion('t', [z.strictObject({ t: z.literal('heartbeat') })]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/** Parses one server frame (text or already-parsed JSON); null for anything that is not a known event. */
+export function parseServerEvent(raw: unknown): ServerEvent | null {
+  return parseWith(ServerEvent, raw);
+}
+
+/** Parses an event body (no stream version), as the bus carries it between instances; null if it does not fit. */
+export function parseEventBody(raw: unknown): EventBody | null {
+  return parseWith(EventBody, raw);
+}
+
+/** Parses one client frame; null for anything outside the closed vocabulary. */
+export function parseClientMessage(raw: unknown): ClientMessage | null {
+  return parseWith(ClientMessage, raw);
+}

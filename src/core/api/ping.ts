@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { limits } from '../rules/account';
+import { IdParam, PageLimit } from './chat';
+
+/** spec §3 private message; plain text, shown as text. */
+export const PrivateMessage = z.object({
+  id: z.int(),
+  senderId: z.int(),
+  senderUsername: z.string(),
+  receiverId: z.int(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PrivateMessage = z.infer<typeof PrivateMessage>;
+
+/** spec §3 directory user. */
+export const DirectoryUser = z.object({ id: z.int(), username: z.string(), isOnline: z.boolean() });
+export type DirectoryUser = z.infer<typeof DirectoryUser>;
+
+/** spec §3: usernames with unread messages to the player (non-empty means unread). */
+export const UnreadDirectories = z.array(z.string());
+export type UnreadDirectories = z.infer<typeof UnreadDirectories>;
+
+/** GET /api/directories/conversations: partners' usernames, most recent conversation first. */
+export const Conversations = z.array(z.string());
+
+/** GET /api/directories/messages?partnerId=: one page of a conversation, like chat history. */
+export const ConversationQuery = z.strictObject({
+  partnerId: IdParam,
+  before: IdParam.optional(),
+  limit: PageLimit,
+});
+export type ConversationQuery = z.infer<typeof ConversationQuery>;
+
+export const ConversationPage = z.object({
+  messages: z.array(PrivateMessage),
+  nextBefore: z.int().nullable(),
+});
+export type ConversationPage = z.infer<typeof ConversationPage>;
+
+/** spec §7: POST /api/directories/messages {receiverId, message}; trimmed and checked in the service. */
+export const PrivateMessageBody = z.strictObject({ receiverId: z.int().min(1), message: z.string() });
+export type PrivateMessageBody = z.infer<typeof PrivateMessageBody>;
+
+/** POST /api/directories/read {partnerId}: the player has seen that conversation. */
+export const ReadConversationBody = z.strictObject({ partnerId: z.int().min(1) });
+export type ReadConversationBody = z.infer<typeof ReadConversationBody>;
+
+/** GET /api/directories/user/{username}. */
+export const DirectoryUserParams = z.strictObject({ username: z.string().min(1).max(limits.usernameMax) });

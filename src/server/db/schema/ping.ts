@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** spec §3 private message (Ping). readAt is null until the receiver has seen it. */
+export const privateMessages = pgTable(
+  'private_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A conversation is both directions of one pair: each direction walks this index by id.
+    index('private_messages_pair').on(t.senderId, t.receiverId, t.id),
+    // The send limit counts the sender's recent messages.
+    index('private_messages_sender_recent').on(t.senderId, t.createdAt),
+    // Unread lists only ever look at unread rows, which stay few.
+    index('private_messages_unread').on(t.receiverId, t.senderId).where(sql`${t.readAt} IS NULL`),
+  ],
+);

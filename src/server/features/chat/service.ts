@@ -1,0 +1,86 @@
+import type { ChatHistoryQuery, ChatMessage, ChatPage, ChatUnread } from '../../../core/api/chat';
+import { balance } from '../../../core/balance';
+import { checkMessageText, checkSendRate } from '../../../core/rules/messages';
+import { texts } from '../../../core/texts';
+import type { Database } from '../../db/connect';
+import { HttpError } from '../../http/errors';
+import type { Bus } from '../../realtime/bus';
+import * as store from './store';
+
+export interface ChatServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+}
+
+type Sender = { id: number; username: string };
+
+/** Checks a line's text (spec §5) and answers the game's own 400 texts. */
+export function requireMessageText(raw: string): string {
+  const checked = checkMessageText(raw);
+  if (checked.problem) throw new HttpError(400, texts[checked.problem]);
+  return checked.text;
+}
+
+/** The global channel (spec §7): history, send with a per-player limit, unread and read. */
+export function createChatService(deps: ChatServiceDeps) {
+  const { db } = deps.database;
+
+  return {
+    /** The latest page without `before`; older pages by passing a page's nextBefore. */
+    async history(query: ChatHistoryQuery): Promise<ChatPage> {
+      const rows = await store.pageBefore(db, query.before, query.limit);
+      const page = rows.slice(0, query.limit).reverse();
+      return {
+        messages: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        nextBefore: rows.length > query.limit ? page[0]!.id : null,
+      };
+    },
+
+    /** Stores a line and tells every socket. 429 past the send limit or for a repeated line. */
+    async post(sender: Sender, raw: string): Promise<ChatMessage> {
+      const text = requireMessageText(raw);
+      const row = await db.transaction(async (tx) => {
+        // The lock makes the count below true for this player across every instance.
+        await store.lockSender(tx, sender.id);
+        const now = deps.now();
+        const recent = (await store.latestLinesOf(tx, sender.id, balance.messageSendLimit)).map((l) => ({
+          message: l.message,
+          createdAtMs: l.createdAt.getTime(),
+        }));
+        const problem = checkSendRate(recent, recent[0] ?? null, text, now);
+        if (problem) throw new HttpError(429, texts[problem]);
+        const inserted = await store.insertMessage(tx, { userId: sender.id, message: text, createdAt: new Date(now) });
+        // Whoever writes has seen the channel up to their own line.
+        await store.markReadUpTo(tx, sender.id, inserted.id);
+        return inserted;
+      });
+      const message: ChatMessage = {
+        id: row.id,
+        userId: sender.id,
+        username: sender.username,
+        message: row.message,
+        createdAt: row.createdAt.toISOString(),
+      };
+      deps.bus.publish({ audience: { kind: 'everyone' }, event: { t: 'chat_message', d: message } });
+      deps.bus.publish({ audience: { kind: 'everyone', exceptUserIds: [sender.id] }, event: { t: 'chat.unreadChanged', d: { hasUnread: true } } });
+      return message;
+    },
+
+    async unread(userId: number): Promise<ChatUnread> {
+      return { hasUnread: await store.hasUnread(db, userId) };
+    },
+
+    /** spec §4: the chat was seen; the player's other tabs clear their badge too. */
+    async markRead(userId: number): Promise<ChatUnread> {
+      await store.markReadUpTo(db, userId, await store.latestMessageId(db));
+      deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'chat.unreadChanged', d: { hasUnread: false } } });
+      return { hasUnread: false };
+    },
+
+    /** Evidence for the send_global_chat mission. */
+    hasSent: (userId: number) => store.hasSent(db, userId),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,69 @@
+import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { chatMessages, chatReads, users } from '../../db/schema';
+
+/** Serialises one player's sends across instances, so the send limit cannot be raced. */
+export async function lockSender(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7353010, ${userId})`);
+}
+
+/** The player's latest lines, newest first: enough to judge the send limit and a repeat. */
+export async function latestLinesOf(tx: Executor, userId: number, count: number) {
+  return tx
+    .select({ message: chatMessages.message, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(count);
+}
+
+export async function insertMessage(tx: Executor, row: { userId: number; message: string; createdAt: Date }) {
+  const [inserted] = await tx.insert(chatMessages).values(row).returning();
+  return inserted!;
+}
+
+/** One page of history, newest first, one row more than asked so the caller knows if older ones exist. */
+export async function pageBefore(tx: Executor, before: number | undefined, limit: number) {
+  return tx
+    .select({
+      id: chatMessages.id,
+      userId: chatMessages.userId,
+      username: users.username,
+      message: chatMessages.message,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(before === undefined ? undefined : lt(chatMessages.id, before))
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+}
+
+export async function latestMessageId(tx: Executor): Promise<number> {
+  const [row] = await tx.select({ id: max(chatMessages.id) }).from(chatMessages);
+  return Number(row?.id ?? 0);
+}
+
+/** Moves the player's read mark forward to `upToId` (never back). */
+export async function markReadUpTo(tx: Executor, userId: number, upToId: number): Promise<void> {
+  await tx
+    .insert(chatReads)
+    .values({ userId, lastReadId: upToId })
+    .onConflictDoUpdate({ target: chatReads.userId, set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)` } });
+}
+
+/** Whether someone else wrote a line after the player's read mark. */
+export async function hasUnread(tx: Executor, userId: number): Promise<boolean> {
+  const readMark = sql`coalesce((SELECT ${chatReads.lastReadId} FROM ${chatReads} WHERE ${chatReads.userId} = ${userId}), 0)`;
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(chatMessages)
+    .where(and(sql`${chatMessages.id} > ${readMark}`, sql`${chatMessages.userId} <> ${userId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function hasSent(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ one: sql<number>`1` }).from(chatMessages).where(eq(chatMessages.userId, userId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,68 @@
+import type { User } from '../../../core/api/common';
+import type { CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
+import { balance } from '../../../core/balance';
+import { isMissionEarned, missionProgress, missionTexts, type MissionId } from '../../../core/rules/missions';
+import { texts } from '../../../core/texts';
+import type { Database } from '../../db/connect';
+import { HttpError } from '../../http/errors';
+import type { Bus } from '../../realtime/bus';
+import { toUserView } from '../auth/user-view';
+import { appendLedger } from '../ledger/store';
+import * as store from './store';
+
+export interface MissionServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  /** Whether the player has done the social actions, asked of the chat and ping services. */
+  evidence: { sentChat(userId: number): Promise<boolean>; sentPrivateMessage(userId: number): Promise<boolean> };
+}
+
+function toStatus(completed: MissionId[]): MissionStatus {
+  const progress = missionProgress(completed);
+  const current = progress.currentMission;
+  return {
+    // spec §2: when all are finished the panel hides.
+    showMissions: !progress.allMissionsCompleted,
+    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
+    completedMissions: progress.completedMissions,
+    totalMissions: progress.totalMissions,
+    allMissionsCompleted: progress.allMissionsCompleted,
+  };
+}
+
+/** Beginner missions (spec §3, §4, §9): the server checks what the player did and pays each once. */
+export function createMissionService(deps: MissionServiceDeps) {
+  const { db } = deps.database;
+  const status = async (userId: number): Promise<MissionStatus> => toStatus(await store.completedMissions(db, userId));
+
+  return {
+    status,
+
+    /**
+     * Completes a mission the player has earned and pays its reward once. A repeat (or one of many
+     * racing requests) succeeds without paying again; an unearned mission is refused with 409.
+     */
+    async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
+      const [sentChat, sentPrivateMessage] = await Promise.all([deps.evidence.sentChat(user.id), deps.evidence.sentPrivateMessage(user.id)]);
+      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage })) {
+        throw new HttpError(409, texts.missionRequirementsNotMet);
+      }
+      const reward = balance.missionRewardTelnet;
+      const paid = await db.transaction(async (tx) => {
+        if (!(await store.insertCompletion(tx, user.id, missionId, new Date(deps.now())))) return null;
+        const row = await store.creditTelnet(tx, user.id, reward);
+        await appendLedger(tx, [{ userId: user.id, delta: reward, reason: 'mission', reference: `mission:${missionId}` }]);
+        return row ?? null;
+      });
+      const after = await status(user.id);
+      if (paid) {
+        deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'missions.statusChanged', d: after } });
+        deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: toUserView(paid) } });
+      }
+      return { success: true, allMissionsCompleted: after.allMissionsCompleted, rewardTelnet: paid ? reward : 0 };
+    },
+  };
+}
+
+export type MissionService = ReturnType<typeof createMissionService>;

@@ -1,0 +1,123 @@
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { privateMessages, users } from '../../db/schema';
+import { isOnlineSql } from '../../realtime/presence-store';
+
+/** Serialises one player's private sends across instances, so the send limit cannot be raced. */
+export async function lockSender(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7353011, ${userId})`);
+}
+
+export async function findUser(tx: Executor, id: number) {
+  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The sender's latest private messages to anyone, newest first. */
+export async function latestSentBy(tx: Executor, senderId: number, count: number) {
+  return tx
+    .select({ message: privateMessages.message, receiverId: privateMessages.receiverId, createdAt: privateMessages.createdAt })
+    .from(privateMessages)
+    .where(eq(privateMessages.senderId, senderId))
+    .orderBy(desc(privateMessages.createdAt), desc(privateMessages.id))
+    .limit(count);
+}
+
+/** The sender's last message to one receiver (what a repeat is judged against). */
+export async function lastSentTo(tx: Executor, senderId: number, receiverId: number) {
+  const [row] = await tx
+    .select({ message: privateMessages.message, createdAt: privateMessages.createdAt })
+    .from(privateMessages)
+    .where(and(eq(privateMessages.senderId, senderId), eq(privateMessages.receiverId, receiverId)))
+    .orderBy(desc(privateMessages.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertMessage(tx: Executor, row: { senderId: number; receiverId: number; message: string; createdAt: Date }) {
+  const [inserted] = await tx.insert(privateMessages).values(row).returning();
+  return inserted!;
+}
+
+/** One page of the conversation between a and b, newest first, plus one row to tell if older ones exist. */
+export async function conversationPage(tx: Executor, a: number, b: number, before: number | undefined, limit: number) {
+  const pair = or(
+    and(eq(privateMessages.senderId, a), eq(privateMessages.receiverId, b)),
+    and(eq(privateMessages.senderId, b), eq(privateMessages.receiverId, a)),
+  );
+  return tx
+    .select({
+      id: privateMessages.id,
+      senderId: privateMessages.senderId,
+      senderUsername: users.username,
+      receiverId: privateMessages.receiverId,
+      message: privateMessages.message,
+      createdAt: privateMessages.createdAt,
+    })
+    .from(privateMessages)
+    .innerJoin(users, eq(users.id, privateMessages.senderId))
+    .where(before === undefined ? pair : and(pair, lt(privateMessages.id, before)))
+    .orderBy(desc(privateMessages.id))
+    .limit(limit + 1);
+}
+
+/** Marks what `senderId` sent to `receiverId` as read. */
+export async function markRead(tx: Executor, receiverId: number, senderId: number, at: Date): Promise<void> {
+  await tx
+    .update(privateMessages)
+    .set({ readAt: at })
+    .where(and(eq(privateMessages.receiverId, receiverId), eq(privateMessages.senderId, senderId), isNull(privateMessages.readAt)));
+}
+
+/** spec §3 unread directories: who sent the player messages they have not read. */
+export async function unreadSenders(tx: Executor, userId: number): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ username: users.username })
+    .from(privateMessages)
+    .innerJoin(users, eq(users.id, privateMessages.senderId))
+    .where(and(eq(privateMessages.receiverId, userId), isNull(privateMessages.readAt)))
+    .orderBy(asc(users.username));
+  return rows.map((r) => r.username);
+}
+
+/** Everyone the player has exchanged messages with, most recent conversation first. */
+export async function conversationPartners(tx: Executor, userId: number, limit: number): Promise<string[]> {
+  const partner = sql`CASE WHEN ${privateMessages.senderId} = ${userId} THEN ${privateMessages.receiverId} ELSE ${privateMessages.senderId} END`;
+  const rows = await tx
+    .select({ username: users.username, lastId: sql<number>`max(${privateMessages.id})` })
+    .from(privateMessages)
+    .innerJoin(users, sql`${users.id} = ${partner}`)
+    .where(or(eq(privateMessages.senderId, userId), eq(privateMessages.receiverId, userId)))
+    .groupBy(users.username)
+    .orderBy(desc(sql`max(${privateMessages.id})`))
+    .limit(limit);
+  return rows.map((r) => r.username);
+}
+
+const directoryColumns = (ttlMs: number) => ({ id: users.id, username: users.username, isOnline: isOnlineSql(users.id, ttlMs) });
+
+/** Players for the directory, online ones first, then by name. Banned players are not listed. */
+export async function directoryUsers(tx: Executor, limit: number, ttlMs: number) {
+  const columns = directoryColumns(ttlMs);
+  return tx
+    .select(columns)
+    .from(users)
+    .where(eq(users.banned, false))
+    .orderBy(desc(columns.isOnline), asc(sql`lower(${users.username})`), asc(users.id))
+    .limit(limit);
+}
+
+/** One player by username, case-insensitively (usernames are unique that way). */
+export async function directoryUser(tx: Executor, username: string, ttlMs: number) {
+  const [row] = await tx
+    .select(directoryColumns(ttlMs))
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.banned, false)))
+    .limit(1);
+  return row;
+}
+
+export async function hasSent(tx: Executor, senderId: number): Promise<boolean> {
+  const [row] = await tx.select({ one: sql<number>`1` }).from(privateMessages).where(eq(privateMessages.senderId, senderId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,135 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { z } from 'zod';
+import { parseEventBody } from '../../core/api/events';
+import { Audience, createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
+
+export interface RedisBusOptions {
+  url: string;
+  /** The pub/sub channel; instances that share it see each other's events. */
+  channel: string;
+  /** Marks this instance's own messages, which it has already delivered locally. */
+  instanceId: string;
+  log: BusLogger;
+  /** Messages kept while Redis is unreachable; the oldest quarter is dropped when full. */
+  bufferMax: number;
+}
+
+// What travels on the channel: origin instance, audience, event body. Parsed at the edge like any input.
+const Wire = z.object({ o: z.string(), a: Audience, e: z.unknown() });
+
+const logEveryMs = 30_000;
+
+/**
+ * Redis pub/sub between instances. Local sockets are served at once and never wait for Redis; other
+ * instances get the event through the channel, at most once. While Redis is down, publishes are
+ * buffered (bounded) and both connections keep retrying; when it is back the channel is subscribed
+ * again, the buffer flushed, and local sockets get stream.interrupted so they refetch whatever was
+ * missed. Nothing here ever throws into a request.
+ */
+export function createRedisBus(options: RedisBusOptions): Bus {
+  const { channel, instanceId, log } = options;
+  const fanout = createLocalFanout(log);
+  const base: RedisOptions = {
+    // Reconnect forever, quickly at first, then every 2 s.
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+    connectionName: `bitbreach-bus:${instanceId}`,
+  };
+  // A publish while disconnected fails at once (and is buffered here) instead of queueing unbounded in ioredis.
+  const pub = new Redis(options.url, { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // We resubscribe ourselves on every 'ready', so ready() can tell when events flow again.
+  const sub = new Redis(options.url, { ...base, autoResubscribe: false, maxRetriesPerRequest: null });
+  let subscribed = false;
+  let everSubscribed = false;
+  let closed = false;
+  let waiters: Array<() => void> = [];
+  let buffer: string[] = [];
+  let lastErrorLogMs = 0;
+
+  const onError = (which: string) => (error: Error) => {
+    const now = Date.now();
+    if (now - lastErrorLogMs < logEveryMs) return;
+    lastErrorLogMs = now;
+    log.warn({ err: error, connection: which }, 'redis bus unavailable; local sockets still served, retrying');
+  };
+  pub.on('error', onError('publish'));
+  sub.on('error', onError('subscribe'));
+
+  sub.on('ready', () => {
+    sub.subscribe(channel).then(
+      () => {
+        subscribed = true;
+        log.info({ channel }, 'redis bus subscribed');
+        // Back after an outage: what other instances published meanwhile is gone (at most once),
+        // so this instance's sockets are told to refetch from the database.
+        if (everSubscribed) fanout.deliver({ audience: { kind: 'everyone' }, event: { t: 'stream.interrupted', d: {} } });
+        everSubscribed = true;
+        const ready = waiters;
+        waiters = [];
+        ready.forEach((resolve) => resolve());
+      },
+      (error: Error) => onError('subscribe')(error),
+    );
+  });
+  sub.on('close', () => {
+    subscribed = false;
+  });
+  sub.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
+    const message = decode(raw);
+    if (!message) {
+      log.warn({ size: raw.length }, 'dropped a bus message that does not parse');
+      return;
+    }
+    if (message.origin !== instanceId) fanout.deliver(message.body);
+  });
+
+  function send(payload: string): void {
+    pub.publish(channel, payload).catch(() => keep(payload));
+  }
+
+  function keep(payload: string): void {
+    if (closed) return;
+    if (buffer.length >= options.bufferMax) buffer = buffer.slice(Math.ceil(options.bufferMax / 4));
+    buffer.push(payload);
+  }
+
+  pub.on('ready', () => {
+    const pending = buffer;
+    buffer = [];
+    pending.forEach(send);
+  });
+
+  return {
+    kind: 'redis',
+    publish(message: BusMessage): void {
+      fanout.deliver(message);
+      const payload = JSON.stringify({ o: instanceId, a: message.audience, e: message.event });
+      if (pub.status === 'ready') send(payload);
+      else keep(payload);
+    },
+    subscribe: (handler) => fanout.add(handler),
+    ready() {
+      if (subscribed) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+    isConnected: () => subscribed && pub.status === 'ready',
+    async close() {
+      closed = true;
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+function decode(raw: string): { origin: string; body: BusMessage } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const wire = Wire.safeParse(json);
+  if (!wire.success) return null;
+  const event = parseEventBody(wire.data.e);
+  return event ? { origin: wire.data.o, body: { audience: wire.data.a, event } } : null;
+}

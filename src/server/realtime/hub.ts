@@ -1,0 +1,198 @@
+import type { WebSocket, RawData } from 'ws';
+import { parseClientMessage } from '../../core/api/events';
+import type { AuthContext } from '../features/auth/service';
+import type { Bus, BusLogger, BusMessage } from './bus';
+import type { Presence } from './presence';
+
+export interface HubLimits {
+  messagesPerWindow: number;
+  messageWindowMs: number;
+  sendBufferMaxBytes: number;
+  heartbeatMs: number;
+  sessionRecheckMs: number;
+}
+
+export interface HubDeps {
+  bus: Bus;
+  presence: Presence;
+  log: BusLogger;
+  now: () => number;
+  limits: HubLimits;
+}
+
+interface Client {
+  socket: WebSocket;
+  userId: number;
+  sessionId: string;
+  /** Stream version of the last event sent to this socket. */
+  v: number;
+  windowStartMs: number;
+  messagesInWindow: number;
+  alive: boolean;
+}
+
+// Close codes the client can tell apart: 4001 means sign out, the others mean reconnect.
+export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, goingAway: 1001 } as const;
+
+/**
+ * The sockets of this instance: who is connected, and delivery of bus events to them. Each socket
+ * gets its own stream version; a socket that cannot keep up is cut rather than buffered without
+ * bound, and one that sends too much or stops answering pings is closed.
+ */
+export function createHub(deps: HubDeps) {
+  const byUser = new Map<number, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
+  // Presence writes for one player run in order, so a quick reconnect cannot leave them offline.
+  const presenceChains = new Map<number, Promise<void>>();
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+
+  function inPresenceOrder(userId: number, run: () => Promise<void>): Promise<void> {
+    const next = (presenceChains.get(userId) ?? Promise.resolve())
+      .then(run)
+      .catch((error: unknown) => deps.log.warn({ err: error, userId }, 'presence update failed'));
+    presenceChains.set(userId, next);
+    void next.then(() => {
+      if (presenceChains.get(userId) === next) presenceChains.delete(userId);
+    });
+    return next;
+  }
+
+  function add<K>(map: Map<K, Set<Client>>, key: K, client: Client): boolean {
+    const set = map.get(key) ?? new Set<Client>();
+    map.set(key, set);
+    set.add(client);
+    return set.size === 1;
+  }
+
+  function remove<K>(map: Map<K, Set<Client>>, key: K, client: Client): boolean {
+    const set = map.get(key);
+    if (!set?.delete(client)) return false;
+    if (set.size === 0) map.delete(key);
+    return set.size === 0;
+  }
+
+  function sendFrame(client: Client, prefix: string): boolean {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > deps.limits.sendBufferMaxBytes) {
+      // A stalled reader: cut it now; it reconnects and refetches, memory stays bounded.
+      deps.log.warn({ userId: client.userId, buffered: socket.bufferedAmount }, 'socket send buffer full; closing');
+      socket.terminate();
+      return false;
+    }
+    client.v += 1;
+    socket.send(`${prefix}${client.v}}`);
+    return true;
+  }
+
+  function targets(message: BusMessage): Iterable<Client> {
+    const { audience } = message;
+    if (audience.kind === 'session') return bySession.get(audience.sessionId) ?? [];
+    if (audience.kind === 'users') return new Set([...new Set(audience.userIds)].flatMap((id) => [...(byUser.get(id) ?? [])]));
+    const except = new Set(audience.exceptUserIds ?? []);
+    return [...byUser].flatMap(([userId, clients]) => (except.has(userId) ? [] : [...clients]));
+  }
+
+  function deliver(message: BusMessage): void {
+    const { event } = message;
+    // Serialised once per event; only the stream version differs per socket.
+    const prefix = `{"t":${JSON.stringify(event.t)},"d":${JSON.stringify(event.d)},"v":`;
+    for (const client of targets(message)) {
+      sendFrame(client, prefix);
+      if (event.t === 'session.ended') client.socket.close(closeCodes.sessionEnded, 'session ended');
+    }
+  }
+
+  function onMessage(client: Client, data: RawData, isBinary: boolean): void {
+    const now = deps.now();
+    if (now - client.windowStartMs >= deps.limits.messageWindowMs) {
+      client.windowStartMs = now;
+      client.messagesInWindow = 0;
+    }
+    client.messagesInWindow += 1;
+    if (client.messagesInWindow > deps.limits.messagesPerWindow) {
+      client.socket.close(closeCodes.rateLimited, 'too many messages');
+      return;
+    }
+    const message = isBinary ? null : parseClientMessage(data.toString());
+    if (!message) {
+      deps.log.info({ userId: client.userId }, 'dropped a socket message that does not parse');
+      return;
+    }
+    if (message.t === 'heartbeat') client.alive = true;
+  }
+
+  function onClose(client: Client): void {
+    remove(bySession, client.sessionId, client);
+    const last = remove(byUser, client.userId, client);
+    if (last && !stopping) void inPresenceOrder(client.userId, () => deps.presence.disconnected(client.userId));
+  }
+
+  async function recheckSessions(): Promise<void> {
+    const live = await deps.presence.liveSessionIds([...bySession.keys()], new Date(deps.now()));
+    for (const sessionId of [...bySession.keys()]) {
+      if (!live.has(sessionId)) deliver({ audience: { kind: 'session', sessionId }, event: { t: 'session.ended', d: { reason: 'expired' } } });
+    }
+  }
+
+  let ticks = 0;
+  const recheckEvery = Math.max(1, Math.round(deps.limits.sessionRecheckMs / deps.limits.heartbeatMs));
+  const timer = setInterval(() => {
+    for (const clients of byUser.values()) {
+      for (const client of clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }
+    deps.presence.heartbeat([...byUser.keys()]).catch((error: unknown) => deps.log.warn({ err: error }, 'presence heartbeat failed'));
+    ticks += 1;
+    if (ticks % recheckEvery === 0) recheckSessions().catch((error: unknown) => deps.log.warn({ err: error }, 'session recheck failed'));
+  }, deps.limits.heartbeatMs);
+  timer.unref();
+
+  const unsubscribe = deps.bus.subscribe(deliver);
+
+  return {
+    /** Takes over an authenticated, origin-checked socket. */
+    attach(socket: WebSocket, auth: AuthContext): void {
+      if (stopping) {
+        socket.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
+      add(bySession, client.sessionId, client);
+      if (add(byUser, client.userId, client)) void inPresenceOrder(client.userId, () => deps.presence.connected(client.userId));
+      socket.on('message', (data, isBinary) => onMessage(client, data, isBinary));
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => onClose(client));
+    },
+
+    /** Sockets and players connected to this instance. */
+    stats: () => ({ sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), users: byUser.size }),
+
+    /** Settles once every presence write queued so far has run (tests wait on it). */
+    settled: () => Promise.all([...presenceChains.values()]).then(() => undefined),
+
+    /** Closes every socket and takes this instance's players offline (once, however often it is called). */
+    stop(): Promise<void> {
+      stopped ??= (async () => {
+        stopping = true;
+        clearInterval(timer);
+        unsubscribe();
+        for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
+        await Promise.all([...presenceChains.values()]);
+        await deps.presence.stop().catch((error: unknown) => deps.log.warn({ err: error }, 'presence cleanup failed'));
+      })();
+      return stopped;
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

@@ -1,0 +1,121 @@
+import { EventEmitter } from 'node:events';
+import type { WebSocket } from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../core/api/common';
+import { parseServerEvent } from '../../core/api/events';
+import type { AuthContext } from '../features/auth/service';
+import { createMemoryBus } from './bus-memory';
+import { closeCodes, createHub, type Hub } from './hub';
+import type { Presence } from './presence';
+
+/** A stand-in for a ws socket: records frames, and lets a test fill its send buffer. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  frames: string[] = [];
+  closedWith: number | null = null;
+  terminated = false;
+  send(frame: string) {
+    this.frames.push(frame);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  ping() {}
+  events() {
+    return this.frames.map((f) => parseServerEvent(f)!);
+  }
+}
+
+const silent = { warn() {}, info() {} };
+const presence = {
+  connected: async () => {},
+  disconnected: async () => {},
+  heartbeat: async () => {},
+  stop: async () => {},
+  liveSessionIds: async (ids: string[]) => new Set(ids),
+} as unknown as Presence;
+// Only the session id and the player id matter to the hub.
+const auth = (userId: number, sessionId = `s${userId}`) => ({ sessionId, csrfToken: 'x', user: { id: userId } as User }) as AuthContext;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const presenceEvent = (userId: number) => ({ t: 'presence.changed' as const, d: { userId, isOnline: true } });
+
+describe('socket hub', () => {
+  const bus = createMemoryBus(silent);
+  let hub: Hub;
+  const start = (sendBufferMaxBytes = 1024) => {
+    hub = createHub({
+      bus,
+      presence,
+      log: silent,
+      now: () => 0,
+      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes, heartbeatMs: 60_000, sessionRecheckMs: 60_000 },
+    });
+    return hub;
+  };
+  const attach = (userId: number, sessionId?: string) => {
+    const socket = new FakeSocket();
+    hub.attach(socket as unknown as WebSocket, auth(userId, sessionId));
+    return socket;
+  };
+  afterEach(() => hub.stop());
+
+  it('numbers each socket’s stream on its own, from 1', async () => {
+    start();
+    const [a, b] = [attach(1), attach(2)];
+    bus.publish({ audience: { kind: 'users', userIds: [1] }, event: presenceEvent(9) });
+    bus.publish({ audience: { kind: 'everyone' }, event: presenceEvent(9) });
+    await tick();
+    expect(a.events().map((e) => e.v)).toEqual([1, 2]);
+    expect(b.events().map((e) => e.v)).toEqual([1]);
+  });
+
+  it('delivers to the audience only: everyone but the excepted, some players, one session', async () => {
+    start();
+    const [a1, a2, b] = [attach(1, 'one'), attach(1, 'two'), attach(2)];
+    bus.publish({ audience: { kind: 'everyone', exceptUserIds: [1] }, event: presenceEvent(7) });
+    bus.publish({ audience: { kind: 'session', sessionId: 'two' }, event: presenceEvent(8) });
+    await tick();
+    expect(a1.frames).toHaveLength(0);
+    expect(a2.events().map((e) => e.d)).toEqual([{ userId: 8, isOnline: true }]);
+    expect(b.events().map((e) => e.d)).toEqual([{ userId: 7, isOnline: true }]);
+  });
+
+  it('cuts a socket whose send buffer is past the cap instead of queueing more', async () => {
+    start(1024);
+    const [slow, fine] = [attach(1), attach(2)];
+    slow.bufferedAmount = 4096;
+    bus.publish({ audience: { kind: 'everyone' }, event: presenceEvent(3) });
+    await tick();
+    expect(slow.terminated).toBe(true);
+    expect(slow.frames).toHaveLength(0);
+    expect(fine.frames).toHaveLength(1);
+    expect(hub.stats()).toEqual({ sockets: 1, users: 1 });
+  });
+
+  it('sends session.ended and then closes that session’s sockets', async () => {
+    start();
+    const s = attach(1, 'gone');
+    bus.publish({ audience: { kind: 'session', sessionId: 'gone' }, event: { t: 'session.ended', d: { reason: 'logout' } } });
+    await tick();
+    expect(s.events().map((e) => e.t)).toEqual(['session.ended']);
+    expect(s.closedWith).toBe(closeCodes.sessionEnded);
+  });
+
+  it('closes a socket past its message rate, and sockets left open at shutdown', async () => {
+    start();
+    const [chatty, quiet] = [attach(1), attach(2)];
+    for (let i = 0; i < 6; i++) chatty.emit('message', Buffer.from('{"t":"heartbeat"}'), false);
+    expect(chatty.closedWith).toBe(closeCodes.rateLimited);
+    await hub.stop();
+    expect(quiet.closedWith).toBe(closeCodes.goingAway);
+  });
+});

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { balance } from '../../core/balance';
+import type { Database } from '../db/connect';
+import type { BusLogger } from './bus';
+import { createMemoryBus } from './bus-memory';
+import { createRedisBus } from './bus-redis';
+import { createHub, type HubLimits } from './hub';
+import { createPresence } from './presence';
+
+export interface RealtimeOptions {
+  database: Database;
+  /** REDIS_URL: several instances share events through it; null keeps them in this process. */
+  redisUrl: string | null;
+  log: BusLogger;
+  now: () => number;
+  /** The Redis channel; tests give each run its own so parallel runs never hear each other. */
+  channel?: string;
+  limits?: Partial<HubLimits>;
+}
+
+export const defaultHubLimits: HubLimits = {
+  messagesPerWindow: balance.socketMessagesPerWindow,
+  messageWindowMs: balance.socketMessageWindowMs,
+  sendBufferMaxBytes: balance.socketSendBufferMaxBytes,
+  heartbeatMs: balance.socketHeartbeatMs,
+  sessionRecheckMs: balance.socketSessionRecheckMs,
+};
+
+/** The bus (in-process or Redis), presence and the socket hub of one server instance. */
+export function createRealtime(options: RealtimeOptions) {
+  const instanceId = randomUUID();
+  const bus = options.redisUrl
+    ? createRedisBus({
+        url: options.redisUrl,
+        channel: options.channel ?? 'bitbreach:events',
+        instanceId,
+        log: options.log,
+        bufferMax: balance.busOutageBufferMax,
+      })
+    : createMemoryBus(options.log);
+  const presence = createPresence({ database: options.database, bus, instanceId, ttlMs: balance.presenceTtlMs, log: options.log });
+  const hub = createHub({ bus, presence, log: options.log, now: options.now, limits: { ...defaultHubLimits, ...options.limits } });
+  return {
+    instanceId,
+    bus,
+    presence,
+    hub,
+    /** Closes the sockets, takes this instance's players offline, then leaves the bus. */
+    async close(): Promise<void> {
+      await hub.stop();
+      await bus.close();
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

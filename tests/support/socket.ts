@@ -1,0 +1,87 @@
+import WebSocket from 'ws';
+import { parseServerEvent, type EventType, type ServerEvent } from '../../src/core/api/events';
+
+export interface TestSocket {
+  ws: WebSocket;
+  /** Every event received so far, in order. */
+  events: ServerEvent[];
+  /** The next event of type `t` (matching `where`) not yet taken, waiting for it up to `timeoutMs`. */
+  next<T extends EventType>(t: T, where?: (e: Extract<ServerEvent, { t: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerEvent, { t: T }>>;
+  /** Resolves with the close code and reason once the server (or we) closed it. */
+  closed: Promise<{ code: number; reason: string }>;
+  close(): Promise<void>;
+}
+
+/** The /ws address of a server listening at `baseUrl` (http://host:port). */
+export const socketUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/ws`;
+
+/** Opens a socket as a browser tab would: session cookie and this site's Origin. */
+export function openSocket(baseUrl: string, cookie: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+  const ws = new WebSocket(socketUrl(baseUrl), { headers: { cookie, origin: baseUrl, ...headers } });
+  const events: ServerEvent[] = [];
+  const taken = new Set<ServerEvent>();
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    const event = parseServerEvent(data.toString());
+    if (!event) throw new Error(`unparseable frame: ${data.toString()}`);
+    events.push(event);
+    waiters.forEach((w) => w());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const socket: TestSocket = {
+    ws,
+    events,
+    closed,
+    next(t, where = () => true, timeoutMs = 5000) {
+      type E = Extract<ServerEvent, { t: typeof t }>;
+      const find = () => events.find((e): e is E => e.t === t && !taken.has(e) && where(e as E));
+      return new Promise<E>((resolve, reject) => {
+        const check = () => {
+          const found = find();
+          if (!found) return false;
+          taken.add(found);
+          waiters.delete(waiter);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const waiter = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no ${t} event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.t))}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(waiter);
+      });
+    },
+    async close() {
+      if (ws.readyState === ws.CLOSED) return;
+      ws.close();
+      await closed;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(socket));
+    // After the handshake an error (a close the server forced) shows in `closed`; before it, it fails the open.
+    ws.on('error', reject);
+    ws.once('unexpected-response', (_req, res) => {
+      reject(new Error(`refused with ${res.statusCode}`));
+      ws.terminate();
+    });
+  });
+}
+
+/** The HTTP status a refused handshake answered (or 101 if it was accepted, and then closed). */
+export function handshakeStatus(baseUrl: string, headers: Record<string, string>): Promise<number> {
+  const ws = new WebSocket(socketUrl(baseUrl), { headers });
+  return new Promise((resolve, reject) => {
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('open', () => {
+      resolve(101);
+      ws.close();
+    });
+    ws.on('error', reject);
+  });
+}
