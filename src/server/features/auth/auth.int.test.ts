@@ -125,6 +125,25 @@ describe.each(drivers)('accounts on %s', (driver) => {
   });
 });
 
+describe('the session cookie over https', () => {
+  it('is Secure when the player reached us over https (through a trusted proxy), and not over plain http', async () => {
+    const app = await buildTestApp('pglite', { config: { trustProxy: true } });
+    try {
+      const register = (id: string, proto: string) =>
+        app.fastify.inject({
+          method: 'POST', url: '/api/auth/register', remoteAddress: '10.3.3.3',
+          headers: { 'x-forwarded-proto': proto }, payload: { loginId: id, username: id, password: 'Passw0rd!' },
+        });
+      const overHttps = (await register('httpsone', 'https')).cookies.find((c) => c.name === 'bb_session')!;
+      const overHttp = (await register('httpone', 'http')).cookies.find((c) => c.name === 'bb_session')!;
+      expect(overHttps.secure).toBe(true);
+      expect(overHttp.secure).toBeFalsy();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('client address and TRUST_PROXY', () => {
   it.each([
     [false, '10.1.1.1'],
