@@ -10,7 +10,5 @@ export const clientTexts = {
   coreDropLine: (name: string) => `Telnet Core ${name}`,
   autoClickerCleared: 'Decode queue flushed: that pace looks automated.',
   offlineSoon: 'OFFLINE — coming soon',
-  chatSoon: 'The global channel comes online soon. Keep decoding, operator.',
-  missionsSoon: 'Missions come online soon. Your first briefings are being encrypted.',
   bootText: 'ESTABLISHING UPLINK…',
 } as const;

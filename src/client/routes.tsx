@@ -5,6 +5,7 @@ import { LeaderboardScreen } from './screens/leaderboard/leaderboard-screen';
 import { MainframeScreen } from './screens/mainframe/mainframe-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { OfflineScreen } from './screens/offline/offline-screen';
+import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
@@ -13,6 +14,8 @@ interface AppRoute {
   path: string;
   /** The SYSTEM menu entry (spec §2). */
   label: string;
+  /** The unread state that marks the entry with '!' (spec §2). */
+  unread?: 'ping' | 'chat';
   screen: ReactNode;
 }
 
@@ -21,20 +24,21 @@ interface AppRoute {
  * (e.g. /chatroom is the terminal). The SYSTEM menu is generated from it, in this order.
  */
 const appRoutes: readonly AppRoute[] = [
-  { path: '/', label: 'MAINFRAME', screen: <MainframeScreen /> },
+  // The global chat is on the Mainframe until the Terminal's chatroom lands; then TERMINAL carries 'chat' too.
+  { path: '/', label: 'MAINFRAME', screen: <MainframeScreen />, unread: 'chat' },
   { path: '/leaderboard', label: 'LEADERBOARD', screen: <LeaderboardScreen /> },
   { path: '/guide', label: 'GUIDE', screen: <GuideScreen /> },
   { path: '/inventory', label: 'INVENTORY', screen: <OfflineScreen screen="inventory" /> },
   { path: '/kernel', label: 'KERNEL', screen: <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: 'OPTIMIZER', screen: <OfflineScreen screen="optimizer" /> },
   { path: '/chatroom', label: 'TERMINAL', screen: <OfflineScreen screen="terminal" /> },
-  { path: '/ping', label: 'PING', screen: <OfflineScreen screen="ping" /> },
+  { path: '/ping', label: 'PING', screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: 'DATA EXCHANGE', screen: <OfflineScreen screen="data-exchange" /> },
   { path: '/blockchain', label: 'BLOCKCHAIN', screen: <OfflineScreen screen="blockchain" /> },
   { path: '/virus', label: 'VIRUS', screen: <OfflineScreen screen="virus" /> },
 ];
 
-const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label }));
+const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));
 
 export function AppRoutes() {
   return (

@@ -1,31 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   desktop,
   goViaMenu,
-  launchBrowser,
   newPage,
   newPlayer,
   phone,
   registerViaUi,
   seriousAxeViolations,
-  startGame,
   waitFor,
-  type GameServer,
+  useGame,
 } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   const violations = await seriousAxeViolations(page);
@@ -38,14 +25,14 @@ describe('axe-core finds no serious or critical violations', () => {
     ['phone', phone],
   ] as const) {
     it(`on login, mainframe, leaderboard and guide (${name})`, async () => {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${server.url}/`);
+      const { context, page } = await newPage(game.browser, viewport);
+      await page.goto(`${game.server.url}/`);
       await page.getByRole('button', { name: 'CONNECT' }).waitFor();
       await expectNoSeriousViolations(page, 'login');
       await page.getByRole('tab', { name: 'REGISTER' }).click();
       await expectNoSeriousViolations(page, 'register');
 
-      await registerViaUi(page, server.url, newPlayer());
+      await registerViaUi(page, game.server.url, newPlayer());
       await expectNoSeriousViolations(page, 'mainframe');
 
       await goViaMenu(page, 'LEADERBOARD');
@@ -56,7 +43,7 @@ describe('axe-core finds no serious or critical violations', () => {
       await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
       await expectNoSeriousViolations(page, 'guide');
 
-      await page.goto(`${server.url}/missing`);
+      await page.goto(`${game.server.url}/missing`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await expectNoSeriousViolations(page, 'not found');
       await context.close();
@@ -64,8 +51,8 @@ describe('axe-core finds no serious or critical violations', () => {
   }
 
   it('keeps keyboard users in control of the SYSTEM menu', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await registerViaUi(page, server.url, newPlayer());
+    const { context, page } = await newPage(game.browser, desktop);
+    await registerViaUi(page, game.server.url, newPlayer());
     const trigger = page.getByRole('button', { name: 'SYSTEM' });
     await trigger.focus();
     await page.keyboard.press('Enter');

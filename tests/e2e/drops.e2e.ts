@@ -1,5 +1,5 @@
 import type { Browser, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balance } from '../../src/core/balance';
 import type { TapBatchResponse } from '../../src/core/api/game';
 import { decodeSecureData, encodeSecureData } from '../../src/core/secure-data';
@@ -7,27 +7,14 @@ import { texts } from '../../src/core/texts';
 import {
   decodeRowWithKeyboard,
   desktop,
-  launchBrowser,
   newPage,
   newPlayer,
   registerViaUi,
   snap,
-  startGame,
-  type GameServer,
+  useGame,
 } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 /** Lets the real server count the batch, then adds drops to its answer (the server rolls them at random). */
 function withDrops(extra: Partial<TapBatchResponse>) {
@@ -41,8 +28,8 @@ function withDrops(extra: Partial<TapBatchResponse>) {
 
 describe('drops from a tap batch', () => {
   it('shows gear in its rarity colour and cores in a toast, and the inventory-full text when a drop is lost', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await registerViaUi(page, server.url, newPlayer());
+    const { context, page } = await newPage(game.browser, desktop);
+    await registerViaUi(page, game.server.url, newPlayer());
 
     await page.route(
       '**/api/game/tap-batch',

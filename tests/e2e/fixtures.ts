@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -33,6 +34,20 @@ export async function startGame(): Promise<GameServer> {
   if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
   const server = await startTestServer({ accountsPerIp: 0 });
   return { url: server.url.replace(/\/$/, ''), close: () => server.close() };
+}
+
+/** The game and Chromium, started once for a test file and stopped after it. */
+export function useGame(): { readonly server: GameServer; readonly browser: Browser } {
+  const game = {} as { server: GameServer; browser: Browser };
+  beforeAll(async () => {
+    game.server = await startGame();
+    game.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await game.browser?.close();
+    await game.server?.close();
+  });
+  return game;
 }
 
 export const desktop = { width: 1280, height: 800 } as const;
@@ -139,12 +154,51 @@ export async function seriousAxeViolations(page: Page) {
 
 const screenshotDir = 'test-results/screenshots';
 
-/** Saves a full-page screenshot for a human to look at (test-results/ is gitignored). */
-export async function snap(page: Page, name: string): Promise<void> {
+/** Saves a screenshot for a human to look at (test-results/ is gitignored): the full page, or what a dialog covers. */
+export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const { width, height } = page.viewportSize() ?? desktop;
   // Let fonts and the entry animations settle so the picture is what a player sees.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(250);
-  await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage: true });
+  await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage });
+}
+
+export async function telnetShown(page: Page): Promise<number> {
+  return Number(((await page.getByTestId('telnet').textContent()) ?? '').replace(/,/g, ''));
+}
+
+/** Two players, each in their own browser context (own cookies, own socket), both on the Mainframe. */
+export async function twoPlayers(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = desktop) {
+  const a = { ...(await newPage(browser, viewport)), player: newPlayer() };
+  const b = { ...(await newPage(browser, viewport)), player: newPlayer() };
+  await registerViaUi(a.page, baseUrl, a.player);
+  await registerViaUi(b.page, baseUrl, b.player);
+  return { a, b, close: () => Promise.all([a.context.close(), b.context.close()]) };
+}
+
+/** Waits until the tab's socket is up (the chat panel says LIVE), so a test measures delivery, not connecting. */
+export async function waitForLiveLink(page: Page): Promise<void> {
+  // Attached, not visible: on a phone the chat sits on its own tab.
+  await page.locator('.bb-chat__link.is-live').waitFor({ state: 'attached' });
+}
+
+/** Types a line into the Mainframe chat and waits until the server took it (the box clears). */
+export async function sendChat(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('Message the global chat');
+  await box.fill(text);
+  await box.press('Enter');
+  await waitFor(async () => (await box.inputValue()) === '', 'the chat line to be sent');
+}
+
+/** The Ping prompt (its accessible name changes with the mode). */
+export function pingPrompt(page: Page) {
+  return page.getByRole('textbox', { name: /^(Ping command|Message to .+, or exit)$/ });
+}
+
+/** Types a line at the Ping prompt and presses Enter. */
+export async function pingType(page: Page, line: string): Promise<void> {
+  const prompt = pingPrompt(page);
+  await prompt.fill(line);
+  await prompt.press('Enter');
 }

@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { launchBrowser, newPage, newPlayer, openSystemMenu, registerViaUi, startGame, type GameServer } from './fixtures';
+import { newPage, newPlayer, openSystemMenu, registerViaUi, useGame } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 describe('logout (spec §4, §8)', () => {
   it('signs out locally and says so when the logout call fails', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(game.browser);
     try {
-      await registerViaUi(page, server.url, newPlayer());
+      await registerViaUi(page, game.server.url, newPlayer());
       await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
       await openSystemMenu(page);
       await page.getByRole('button', { name: 'LOGOUT' }).click();
@@ -31,9 +21,9 @@ describe('logout (spec §4, §8)', () => {
   });
 
   it('ignores a second logout while the first is pending: one call reaches the server', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(game.browser);
     try {
-      await registerViaUi(page, server.url, newPlayer());
+      await registerViaUi(page, game.server.url, newPlayer());
       let calls = 0;
       await page.route('**/api/auth/logout', async (route) => {
         calls += 1;

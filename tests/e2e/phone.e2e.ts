@@ -1,32 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   decodeRowWithButtons,
   decodesShown,
   goViaMenu,
-  launchBrowser,
   newPage,
   newPlayer,
   openSystemMenu,
   phone,
   registerViaUi,
   snap,
-  startGame,
-  type GameServer,
+  useGame,
 } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 async function hasNoHorizontalScroll(page: import('playwright-core').Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -34,17 +20,17 @@ async function hasNoHorizontalScroll(page: import('playwright-core').Page): Prom
 
 describe('a new player on a phone (390×844)', () => {
   it('sees 3 rows as lines of 5, the MAINFRAME/CHAT tabs, and plays with the on-screen keys', async () => {
-    const { context, page } = await newPage(browser, phone);
+    const { context, page } = await newPage(game.browser, phone);
     const player = newPlayer();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${game.server.url}/`);
     await page.getByRole('button', { name: 'CONNECT' }).waitFor();
     await snap(page, 'login');
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await page.getByRole('tab', { name: 'REGISTER' }).click();
     await snap(page, 'register');
 
-    await registerViaUi(page, server.url, player);
+    await registerViaUi(page, game.server.url, player);
     // spec §2: 3 rows of 15 digits, each shown as 3 lines of 5.
     expect(await page.locator('[data-row]').count()).toBe(3);
     const lines = page.getByTestId('current-row').locator('[data-line]');

@@ -1,47 +1,33 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   currentRow,
   decodeRowWithKeyboard,
   decodesShown,
   desktop,
   goViaMenu,
-  launchBrowser,
   newPage,
   newPlayer,
   openSystemMenu,
   registerViaUi,
   snap,
-  startGame,
   waitFor,
-  type GameServer,
+  useGame,
 } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 describe('a new player at a desk (1280×800)', () => {
   it('registers, decodes, levels up, checks the leaderboard and the guide, and logs out', async () => {
-    const { context, page } = await newPage(browser, desktop);
+    const { context, page } = await newPage(game.browser, desktop);
     const player = newPlayer();
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${game.server.url}/`);
     await page.getByRole('button', { name: 'CONNECT' }).waitFor();
     await snap(page, 'login');
     await page.getByRole('tab', { name: 'REGISTER' }).click();
     await snap(page, 'register');
 
-    await registerViaUi(page, server.url, player);
+    await registerViaUi(page, game.server.url, player);
     expect(await decodesShown(page)).toBe(0);
     expect(await page.getByTestId('level').textContent()).toBe('1');
     expect(await page.locator('[data-row]').count()).toBe(8);
@@ -116,9 +102,9 @@ describe('a new player at a desk (1280×800)', () => {
   });
 
   it('keeps the decodes after logging back in', async () => {
-    const { context, page } = await newPage(browser, desktop);
+    const { context, page } = await newPage(game.browser, desktop);
     const player = newPlayer();
-    await registerViaUi(page, server.url, player);
+    await registerViaUi(page, game.server.url, player);
     for (let i = 0; i < 3; i++) await decodeRowWithKeyboard(page);
     await openSystemMenu(page);
     await page.getByRole('button', { name: 'LOGOUT' }).click();

@@ -1,37 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import {
   desktop,
   goViaMenu,
-  launchBrowser,
   newPage,
   newPlayer,
   phone,
   registerViaUi,
   snap,
-  startGame,
-  type GameServer,
+  useGame,
 } from './fixtures';
 
-let server: GameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startGame();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useGame();
 
 describe('routes', () => {
   it('shows the 404 screen for an unknown path', async () => {
     for (const viewport of [desktop, phone]) {
-      const { context, page } = await newPage(browser, viewport);
-      await page.goto(`${server.url}/no/such/page`);
+      const { context, page } = await newPage(game.browser, viewport);
+      await page.goto(`${game.server.url}/no/such/page`);
       await page.getByRole('heading', { level: 1, name: texts.notFoundTitle }).waitFor();
       expect(await page.getByText(texts.notFoundBody).count()).toBe(1);
       await snap(page, 'not-found');
@@ -40,8 +26,8 @@ describe('routes', () => {
   });
 
   it('shows the login screen in place of a route while signed out, keeping the URL', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/leaderboard`);
+    const { context, page } = await newPage(game.browser, desktop);
+    await page.goto(`${game.server.url}/leaderboard`);
     await page.getByRole('button', { name: 'CONNECT' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/leaderboard');
     expect(await page.getByRole('heading', { name: 'LEADERBOARD' }).count()).toBe(0);
@@ -49,8 +35,8 @@ describe('routes', () => {
   });
 
   it('signs the player out and goes to / when the 5 s session check fails', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await registerViaUi(page, server.url, newPlayer());
+    const { context, page } = await newPage(game.browser, desktop);
+    await registerViaUi(page, game.server.url, newPlayer());
     await goViaMenu(page, 'GUIDE');
     await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
     await context.clearCookies();
@@ -60,8 +46,8 @@ describe('routes', () => {
   });
 
   it('says what is missing before calling the server, and maps a wrong password to its text', async () => {
-    const { context, page } = await newPage(browser, desktop);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await newPage(game.browser, desktop);
+    await page.goto(`${game.server.url}/`);
     await page.getByRole('button', { name: 'CONNECT' }).click();
     await page.getByRole('alert').filter({ hasText: texts.loginMissingFields }).waitFor();
 
@@ -88,7 +74,7 @@ describe('routes', () => {
   });
 
   it('shows a username made of markup as text on the leaderboard', async () => {
-    const { context, page } = await newPage(browser, desktop);
+    const { context, page } = await newPage(game.browser, desktop);
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs += 1;
@@ -98,7 +84,7 @@ describe('routes', () => {
     // this one fits, is unique per run, and would still become an <img> if it were parsed as HTML.
     const username = `<img src=${Math.random().toString(36).slice(2, 4)} onerror>`;
     const player = newPlayer({ username });
-    await registerViaUi(page, server.url, player);
+    await registerViaUi(page, game.server.url, player);
     await goViaMenu(page, 'LEADERBOARD');
     const row = page.getByRole('listitem').filter({ hasText: username });
     await row.waitFor();

@@ -2,4 +2,6 @@
 export interface MenuItem {
   to: string;
   label: string;
+  /** Which unread state marks this entry with '!' (spec §2: PING for private messages, chat for the global chat). */
+  unread?: 'ping' | 'chat';
 }

@@ -1,33 +1,48 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SocketProvider, useSocketStatus } from '../lib/socket/socket-provider';
+import { MissionCelebration } from '../missions/mission-celebration';
 import { useSession } from '../session/session-context';
-import { ProgressProvider, useOptionalProgress } from '../taps/progress-provider';
+import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
 import type { MenuItem } from './menu-item';
 import { SystemMenu } from './system-menu';
 import { TopBar } from './top-bar';
-import { useHasUnreadMessages } from './use-unread-badge';
+import { useUnreadState } from './use-unread-badge';
 import './shell.css';
 
 /**
- * The frame around every route. While a player is signed in it also owns their ProgressProvider,
- * so queued decodes survive moving between screens.
+ * The frame around every route. While a player is signed in it also owns their ProgressProvider (so
+ * queued decodes survive moving between screens) and the tab's one socket, both keyed by the player.
  */
 export function Shell({ menu }: { menu: readonly MenuItem[] }) {
   const { user } = useSession();
   const frame = <ShellFrame menu={menu} />;
   return user ? (
     <ProgressProvider key={user.id} serverUser={user}>
-      {frame}
+      <LiveSession userId={user.id}>
+        {frame}
+        <MissionCelebration />
+      </LiveSession>
     </ProgressProvider>
   ) : (
     frame
   );
 }
 
+function LiveSession({ userId, children }: { userId: number; children: ReactNode }) {
+  const progress = useProgress();
+  const session = useSession();
+  return (
+    <SocketProvider userId={userId} decodesInFlight={progress.hasDecodesInFlight} onSessionEnded={session.refetchUser}>
+      {children}
+    </SocketProvider>
+  );
+}
+
 function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
   const session = useSession();
   const progress = useOptionalProgress();
-  const hasUnread = useHasUnreadMessages();
+  const unread = useUnreadState();
   const [logoutPending, setLogoutPending] = useState(false);
 
   function logout() {
@@ -51,7 +66,7 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
         status={signedIn && session.user ? <ConnectedAs username={session.user.username} /> : <NotConnected />}
         menu={
           signedIn ? (
-            <SystemMenu items={menu} hasUnread={hasUnread} onLogout={logout} logoutPending={logoutPending} />
+            <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} />
           ) : undefined
         }
       />
@@ -63,10 +78,12 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
 }
 
 function ConnectedAs({ username }: { username: string }) {
+  const live = useSocketStatus() === 'up';
   return (
-    <span className="bb-shell__whoami">
-      <span className="bb-shell__online" aria-hidden="true" />
+    <span className="bb-shell__whoami" title={live ? 'Live link up' : 'Live link down: polling'}>
+      <span className={live ? 'bb-shell__online' : 'bb-shell__polling'} aria-hidden="true" />
       UPLINK <span className="bb-shell__whoami-name">{username}</span>
+      <span className="bb-visually-hidden">{live ? ', live' : ', reconnecting'}</span>
     </span>
   );
 }

@@ -2,17 +2,18 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-item';
+import type { UnreadState } from './unread-model';
 import './system-menu.css';
 
 export interface SystemMenuProps {
   items: readonly MenuItem[];
-  hasUnread: boolean;
+  unread: UnreadState;
   onLogout(): void;
   logoutPending: boolean;
 }
 
 /** The SYSTEM menu, top right (spec §2): a Radix dialog, so focus is trapped and Escape closes it. */
-export function SystemMenu({ items, hasUnread, onLogout, logoutPending }: SystemMenuProps) {
+export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMenuProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -21,7 +22,7 @@ export function SystemMenu({ items, hasUnread, onLogout, logoutPending }: System
           ≡
         </span>
         SYSTEM
-        {hasUnread ? (
+        {unread.any ? (
           <span className="bb-sysmenu__badge" data-testid="unread-badge">
             !<span className="bb-visually-hidden"> unread messages</span>
           </span>
@@ -52,6 +53,11 @@ export function SystemMenu({ items, hasUnread, onLogout, logoutPending }: System
                       &gt;
                     </span>
                     {item.label}
+                    {item.unread && unread[item.unread] ? (
+                      <span className="bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
+                        !<span className="bb-visually-hidden"> unread</span>
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

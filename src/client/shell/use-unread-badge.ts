@@ -1,8 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { balance } from '../../core/balance';
+import { useApi } from '../lib/api-context';
+import { usePollInterval } from '../lib/socket/socket-provider';
+import { chatUnreadQuery, unreadDirectoriesQuery } from '../lib/stream-queries';
+import { useSession } from '../session/session-context';
+import { unreadState, type UnreadState } from './unread-model';
+
 /**
- * Whether the SYSTEM menu shows the red '!' (spec §2): unread private messages (PING) or unread
- * global chat (TERMINAL). The unread endpoints arrive with the chat and ping issue; until then there
- * is nothing unread to show.
+ * What the SYSTEM menu's red '!' stands for (spec §2): unread private messages (PING) or unread global
+ * chat. Kept fresh by the socket's unread events; polled every 5 s only while the socket is down (§9).
  */
-export function useHasUnreadMessages(): boolean {
-  return false;
+export function useUnreadState(): UnreadState {
+  const api = useApi();
+  const signedIn = useSession().status === 'signed-in';
+  const chatPoll = usePollInterval(balance.chatUnreadPollMs);
+  const directoriesPoll = usePollInterval(balance.unreadDirectoriesPollMs);
+  const chat = useQuery({ ...chatUnreadQuery(api), enabled: signedIn, refetchInterval: chatPoll });
+  const directories = useQuery({ ...unreadDirectoriesQuery(api), enabled: signedIn, refetchInterval: directoriesPoll });
+  return unreadState(signedIn ? chat.data : undefined, signedIn ? directories.data : undefined);
 }

@@ -25,6 +25,8 @@ export interface ProgressApi {
   recordDecode(): { levelsGained: number; level: number };
   /** Sends queued decodes and pending progress, then forgets the queue (spec §7: flushed at logout). */
   flushBeforeLogout(): Promise<void>;
+  /** Whether decodes are queued or in flight, not yet acknowledged by the server. */
+  hasDecodesInFlight(): boolean;
 }
 
 const ProgressContext = createContext<ProgressApi | null>(null);
@@ -137,9 +139,11 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
     live.current = false;
   }, [sendProgress]);
 
+  const hasDecodesInFlight = useCallback(() => (runnerRef.current?.unacknowledged() ?? 0) > 0, []);
+
   const value = useMemo<ProgressApi>(
-    () => ({ user: shownUser(serverUser, progress), recordDecode, flushBeforeLogout }),
-    [serverUser, progress, recordDecode, flushBeforeLogout],
+    () => ({ user: shownUser(serverUser, progress), recordDecode, flushBeforeLogout, hasDecodesInFlight }),
+    [serverUser, progress, recordDecode, flushBeforeLogout, hasDecodesInFlight],
   );
   return <ProgressContext.Provider value={value}>{children}</ProgressContext.Provider>;
 }

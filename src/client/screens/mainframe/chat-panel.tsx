@@ -1,23 +1,43 @@
-import { clientTexts } from '../../client-texts';
+import { useSocketStatus } from '../../lib/socket/socket-provider';
+import { useSession } from '../../session/session-context';
 import { Panel } from '../../ui/panel';
+import { ChatComposer } from './chat-composer';
+import { ChatLog } from './chat-log';
+import { useChatHistory, useMarkChatRead, useSendChat } from './use-chat';
 import './chat-panel.css';
 
-/** The global chat's place on the Mainframe; the chat itself arrives with the chat issue. */
-export function ChatPanel({ id }: { id?: string }) {
+/**
+ * The Mainframe's global chat (spec §2): history, send box, and read marking while it is on screen —
+ * always on wide screens, with the CHAT tab on phones (`visible`).
+ */
+export function ChatPanel({ visible }: { visible: boolean }) {
+  const me = useSession().user;
+  const history = useChatHistory();
+  const send = useSendChat();
+  const live = useSocketStatus() === 'up';
+  useMarkChatRead(visible);
+
   return (
-    <Panel title="GLOBAL CHAT" className="bb-chat" id={id}>
-      <div className="bb-chat__log" aria-hidden="true">
-        <p>
-          <span className="bb-chat__time">--:--</span> <span className="bb-chat__sys">SYS</span> channel handshake
-          pending…
-        </p>
-        <p>
-          <span className="bb-chat__time">--:--</span> <span className="bb-chat__sys">SYS</span> relays warming up
-        </p>
-      </div>
-      <p className="bb-chat__soon">
-        <span className="bb-chat__badge">OFFLINE</span> {clientTexts.chatSoon}
-      </p>
+    <Panel
+      title="GLOBAL CHAT"
+      className="bb-chat"
+      actions={
+        <span className={`bb-chat__link ${live ? 'is-live' : ''}`}>
+          <span className="bb-chat__link-dot" aria-hidden="true" />
+          {live ? 'LIVE' : 'RELINKING'}
+        </span>
+      }
+    >
+      <ChatLog
+        messages={history.messages}
+        meId={me?.id ?? null}
+        loading={history.loading}
+        failed={history.failed}
+        hasOlder={history.hasOlder}
+        loadingOlder={history.loadingOlder}
+        onLoadOlder={history.loadOlder}
+      />
+      <ChatComposer pending={send.isPending} onSend={(text) => send.mutateAsync(text)} />
     </Panel>
   );
 }

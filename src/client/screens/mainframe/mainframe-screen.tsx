@@ -33,6 +33,7 @@ export function MainframeScreen() {
   });
   useDigitKeys(binary.type);
 
+  const serverDecodes = session.user?.totalTaps ?? 0;
   const stats = <StatsPanel user={progress.user} onRefresh={session.refetchUser} collapsible={narrow} />;
   const decoder = <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} />;
   const banner = levelUp.level !== null ? <LevelUpBanner level={levelUp.level} /> : null;
@@ -51,10 +52,10 @@ export function MainframeScreen() {
         >
           {stats}
           {decoder}
-          <MissionPanel />
+          <MissionPanel serverDecodes={serverDecodes} />
         </div>
         <div id="chat-tab-panel" role="tabpanel" aria-labelledby="mainframe-tab-chat" hidden={tab !== 'chat'}>
-          <ChatPanel />
+          <ChatPanel visible={tab === 'chat'} />
         </div>
         {banner}
       </div>
@@ -67,11 +68,11 @@ export function MainframeScreen() {
       <div className="bb-mainframe__grid">
         <div className="bb-mainframe__side">
           {stats}
-          <MissionPanel />
+          <MissionPanel serverDecodes={serverDecodes} />
         </div>
         <div className="bb-mainframe__center">
           {decoder}
-          <ChatPanel />
+          <ChatPanel visible />
         </div>
       </div>
       {banner}

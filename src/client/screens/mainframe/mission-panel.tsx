@@ -1,18 +1,32 @@
-import { useId, useState } from 'react';
-import { clientTexts } from '../../client-texts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { balance } from '../../../core/balance';
+import type { Mission } from '../../../core/api/missions';
+import { missionPanelView, shouldCompleteDecodeMission } from '../../missions/mission-model';
+import { useCompleteMission, useMissionStatus } from '../../missions/use-missions';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
+import { ProgressBar } from '../../ui/progress-bar';
 import './mission-panel.css';
 
-/** The beginner missions' place (spec §2): the MISSION/HIDE toggle works; the missions come later. */
-export function MissionPanel() {
+/**
+ * The beginner missions (spec §2): the MISSION/HIDE toggle, the current mission with collapsible
+ * instructions, progress, 'n/total' and the reward. It hides once every mission is done (the
+ * MISSION ACCOMPLISHED dialog is the shell's). `serverDecodes` is the server's count, which earns
+ * clear_binary_row.
+ */
+export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
+  const status = useMissionStatus();
+  useDecodeMission(status.data, serverDecodes);
+
+  if (status.data && !missionPanelView(status.data).visible) return null;
   return (
     <Panel
       title="MISSIONS"
       tone="telnet"
       className="bb-missions"
+      data-testid="mission-panel"
       actions={
         <CommandButton size="small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
           {open ? 'HIDE' : 'MISSION'}
@@ -20,10 +34,61 @@ export function MissionPanel() {
       }
     >
       <div id={bodyId} hidden={!open}>
-        <p className="bb-missions__title">BRIEFING ENCRYPTED</p>
-        <p className="bb-missions__text">{clientTexts.missionsSoon}</p>
+        {status.data ? (
+          <MissionBody {...missionPanelView(status.data)} />
+        ) : (
+          <p className="bb-missions__text bb-muted">{status.isError ? 'Briefing channel down. Retrying…' : 'Decrypting briefing…'}</p>
+        )}
       </div>
       {open ? null : <p className="bb-missions__collapsed">Missions hidden.</p>}
     </Panel>
   );
+}
+
+function MissionBody({ current, done, total, countLabel }: { current: Mission | null; done: number; total: number; countLabel: string }) {
+  const [showSteps, setShowSteps] = useState(false);
+  const stepsId = useId();
+  return (
+    <div className="bb-missions__body">
+      <ProgressBar label="MISSIONS" value={done} max={total} valueText={countLabel} tone="telnet" />
+      {current ? (
+        <>
+          <p className="bb-missions__kicker">CURRENT MISSION</p>
+          <h3 className="bb-missions__title" data-testid="mission-title">
+            {current.title}
+          </h3>
+          <p className="bb-missions__text">{current.description}</p>
+          <button
+            type="button"
+            className="bb-missions__steps-toggle"
+            aria-expanded={showSteps}
+            aria-controls={stepsId}
+            onClick={() => setShowSteps((s) => !s)}
+          >
+            <span aria-hidden="true">{showSteps ? '▾' : '▸'}</span> INSTRUCTIONS
+          </button>
+          <ol id={stepsId} className="bb-missions__steps" hidden={!showSteps}>
+            {current.instructions.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      <p className="bb-missions__reward">
+        <span className="bb-missions__reward-label">REWARD</span>
+        <span className="bb-telnet">{balance.missionRewardTelnet} TELNET</span>
+      </p>
+    </div>
+  );
+}
+
+/** clear_binary_row: asked for once the server counts a decode (spec §4; the server decides). */
+function useDecodeMission(status: Parameters<typeof shouldCompleteDecodeMission>[0], serverDecodes: number): void {
+  const complete = useCompleteMission();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!shouldCompleteDecodeMission(status, serverDecodes, asked.current)) return;
+    asked.current = true;
+    complete('clear_binary_row');
+  }, [status, serverDecodes, complete]);
 }

@@ -61,7 +61,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
       <ProgressBar label="EXP" value={user.currentExp} max={user.maxExp} />
       <dl className="bb-stats__grid">
         <Stat label="DECODES" testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
-        <Stat label="TELNET" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
+        <Stat label="TELNET" testId="telnet" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
       </dl>
       <dl id={moreId} className="bb-stats__grid bb-stats__grid--more" hidden={!expanded}>
         <Stat label="ATTACK_PWR" value={String(user.attack)} />

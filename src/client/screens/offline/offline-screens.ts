@@ -16,10 +16,6 @@ export const offlineScreens = {
     title: 'TERMINAL',
     summary: 'A command line for the global chatroom and for SSH intrusions into other operators’ directories.',
   },
-  ping: {
-    title: 'PING',
-    summary: 'Private messages to other operators through a command line.',
-  },
   'data-exchange': {
     title: 'DATA EXCHANGE',
     summary: 'The marketplace: sell gear and Telnet Cores to other operators for Telnet.',

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../core/api/chat';
+import type { User } from '../../../core/api/common';
+import type { ServerEvent } from '../../../core/api/events';
+import type { PrivateMessage } from '../../../core/api/ping';
+import { isStreamCovered, streamKeys } from '../stream-queries';
+import {
+  closeAction,
+  eventActions,
+  mergeUserUpdate,
+  nextAttempt,
+  reconnectDelayMs,
+  socketUrl,
+  trackVersion,
+  withPresence,
+} from './socket-model';
+
+const backoff = { baseMs: 500, maxMs: 15_000 };
+
+describe('reconnect backoff', () => {
+  it('doubles per attempt from the base, half fixed and half jitter, capped at the maximum', () => {
+    expect([0, 1, 2, 3].map((a) => reconnectDelayMs(a, () => 0, backoff))).toEqual([250, 500, 1000, 2000]);
+    expect([0, 1, 2, 3].map((a) => reconnectDelayMs(a, () => 1, backoff))).toEqual([500, 1000, 2000, 4000]);
+    expect(reconnectDelayMs(20, () => 1, backoff)).toBe(15_000);
+    expect(reconnectDelayMs(20, () => 0, backoff)).toBe(7_500);
+  });
+
+  it('never waits less than half a step, whatever the random draw', () => {
+    for (let attempt = 0; attempt < 12; attempt++) {
+      for (const r of [0, 0.25, 0.5, 0.999]) {
+        const step = Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempt);
+        const delay = reconnectDelayMs(attempt, () => r, backoff);
+        expect(delay).toBeGreaterThanOrEqual(step / 2);
+        expect(delay).toBeLessThanOrEqual(step);
+      }
+    }
+  });
+
+  it('starts over after a connection that stayed up, and climbs while it keeps failing', () => {
+    expect(nextAttempt(5, 10_000, 10_000)).toBe(0);
+    expect(nextAttempt(5, 9_999, 10_000)).toBe(6);
+    expect(nextAttempt(0, null, 10_000)).toBe(1);
+  });
+});
+
+describe('stream versions', () => {
+  it.each([
+    [0, 1, { last: 1, gap: false }],
+    [4, 5, { last: 5, gap: false }],
+    [0, 2, { last: 2, gap: true }],
+    [4, 7, { last: 7, gap: true }],
+    [4, 4, { last: 4, gap: true }],
+    [4, 2, { last: 4, gap: true }],
+  ])('after v%i, v%i → %j', (last, v, expected) => {
+    expect(trackVersion(last, v)).toEqual(expected);
+  });
+});
+
+describe('close codes', () => {
+  it('signs out on 4001 and reconnects after anything else', () => {
+    expect(closeAction(4001)).toBe('sign-out');
+    for (const code of [1000, 1001, 1006, 1009, 1011, 4008]) expect(closeAction(code)).toBe('reconnect');
+  });
+});
+
+describe('socket url', () => {
+  it('uses ws on http and wss on https, on the page host', () => {
+    expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:5000' })).toBe('ws://127.0.0.1:5000/ws');
+    expect(socketUrl({ protocol: 'https:', host: 'bitbreach.example' })).toBe('wss://bitbreach.example/ws');
+  });
+});
+
+const chat: ChatMessage = { id: 9, userId: 2, username: 'Trinity', message: 'hi', createdAt: '2025-01-01T00:00:00.000Z' };
+const pm = (senderId: number, receiverId: number): PrivateMessage => ({
+  id: 4,
+  senderId,
+  senderUsername: 'x',
+  receiverId,
+  message: 'psst',
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+const user: User = {
+  id: 1,
+  loginId: 'neo',
+  username: 'Neo',
+  level: 3,
+  currentExp: 20,
+  maxExp: 50,
+  totalTaps: 40,
+  telnet: 7,
+  attack: 1,
+  criticalRate: 5,
+  bonusCriticalHit: 0,
+  connectionRate: 10,
+  itemDropRate: 0.1,
+};
+const status = { showMissions: true, currentMission: null, completedMissions: [], totalMissions: 8, allMissionsCompleted: false };
+
+describe('event → cache actions', () => {
+  const me = 1;
+  it.each<[string, ServerEvent, unknown[]]>([
+    ['chat_message appends to the chat', { t: 'chat_message', d: chat, v: 1 }, [{ kind: 'chat.append', message: chat }]],
+    [
+      'a private message I received goes to the sender’s conversation',
+      { t: 'ping.messageSent', d: pm(2, me), v: 1 },
+      [{ kind: 'conversation.append', partnerId: 2, message: pm(2, me) }, { kind: 'conversations.invalidate' }],
+    ],
+    [
+      'a private message I sent goes to the receiver’s conversation',
+      { t: 'ping.messageSent', d: pm(me, 3), v: 1 },
+      [{ kind: 'conversation.append', partnerId: 3, message: pm(me, 3) }, { kind: 'conversations.invalidate' }],
+    ],
+    ['ping.unreadChanged sets the list', { t: 'ping.unreadChanged', d: { usernames: ['a'] }, v: 1 }, [{ kind: 'unreadDirectories.set', usernames: ['a'] }]],
+    ['chat.unreadChanged sets the flag', { t: 'chat.unreadChanged', d: { hasUnread: true }, v: 1 }, [{ kind: 'chatUnread.set', hasUnread: true }]],
+    ['missions.statusChanged sets the status', { t: 'missions.statusChanged', d: status, v: 1 }, [{ kind: 'missions.set', status }]],
+    ['user.updated for me sets the user', { t: 'user.updated', d: user, v: 1 }, [{ kind: 'user.set', user }]],
+    ['user.updated for someone else is ignored', { t: 'user.updated', d: { ...user, id: 2 }, v: 1 }, []],
+    ['presence.changed updates presence', { t: 'presence.changed', d: { userId: 5, isOnline: false }, v: 1 }, [{ kind: 'presence.set', userId: 5, isOnline: false }]],
+    ['session.ended signs out', { t: 'session.ended', d: { reason: 'banned' }, v: 1 }, [{ kind: 'sign-out' }]],
+    ['stream.interrupted resyncs', { t: 'stream.interrupted', d: {}, v: 1 }, [{ kind: 'resync' }]],
+    [
+      'grid_update refreshes the grid',
+      { t: 'grid_update', d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3 }, v: 1 },
+      [{ kind: 'grid.invalidate' }],
+    ],
+  ])('%s', (_, event, expected) => {
+    expect(eventActions(event, me)).toEqual(expected);
+  });
+});
+
+describe('which queries a resync refetches', () => {
+  it('covers chat, unread, directories, missions and the user, and nothing else', () => {
+    for (const key of [
+      streamKeys.chatMessages,
+      streamKeys.chatUnread,
+      streamKeys.unreadDirectories,
+      streamKeys.directoryUsers,
+      streamKeys.conversations,
+      streamKeys.conversation(7),
+      streamKeys.missionStatus,
+      ['/api/auth/user'],
+    ]) {
+      expect(isStreamCovered(key), String(key)).toBe(true);
+    }
+    expect(isStreamCovered(['/api/leaderboard?sortBy=level&limit=30'])).toBe(false);
+    expect(isStreamCovered([42])).toBe(false);
+  });
+});
+
+describe('user.updated meets the tap prediction', () => {
+  const pushed = { ...user, telnet: 17, totalTaps: 43, currentExp: 23 };
+  it('takes the pushed user whole when no decodes are in flight', () => {
+    expect(mergeUserUpdate(user, pushed, false)).toEqual(pushed);
+  });
+  it('keeps the cached progress but takes Telnet while decodes are in flight', () => {
+    expect(mergeUserUpdate(user, pushed, true)).toEqual({ ...pushed, totalTaps: 40, currentExp: 20 });
+  });
+});
+
+describe('presence in the directory list', () => {
+  const users = [
+    { id: 1, username: 'a', isOnline: true },
+    { id: 2, username: 'b', isOnline: false },
+  ];
+  it('flips one player and keeps the rest', () => {
+    const { users: next, found } = withPresence(users, 2, true);
+    expect(found).toBe(true);
+    expect(next).toEqual([users[0], { id: 2, username: 'b', isOnline: true }]);
+    expect(next?.[0]).toBe(users[0]);
+  });
+  it('answers the same list when nothing changes, and found=false for an unknown player', () => {
+    expect(withPresence(users, 1, true).users).toBe(users);
+    expect(withPresence(users, 9, true)).toEqual({ users, found: false });
+    expect(withPresence(undefined, 1, true)).toEqual({ users: undefined, found: false });
+  });
+});

@@ -1,0 +1,134 @@
+import type { ChatMessage } from '../../../core/api/chat';
+import type { User } from '../../../core/api/common';
+import type { ServerEvent } from '../../../core/api/events';
+import type { MissionStatus } from '../../../core/api/missions';
+import type { PrivateMessage } from '../../../core/api/ping';
+
+/** Whether the live stream is there: 'up' means no polling is needed. */
+export type SocketStatus = 'connecting' | 'up' | 'down';
+
+export interface BackoffConfig {
+  baseMs: number;
+  maxMs: number;
+}
+
+/**
+ * The wait before reconnect attempt `attempt` (0 = first): exponential, capped, with "equal jitter"
+ * — half the step is fixed and half random — so a server restart does not get every tab back at once,
+ * yet no tab hammers it with near-zero waits.
+ */
+export function reconnectDelayMs(attempt: number, random: () => number, config: BackoffConfig): number {
+  const step = Math.min(config.maxMs, config.baseMs * 2 ** Math.max(0, attempt));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+/**
+ * The attempt number after a socket closed: back to 0 when it had stayed open at least `stableMs`
+ * (a healthy link that dropped), one more otherwise (it never opened, or the server keeps cutting it).
+ */
+export function nextAttempt(attempt: number, openForMs: number | null, stableMs: number): number {
+  return openForMs !== null && openForMs >= stableMs ? 0 : attempt + 1;
+}
+
+/**
+ * Stream versions: each connection numbers its events 1, 2, 3 … Anything but the next number means
+ * events were missed (or repeated); the caller then refetches what the stream covers.
+ */
+export function trackVersion(last: number, v: number): { last: number; gap: boolean } {
+  return { last: Math.max(last, v), gap: v !== last + 1 };
+}
+
+/** Close codes the server uses (src/server/realtime/hub.ts): 4001 means the session is over. */
+export const sessionEndedCloseCode = 4001;
+
+/** What to do when the socket closes: sign out after 4001, otherwise come back later. */
+export function closeAction(code: number): 'sign-out' | 'reconnect' {
+  return code === sessionEndedCloseCode ? 'sign-out' : 'reconnect';
+}
+
+/** One change to the query cache an event asks for; the socket provider applies it. */
+export type CacheAction =
+  | { kind: 'chat.append'; message: ChatMessage }
+  | { kind: 'conversation.append'; partnerId: number; message: PrivateMessage }
+  | { kind: 'conversations.invalidate' }
+  | { kind: 'chatUnread.set'; hasUnread: boolean }
+  | { kind: 'unreadDirectories.set'; usernames: string[] }
+  | { kind: 'missions.set'; status: MissionStatus }
+  | { kind: 'user.set'; user: User }
+  | { kind: 'presence.set'; userId: number; isOnline: boolean }
+  | { kind: 'grid.invalidate' }
+  | { kind: 'resync' }
+  | { kind: 'sign-out' };
+
+/**
+ * What each event does to the cache (architecture.md: an event updates or invalidates the query that
+ * holds the data; the client keeps no second copy). `meId` is the signed-in player.
+ */
+export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
+  switch (event.t) {
+    case 'chat_message':
+      return [{ kind: 'chat.append', message: event.d }];
+    case 'grid_update':
+      return [{ kind: 'grid.invalidate' }];
+    case 'ping.messageSent': {
+      const partnerId = event.d.senderId === meId ? event.d.receiverId : event.d.senderId;
+      // A first message opens a new conversation, so the list of partners changes too.
+      return [{ kind: 'conversation.append', partnerId, message: event.d }, { kind: 'conversations.invalidate' }];
+    }
+    case 'ping.unreadChanged':
+      return [{ kind: 'unreadDirectories.set', usernames: event.d.usernames }];
+    case 'chat.unreadChanged':
+      return [{ kind: 'chatUnread.set', hasUnread: event.d.hasUnread }];
+    case 'missions.statusChanged':
+      return [{ kind: 'missions.set', status: event.d }];
+    case 'user.updated':
+      // Another player's stats never belong in this tab's user (a socket outliving its session).
+      return event.d.id === meId ? [{ kind: 'user.set', user: event.d }] : [];
+    case 'presence.changed':
+      return [{ kind: 'presence.set', userId: event.d.userId, isOnline: event.d.isOnline }];
+    case 'session.ended':
+      return [{ kind: 'sign-out' }];
+    case 'stream.interrupted':
+      return [{ kind: 'resync' }];
+  }
+}
+
+/** The progress fields the tap queue predicts (spec §4); see mergeUserUpdate. */
+type ProgressFields = Pick<User, 'level' | 'currentExp' | 'maxExp' | 'totalTaps'>;
+
+/**
+ * A pushed user meets the cached one. While decodes are still on their way to the server, the push may
+ * already count some of them and the tap runner would count them again when it reconciles; so the
+ * cached progress is kept and only the rest (Telnet, combat stats) is taken. The batch answer brings
+ * the progress a moment later, through the one reconcile rule (spec §4 stats refresh).
+ */
+export function mergeUserUpdate<U extends ProgressFields>(cached: U | null | undefined, incoming: U, decodesInFlight: boolean): U {
+  if (!cached || !decodesInFlight) return incoming;
+  return {
+    ...incoming,
+    level: cached.level,
+    currentExp: cached.currentExp,
+    maxExp: cached.maxExp,
+    totalTaps: cached.totalTaps,
+  };
+}
+
+/** The socket's address on this page's host (spec §7: /ws on the same host). */
+export function socketUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** A directory user list with one player's presence changed; `found` is false when they are not listed. */
+export function withPresence<U extends { id: number; isOnline: boolean }>(
+  users: U[] | undefined,
+  userId: number,
+  isOnline: boolean,
+): { users: U[] | undefined; found: boolean } {
+  if (!users) return { users, found: false };
+  const index = users.findIndex((u) => u.id === userId);
+  if (index === -1) return { users, found: false };
+  if (users[index]!.isOnline === isOnline) return { users, found: true };
+  const next = users.slice();
+  next[index] = { ...users[index]!, isOnline };
+  return { users: next, found: true };
+}

@@ -1,0 +1,127 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { balance } from '../../../core/balance';
+import type { User } from '../../../core/api/common';
+import type { ChatMessage } from '../../../core/api/chat';
+import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
+import { userQueryKey } from '../../session/session-context';
+import { appendMessage } from '../message-pages';
+import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
+import { createSocketConnection } from './socket-connection';
+import { eventActions, mergeUserUpdate, socketUrl, withPresence, type CacheAction, type SocketStatus } from './socket-model';
+
+const SocketStatusContext = createContext<SocketStatus>('down');
+
+const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
+
+/** Applies one action to the cache: the thin, untested-by-design edge of the pure socket model. */
+function applyAction(queryClient: QueryClient, action: CacheAction, decodesInFlight: () => boolean): void {
+  switch (action.kind) {
+    case 'chat.append':
+      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => appendMessage(data, action.message, keep));
+      return;
+    case 'conversation.append':
+      queryClient.setQueryData<MessagePages<PrivateMessage>>(streamKeys.conversation(action.partnerId), (data) =>
+        appendMessage(data, action.message, keep),
+      );
+      return;
+    case 'conversations.invalidate':
+      void queryClient.invalidateQueries({ queryKey: streamKeys.conversations });
+      return;
+    case 'chatUnread.set':
+      queryClient.setQueryData(streamKeys.chatUnread, { hasUnread: action.hasUnread });
+      return;
+    case 'unreadDirectories.set':
+      queryClient.setQueryData(streamKeys.unreadDirectories, action.usernames);
+      return;
+    case 'missions.set':
+      queryClient.setQueryData(streamKeys.missionStatus, action.status);
+      return;
+    case 'user.set':
+      queryClient.setQueryData<User | null>(userQueryKey, (cached) =>
+        cached ? mergeUserUpdate(cached, action.user, decodesInFlight()) : cached,
+      );
+      return;
+    case 'presence.set': {
+      const current = queryClient.getQueryData<DirectoryUser[]>(streamKeys.directoryUsers);
+      const next = withPresence(current, action.userId, action.isOnline);
+      if (next.found) queryClient.setQueryData(streamKeys.directoryUsers, next.users);
+      // Someone new came online: the list is refetched rather than guessed.
+      else if (current) void queryClient.invalidateQueries({ queryKey: streamKeys.directoryUsers });
+      return;
+    }
+    case 'grid.invalidate':
+      void queryClient.invalidateQueries({ queryKey: ['/api/grid/state'] });
+      return;
+    case 'resync':
+      void queryClient.invalidateQueries({ predicate: (query) => isStreamCovered(query.queryKey) });
+      return;
+    case 'sign-out':
+      // Handled by the provider (it needs the session).
+      return;
+  }
+}
+
+export interface SocketProviderProps {
+  userId: number;
+  /** Whether decodes are queued or in flight (the tap runner's count), for user.updated. */
+  decodesInFlight(): boolean;
+  /** The session is over: re-check it, which signs out silently as the 5 s check does (spec §4). */
+  onSessionEnded(): void;
+  children: ReactNode;
+}
+
+/**
+ * One WebSocket per tab while a player is signed in (mounted per user by the shell, so logout closes
+ * it). Events go through the pure model into the query cache; the status tells screens whether to poll.
+ */
+export function SocketProvider({ userId, decodesInFlight, onSessionEnded, children }: SocketProviderProps) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SocketStatus>('connecting');
+  const callbacks = useRef({ decodesInFlight, onSessionEnded });
+  callbacks.current = { decodesInFlight, onSessionEnded };
+
+  useEffect(() => {
+    const connection = createSocketConnection({
+      url: socketUrl(window.location),
+      open: (url) => new WebSocket(url),
+      backoff: { baseMs: balance.socketReconnectBaseMs, maxMs: balance.socketReconnectMaxMs, stableMs: balance.socketStableMs },
+      random: Math.random,
+      now: Date.now,
+      setTimer: (run, ms) => window.setTimeout(run, ms),
+      clearTimer: (handle) => window.clearTimeout(handle as number),
+      onStatus: setStatus,
+      onEvent: (event) => {
+        for (const action of eventActions(event, userId)) {
+          if (action.kind === 'sign-out') callbacks.current.onSessionEnded();
+          else applyAction(queryClient, action, () => callbacks.current.decodesInFlight());
+        }
+      },
+      onResync: () => applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight()),
+      onSessionEnded: () => callbacks.current.onSessionEnded(),
+      warn: (message, detail) => console.warn(`[socket] ${message}`, detail),
+    });
+    connection.start();
+    const online = () => connection.retryNow();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      connection.stop();
+    };
+  }, [queryClient, userId]);
+
+  return <SocketStatusContext.Provider value={status}>{children}</SocketStatusContext.Provider>;
+}
+
+/** Whether the live stream is up; 'down' outside a signed-in shell. */
+export function useSocketStatus(): SocketStatus {
+  return useContext(SocketStatusContext);
+}
+
+/**
+ * spec §9's polling interval for a query while the socket is not up, and no polling while it is
+ * (architecture.md: nothing polls while the stream is live, except the session check).
+ */
+export function usePollInterval(ms: number): number | false {
+  return useSocketStatus() === 'up' ? false : ms;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { MissionStatus } from '../../core/api/missions';
+import { missionIds, missionProgress, missionTexts, type MissionId } from '../../core/rules/missions';
+import {
+  celebrationStep,
+  dismissCelebration,
+  initialCelebration,
+  missionPanelView,
+  shouldAskCompletion,
+  shouldCompleteDecodeMission,
+  type CelebrationState,
+} from './mission-model';
+
+/** A status as the server builds it, from the missions done. */
+function statusOf(done: MissionId[]): MissionStatus {
+  const p = missionProgress(done);
+  const current = p.currentMission;
+  return {
+    showMissions: !p.allMissionsCompleted,
+    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
+    completedMissions: p.completedMissions,
+    totalMissions: p.totalMissions,
+    allMissionsCompleted: p.allMissionsCompleted,
+  };
+}
+
+const allDone = statusOf([...missionIds]);
+
+describe('mission panel view (spec §2)', () => {
+  it("counts 'n/total' and shows the first mission not done, in spec order", () => {
+    const view = missionPanelView(statusOf(['send_global_chat']));
+    expect(view).toMatchObject({ visible: true, done: 1, total: 8, countLabel: '1/8' });
+    expect(view.current?.id).toBe('clear_binary_row');
+    expect(missionPanelView(statusOf(['clear_binary_row', 'send_global_chat'])).current?.id).toBe('attack_blockchain');
+  });
+
+  it('hides when every mission is done', () => {
+    expect(missionPanelView(allDone)).toMatchObject({ visible: false, countLabel: '8/8', current: null });
+  });
+});
+
+describe('asking the server to complete a mission', () => {
+  it('asks unless the status already lists the mission as done', () => {
+    expect(shouldAskCompletion(undefined, 'send_global_chat')).toBe(true);
+    expect(shouldAskCompletion(statusOf([]), 'send_global_chat')).toBe(true);
+    expect(shouldAskCompletion(statusOf(['send_global_chat']), 'send_global_chat')).toBe(false);
+  });
+
+  it.each([
+    ['status unknown', undefined, 3, false, false],
+    ['no decode counted yet', statusOf([]), 0, false, false],
+    ['decoded, mission open', statusOf([]), 1, false, true],
+    ['already asked on this screen', statusOf([]), 1, true, false],
+    ['already done', statusOf(['clear_binary_row']), 5, false, false],
+  ] as const)('clear_binary_row: %s', (_, status, decodes, asked, expected) => {
+    expect(shouldCompleteDecodeMission(status, decodes, asked)).toBe(expected);
+  });
+});
+
+describe('the MISSION ACCOMPLISHED dialog', () => {
+  const run = (statuses: MissionStatus[], from: CelebrationState = initialCelebration) => statuses.reduce(celebrationStep, from);
+
+  it('opens when the status goes from unfinished to all done', () => {
+    expect(run([statusOf(missionIds.slice(0, 7)), allDone]).open).toBe(true);
+  });
+
+  it('does not open for a player who had finished everything before this sign-in', () => {
+    expect(run([allDone, allDone]).open).toBe(false);
+  });
+
+  it('stays closed while missions remain, and once dismissed stays closed', () => {
+    expect(run([statusOf([]), statusOf(['send_global_chat'])]).open).toBe(false);
+    const dismissed = dismissCelebration(run([statusOf([]), allDone]));
+    expect(dismissed.open).toBe(false);
+    expect(run([allDone, allDone], dismissed).open).toBe(false);
+  });
+
+  it('answers the same state when nothing changes (no re-render)', () => {
+    const state = run([statusOf([])]);
+    expect(celebrationStep(state, statusOf(['send_global_chat']))).toBe(state);
+    expect(dismissCelebration(state)).toBe(state);
+  });
+});

@@ -1,0 +1,72 @@
+import { useId, useState, type FormEvent } from 'react';
+import { balance } from '../../../core/balance';
+import { CommandButton } from '../../ui/button';
+import { chatSendErrorText, composerState } from './chat-model';
+
+export interface ChatComposerProps {
+  pending: boolean;
+  /** Sends the trimmed line; rejects when the server refused it. */
+  onSend(text: string): Promise<unknown>;
+}
+
+/** The send box (spec §5): trimmed, never empty, 500 characters at most, Enter sends, one send at a time. */
+export function ChatComposer({ pending, onSend }: ChatComposerProps) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const state = composerState(draft, pending);
+  const nearLimit = state.remaining <= 50;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!state.canSend) return;
+    setError(null);
+    onSend(state.text).then(
+      () => setDraft(''),
+      (failure: unknown) => setError(chatSendErrorText(failure)),
+    );
+  }
+
+  return (
+    <form className="bb-chat__composer" onSubmit={submit} aria-busy={pending}>
+      <label className="bb-visually-hidden" htmlFor={inputId}>
+        Message the global chat
+      </label>
+      <div className="bb-chat__box">
+        <span className="bb-chat__prompt" aria-hidden="true">
+          &gt;
+        </span>
+        <input
+          id={inputId}
+          className="bb-chat__input"
+          type="text"
+          autoComplete="off"
+          enterKeyHint="send"
+          maxLength={balance.messageMaxLength}
+          placeholder="transmit…"
+          value={draft}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        {nearLimit ? (
+          <span className="bb-chat__count" aria-live="polite">
+            {state.remaining}
+          </span>
+        ) : null}
+      </div>
+      <CommandButton type="submit" variant="primary" disabled={!state.canSend}>
+        {pending ? 'SENDING…' : 'SEND'}
+      </CommandButton>
+      {error ? (
+        <p id={errorId} className="bb-chat__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import type { LogEntry } from './ping-model';
+
+/** One entry of the Ping output, drawn as terminal text (usernames and messages stay plain text). */
+export function LogEntryView({ entry }: { entry: LogEntry }) {
+  switch (entry.kind) {
+    case 'echo':
+      return (
+        <p className="bb-term-row bb-term-echo">
+          <span className="bb-term-echo__prompt">{entry.prompt}</span> {entry.text}
+        </p>
+      );
+    case 'line':
+      return <p className={`bb-term-row bb-term--${entry.tone}`}>{entry.text}</p>;
+    case 'help':
+      return (
+        <div className="bb-term-row">
+          <ul className="bb-term-table" aria-label="Commands">
+            {entry.rows.map((row) => (
+              <li key={row.usage}>
+                <span className="bb-term--ok">{row.usage}</span>
+                <span className="bb-term--muted">{row.summary}</span>
+              </li>
+            ))}
+          </ul>
+          {entry.footer ? <p className="bb-term-row bb-term--info bb-ping-out__footer">{entry.footer}</p> : null}
+        </div>
+      );
+    case 'directory':
+      return (
+        <div className="bb-term-row">
+          <p className="bb-term--muted">
+            {entry.rows.length} operator{entry.rows.length === 1 ? '' : 's'} · {entry.rows.filter((r) => r.isOnline).length} online
+          </p>
+          <ul className="bb-term-table" aria-label="Operators">
+            {entry.rows.map((row) => (
+              <li key={row.id}>
+                <span className={row.isOnline ? 'bb-term--ok' : 'bb-term--muted'}>
+                  {row.isOnline ? '● online ' : '○ offline'}
+                </span>
+                <span>
+                  {row.username}
+                  {row.isMe ? <span className="bb-term--muted"> (you)</span> : null}
+                  {row.hasUnread ? <span className="bb-term--error"> ! unread</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'conversations':
+      return (
+        <ul className="bb-term-table bb-term-row" aria-label="Conversations">
+          {entry.rows.map((row) => (
+            <li key={row.username}>
+              <span className={row.hasUnread ? 'bb-term--error' : 'bb-term--muted'}>{row.hasUnread ? '! unread' : '· read  '}</span>
+              <span>{row.username}</span>
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}

@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { balance } from '../../../core/balance';
+import { useSession } from '../../session/session-context';
+import { CommandButton } from '../../ui/button';
+import { Panel } from '../../ui/panel';
+import { ScreenHeader } from '../../ui/screen-header';
+import { Terminal } from '../../ui/terminal';
+import { LogEntryView } from './log-entry';
+import { directoryRows, isUnreadFrom } from './ping-model';
+import { PingDirectory } from './ping-directory';
+import { PingTranscript } from './ping-transcript';
+import { usePingTerminal } from './use-ping-terminal';
+import './ping-screen.css';
+
+/** Ping (spec §2 /ping): private messages through a command line, with the directory beside it. */
+export function PingScreen() {
+  const user = useSession().user;
+  if (!user) return null;
+  return <PingConsole me={user} />;
+}
+
+function PingConsole({ me }: { me: { id: number; username: string } }) {
+  const t = usePingTerminal(me);
+  const { partner, conversation } = t;
+  const rows = useMemo(() => (t.users.data ? directoryRows(t.users.data, t.unread, me.id) : null), [t.users.data, t.unread, me.id]);
+  const conversationRows = t.conversations.map((username) => ({ username, hasUnread: isUnreadFrom(t.unread, username) }));
+  const partnerOnline = partner ? (rows?.find((r) => r.id === partner.id)?.isOnline ?? null) : null;
+  const lastMessageId = conversation.messages[conversation.messages.length - 1]?.id ?? 0;
+  const followKey = partner
+    ? `chat:${partner.id}:${lastMessageId}:${t.state.notes.nextId}`
+    : `dir:${t.state.log.nextId}:${t.state.log.entries.length}`;
+
+  return (
+    <div className="bb-ping">
+      <ScreenHeader title="PING" tagline="private lines between operators" />
+      <div className="bb-ping__grid">
+        <Panel
+          title={partner ? 'SECURE LINE' : 'DIRECTORY'}
+          tone="accent"
+          className="bb-ping__console"
+          actions={
+            partner ? (
+              <>
+                <span className="bb-ping__mode">CHAT MODE</span>
+                <CommandButton size="small" onClick={() => t.submit('exit')} aria-label="Exit chat mode">
+                  EXIT
+                </CommandButton>
+              </>
+            ) : (
+              <span className="bb-ping__mode">DIRECTORY MODE</span>
+            )
+          }
+        >
+          <Terminal
+            outputLabel={partner ? `Ping conversation with ${partner.username}` : 'Ping output'}
+            inputLabel={partner ? `Message to ${partner.username}, or exit` : 'Ping command'}
+            prompt={t.prompt}
+            value={t.input}
+            onChange={t.setInput}
+            onSubmit={t.submit}
+            onHistory={t.history}
+            onComplete={t.complete}
+            followKey={followKey}
+            busy={t.busy}
+            maxLength={balance.messageMaxLength}
+            placeholder={partner ? 'type a message…' : "type 'help'"}
+          >
+            {partner ? (
+              <PingTranscript
+                partner={partner}
+                online={partnerOnline}
+                meId={me.id}
+                messages={conversation.messages}
+                loading={conversation.loading}
+                failed={conversation.failed}
+                hasOlder={conversation.hasOlder}
+                loadingOlder={conversation.loadingOlder}
+                onLoadOlder={conversation.loadOlder}
+                notes={t.state.notes.entries}
+              />
+            ) : (
+              t.state.log.entries.map((entry) => <LogEntryView key={entry.id} entry={entry} />)
+            )}
+          </Terminal>
+          <p className="bb-ping__keys" aria-hidden="true">
+            <kbd>Enter</kbd> run/send · <kbd>↑</kbd>
+            <kbd>↓</kbd> history · <kbd>Tab</kbd> complete
+          </p>
+        </Panel>
+        <PingDirectory
+          rows={rows}
+          conversations={conversationRows}
+          partnerName={partner?.username ?? null}
+          failed={t.users.isError}
+          onOpen={t.openLine}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useReducer, useState } from 'react';
+import { texts } from '../../../core/texts';
+import { checkMessageText } from '../../../core/rules/messages';
+import { useApi } from '../../lib/api-context';
+import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
+import { directoryUsersQuery } from '../../lib/stream-queries';
+import { pingCommands, type PingCommandName } from './ping-commands';
+import {
+  cdTarget,
+  commandNotFoundText,
+  completePingInput,
+  completionNames,
+  directoryRows,
+  initialPingState,
+  isUnreadFrom,
+  lookupErrorText,
+  parsePingInput,
+  pingReducer,
+  promptFor,
+  promptParts,
+  sendErrorText,
+  wrongModeText,
+  type LogDraft,
+} from './ping-model';
+import {
+  useConversation,
+  useConversations,
+  useDirectoryUsers,
+  useLookupUser,
+  useMarkConversationRead,
+  useSendPrivateMessage,
+  useUnreadDirectories,
+} from './use-ping';
+
+type Handler = (arg: string) => void | Promise<void>;
+
+const welcome: LogDraft[] = [
+  { kind: 'line', tone: 'ok', text: 'PING // private uplink established' },
+  { kind: 'line', tone: 'muted', text: "type 'help' for commands · 'ls' lists operators · 'cd {username}' opens a line" },
+];
+
+const error = (text: string): LogDraft => ({ kind: 'line', tone: 'error', text });
+
+/** The Ping command line: state, the command handlers generated from the table, and the data they use. */
+export function usePingTerminal(me: { id: number; username: string }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const users = useDirectoryUsers();
+  const conversations = useConversations();
+  const unread = useUnreadDirectories();
+  const lookup = useLookupUser();
+  const send = useSendPrivateMessage();
+  const [state, dispatch] = useReducer(pingReducer, welcome, initialPingState);
+  const [input, setInput] = useState('');
+  const [busy, setBusy] = useState(false);
+  const partner = state.mode.kind === 'chat' ? state.mode.partner : null;
+  const conversation = useConversation(partner?.id ?? null);
+  useMarkConversationRead(partner, unread.data);
+
+  const print = (...drafts: LogDraft[]) => dispatch({ type: 'print', drafts });
+  const unreadNames = unread.data ?? [];
+
+  const handlers = {
+    help: () =>
+      print({
+        kind: 'help',
+        rows: helpRows(pingCommands, state.mode.kind),
+        ...(partner ? { footer: `anything else you type is sent to ${partner.username}` } : {}),
+      }),
+    ls: async () => {
+      const list = users.data ?? (await queryClient.fetchQuery(directoryUsersQuery(api)).catch(() => null));
+      if (!list) return print(error('error: failed to list operators'));
+      print({ kind: 'directory', rows: directoryRows(list, unreadNames, me.id) });
+    },
+    inbox: () => {
+      const names = conversations.data ?? [];
+      if (names.length === 0) return print({ kind: 'line', tone: 'muted', text: "no conversations yet — 'cd {username}' to open one" });
+      print({ kind: 'conversations', rows: names.map((username) => ({ username, hasUnread: isUnreadFrom(unreadNames, username) })) });
+    },
+    cd: async (arg) => {
+      const target = cdTarget(arg, me.username);
+      if (target.kind === 'missing') return print(error(texts.pingMissingUsername));
+      if (target.kind === 'self') return print(error(texts.pingSelf));
+      if (target.kind === 'not-found') return print(error(texts.pingUserNotFound));
+      setBusy(true);
+      try {
+        const user = await lookup(target.username);
+        if (user.id === me.id) return print(error(texts.pingSelf));
+        dispatch({ type: 'enter', partner: { id: user.id, username: user.username } });
+      } catch (failure) {
+        print(error(lookupErrorText(failure)));
+      } finally {
+        setBusy(false);
+      }
+    },
+    clear: () => dispatch({ type: 'clear' }),
+    exit: () => dispatch({ type: 'exit' }),
+  } satisfies Record<PingCommandName, Handler>;
+
+  function sendMessage(text: string) {
+    if (!partner || send.isPending) return;
+    const checked = checkMessageText(text);
+    if (checked.problem) return print(error(`error: ${texts[checked.problem]}`));
+    dispatch({ type: 'remember', line: text });
+    send.mutate(
+      { receiverId: partner.id, message: checked.text },
+      {
+        onSuccess: () => setInput(''),
+        onError: (failure) => print(error(sendErrorText(failure))),
+      },
+    );
+  }
+
+  function submit(line: string) {
+    if (busy) return;
+    const parsed = parsePingInput(state.mode.kind, line);
+    if (parsed.kind === 'message') return sendMessage(parsed.text);
+    if (parsed.kind !== 'empty' || state.mode.kind === 'directory') {
+      print({ kind: 'echo', prompt: promptFor(me.username, state.mode), text: line });
+    }
+    dispatch({ type: 'remember', line });
+    setInput('');
+    if (parsed.kind === 'unknown') print(error(commandNotFoundText(parsed.word)));
+    else if (parsed.kind === 'wrong-mode') print(error(wrongModeText(parsed.name, state.mode.kind)));
+    else if (parsed.kind === 'command') void handlers[parsed.name](parsed.arg);
+  }
+
+  /** The side list's buttons: 'cd {username}' as if typed in the directory (closing an open line first). */
+  function openLine(username: string) {
+    if (busy || partner?.username.toLowerCase() === username.toLowerCase()) return;
+    if (partner) dispatch({ type: 'exit' });
+    const line = `cd ${username}`;
+    print({ kind: 'echo', prompt: promptFor(me.username, { kind: 'directory' }), text: line });
+    dispatch({ type: 'remember', line });
+    void handlers.cd(username);
+  }
+
+  function complete() {
+    const names = completionNames(users.data, conversations.data, me.username);
+    const result = completePingInput(state.mode.kind, input, names);
+    setInput(result.line);
+    if (result.options.length > 1) print({ kind: 'line', tone: 'muted', text: result.options.join('   ') });
+  }
+
+  function history(direction: 'back' | 'forward') {
+    const step = direction === 'back' ? historyBack(state.history, input) : historyForward(state.history, input);
+    dispatch({ type: 'history', history: step.history });
+    setInput(step.line);
+  }
+
+  return {
+    state,
+    partner,
+    prompt: promptParts(me.username, state.mode),
+    input,
+    setInput,
+    busy: busy || send.isPending,
+    submit,
+    complete,
+    history,
+    openLine,
+    users,
+    conversations: conversations.data ?? [],
+    unread: unreadNames,
+    conversation,
+  };
+}

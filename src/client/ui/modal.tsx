@@ -1,0 +1,32 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import './modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The dialog's title, also its accessible name. */
+  title: string;
+  description?: ReactNode;
+  tone?: 'accent' | 'telnet' | 'danger';
+  children?: ReactNode;
+  /** The button row at the bottom. */
+  actions?: ReactNode;
+}
+
+/** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
+export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="bb-modal__overlay" />
+        <Dialog.Content className={`bb-modal bb-modal--${tone}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
+          {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}
+          {children}
+          {actions ? <div className="bb-modal__actions">{actions}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
