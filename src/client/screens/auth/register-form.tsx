@@ -1,38 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { User } from '../../../core/api/common';
 import { limits } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
-import { useApi } from '../../lib/api-context';
-import { useSession } from '../../session/session-context';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkRegisterForm, emptyRegister, registerErrorText, type RegisterFields } from './auth-model';
 import { FormError } from './form-error';
+import { useAuthForm } from './use-auth-form';
 
 /** LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). */
 export function RegisterForm() {
-  const api = useApi();
-  const session = useSession();
-  const [fields, setFields] = useState<RegisterFields>(emptyRegister);
-  const [problem, setProblem] = useState<string | null>(null);
-  const register = useMutation({
-    mutationFn: ({ loginId, username, password }: RegisterFields) =>
-      api.post('/api/auth/register', { loginId, username, password }, User),
-    onSuccess: (user) => session.signIn(user),
-    onError: (error) => setProblem(registerErrorText(error)),
+  const { fields, set, submit, problem, pending } = useAuthForm<RegisterFields>({
+    empty: emptyRegister,
+    path: '/api/auth/register',
+    check: checkRegisterForm,
+    body: ({ loginId, username, password }) => ({ loginId, username, password }),
+    errorText: registerErrorText,
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (register.isPending) return;
-    const invalid = checkRegisterForm(fields);
-    setProblem(invalid);
-    if (!invalid) register.mutate(fields);
-  }
-
-  const set = (key: keyof RegisterFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
 
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>
@@ -77,8 +59,8 @@ export function RegisterForm() {
         onChange={set('confirmPassword')}
       />
       <FormError message={problem} />
-      <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={register.isPending}>
-        {register.isPending ? 'INITIALIZING…' : 'INITIALIZE'}
+      <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
+        {pending ? 'INITIALIZING…' : 'INITIALIZE'}
       </CommandButton>
     </form>
   );
