@@ -2,44 +2,44 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DriverResult, PhaseResult } from './driver-bench';
 import type { PgbenchResult } from './pgbench';
+import type { RealtimeResult } from './realtime-bench';
+import { explainRealtimeLimits, printRealtime, realtimeRatios } from './realtime-report';
+import { fixed, table } from './format';
 
 export interface BenchResults {
   startedAt: string;
   durationS: number;
   environment: Record<string, unknown>;
-  pgbench: PgbenchResult;
+  /** Which parts ran (BENCH_ONLY); a part that did not run has no entry below. */
+  parts: string[];
+  pgbench?: PgbenchResult;
   drivers: DriverResult[];
+  realtime?: RealtimeResult;
   ratios: Record<string, { value: number; target: string; met: boolean }>;
   limits: string[];
 }
 
-const fixed = (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? '-' : n.toFixed(digits));
 const sum = (record: Record<string, number>) => Object.values(record).reduce((a, b) => a + b, 0);
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function phases(drivers: DriverResult[]): Array<[DriverResult, PhaseResult]> {
   return drivers.flatMap((d) => [d.constant, d.tapPeak, d.tapHalf].map((p): [DriverResult, PhaseResult] => [d, p]));
 }
 
-/** The targets of the issue, on PostgreSQL (the production driver). */
-export function computeRatios(pgbench: PgbenchResult, drivers: DriverResult[]): BenchResults['ratios'] {
+/** The targets of the issues: tap-batch on each driver (issue 2), chat fan-out (issue 3). */
+export function computeRatios(pgbench: PgbenchResult | undefined, drivers: DriverResult[], realtime?: RealtimeResult): BenchResults['ratios'] {
   const ratios: BenchResults['ratios'] = {};
   for (const d of drivers) {
+    if (!pgbench) break;
     const tap = d.tapPeak.okPerS;
     ratios[`${d.driver}: tap-batch / constant route`] = { value: tap / d.constant.okPerS, target: '>= 0.5', met: tap / d.constant.okPerS >= 0.5 };
     ratios[`${d.driver}: tap-batch / pgbench UPDATE tps`] = { value: tap / pgbench.tps, target: '>= 1.0', met: tap / pgbench.tps >= 1 };
     ratios[`${d.driver}: p99 at half peak (ms)`] = { value: d.tapHalf.p99Ms, target: '<= 50', met: d.tapHalf.p99Ms <= 50 };
   }
-  return ratios;
+  return realtime ? { ...ratios, ...realtimeRatios(realtime) } : ratios;
 }
 
 /** What held each figure down, read from the CPU, event-loop and transaction counters. */
-export function explainLimits(drivers: DriverResult[], cores: number): string[] {
+export function explainLimits(drivers: DriverResult[], cores: number, realtime?: RealtimeResult): string[] {
   const notes: string[] = [];
   for (const d of drivers) {
     const { constant: c, tapPeak: t, tapHalf: h } = d;
@@ -77,6 +77,7 @@ export function explainLimits(drivers: DriverResult[], cores: number): string[] 
       if (p.refused423 > 0) notes.push(`${d.driver} ${p.name}: ${p.refused423} requests refused with 423 (tap-rate ceiling).`);
     }
   }
+  if (realtime) notes.push(...explainRealtimeLimits(realtime, cores));
   return notes;
 }
 
@@ -84,7 +85,18 @@ export function printReport(results: BenchResults): void {
   const out: string[] = [];
   out.push('\nBitbreach benchmark', `started ${results.startedAt}, took ${results.durationS.toFixed(0)} s`);
   out.push(Object.entries(results.environment).map(([k, v]) => `  ${k}: ${String(v)}`).join('\n'));
-  const pg = results.pgbench;
+  out.push(`  parts: ${results.parts.join(', ')}`);
+  if (results.pgbench) printTap(out, results, results.pgbench);
+  if (results.realtime) out.push(...printRealtime(results.realtime));
+  out.push('\nRatios and targets');
+  out.push(table(['ratio', '', 'value', 'target', 'met'], Object.entries(results.ratios).map(([k, r]) => [k, '', fixed(r.value, 2), r.target, r.met ? 'yes' : 'NO'])));
+  out.push('\nWhat limits the figures');
+  out.push(results.limits.map((l) => `  - ${l}`).join('\n'));
+  console.log(out.join('\n'));
+}
+
+/** Issue 2's tables: pgbench, then each driver's three phases. */
+function printTap(out: string[], results: BenchResults, pg: PgbenchResult): void {
   out.push(`\n(b) pgbench, "${pg.script}" autocommit, ${pg.clients} clients, ${pg.threads} threads, ${pg.seconds} s, scale ${pg.scale}:`);
   out.push(`    ${pg.tps.toFixed(0)} tps, latency avg ${fixed(pg.latencyAvgMs, 2)} ms, ${pg.transactions ?? '-'} transactions, failed ${pg.failed ?? 0}`);
   out.push('\nThroughput and latency (ok/s = 2xx answers per second; open-loop latency counts from the scheduled arrival)');
@@ -103,18 +115,16 @@ export function printReport(results: BenchResults): void {
   );
   out.push('\nModes: ' + [...new Set(phases(results.drivers).map(([d, p]) => `${d.driver} ${p.name}: ${p.mode}`))].join('; '));
   out.push('Storage: ' + results.drivers.map((d) => `${d.driver} = ${d.storage}, ${d.players} players registered in ${d.registerS.toFixed(1)} s`).join('; '));
-  out.push('\nRatios and targets');
-  out.push(table(['ratio', '', 'value', 'target', 'met'], Object.entries(results.ratios).map(([k, r]) => [k, '', fixed(r.value, 2), r.target, r.met ? 'yes' : 'NO'])));
-  out.push('\nWhat limits the figures');
-  out.push(results.limits.map((l) => `  - ${l}`).join('\n'));
-  console.log(out.join('\n'));
 }
 
-/** Writes the results as JSON to bench/results/latest.json and returns the path. */
+/**
+ * Writes the results as JSON and returns the path: bench/results/latest.json for a full run; a
+ * partial run (BENCH_ONLY) writes latest.<part>.json, so it never replaces the full record.
+ */
 export function writeResults(results: BenchResults): string {
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const path = `${dir}latest.json`;
+  const path = results.parts.length === 1 ? `${dir}latest.${results.parts[0]}.json` : `${dir}latest.json`;
   writeFileSync(path, JSON.stringify(results, null, 2) + '\n');
   return path;
 }

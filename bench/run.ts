@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: one run, one machine, three yardsticks for POST /api/game/tap-batch.
+ * `npm run bench`: one run, one machine, three yardsticks for POST /api/game/tap-batch (issue 2),
+ * then the realtime figures of issue 3 (see the end of this comment).
  *
  *  (a) a constant JSON route (POST /api/bench/constant) added to the SAME Fastify instance, hit
  *      signed in with cookie, CSRF header and a tap-sized JSON body, so it pays every hook;
@@ -18,13 +19,22 @@
  * tapCount 1 with a fresh batchTimestamp, has at most one request in flight, and is skipped while
  * a conservative copy of their bucket is empty — so 423s stay ~0 and are counted if they happen.
  *
+ * Realtime (issue 3, bench/realtime-bench.ts), on a server child of its own:
+ *  chat fan-out: 2,000 open /ws sockets, 50 chat lines posted through the real route; latency
+ *      from just before each POST to each socket's chat_message, p50/p99/max, missing deliveries;
+ *  idle requests: what idle Mainframe tabs cost per player-minute with the socket up versus the
+ *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
+ * BENCH_ONLY=tap or BENCH_ONLY=realtime runs one part (written to results/latest.<part>.json).
+ *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
-import { runPgbench } from './pgbench';
+import { runPgbench, type PgbenchResult } from './pgbench';
+import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
 import { describePostgres, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers } from './server-handle';
@@ -39,6 +49,29 @@ function abortOn(reason: string): void {
   void cleanUp().finally(() => process.exit(1));
 }
 
+/** The soft limit on open files of this process (each socket is one), from /proc; null without /proc. */
+function openFileLimit(): number | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const soft = line?.split(/\s{2,}/)[1];
+    return soft === undefined || soft === 'unlimited' ? null : Number(soft);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The generator holds one descriptor per socket, and so does the server child (which inherits
+ * the same limit); fail early with a clear message rather than with EMFILE half-way.
+ */
+function assertSocketBudget(sockets: number): void {
+  const limit = openFileLimit();
+  const needed = sockets + 200; // plus the HTTP agents, PostgreSQL pool, pipes, files
+  if (limit !== null && limit < needed) {
+    throw new Error(`ulimit -n is ${limit}; ${sockets} sockets need about ${needed} descriptors in each process (raise it with ulimit -n ${needed * 2})`);
+  }
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const deadline = setTimeout(() => abortOn(`deadline of ${benchConfig.deadlineMs / 1000} s passed`), benchConfig.deadlineMs);
@@ -47,33 +80,42 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => abortOn('SIGTERM'));
 
   const cores = availableParallelism();
+  const { parts } = benchConfig;
   const environment: Record<string, unknown> = {
     node: process.version,
     cores,
     loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
     ...Object.fromEntries(Object.entries(await describePostgres(benchConfig.pgAdminUrl)).map(([k, v]) => [`postgres ${k}`, v])),
-    players: benchConfig.players,
-    tapCountPerBatch: benchConfig.tapCount,
-    phaseSeconds: benchConfig.phaseMs / 1000,
+    ...(parts.includes('tap') ? { players: benchConfig.players, tapCountPerBatch: benchConfig.tapCount, phaseSeconds: benchConfig.phaseMs / 1000 } : {}),
+    ...(parts.includes('realtime') ? { 'ulimit -n (this process)': openFileLimit() } : {}),
   };
 
-  const { clients, threads, seconds, scale } = benchConfig.pgbench;
-  console.error(`(b) pgbench: ${clients} clients, ${seconds} s...`);
-  const pgbench = await runPgbench(benchConfig.pgAdminUrl, { clients, threads, seconds, scale });
-  console.error(`  ${pgbench.tps.toFixed(0)} tps`);
-
+  let pgbench: PgbenchResult | undefined;
   const drivers: DriverResult[] = [];
-  for (const driver of benchConfig.drivers) drivers.push(await benchDriver(driver, benchConfig));
+  if (parts.includes('tap')) {
+    const { clients, threads, seconds, scale } = benchConfig.pgbench;
+    console.error(`(b) pgbench: ${clients} clients, ${seconds} s...`);
+    pgbench = await runPgbench(benchConfig.pgAdminUrl, { clients, threads, seconds, scale });
+    console.error(`  ${pgbench.tps.toFixed(0)} tps`);
+    for (const driver of benchConfig.drivers) drivers.push(await benchDriver(driver, benchConfig));
+  }
+  let realtime: RealtimeResult | undefined;
+  if (parts.includes('realtime')) {
+    assertSocketBudget(benchConfig.realtime.sockets);
+    realtime = await benchRealtime(benchConfig);
+  }
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     environment,
-    pgbench,
+    parts,
+    ...(pgbench ? { pgbench } : {}),
     drivers,
-    ratios: computeRatios(pgbench, drivers),
-    limits: explainLimits(drivers, cores),
+    ...(realtime ? { realtime } : {}),
+    ratios: computeRatios(pgbench, drivers, realtime),
+    limits: explainLimits(drivers, cores, realtime),
   };
   printReport(results);
   console.log(`\nJSON written to ${writeResults(results)}`);

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Driver } from './config';
-import type { ParentMessage, ServerMessage, ServerStats } from './server-protocol';
+import type { ParentMessage, ServerMessage, ServerProbes, ServerStats } from './server-protocol';
 
 const serverEntry = fileURLToPath(new URL('./server-process.ts', import.meta.url));
 // Children this process started, so an aborted run can stop exactly them and nothing else.
@@ -16,20 +16,22 @@ export interface ServerHandle {
   port: number;
   pid: number;
   stats(): Promise<ServerStats>;
+  /** The realtime counters; only for a server started with `probes: true`. */
+  probes(): Promise<ServerProbes>;
   close(): Promise<void>;
 }
 
 /** Starts the game server in a child process and resolves once it listens on 127.0.0.1. */
-export function startServer(options: { driver: Driver; databaseUrl?: string; cpuProfileDir: string | null }): Promise<ServerHandle> {
+export function startServer(options: { driver: Driver; databaseUrl?: string; cpuProfileDir: string | null; probes?: boolean }): Promise<ServerHandle> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = fork(serverEntry, [], {
     execArgv,
-    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '' },
+    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   live.add(child);
-  const waiting = new Map<number, (stats: ServerStats) => void>();
+  const waiting = new Map<number, (answer: ServerStats | ServerProbes | null) => void>();
   let nextId = 1;
   let exited = false;
   const exit = new Promise<void>((resolve) =>
@@ -44,6 +46,22 @@ export function startServer(options: { driver: Driver; databaseUrl?: string; cpu
   const tell = (message: ParentMessage) => {
     if (child.connected) child.send(message);
   };
+  /** One request/answer over IPC, bounded: a stuck child fails the phase instead of hanging it. */
+  const ask = <T>(type: 'stats' | 'probes'): Promise<T> =>
+    new Promise((resolveAnswer, rejectAnswer) => {
+      if (exited) return rejectAnswer(new Error('server has exited'));
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        rejectAnswer(new Error(`server did not answer a ${type} request within 10 s`));
+      }, 10_000);
+      waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        if (answer === null) rejectAnswer(new Error('server was started without probes'));
+        else resolveAnswer(answer as T);
+      });
+      tell({ type, id });
+    });
 
   return new Promise((resolve, reject) => {
     const startTimeout = setTimeout(() => {
@@ -57,28 +75,16 @@ export function startServer(options: { driver: Driver; databaseUrl?: string; cpu
     child.on('message', (message: ServerMessage) => {
       if (message.type === 'error') {
         console.error(`${options.driver} server failed:\n${message.message}`);
-      } else if (message.type === 'stats') {
-        waiting.get(message.id)?.(message.stats);
+      } else if (message.type === 'stats' || message.type === 'probes') {
+        waiting.get(message.id)?.(message.type === 'stats' ? message.stats : message.probes);
         waiting.delete(message.id);
       } else if (message.type === 'ready') {
         clearTimeout(startTimeout);
         resolve({
           port: message.port,
           pid: child.pid!,
-          stats: () =>
-            new Promise((resolveStats, rejectStats) => {
-              if (exited) return rejectStats(new Error('server has exited'));
-              const id = nextId++;
-              const timer = setTimeout(() => {
-                waiting.delete(id);
-                rejectStats(new Error('server did not answer a stats request within 10 s'));
-              }, 10_000);
-              waiting.set(id, (stats) => {
-                clearTimeout(timer);
-                resolveStats(stats);
-              });
-              tell({ type: 'stats', id });
-            }),
+          stats: () => ask<ServerStats>('stats'),
+          probes: () => ask<ServerProbes>('probes'),
           async close() {
             if (exited) return;
             tell({ type: 'close' });

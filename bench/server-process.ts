@@ -10,7 +10,8 @@ import { loadConfig } from '../src/server/config';
 import { createDb, type Database, type DbConfig } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { requireAuth } from '../src/server/http/session';
-import type { ServerMessage, ServerStats, ParentMessage } from './server-protocol';
+import { installProbes } from './server-probes';
+import type { ServerMessage, ServerStats, ParentMessage, ServerProbes } from './server-protocol';
 
 const constantAnswer = { ok: true, message: 'constant' } as const;
 
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     requireAuth(request);
     return constantAnswer;
   });
+  // The realtime part's counters (request paths, socket frames, fan-out stamps); off for the tap phases.
+  const readProbes: (() => ServerProbes) | null = process.env.BENCH_PROBES === '1' ? installProbes(app) : null;
   await app.fastify.listen({ host: '127.0.0.1', port: 0 });
   const address = app.fastify.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
@@ -96,6 +99,8 @@ async function main(): Promise<void> {
         rssBytes: process.memoryUsage().rss,
       };
       tell({ type: 'stats', id: message.id, stats });
+    } else if (message.type === 'probes') {
+      tell({ type: 'probes', id: message.id, probes: readProbes ? readProbes() : null });
     } else if (message.type === 'close' && !closing) {
       closing = true;
       void (async () => {

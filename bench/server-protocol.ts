@@ -10,10 +10,28 @@ export interface ServerStats {
   rssBytes: number;
 }
 
-export type ParentMessage = { type: 'stats'; id: number } | { type: 'close' };
+/** Counters of the realtime part (bench/server-probes.ts), cumulative since the server started. */
+export interface ServerProbes {
+  /** HTTP requests received, by "METHOD /path" (query stripped). */
+  requests: Record<string, number>;
+  /** WebSocket frames as the server saw them. */
+  frames: { eventsSent: number; pingsSent: number; pongsReceived: number; messagesReceived: number };
+  /** Sockets the hub terminated: send buffer past its cap, or no pong between two heartbeats. */
+  cuts: { sendBufferFull: number; missedPong: number };
+  /** Events published on the bus, by type. */
+  busEvents: Record<string, number>;
+  /** Epoch ms of the latest publish (0 if none): the bench waits for quiet before measuring. */
+  lastPublishAt: number;
+  hub: { sockets: number; users: number };
+  /** Per chat line: when the chat service published it, and when the hub had sent it to every socket (epoch ms). */
+  chatFanouts: Array<{ id: number; publishedAt: number; fannedOutAt: number | null }>;
+}
+
+export type ParentMessage = { type: 'stats'; id: number } | { type: 'probes'; id: number } | { type: 'close' };
 
 export type ServerMessage =
   | { type: 'ready'; port: number }
   | { type: 'stats'; id: number; stats: ServerStats }
+  | { type: 'probes'; id: number; probes: ServerProbes | null }
   | { type: 'closed' }
   | { type: 'error'; message: string };

@@ -130,9 +130,13 @@ export function createHub(deps: HubDeps) {
   }
 
   async function recheckSessions(): Promise<void> {
-    const live = await deps.presence.liveSessionIds([...bySession.keys()], new Date(deps.now()));
-    for (const sessionId of [...bySession.keys()]) {
-      if (!live.has(sessionId)) deliver({ audience: { kind: 'session', sessionId }, event: { t: 'session.ended', d: { reason: 'expired' } } });
+    // Judge only the sessions that were asked about: a socket that attaches while the query is in
+    // flight is not in its answer, and must not be taken for an expired session.
+    const checked = [...bySession.keys()];
+    const live = await deps.presence.liveSessionIds(checked, new Date(deps.now()));
+    for (const sessionId of checked) {
+      if (live.has(sessionId) || !bySession.has(sessionId)) continue;
+      deliver({ audience: { kind: 'session', sessionId }, event: { t: 'session.ended', d: { reason: 'expired' } } });
     }
   }
 
@@ -173,6 +177,9 @@ export function createHub(deps: HubDeps) {
       });
       socket.on('close', () => onClose(client));
     },
+
+    /** Ends the sockets of sessions that are no longer live (the timer runs it every sessionRecheckMs). */
+    recheckSessions,
 
     /** Sockets and players connected to this instance. */
     stats: () => ({ sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), users: byUser.size }),

@@ -118,4 +118,24 @@ describe('socket hub', () => {
     await hub.stop();
     expect(quiet.closedWith).toBe(closeCodes.goingAway);
   });
+
+  it('does not end a session whose socket attached while the recheck was asking the database', async () => {
+    let answer: (live: Set<string>) => void = () => {};
+    const slowPresence = { ...presence, liveSessionIds: () => new Promise<Set<string>>((resolve) => (answer = resolve)) } as unknown as Presence;
+    hub = createHub({
+      bus,
+      presence: slowPresence,
+      log: silent,
+      now: () => 0,
+      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000 },
+    });
+    const expired = attach(1, 'gone');
+    const recheck = hub.recheckSessions();
+    const newcomer = attach(2, 'fresh'); // arrives while the query is in flight
+    answer(new Set()); // the database knew only 'gone', and it is not live
+    await recheck;
+    expect(expired.closedWith).toBe(closeCodes.sessionEnded);
+    expect(newcomer.closedWith).toBeNull();
+    expect(newcomer.events().map((e) => e.t)).not.toContain('session.ended');
+  });
 });
