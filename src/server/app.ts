@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     now,
     random,
-    maxConcurrentGroups: database.kind === 'postgres' ? 4 : 1,
+    maxConcurrentGroups: database.kind === 'postgres' ? 2 : 1,
     ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
     onCommitted: (users) => publishUsersUpdated(bus, users),
   });
