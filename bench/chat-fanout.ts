@@ -122,7 +122,7 @@ export async function runChatFanout(
     await Promise.all(posts);
     const waitUntil = performance.now() + rt.deliveryTimeoutMs;
     while (fleet.chatFramesSeen < expected && performance.now() < waitUntil) await sleep(20);
-    // A short grace for the frames that follow each line (chat.unreadChanged), so they are counted too.
+    // A short grace for any frames that follow each line, so they are counted too.
     await sleep(200);
     const frames = fleet.stopRecording();
     loopDelay.disable();

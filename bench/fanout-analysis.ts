@@ -52,7 +52,7 @@ export interface FanoutResult {
   /** Each measured line in order: POST answer, send → published, send → first and last socket (ms). */
   perLine: Array<{ postMs: number | null; sendToPublishMs: number | null; firstMs: number | null; lastMs: number | null }>;
   warmupLines: number;
-  /** Frames of other types received during the lines (chat.unreadChanged: one per socket per line). */
+  /** Frames of other types received during the lines (none expected: a line is one chat_message per socket). */
   otherFramesByType: Record<string, number>;
   badFrames: number;
   streamGaps: number;

@@ -136,7 +136,7 @@ export function explainRealtimeLimits(r: RealtimeResult, cores: number): string[
   const perSocketUs = (f.hubLoop.p50Ms * 1000) / f.sockets;
   notes.push(
     `realtime fan-out: the hub hands one line to ${f.sockets} sockets in ${fixed(f.hubLoop.p50Ms, 1)} ms (p50; ${fixed(perSocketUs, 1)} µs per socket, one ws.send each, on the server's one thread); ` +
-      `each line also sends chat.unreadChanged to every socket but the sender's, so the server writes ~2 frames per socket per line (${f.framesSent} frames in all, ${fixed(f.serverCpuUsPerFrameSent, 1)} µs of server CPU each).`,
+      `${fixed(f.framesSent / Math.max(1, f.lines * f.sockets), 2)} frames per socket per line (${f.framesSent} frames in all, ${fixed(f.serverCpuUsPerFrameSent, 1)} µs of server CPU each).`,
   );
   const drainMs = (f.loadGeneratorCpuUsPerFrame * (f.framesSent / Math.max(1, f.lines))) / 1000;
   notes.push(
@@ -151,7 +151,7 @@ export function explainRealtimeLimits(r: RealtimeResult, cores: number): string[
   }
   if (f.post.p50Ms >= f.hubLoop.p50Ms && f.hubLoop.p50Ms > 1) {
     notes.push(
-      `realtime fan-out: the POST answer (p50 ${fixed(f.post.p50Ms, 1)} ms) waits for the fan-out: the memory bus delivers on a microtask queued before the route's own continuation, so the hub writes to all ${f.sockets} sockets (both events) before the sender gets its 201.`,
+      `realtime fan-out: the POST answer (p50 ${fixed(f.post.p50Ms, 1)} ms) waits for the fan-out: the memory bus delivers on a microtask queued before the route's own continuation, so the hub writes to all ${f.sockets} sockets before the sender gets its 201.`,
     );
   }
   if (f.connectFrames > f.sockets * 5) {

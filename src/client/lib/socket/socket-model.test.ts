@@ -99,7 +99,12 @@ const status = { showMissions: true, currentMission: null, completedMissions: []
 describe('event → cache actions', () => {
   const me = 1;
   it.each<[string, ServerEvent, unknown[]]>([
-    ['chat_message appends to the chat', { t: 'chat_message', d: chat, v: 1 }, [{ kind: 'chat.append', message: chat }]],
+    [
+      "another player's chat line appends and marks the chat unread",
+      { t: 'chat_message', d: chat, v: 1 },
+      [{ kind: 'chat.append', message: chat }, { kind: 'chatUnread.set', hasUnread: true }],
+    ],
+    ['my own chat line appends without marking anything unread', { t: 'chat_message', d: { ...chat, userId: me }, v: 1 }, [{ kind: 'chat.append', message: { ...chat, userId: me } }]],
     [
       'a private message I received goes to the sender’s conversation',
       { t: 'ping.messageSent', d: pm(2, me), v: 1 },

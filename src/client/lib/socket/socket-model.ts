@@ -67,7 +67,11 @@ export type CacheAction =
 export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
   switch (event.t) {
     case 'chat_message':
-      return [{ kind: 'chat.append', message: event.d }];
+      // Another player's line is unread here until the chat is seen; the server sends no second
+      // frame for that (it would double the fan-out of every line).
+      return event.d.userId === meId
+        ? [{ kind: 'chat.append', message: event.d }]
+        : [{ kind: 'chat.append', message: event.d }, { kind: 'chatUnread.set', hasUnread: true }];
     case 'grid_update':
       return [{ kind: 'grid.invalidate' }];
     case 'ping.messageSent': {

@@ -62,8 +62,8 @@ export function createChatService(deps: ChatServiceDeps) {
         message: row.message,
         createdAt: row.createdAt.toISOString(),
       };
+      // One frame per socket: receivers derive "unread" from a line that is not their own.
       deps.bus.publish({ audience: { kind: 'everyone' }, event: { t: 'chat_message', d: message } });
-      deps.bus.publish({ audience: { kind: 'everyone', exceptUserIds: [sender.id] }, event: { t: 'chat.unreadChanged', d: { hasUnread: true } } });
       return message;
     },
 
