@@ -7,7 +7,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 // Two instances need a database both can reach: PostgreSQL (CI sets TEST_DATABASE_URL; locally
 // TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) and Redis at 127.0.0.1:6379 (or TEST_REDIS_URL).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL and Redis', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL and Redis [postgres]', () => {
   let run: Instances;
   let a: Player;
   let b: Player;

@@ -47,7 +47,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 // Needs PostgreSQL for two instances (CI sets TEST_DATABASE_URL) and the redis-server binary to run
 // a Redis this test may kill; the shared one at 6379 is left alone.
-describe.skipIf(!process.env.TEST_DATABASE_URL || !hasRedisServer)('a Redis outage', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL || !hasRedisServer)('a Redis outage [postgres]', () => {
   let redis: ChildProcess;
   let port: number;
   let run: Instances;
