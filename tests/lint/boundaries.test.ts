@@ -59,6 +59,10 @@ describe('the client never imports server code', () => {
     expect(await rulesHit('src/client/lib/x.test.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
   });
 
+  it('and the server never imports client code', async () => {
+    expect(await rulesHit('src/server/http/x.ts', "import { App } from '../../client/shell/App';\nexport const f = App;\n")).toContain(BOUNDARIES);
+  });
+
   it('allows core contracts and React', async () => {
     const code = "import { useState } from 'react';\nimport { texts } from '../../core/texts';\nexport const f = [useState, texts];\n";
     expect(await rulesHit('src/client/screens/x.tsx', code)).toEqual([]);
@@ -91,6 +95,11 @@ describe("no feature imports another feature's store", () => {
     expect(await rulesHit('src/server/features/market/service.ts', "import { postMessage } from '../chat/service';\nexport const f = postMessage;\n")).toEqual([]);
     expect(await rulesHit('src/server/features/market/service.ts', "import { listListings } from './store';\nexport const f = listListings;\n")).toEqual([]);
   });
+
+  it("lets a test read another feature's store to check an invariant across features", async () => {
+    expect(await rulesHit('src/server/features/market/market.int.test.ts', "import { ledgerTotal } from '../ledger/store';\nexport const f = ledgerTotal;\n")).toEqual([]);
+  });
+
 });
 
 describe("a feature's store touches only its own tables", () => {
