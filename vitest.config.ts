@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/core/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

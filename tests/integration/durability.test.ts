@@ -14,7 +14,7 @@ function tempDataDir(): string {
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('the embedded database (PGlite under DATA_DIR)', () => {
+describe('the embedded database under DATA_DIR [pglite]', () => {
   it('refuses a second process on the same data folder with a clear message', async () => {
     const dataDir = tempDataDir();
     const first = await spawnServer({ DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0' });

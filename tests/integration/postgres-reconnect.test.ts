@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asPlayer, buildTestApp, type TestApp } from '../support/app';
 
 // Needs a PostgreSQL server to cut connections on (CI sets TEST_DATABASE_URL).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming back', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming back [postgres]', () => {
   let app: TestApp;
   let admin: postgres.Sql;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 
-describe('serving the built client', () => {
+describe('serving the built client [pglite]', () => {
   let app: TestApp;
   let dir: string;
   beforeAll(async () => {

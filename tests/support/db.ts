@@ -5,7 +5,17 @@ import { migrate } from '../../src/server/db/migrate';
 
 export type DriverKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI does). */
+// In CI the PostgreSQL variants must run: without this, a lost TEST_DATABASE_URL would quietly drop
+// them and the run would still pass. Every integration test imports this module, so each fails.
+if (process.env.CI && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL tests would silently not run (.ci/run sets it)');
+}
+
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI does). Name each
+ * variant's describe block with `[%s]` (and PostgreSQL-only blocks with `[postgres]`): .ci/run counts
+ * the tests that ran on each database by that tag.
+ */
 export const drivers: DriverKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestDatabase {

@@ -15,14 +15,16 @@ export interface Instances {
 /**
  * Several server instances on real ports sharing one PostgreSQL database and one Redis, as behind
  * a load balancer. Each call gets its own Redis channel, so parallel test runs never hear each other.
+ * `redisUrl` may give each instance its own address (a proxy the test can cut, one per instance).
  */
-export async function startInstances(count: number, redisUrl: string): Promise<Instances> {
+export async function startInstances(count: number, redisUrl: string | string[]): Promise<Instances> {
   const db = await freshDatabase('postgres', { max: 20 });
   const channel = `bitbreach:test:${randomUUID()}`;
   const apps: App[] = [];
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
-    const app = await buildApp({ config: testConfig({ redisUrl }), database: db.database, realtime: { channel } });
+    const url = Array.isArray(redisUrl) ? redisUrl[i]! : redisUrl;
+    const app = await buildApp({ config: testConfig({ redisUrl: url }), database: db.database, realtime: { channel } });
     urls.push(await app.fastify.listen({ port: 0, host: '127.0.0.1' }));
     apps.push(app);
   }

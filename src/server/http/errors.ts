@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { texts } from '../../core/texts';
 
 /** An error whose message a player may read: always a 4xx (or a deliberate status like 423). */

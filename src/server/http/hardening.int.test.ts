@@ -4,7 +4,7 @@ import { encodeSecureData } from '../../core/secure-data';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 
-describe.each(drivers)('hardening on %s', (driver) => {
+describe.each(drivers)('hardening [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(driver, {

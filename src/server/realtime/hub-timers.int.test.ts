@@ -7,7 +7,7 @@ import { openSocket, type TestSocket } from '../../../tests/support/socket';
 import { closeCodes } from './hub';
 
 // The hub's heartbeat, run every 50 ms instead of every 10 s so its database checks show quickly.
-describe('the hub heartbeat', () => {
+describe('the hub heartbeat [pglite]', () => {
   let db: TestDatabase;
   let app: App;
   let url: string;

@@ -7,7 +7,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 // Two instances need a database both can reach: PostgreSQL (CI sets TEST_DATABASE_URL; locally
 // TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test) and Redis at 127.0.0.1:6379 (or TEST_REDIS_URL).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL and Redis', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL and Redis [postgres]', () => {
   let run: Instances;
   let a: Player;
   let b: Player;
@@ -46,7 +46,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     expect((await onB.next('ping.unreadChanged', undefined, 1000)).d.usernames).toContain(a.username);
     expect((await onA.next('ping.messageSent', undefined, 1000)).d).toEqual(res.json());
     // Each event reached each socket once: Redis echoes A's own publish back to A, and A ignores it.
+    // B received the message through Redis, so Redis had already queued the echo to A's subscriber;
+    // a line then posted through B reaches A on that same connection behind the echo. Once A has
+    // that line, any echo would have arrived: the counts are final, no timeout involved.
+    expect((await via(run.apps[1]!, b, 'POST', '/api/chat/messages', { message: 'sentinel' })).statusCode).toBe(201);
+    await onA.next('chat_message', (e) => e.d.message === 'sentinel', 2000);
     expect(onA.events.filter((e) => e.t === 'ping.messageSent')).toHaveLength(1);
+    expect(onB.events.filter((e) => e.t === 'ping.messageSent')).toHaveLength(1);
   });
 
   it('counts a player connected to either instance as online, on both', async () => {

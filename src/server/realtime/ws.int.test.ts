@@ -6,7 +6,7 @@ import { drivers } from '../../../tests/support/db';
 import { handshakeStatus, openSocket, type TestSocket } from '../../../tests/support/socket';
 import { closeCodes } from './hub';
 
-describe.each(drivers)('the /ws socket on %s', (driver) => {
+describe.each(drivers)('the /ws socket [%s]', (driver) => {
   let app: TestApp;
   let url: string;
   let a: Player;

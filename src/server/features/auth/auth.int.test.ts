@@ -3,7 +3,7 @@ import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, uniquePlayer, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-describe.each(drivers)('accounts on %s', (driver) => {
+describe.each(drivers)('accounts [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(driver, { config: { accountsPerIp: 1, loginAttemptsPerIp: 1000, loginAttemptsPerLoginId: 5 } });
@@ -125,7 +125,7 @@ describe.each(drivers)('accounts on %s', (driver) => {
   });
 });
 
-describe('the session cookie over https', () => {
+describe('the session cookie over https [pglite]', () => {
   it('is Secure when the player reached us over https (through a trusted proxy), and not over plain http', async () => {
     const app = await buildTestApp('pglite', { config: { trustProxy: true } });
     try {
@@ -144,7 +144,7 @@ describe('the session cookie over https', () => {
   });
 });
 
-describe('client address and TRUST_PROXY', () => {
+describe('client address and TRUST_PROXY [pglite]', () => {
   it.each([
     [false, '10.1.1.1'],
     [true, '203.0.113.7'],

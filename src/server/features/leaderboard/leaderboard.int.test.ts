@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-describe.each(drivers)('leaderboard on %s', (driver) => {
+describe.each(drivers)('leaderboard [%s]', (driver) => {
   let app: TestApp;
   let players: Player[];
   beforeAll(async () => {

@@ -36,7 +36,7 @@ async function naiveComplete(database: Database, userId: number, missionId: stri
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL
 // only (CI sets TEST_DATABASE_URL; locally: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
-describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent mission completions on PostgreSQL`, () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent mission completions [postgres]`, () => {
   let db: TestDatabase;
   let instances: App[];
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-describe.each(drivers)('missions on %s', (driver) => {
+describe.each(drivers)('missions [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(driver);

@@ -5,7 +5,7 @@ import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-describe.each(drivers)('Ping private messages on %s', (driver) => {
+describe.each(drivers)('Ping private messages [%s]', (driver) => {
   let app: TestApp;
   let a: Player;
   let b: Player;

@@ -43,7 +43,7 @@ async function naiveTapBatch(database: Database, userId: number, tapCount: numbe
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL
 // only (CI sets TEST_DATABASE_URL; locally: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches on PostgreSQL', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgres]', () => {
   let db: TestDatabase;
   let instances: App[];
   let players: Player[];

@@ -8,7 +8,7 @@ import { drivers } from '../../../../tests/support/db';
 let stamp = 1_000;
 const batch = (tapCount: number) => ({ tapCount, batchTimestamp: stamp++ });
 
-describe.each(drivers)('tap-batch on %s', (driver) => {
+describe.each(drivers)('tap-batch [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(driver);
