@@ -35,7 +35,7 @@ class Refusal extends Error {
   }
 }
 
-/** A JSON round trip, so the first answer is exactly what a replay will read back from jsonb. */
+/** A JSON round trip, so the first answer is exactly what a replay will read back. */
 function asStored(outcome: Outcome): Outcome {
   return { statusCode: outcome.statusCode, body: JSON.parse(JSON.stringify(outcome.body ?? null)) as unknown };
 }

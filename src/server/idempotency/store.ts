@@ -38,7 +38,7 @@ export async function readKey(tx: Executor, userId: number, key: string): Promis
 export async function saveOutcome(tx: Tx, userId: number, key: string, statusCode: number, response: unknown): Promise<void> {
   await tx
     .update(idempotencyKeys)
-    .set({ statusCode, response: sql`${JSON.stringify(response ?? null)}::jsonb` })
+    .set({ statusCode, response: sql`${JSON.stringify(response ?? null)}::json` })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, json, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -18,7 +18,8 @@ export const idempotencyKeys = pgTable(
     /** sha256 of the scope and the canonical request: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
-    response: jsonb('response'),
+    /** json, not jsonb: the text is kept as written, so a replay is byte-for-byte the first answer. */
+    response: json('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
