@@ -73,14 +73,31 @@ export function withReconnect(client: postgres.Sql): postgres.Sql {
     const callback = args[args.length - 1] as (sql: postgres.TransactionSql) => unknown;
     const attempt = async () => {
       let commitSent = false;
+      let beginFailed = false;
+      const begun = (client.begin as (...a: unknown[]) => Promise<unknown>)(...options, async (sql: postgres.TransactionSql) => {
+        let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
+        try {
+          outcome = { ok: true, value: await callback(sql) };
+        } catch (error) {
+          outcome = { ok: false, error };
+        }
+        // When the connection dies mid-transaction, postgres.js rejects begin() at once but still
+        // writes ROLLBACK (or COMMIT) on the dead socket when this callback settles, and that
+        // write throws from a setImmediate and takes the whole process down (porsager/postgres
+        // #1154, #1208, unfixed in 3.4.9). One turn of the event loop lets a close already seen
+        // reach begin(); if it has failed, this callback never settles: nothing more is written,
+        // and the abandoned promise is garbage collected.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (beginFailed) return new Promise(() => {});
+        if (!outcome.ok) throw outcome.error;
+        // postgres.js sends COMMIT as soon as this callback resolves.
+        commitSent = true;
+        return outcome.value;
+      });
       try {
-        return await (client.begin as (...a: unknown[]) => Promise<unknown>)(...options, async (sql: postgres.TransactionSql) => {
-          const result = await callback(sql);
-          // postgres.js sends COMMIT as soon as this callback resolves.
-          commitSent = true;
-          return result;
-        });
+        return await begun;
       } catch (error) {
+        beginFailed = true;
         if (commitSent && isConnectionError(error)) throw new OutcomeUnknownError(error);
         throw error;
       }
