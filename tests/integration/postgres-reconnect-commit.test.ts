@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/core/random';
@@ -8,7 +7,16 @@ import { buildApp, type App } from '../../src/server/app';
 import { createDb, type Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { OutcomeUnknownError } from '../../src/server/db/outcome-unknown';
-import { createSpendTables, giveCoins, holdings, itemPrices, registerSpendRoute, spendPath } from '../../src/server/idempotency/spend-fixture';
+import {
+  countPurchases,
+  createSpendTables,
+  giveCoins,
+  holdings,
+  insertPurchase,
+  itemPrices,
+  registerSpendRoute,
+  spendPath,
+} from '../../src/server/idempotency/spend-fixture';
 import { asPlayer, expectError } from '../support/app';
 import { startCommitDroppingProxy, type CommitDroppingProxy } from '../support/commit-dropping-proxy';
 import { testConfig } from '../support/config';
@@ -55,9 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection lost around COMMIT
     const player = await asPlayer(app);
     const cutsBefore = proxy.cuts;
     proxy.dropNextCommitReply();
-    const purchase = database.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO test_purchases (user_id, item) VALUES (${player.id}, 'probe')`);
-    });
+    const purchase = database.db.transaction((tx) => insertPurchase(tx, player.id, 'probe'));
     const failure = await purchase.then(() => null, (error: unknown) => error);
     expect(proxy.cuts).toBe(cutsBefore + 1);
     // PostgreSQL did commit it, exactly once; re-running the transaction would have made it two.
@@ -86,9 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection lost around COMMIT
     const player = await asPlayer(app);
     const cutsBefore = proxy.cuts;
     proxy.dropBeforeNextStatement(/insert into test_purchases/i);
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into test_purchases (user_id, item) values (${player.id}, 'rootkit')`);
-    });
+    await database.db.transaction((tx) => insertPurchase(tx, player.id, 'rootkit'));
     expect(proxy.cuts).toBe(cutsBefore + 1);
     expect(await purchasesOf(player.id)).toBe(1);
   });
@@ -96,13 +100,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection lost around COMMIT
   it('a read cut on the way is run again; a single write that may have been sent is not', async () => {
     const player = await asPlayer(app);
     await direct`INSERT INTO test_purchases (user_id, item) VALUES (${player.id}, 'probe')`;
+    const cutsBefore = proxy.cuts;
     proxy.dropBeforeNextStatement(/select count\(\*\) as n from test_purchases/i);
-    const rows = await database.db.execute(sql`select count(*) as n from test_purchases where user_id = ${player.id}`);
-    expect(Number((rows as unknown as Array<{ n: string }>)[0]!.n)).toBe(1);
+    expect(await countPurchases(database.db, player.id)).toBe(1);
+    expect(proxy.cuts).toBe(cutsBefore + 1);
 
     proxy.dropBeforeNextStatement(/insert into test_purchases/i);
-    const write = database.db.execute(sql`insert into test_purchases (user_id, item) values (${player.id}, 'rootkit')`);
+    const write = insertPurchase(database.db, player.id, 'rootkit');
     await expect(write).rejects.toSatisfy((error: unknown) => (error as { cause?: unknown }).cause instanceof OutcomeUnknownError);
+    expect(proxy.cuts).toBe(cutsBefore + 2);
     // This cut came before the statement left, so nothing was written; the app could not know that.
     expect(await purchasesOf(player.id)).toBe(1);
   });

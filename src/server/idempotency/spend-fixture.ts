@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/connect';
+import type { Database, Executor } from '../db/connect';
 import { HttpError, parseInput } from '../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../http/idempotency-key';
 import { requireAuth } from '../http/session';
@@ -42,6 +42,19 @@ export async function holdings(database: Database, userId: number): Promise<{ co
   const [wallet] = await database.query<{ coins: number }>('SELECT coins FROM test_wallets WHERE user_id = $1', [userId]);
   const rows = await database.query<{ id: number }>('SELECT id FROM test_purchases WHERE user_id = $1 ORDER BY id', [userId]);
   return { coins: wallet?.coins ?? 0, purchases: rows.map((r) => r.id) };
+}
+
+/** A purchase row written by one statement on whatever runs it (the pool, or a transaction). */
+export async function insertPurchase(db: Executor, userId: number, item: keyof typeof itemPrices): Promise<void> {
+  await db.execute(sql`insert into test_purchases (user_id, item) values (${userId}, ${item})`);
+}
+
+/** The player's purchase count, read by one plain statement. */
+export async function countPurchases(db: Executor, userId: number): Promise<number> {
+  const rows = (await db.execute(sql`select count(*) as n from test_purchases where user_id = ${userId}`)) as unknown as
+    | Array<{ n: string | number }>
+    | { rows: Array<{ n: string | number }> };
+  return Number((Array.isArray(rows) ? rows : rows.rows)[0]!.n);
 }
 
 /** Buys one item. The purchase row is written before the debit so a refusal must undo a write. */
