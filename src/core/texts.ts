@@ -44,6 +44,10 @@ export const texts = {
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type: send application/json',
   serverError: 'Internal server error',
+  idempotencyKeyMissing: 'Missing Idempotency-Key header: send one key per action',
+  idempotencyKeyMalformed: 'Malformed Idempotency-Key header: 8-64 letters, digits, - or _',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request: send a new key per action',
+  outcomeUnknown: 'Connection to the database lost while saving: the result is unknown. Retry the same action; it will not be applied twice.',
 
   // §5 private chat (spec texts)
   pingMissingUsername: 'error: missing username',

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdempotencyKey } from '../../core/api/idempotency';
 import { balance } from '../../core/balance';
 import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
 import { texts } from '../../core/texts';
-import { ApiError, createApiClient } from './api';
+import { ApiError, createApiClient, newIdempotencyKey } from './api';
 
 interface Call {
   url: string;
@@ -131,5 +132,97 @@ describe('createApiClient', () => {
     expect((first as ApiError).status).toBe(401);
     expect((first as ApiError).serverMessage).toBe('Bad');
     await expect(api.get('/api/auth/user')).rejects.toThrow('502: Bad Gateway');
+  });
+});
+
+describe('idempotency keys', () => {
+  const tokenOr = (answer: (index: number) => Response) => (url: string, _init: RequestInit, index: number) =>
+    url.endsWith('csrf-token') ? json({ csrfToken: 't' }) : answer(index);
+  const noWait = () => {
+    const waits: number[] = [];
+    return { waits, sleep: async (ms: number) => void waits.push(ms) };
+  };
+  const keysSent = (calls: Call[], url: string) => calls.filter((c) => c.url === url).map((c) => headersOf(c)['Idempotency-Key']);
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the key as the Idempotency-Key header, through post and request', async () => {
+    const { fetch, calls } = fakeFetch(tokenOr(() => json({ ok: 1 })));
+    const api = createApiClient({ fetch });
+    await api.post('/api/market/buy', { listingId: 4 }, undefined, { idempotencyKey: 'key-one-1' });
+    await api.request('/api/market/list', { method: 'POST', body: {}, idempotencyKey: 'key-two-2' });
+    await api.post('/api/chat', { text: 'hi' });
+    expect(keysSent(calls, '/api/market/buy')).toEqual(['key-one-1']);
+    expect(keysSent(calls, '/api/market/list')).toEqual(['key-two-2']);
+    expect(keysSent(calls, '/api/chat')).toEqual([undefined]);
+  });
+
+  it('the CSRF retry resends the same key', async () => {
+    const { fetch, calls } = fakeFetch(tokenOr((index) => (index === 1 ? json({ message: 'no' }, 403) : json({ ok: 1 }))));
+    await createApiClient({ fetch }).post('/api/x', {}, undefined, { idempotencyKey: 'same-key-1' });
+    expect(keysSent(calls, '/api/x')).toEqual(['same-key-1', 'same-key-1']);
+  });
+
+  it('retries a keyed call once with the same key after a lost reply, and answers the retry', async () => {
+    const { waits, sleep } = noWait();
+    const { fetch, calls } = fakeFetch((url, _init, index) => {
+      if (url.endsWith('csrf-token')) return json({ csrfToken: 't' });
+      if (index === 1) throw new TypeError('Failed to fetch');
+      return json({ purchaseId: 9 });
+    });
+    await expect(createApiClient({ fetch, sleep }).post('/api/x', {}, undefined, { idempotencyKey: 'lost-reply' })).resolves.toEqual({
+      purchaseId: 9,
+    });
+    expect(keysSent(calls, '/api/x')).toEqual(['lost-reply', 'lost-reply']);
+    expect(waits).toEqual([balance.idempotentRetryDelayMs]);
+  });
+
+  it('retries a keyed call once after a 503, and a second 503 reaches the caller', async () => {
+    const { sleep } = noWait();
+    const { fetch, calls } = fakeFetch(tokenOr(() => json({ message: texts.outcomeUnknown }, 503)));
+    const failure = await createApiClient({ fetch, sleep })
+      .post('/api/x', {}, undefined, { idempotencyKey: 'unknown-1' })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(503);
+    expect((failure as ApiError).serverMessage).toBe(texts.outcomeUnknown);
+    expect(keysSent(calls, '/api/x')).toEqual(['unknown-1', 'unknown-1']);
+  });
+
+  it('never retries an unkeyed call, which could apply twice', async () => {
+    const { waits, sleep } = noWait();
+    const lost = fakeFetch((url) => {
+      if (url.endsWith('csrf-token')) return json({ csrfToken: 't' });
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(createApiClient({ fetch: lost.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toThrow('Failed to fetch');
+    expect(lost.calls.filter((c) => c.url === '/api/chat')).toHaveLength(1);
+    const busy = fakeFetch(tokenOr(() => json({ message: 'busy' }, 503)));
+    await expect(createApiClient({ fetch: busy.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toMatchObject({ status: 503 });
+    expect(busy.calls.filter((c) => c.url === '/api/chat')).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('does not retry a keyed call the caller aborted', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = fakeFetch((url) => {
+      if (url.endsWith('csrf-token')) return json({ csrfToken: 't' });
+      controller.abort();
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const api = createApiClient({ fetch, sleep: noWait().sleep });
+    await expect(api.request('/api/x', { method: 'POST', body: {}, idempotencyKey: 'abort-key', signal: controller.signal })).rejects.toThrow(
+      'aborted',
+    );
+    expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(1);
+  });
+
+  it('makes a fresh key that the server accepts, with or without crypto.randomUUID', () => {
+    const keys = [newIdempotencyKey(), newIdempotencyKey()];
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    keys.push(newIdempotencyKey(), newIdempotencyKey());
+    for (const key of keys) expect(IdempotencyKey.safeParse(key).success, key).toBe(true);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
   });
 });

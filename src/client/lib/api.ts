@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { balance } from '../../core/balance';
 import { securePaths } from '../../core/api/game';
+import { idempotencyKeyHeader } from '../../core/api/idempotency';
 import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
 import { texts } from '../../core/texts';
 import { ApiError } from './api-error';
@@ -25,19 +26,39 @@ export interface RequestOptions<T> {
   /** Validates the (decoded) response; without it the JSON is returned as is. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * One key per player action (newIdempotencyKey() when the player acts) on calls that spend or move
+   * value: the server applies the action once however often the call arrives. Every resend of this
+   * call (the CSRF retry, the retry after a lost reply or a 503) carries the same key.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * A fresh key for one player action; make it when the player acts, not per attempt.
+ * randomUUID exists only in secure contexts (https, localhost): a game served over plain http on a
+ * LAN address falls back to 128 random bits from getRandomValues, which every context has.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: { idempotencyKey?: string }): Promise<T>;
   /** Forgets the cached CSRF token: the session changed (login, register, logout). */
   dropToken(): void;
 }
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
+  /** Waits before the retry of a keyed call; tests pass one that does not wait. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function pathOnly(path: string): string {
   const q = path.indexOf('?');
@@ -75,6 +96,7 @@ async function parseBody(res: Response): Promise<unknown> {
  * the spec's "drop the token and fetch a fresh one on 403" only makes sense for a kept token.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const sleep = deps.sleep ?? realSleep;
   let token: string | null = null;
   let pendingToken: Promise<string> | null = null;
 
@@ -131,22 +153,40 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const hasBody = options.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
     if (csrf) headers['X-CSRF-Token'] = csrf;
+    if (options.idempotencyKey) headers[idempotencyKeyHeader] = options.idempotencyKey;
     const init: RequestInit = { method: options.method ?? (hasBody ? 'POST' : 'GET'), credentials: 'same-origin', headers };
     if (hasBody) init.body = encodeBody(pathOnly(path), options.body);
     if (options.signal) init.signal = options.signal;
     return deps.fetch(path, init);
   }
 
+  /**
+   * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) or one 503
+   * (e.g. the server lost its database connection after COMMIT) is retried once with the same key:
+   * the server answers from the first outcome if it was applied. Unkeyed calls are sent once.
+   */
+  async function sendKeyed(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
+    if (!options.idempotencyKey) return send(path, options, csrf);
+    try {
+      const res = await send(path, options, csrf);
+      if (res.status !== 503) return res;
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+    }
+    await sleep(balance.idempotentRetryDelayMs);
+    return send(path, options, csrf);
+  }
+
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const bare = pathOnly(path);
     const usesToken = !tokenFreePaths.has(bare);
     let csrf = usesToken ? await ensureToken() : null;
-    let res = await send(path, options, csrf);
+    let res = await sendKeyed(path, options, csrf);
     if (res.status === 403 && csrf) {
       // spec §7: a refused token is dropped, a fresh one fetched and the call retried once
       token = null;
       csrf = await ensureToken();
-      res = await send(path, options, csrf);
+      res = await sendKeyed(path, options, csrf);
     }
     if (!res.ok) {
       const bodyText = await res.text().catch(() => '');
@@ -162,7 +202,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     request,
     get: (path, schema) => request(path, schema ? { schema } : {}),
-    post: (path, body, schema) => request(path, { method: 'POST', body: body ?? undefined, ...(schema ? { schema } : {}) }),
+    post: (path, body, schema, options) =>
+      request(path, {
+        method: 'POST',
+        body: body ?? undefined,
+        ...(schema ? { schema } : {}),
+        ...(options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      }),
     dropToken: () => {
       token = null;
     },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { texts } from '../../core/texts';
+import { isOutcomeUnknown } from '../db/outcome-unknown';
 
 /** An error whose message a player may read: always a 4xx (or a deliberate status like 423). */
 export class HttpError extends Error {
@@ -40,6 +41,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.body });
+    }
+    if (isOutcomeUnknown(error)) {
+      // The write may have committed: the player retries with the same idempotency key (docs/operations.md).
+      request.log.warn({ err: error }, 'database connection lost after a write was sent');
+      return reply.status(503).header('Retry-After', '1').send({ message: texts.outcomeUnknown });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

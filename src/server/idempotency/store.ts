@@ -1,0 +1,49 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connect';
+import { idempotencyKeys } from '../db/schema';
+
+export interface StoredKey {
+  scope: string;
+  requestHash: string;
+  statusCode: number | null;
+  response: unknown;
+}
+
+/**
+ * Inserts the key or, when it exists, does nothing. On PostgreSQL a concurrent insert of the same
+ * key waits here on the first transaction's row lock until it commits (then this one sees the
+ * conflict) or rolls back (then this one inserts). True when this transaction now owns the key.
+ */
+export async function claimKey(
+  tx: Tx,
+  row: { userId: number; key: string; scope: string; requestHash: string; createdAt: Date },
+): Promise<boolean> {
+  const inserted = await tx.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  return inserted.length === 1;
+}
+
+export async function readKey(tx: Executor, userId: number, key: string): Promise<StoredKey | null> {
+  const [row] = await tx
+    .select({
+      scope: idempotencyKeys.scope,
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row ?? null;
+}
+
+export async function saveOutcome(tx: Tx, userId: number, key: string, statusCode: number, response: unknown): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ statusCode, response: sql`${JSON.stringify(response ?? null)}::json` })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/** Deletes keys created before the cutoff; returns how many went. */
+export async function deleteKeysCreatedBefore(db: Executor, cutoff: Date): Promise<number> {
+  const deleted = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
