@@ -74,7 +74,7 @@ export const balance = {
   loginAttemptsPerLoginId: 8,
   loginWindowMs: 10 * 60_000,
 
-  // Exactly-once writes (docs/decisions/011-idempotency-keys.md)
+  // Exactly-once writes (docs/decisions/012-idempotency-keys.md)
   /** How long a spent idempotency key and its stored answer are kept: far past any client retry. */
   idempotencyKeyRetentionMs: 24 * 60 * 60_000,
   /** Pause before the client's single automatic retry of a keyed call after a lost reply or a 503. */

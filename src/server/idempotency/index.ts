@@ -1,4 +1,4 @@
-// Exactly-once writes for every call that spends or moves value (docs/decisions/011-idempotency-keys.md).
+// Exactly-once writes for every call that spends or moves value (docs/decisions/012-idempotency-keys.md).
 export { runIdempotent, runIdempotentInTransaction } from './run-idempotent';
 export type { IdempotentCall, IdempotentOutcome, Outcome } from './run-idempotent';
 export { pruneIdempotencyKeys } from './prune';
