@@ -7,3 +7,4 @@ export * from './chat';
 export * from './ping';
 export * from './missions';
 export * from './presence';
+export * from './jobs';
