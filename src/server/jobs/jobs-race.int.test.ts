@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../db/connect';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db';
 import { counterValue, createTestTables, testRunner, type TestJobs } from '../../../tests/support/jobs';
+import { migrate } from '../db/migrate';
 import { scheduleJob } from './index';
 
 // Exactly once across instances needs real concurrent connections: PostgreSQL only.
@@ -38,6 +42,27 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Starts tests/support/job-worker.ts and resolves once it is inside the handler of job `id`. */
+async function workerInHandler(env: Record<string, string>, id: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/job-worker.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
+  };
+  cleanup.push(kill);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitFor(async () => (output.includes(`IN-HANDLER ${id}`) ? true : undefined), `the worker to enter the handler`, 60_000).catch((error) => {
+    throw new Error(`${(error as Error).message}:\n${output}`);
+  });
+  return { kill };
 }
 
 describePostgres('jobs runner across instances (PostgreSQL)', () => {
@@ -76,26 +101,13 @@ describePostgres('jobs runner across instances (PostgreSQL)', () => {
     const { url } = await secondPool(db);
     const id = (await scheduleJob<TestJobs>(db.db, { kind: 'test.count', runAt: Date.now() - 1000, payload: { amount: 1 } }))!;
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/job-worker.ts'], {
-      env: { ...process.env, JOB_WORKER_DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    cleanup.push(async () => {
-      child.kill('SIGKILL');
-      await exited;
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(async () => (output.includes(`IN-HANDLER ${id}`) ? true : undefined), `the worker to enter the handler:\n${output}`, 60_000);
+    const worker = await workerInHandler({ JOB_WORKER_DATABASE_URL: url }, id);
 
     // The worker's update is written but not committed: nobody else sees it, and the row stays locked to it.
     expect(await counterValue(db)).toBe(0);
     const survivor = testRunner(db, Date.now, { instance: 'survivor' });
     expect(await survivor.runDue()).toEqual([]); // skipped, not waited on, while the worker holds it
-    child.kill('SIGKILL');
-    await exited;
+    await worker.kill();
 
     // PostgreSQL rolls the dead worker's transaction back once it sees the socket close.
     const ran = await waitFor(async () => {
@@ -107,5 +119,30 @@ describePostgres('jobs runner across instances (PostgreSQL)', () => {
     expect(await counterValue(db)).toBe(1);
     expect(await db.query('SELECT job_id::int AS job_id, instance FROM job_test_runs')).toEqual([{ job_id: id, instance: 'survivor' }]);
     expect(await db.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([{ status: 'done', attempts: 1 }]);
+  });
+});
+
+describe('jobs runner restart on PGlite', () => {
+  it('a server process killed (SIGKILL) inside a handler leaves the job pending in its data folder; the next start completes it once', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'bb-jobs-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const before = await createDb({ kind: 'pglite', dataDir });
+    await migrate(before);
+    await createTestTables(before);
+    const id = (await scheduleJob<TestJobs>(before.db, { kind: 'test.count', runAt: Date.now() - 1000, payload: { amount: 1 } }))!;
+    await before.close();
+
+    const worker = await workerInHandler({ JOB_WORKER_DATA_DIR: dataDir }, id);
+    await worker.kill();
+
+    // The restarted server takes over the stale data-folder lock; PostgreSQL's recovery drops the open transaction.
+    const after = await createDb({ kind: 'pglite', dataDir });
+    cleanup.push(() => after.close());
+    expect(await counterValue(after)).toBe(0);
+    const runner = testRunner(after, Date.now, { instance: 'restarted' });
+    expect((await runner.runDue()).map((r) => [r.id, r.outcome])).toEqual([[id, 'done']]);
+    expect(await runner.runDue()).toEqual([]);
+    expect(await counterValue(after)).toBe(1);
+    expect(await after.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([{ status: 'done', attempts: 1 }]);
   });
 });

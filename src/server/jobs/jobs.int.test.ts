@@ -137,7 +137,7 @@ describe.each(drivers)('jobs runner on %s', (kind) => {
     expect(await counterValue(a.db.database)).toBe(jobCount);
   });
 
-  it('stop() waits for the job in flight, which commits; polling then ends', async () => {
+  it('stop() waits for the job in flight, which commits, and takes no further job', async () => {
     const a = await setup(kind);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
