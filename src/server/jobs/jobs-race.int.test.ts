@@ -40,7 +40,8 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
+    // A poll interval between probes (each is a database round trip), not a sleep standing in for a condition.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -57,10 +58,21 @@ async function workerInHandler(env: Record<string, string>, id: number) {
   };
   cleanup.push(kill);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(async () => (output.includes(`IN-HANDLER ${id}`) ? true : undefined), `the worker to enter the handler`, 60_000).catch((error) => {
-    throw new Error(`${(error as Error).message}:\n${output}`);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker never entered the handler:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`IN-HANDLER ${id}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the worker exited before the handler:\n${output}`));
+    });
   });
   return { kill };
 }
