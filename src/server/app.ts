@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -112,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     now,
     handlers: createJobHandlers({}),
-    instanceId: `pid-${process.pid}`,
+    instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
   });
 
