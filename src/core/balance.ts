@@ -172,6 +172,20 @@ export const balance = {
   terminalLogDropBatch: 50,
   /** Command lines remembered for ↑/↓ (a repeat of the previous line is not stored twice). */
   commandHistoryMax: 50,
+
+  // Jobs runner (src/server/jobs): timed and background work, docs/decisions/013-jobs-runner.md
+  /** How often an idle runner looks for due jobs; a full batch is followed at once by the next. */
+  jobPollIntervalMs: 1000,
+  /** Jobs one pass runs (each in its own transaction) before it waits for the next poll. */
+  jobBatchSize: 50,
+  /** Attempts before a failing job is dead-lettered with its error. */
+  jobMaxAttempts: 5,
+  /** Delay after the first failure; doubles after each further failure... */
+  jobRetryBaseMs: 5000,
+  /** ...up to this cap (one hour). */
+  jobRetryMaxMs: 3_600_000,
+  /** Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators. */
+  jobDoneRetentionMs: 7 * 24 * 3_600_000,
 } as const;
 
 export type Balance = typeof balance;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -20,6 +21,7 @@ import { createPingService, type PingService } from './features/ping/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
 import { registerCsrf } from './http/csrf';
+import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { registerSecureData } from './http/secure-data';
@@ -45,6 +47,8 @@ export interface App {
   services: { auth: AuthService; taps: TapService; chat: ChatService; ping: PingService; missions: MissionService };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
+  /** Timed and background work; main.ts starts it polling, tests call jobs.runDue() after moving the clock. */
+  jobs: JobRunner;
   /** Stops taking requests and lets queued tap groups commit. */
   close(): Promise<void>;
 }
@@ -105,6 +109,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
   });
 
+  const jobs = createJobRunner({
+    database,
+    now,
+    handlers: createJobHandlers({}),
+    instanceId: `${hostname()}:${process.pid}`,
+    log: fastify.log,
+  });
+
   registerErrorHandler(fastify);
   registerJsonBody(fastify);
   await fastify.register(fastifyHelmet, {
@@ -155,10 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify,
     services: { auth, taps, chat, ping, missions },
     realtime,
+    jobs,
     async close() {
-      // Sockets first (their players go offline while the database is still open), then HTTP.
+      // Sockets first (their players go offline while the database is still open), then HTTP,
+      // then the job in flight (it may still publish on the bus), all before the database closes.
       await realtime.hub.stop();
       await fastify.close();
+      await jobs.stop();
       await taps.drain();
       await realtime.close();
     },

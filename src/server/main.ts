@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   const address = await app.fastify.listen({ port: config.port, host: config.host });
+  app.jobs.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.database.dataDir}`;
   const port = new URL(address).port;
   // One plain line operators (and the durability tests) can read, whatever the log level.

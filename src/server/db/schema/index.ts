@@ -8,3 +8,4 @@ export * from './ping';
 export * from './missions';
 export * from './presence';
 export * from './idempotency';
+export * from './jobs';

@@ -1,0 +1,48 @@
+import type { Tx } from '../db/connect';
+
+/**
+ * Each kind of timed work the app runs, and its payload. A feature adds its line here and its
+ * handler in handlers.ts (a kind without a handler is then a compile error), e.g.
+ * `'market.listingExpired': { listingId: number }` (issue 7) or `'blockchain.respawn': { bossId: number }`.
+ */
+export type JobPayloads = Record<never, never>;
+export type JobKind = keyof JobPayloads & string;
+
+/** A claimed job as its handler sees it. */
+export interface Job<K extends string = string, P = unknown> {
+  id: number;
+  kind: K;
+  payload: P;
+  dedupeKey: string | null;
+  /** When it was due; a retry moves it later. */
+  runAt: Date;
+  /** Failed attempts before this one. */
+  attempts: number;
+  maxAttempts: number;
+  /** The injected clock's time when this run claimed it: use it as "now" inside the handler. */
+  claimedAt: Date;
+}
+
+/**
+ * Runs one job inside the transaction that claimed it: its writes and the job's 'done' commit
+ * together. Use only `tx` (never the database handle: on PGlite that waits for this very
+ * transaction); throw to fail the attempt, which rolls back everything the handler wrote.
+ */
+export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promise<void>;
+
+/** One handler per kind: declare a table `satisfies JobHandlers<JobPayloads>`. */
+export type JobHandlers<Payloads> = { [K in keyof Payloads & string]: JobHandler<K, Payloads[K]> };
+
+/** What scheduleJob takes: a kind with its own payload type. */
+export type NewJob<Payloads = JobPayloads> = {
+  [K in keyof Payloads & string]: {
+    kind: K;
+    payload: Payloads[K];
+    /** Due time: a Date or milliseconds since the epoch from the app's `now()`. */
+    runAt: Date | number;
+    /** Scheduling (kind, dedupeKey) again is a no-op while the first row is kept (done rows: balance.jobDoneRetentionMs). */
+    dedupeKey?: string;
+    /** Attempts before the job is dead-lettered; balance.jobMaxAttempts by default. */
+    maxAttempts?: number;
+  };
+}[keyof Payloads & string];
