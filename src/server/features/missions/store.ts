@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MissionId } from '../../../core/rules/missions';
 import type { Executor } from '../../db/connect';
-import { missionCompletions, users } from '../../db/schema';
-
-type UserRow = typeof users.$inferSelect;
+import { missionCompletions } from '../../db/schema';
 
 export async function completedMissions(tx: Executor, userId: number): Promise<MissionId[]> {
   const rows = await tx.select({ missionId: missionCompletions.missionId }).from(missionCompletions).where(eq(missionCompletions.userId, userId));
@@ -19,14 +17,4 @@ export async function insertCompletion(tx: Executor, userId: number, missionId: 
     .onConflictDoNothing()
     .returning({ userId: missionCompletions.userId });
   return rows.length === 1;
-}
-
-/** Adds Telnet to the balance in place (no read-then-write), returning the new row. */
-export async function creditTelnet(tx: Executor, userId: number, amount: number): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ telnet: sql`${users.telnet} + ${amount}` })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
 }
