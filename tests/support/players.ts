@@ -1,3 +1,4 @@
+import type { GearDrop } from '../../src/core/rules/drops';
 import type { Database } from '../../src/server/db/connect';
 import { credit } from '../../src/server/wallet';
 
@@ -48,3 +49,6 @@ export async function failureOf(database: Database, text: string, params: unknow
   throw new Error(`expected to fail: ${text}`);
 }
 
+
+/** A plain piece of gear for tests that need items, not particular ones. */
+export const sampleGear: GearDrop = { name: 'Scrap Core CPU', description: 'test', type: 'cpu', rarity: 'common', level: 1, statValue: 2 };
