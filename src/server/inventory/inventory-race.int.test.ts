@@ -5,7 +5,7 @@ import type { Tx } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db';
 import { insertPlayers, sampleGear } from '../../../tests/support/players';
-import { addItems, countItems, escrowItem, releaseEscrow, transferItem, type AddResult, type EscrowResult, type ItemRef } from './index';
+import { addItems, countItems, escrowItem, openCore, releaseEscrow, transferItem, type AddResult, type EscrowResult, type ItemRef, type OpenCoreResult } from './index';
 
 const racers = 20;
 const cap = balance.inventoryCapacity;
@@ -29,6 +29,15 @@ async function naiveEscrow(tx: Tx, userId: number, item: ItemRef, reference: str
   );
   await tx.execute(sql`UPDATE gear SET user_id = NULL, escrow_id = ${escrow!.id} WHERE id = ${item.id}`);
   return { kind: 'escrowed', escrowId: Number(escrow!.id) };
+}
+
+/** The deliberately naive open: check the core is unused, then mark it, with no condition on the write. */
+async function naiveOpen(tx: Tx, userId: number, coreId: number): Promise<OpenCoreResult> {
+  const [row] = rowsOf<{ is_used: boolean }>(await tx.execute(sql`SELECT is_used FROM telnet_cores WHERE id = ${coreId} AND user_id = ${userId}`));
+  if (!row || row.is_used) return { kind: 'used' };
+  await new Promise((resolve) => setImmediate(resolve));
+  await tx.execute(sql`UPDATE telnet_cores SET is_used = true, is_opened = true WHERE id = ${coreId}`);
+  return { kind: 'opened', coreTypeId: 1 };
 }
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL
@@ -101,5 +110,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory 
       expect(results.filter((r) => r.kind === 'released')).toHaveLength(1);
       expect((await count(seller.userId)) + (await count(buyer.userId))).toBe(1);
     }
+  });
+
+  async function playerWithCore(): Promise<{ userId: number; coreId: number }> {
+    const [userId] = await insertPlayers(db.database, 1);
+    const added = await inTx((tx) => addItems(tx, { userId: userId!, cores: [{ coreTypeId: 1, coreTypeName: 'T-1' }], onFull: 'refuse' }));
+    return { userId: userId!, coreId: added.kind === 'added' ? added.cores[0]!.id : 0 };
+  }
+
+  it('catches the naive check-then-mark open (the check has teeth)', async () => {
+    const { userId, coreId } = await playerWithCore();
+    const results = await Promise.all(Array.from({ length: racers }, () => inTx((tx) => naiveOpen(tx, userId, coreId))));
+    expect(results.filter((r) => r.kind === 'opened').length).toBeGreaterThan(1);
+  });
+
+  it('opens one core once however many opens race for it', async () => {
+    const { userId, coreId } = await playerWithCore();
+    const results = await Promise.all(Array.from({ length: racers }, () => inTx((tx) => openCore(tx, { userId, coreId, telnetRewarded: 9 }))));
+    expect(results.filter((r) => r.kind === 'opened')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'used')).toHaveLength(racers - 1);
   });
 });

@@ -101,6 +101,8 @@ export async function transferItem(tx: Tx, r: { fromUserId: number; toUserId: nu
  */
 export async function openCore(tx: Tx, r: { userId: number; coreId: number; telnetRewarded: number }): Promise<OpenCoreResult> {
   if (!isItemId(r.coreId)) return { kind: 'not-found' };
+  // The player first, as everywhere: the caller pays the reward next, which locks the player too.
+  await lockPlayers(tx, [r.userId]);
   const opened = await store.markCoreOpened(tx, r.userId, r.coreId, r.telnetRewarded);
   if (opened) return { kind: 'opened', coreTypeId: opened.coreTypeId };
   const item = await store.lockItem(tx, { kind: 'core', id: r.coreId });
