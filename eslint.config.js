@@ -71,10 +71,12 @@ const storeTables = {
   schemaDir: 'src/server/db/schema',
   // Schema file → the features that own its tables; a file not listed belongs to the feature of its name.
   owners: {
-    users: ['auth'],
+    // taps writes the progress columns (level, experience, decodes, the tap bucket) in its group
+    // commit; Telnet stays the wallet's (local/no-balance-write).
+    users: ['auth', 'taps'],
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
-    // ledger.ts belongs to the ledger feature until src/server/wallet takes it over (then: ledger: []).
+    ledger: [], // src/server/wallet
     presence: [], // src/server/realtime
   },
   // Joined for usernames and levels by chat, ping, leaderboard…; written only by auth and the wallet.
@@ -82,52 +84,6 @@ const storeTables = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// TEMPORARY EXCEPTIONS (issue 6): today's offenders, which the wallet and inventory branches are
-// removing. The lead deletes this whole block at merge; `npm run lint` then names what is left.
-const TEMPORARY_EXCEPTIONS = [
-  {
-    files: ['src/server/features/taps/**', 'src/server/features/gear/**', 'src/server/features/missions/**', 'src/server/features/cores/**'],
-    rules: {
-      'local/import-boundaries': [
-        'error',
-        {
-          ...boundaries,
-          allow: [
-            // taps reads and locks the player row through auth's store and appends ledger rows itself.
-            { file: 'src/server/features/taps/service.ts', import: '../auth/store', reason: 'until the wallet' },
-            { file: 'src/server/features/taps/service.ts', import: '../ledger/store', reason: 'until the wallet' },
-            { file: 'src/server/features/taps/store.ts', import: '../auth/store', reason: 'until the wallet' },
-            // missions appends the reward's ledger row in the completion's transaction.
-            { file: 'src/server/features/missions/service.ts', import: '../ledger/store', reason: 'until the wallet' },
-            // gear counts the cores' table against the shared cap of 50.
-            { file: 'src/server/features/gear/service.ts', import: '../cores/store', reason: 'until the inventory' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // taps' updateProgress sets absolute balances; missions' creditTelnet adds in place.
-    files: ['src/server/features/taps/store.ts', 'src/server/features/missions/store.ts'],
-    rules: {
-      'local/no-balance-write': 'off',
-      'local/store-owns-tables': ['error', { ...storeTables, owners: { ...storeTables.owners, users: ['auth', 'taps', 'missions'] } }],
-    },
-  },
-  {
-    // gear and cores keep their tables in db/schema/items.ts until src/server/inventory owns them.
-    files: ['src/server/features/gear/store.ts', 'src/server/features/cores/store.ts'],
-    rules: {
-      'local/store-owns-tables': ['error', { ...storeTables, owners: { ...storeTables.owners, items: ['gear', 'cores'] } }],
-    },
-  },
-  {
-    // tests/e2e is being reworked on the 'common' branch: unused `Browser` type imports there.
-    files: ['tests/e2e/**'],
-    rules: { '@typescript-eslint/no-unused-vars': 'warn' },
-  },
-];
-// END OF TEMPORARY EXCEPTIONS
 // ---------------------------------------------------------------------------------------------
 
 export default tseslint.config(
@@ -176,5 +132,4 @@ export default tseslint.config(
     files: ['eslint-rules/**/*.js', 'eslint.config.js'],
     languageOptions: { globals: { console: 'readonly' } },
   },
-  ...TEMPORARY_EXCEPTIONS,
 );

@@ -1,4 +1,4 @@
-import type { Browser, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../../src/core/balance';
 import type { TapBatchResponse } from '../../src/core/api/game';

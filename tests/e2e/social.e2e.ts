@@ -1,4 +1,4 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { missionIds, missionProgress, missionTexts, type MissionId } from '../../src/core/rules/missions';
 import { texts } from '../../src/core/texts';

@@ -1,6 +1,7 @@
 export * from './users';
 export * from './sessions';
 export * from './ledger';
+export * from './escrows';
 export * from './items';
 export * from './taps';
 export * from './chat';

@@ -1,14 +1,18 @@
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ledgerReasons } from '../../../core/ledger-reasons';
 import { users } from './users';
 
-/** Append-only: every Telnet change is one row, written in the balance change's transaction. */
+/**
+ * Append-only (a trigger refuses UPDATE and DELETE): every Telnet change is one row, written by
+ * src/server/wallet in the balance change's transaction, so the sum per player equals the balance.
+ */
 export const telnetLedger = pgTable(
   'telnet_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id),
     delta: bigint('delta', { mode: 'number' }).notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: ledgerReasons }).notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -34,5 +34,7 @@ export const users = pgTable(
     index('users_by_level').on(t.level.desc().nullsFirst(), t.currentExp.desc().nullsFirst(), t.id),
     index('users_by_total_taps').on(t.totalTaps.desc().nullsFirst(), t.id),
     index('users_registration_ip').on(t.registrationIp),
+    // The wallet's conditional debit keeps balances whole; this refuses any other path that would not.
+    check('users_telnet_not_negative', sql`${t.telnet} >= 0`),
   ],
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import type { Database } from '../../db/connect';
-import { appendLedger } from '../ledger/store';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { testConfig } from '../../../../tests/support/config';
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db';
@@ -29,7 +28,7 @@ async function naiveComplete(database: Database, userId: number, missionId: stri
   await new Promise((resolve) => setImmediate(resolve));
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE users SET telnet = telnet + 10 WHERE id = ${userId}`);
-    await appendLedger(tx, [{ userId, delta: 10, reason: 'mission', reference: `naive:${missionId}` }]);
+    await tx.execute(sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, 10, 'mission', ${`naive:${missionId}`})`);
     await tx.execute(sql`INSERT INTO mission_completions (user_id, mission_id) VALUES (${userId}, ${missionId}) ON CONFLICT DO NOTHING`);
   });
 }

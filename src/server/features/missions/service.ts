@@ -6,8 +6,8 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
+import { credit } from '../../wallet';
 import { toUserView } from '../auth/user-view';
-import { appendLedger } from '../ledger/store';
 import * as store from './store';
 
 export interface MissionServiceDeps {
@@ -51,9 +51,9 @@ export function createMissionService(deps: MissionServiceDeps) {
       const reward = balance.missionRewardTelnet;
       const paid = await db.transaction(async (tx) => {
         if (!(await store.insertCompletion(tx, user.id, missionId, new Date(deps.now())))) return null;
-        const row = await store.creditTelnet(tx, user.id, reward);
-        await appendLedger(tx, [{ userId: user.id, delta: reward, reason: 'mission', reference: `mission:${missionId}` }]);
-        return row ?? null;
+        await credit(tx, { userId: user.id, amount: reward, reason: 'mission', reference: `mission:${missionId}` });
+        // Read back under the wallet's row lock: the event carries the player as they now are.
+        return (await store.findPlayer(tx, user.id)) ?? null;
       });
       const after = await status(user.id);
       if (paid) {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MissionId } from '../../../core/rules/missions';
 import type { Executor } from '../../db/connect';
 import { missionCompletions, users } from '../../db/schema';
-
-type UserRow = typeof users.$inferSelect;
 
 export async function completedMissions(tx: Executor, userId: number): Promise<MissionId[]> {
   const rows = await tx.select({ missionId: missionCompletions.missionId }).from(missionCompletions).where(eq(missionCompletions.userId, userId));
@@ -21,12 +19,8 @@ export async function insertCompletion(tx: Executor, userId: number, missionId: 
   return rows.length === 1;
 }
 
-/** Adds Telnet to the balance in place (no read-then-write), returning the new row. */
-export async function creditTelnet(tx: Executor, userId: number, amount: number): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ telnet: sql`${users.telnet} + ${amount}` })
-    .where(eq(users.id, userId))
-    .returning();
+/** The player's row after a reward, so the `user.updated` event carries the balance just paid. */
+export async function findPlayer(tx: Executor, id: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }

@@ -8,11 +8,12 @@ import { balance } from '../../../core/balance';
 import type { Database } from '../../db/connect';
 import { createGroupCommitter } from '../../db/group-commit';
 import type { User } from '../../../core/api/common';
-import { findUserById, type UserRow } from '../auth/store';
 import { toUserView } from '../auth/user-view';
-import { storeDrops } from '../gear/service';
-import { appendLedger, type LedgerEntry } from '../ledger/store';
+import { addItemsMany, type AddRequest } from '../../inventory';
+import { creditMany, type WalletChange } from '../../wallet';
+import { toCoreDropView, toGearDropView } from './drop-views';
 import * as store from './store';
+import type { UserRow } from './store';
 
 export type TapOutcome =
   | { kind: 'counted'; response: TapBatchResponse }
@@ -45,7 +46,10 @@ export function createTapService(deps: TapServiceDeps) {
   let lastPruneMs = 0;
   const tapRate = deps.tapRate ?? { refillPerSecond: balance.tapRefillPerSecond, capacity: balance.tapBurstCapacity };
 
-  /** One transaction for a whole group: lock players, count batches once, apply, store drops, ledger. */
+  /**
+   * One transaction for a whole group: lock players, count batches once, apply experience, store
+   * drops through the inventory and pay Telnet through the wallet (which writes the ledger rows).
+   */
   async function commitGroup(requests: TapRequest[]): Promise<TapOutcome[]> {
     const now = deps.now();
     const outcomes = await db.transaction(async (tx) => {
@@ -60,8 +64,8 @@ export function createTapService(deps: TapServiceDeps) {
       const countedNow: Array<{ userId: number; batchTimestamp: number }> = [];
       const state = new Map<number, UserRow>([...rows].map(([id, row]) => [id, { ...row }]));
       const outcomes: Array<TapOutcome | { kind: 'applied'; telnetGained: number; levelsGained: number; userId: number }> = [];
-      const dropRequests: Array<{ userId: number; gear: ReturnType<typeof rollDrops>['gear']; cores: ReturnType<typeof rollDrops>['cores'] }> = [];
-      const ledger: LedgerEntry[] = [];
+      const dropRequests: AddRequest[] = [];
+      const telnetChanges: WalletChange[] = [];
       const touched = new Set<number>();
 
       for (const { userId, body } of requests) {
@@ -69,12 +73,12 @@ export function createTapService(deps: TapServiceDeps) {
         const key = `${userId}:${body.batchTimestamp}`;
         if (!user || user.banned) {
           outcomes.push({ kind: 'gone' });
-          dropRequests.push({ userId, gear: [], cores: [] });
+          dropRequests.push({ userId, onFull: 'lose' });
           continue;
         }
         if (counted.has(key)) {
           outcomes.push({ kind: 'duplicate', user: toUserView(user) });
-          dropRequests.push({ userId, gear: [], cores: [] });
+          dropRequests.push({ userId, onFull: 'lose' });
           continue;
         }
         const bucket = takeTaps(
@@ -90,7 +94,7 @@ export function createTapService(deps: TapServiceDeps) {
         if (!bucket.allowed) {
           const missing = body.tapCount - bucket.bucket.tokens;
           outcomes.push({ kind: 'refused', retryAfterMs: Math.ceil((missing / tapRate.refillPerSecond) * 1000) });
-          dropRequests.push({ userId, gear: [], cores: [] });
+          dropRequests.push({ userId, onFull: 'lose' });
           continue;
         }
         counted.add(key);
@@ -103,24 +107,24 @@ export function createTapService(deps: TapServiceDeps) {
         user.level = exp.level;
         user.currentExp = exp.currentExp;
         user.totalTaps += body.tapCount;
-        user.telnet += telnet.telnet;
         user.telnetCents = telnet.remainderCents;
         if (telnet.telnet > 0) {
-          ledger.push({ userId, delta: telnet.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
+          telnetChanges.push({ userId, amount: telnet.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
         }
         outcomes.push({ kind: 'applied', telnetGained: telnet.telnet, levelsGained: exp.levelsGained, userId });
-        dropRequests.push({ userId, ...drops });
+        // spec §8: drops past the 50-item cap are lost and counted, for 'Inventory Full!'.
+        dropRequests.push({ userId, ...drops, onFull: 'lose' });
       }
 
-      const stored = await storeDrops(tx, dropRequests);
+      const stored = await addItemsMany(tx, dropRequests);
       await store.updateProgress(
         tx,
         [...touched].map((id) => {
           const u = state.get(id)!;
-          return { id, level: u.level, currentExp: u.currentExp, totalTaps: u.totalTaps, telnet: u.telnet, telnetCents: u.telnetCents, tapTokens: u.tapTokens, tapTokensAt: u.tapTokensAt };
+          return { id, level: u.level, currentExp: u.currentExp, totalTaps: u.totalTaps, telnetCents: u.telnetCents, tapTokens: u.tapTokens, tapTokensAt: u.tapTokensAt };
         }),
       );
-      await appendLedger(tx, ledger);
+      for (const [id, telnet] of await creditMany(tx, telnetChanges)) state.get(id)!.telnet = telnet;
       await store.recordCountedBatches(tx, countedNow);
       if (now - lastPruneMs > pruneEveryMs) {
         lastPruneMs = now;
@@ -130,12 +134,14 @@ export function createTapService(deps: TapServiceDeps) {
       return outcomes.map((outcome, i): TapOutcome => {
         if (outcome.kind !== 'applied') return outcome;
         const drops = stored[i]!;
+        // 'lose' never refuses; the branch only narrows the type.
+        if (drops.kind !== 'added') throw new Error('taps: drops refused under onFull: lose');
         return {
           kind: 'counted',
           response: {
             user: toUserView(state.get(outcome.userId)!),
-            gearDrops: drops.gear,
-            telnetCoreDrops: drops.cores,
+            gearDrops: drops.gear.map(toGearDropView),
+            telnetCoreDrops: drops.cores.map(toCoreDropView),
             levelsGained: outcome.levelsGained,
             telnetGained: outcome.telnetGained,
             lostDrops: drops.lost,
@@ -164,7 +170,7 @@ export function createTapService(deps: TapServiceDeps) {
      * the server's truth, and `accepted` tells whether the report agreed with it (spec §4 rule).
      */
     async checkProgress(userId: number, reported: ProgressBody): Promise<{ user: User; accepted: boolean } | null> {
-      const row = await findUserById(db, userId);
+      const row = await store.findPlayer(db, userId);
       if (!row) return null;
       const user = toUserView(row);
       return { user, accepted: !shouldTakeServerState(reported, user) && reported.maxExp === user.maxExp };

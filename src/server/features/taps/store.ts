@@ -1,7 +1,15 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { tapBatches, users } from '../../db/schema';
-import type { UserRow } from '../auth/store';
+
+/** A player's row as taps reads it: progress, the tap bucket and the Telnet it reports (never writes). */
+export type UserRow = typeof users.$inferSelect;
+
+/** One player's row, for the progress check. */
+export async function findPlayer(tx: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
 
 /** Locks the players' rows in id order (the same order on every instance, so no deadlock). */
 export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<number, UserRow>> {
@@ -36,25 +44,24 @@ export interface TapUserUpdate {
   level: number;
   currentExp: number;
   totalTaps: number;
-  telnet: number;
   telnetCents: number;
   tapTokens: number;
   tapTokensAt: number;
 }
 
-/** Writes every player's new progress in one statement. */
+/** Writes every player's new progress in one statement (Telnet itself goes through the wallet). */
 export async function updateProgress(tx: Executor, updates: TapUserUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   const values = sql.join(
     updates.map(
       (u) =>
-        sql`(${u.id}::int, ${u.level}::int, ${u.currentExp}::bigint, ${u.totalTaps}::bigint, ${u.telnet}::bigint, ${u.telnetCents}::int, ${u.tapTokens}::float8, ${u.tapTokensAt}::bigint)`,
+        sql`(${u.id}::int, ${u.level}::int, ${u.currentExp}::bigint, ${u.totalTaps}::bigint, ${u.telnetCents}::int, ${u.tapTokens}::float8, ${u.tapTokensAt}::bigint)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
     UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
-      telnet = v.telnet, telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at
-    FROM (VALUES ${values}) AS v(id, level, current_exp, total_taps, telnet, telnet_cents, tap_tokens, tap_tokens_at)
+      telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at
+    FROM (VALUES ${values}) AS v(id, level, current_exp, total_taps, telnet_cents, tap_tokens, tap_tokens_at)
     WHERE u.id = v.id`);
 }

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, randomInt } from '../../../core/random';
 import { convertDecodesToTelnet } from '../../../core/rules/telnet';
 import { buildApp, type App } from '../../app';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
-import { appendLedger } from '../ledger/store';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { testConfig } from '../../../../tests/support/config';
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db';
@@ -37,7 +36,7 @@ async function naiveTapBatch(database: Database, userId: number, tapCount: numbe
       .update(users)
       .set({ telnet: u!.telnet + gain.telnet, telnetCents: gain.remainderCents, totalTaps: u!.totalTaps + tapCount })
       .where(eq(users.id, userId));
-    if (gain.telnet > 0) await appendLedger(tx, [{ userId, delta: gain.telnet, reason: 'decode', reference: 'naive' }]);
+    if (gain.telnet > 0) await tx.execute(sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, ${gain.telnet}, 'decode', 'naive')`);
   });
 }
 

@@ -1,0 +1,58 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { LedgerReason } from '../../core/ledger-reasons';
+import type { Executor, Tx } from '../db/connect';
+import { rowsOf } from '../db/rows';
+import { telnetLedger, users } from '../db/schema';
+
+export interface LedgerRow {
+  userId: number;
+  delta: number;
+  reason: LedgerReason;
+  reference: string;
+}
+
+/** Adds to each balance in one statement; returns the new balances. Amounts must be one per player. */
+export async function addToBalances(tx: Tx, amounts: Array<{ userId: number; amount: number }>): Promise<Map<number, number>> {
+  if (amounts.length === 0) return new Map();
+  const values = sql.join(
+    amounts.map((a) => sql`(${a.userId}::int, ${a.amount}::bigint)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    UPDATE users AS u SET telnet = u.telnet + v.amount
+    FROM (VALUES ${values}) AS v(id, amount)
+    WHERE u.id = v.id
+    RETURNING u.id, u.telnet`);
+  return new Map(rowsOf<{ id: number; telnet: string | number }>(result).map((r) => [Number(r.id), Number(r.telnet)]));
+}
+
+/**
+ * The debit: one conditional statement, so two spenders can never both take the last Telnet.
+ * Returns the new balance, or null when the player does not have `amount` (or does not exist).
+ */
+export async function subtractIfEnough(tx: Tx, userId: number, amount: number): Promise<number | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ telnet: sql`${users.telnet} - ${amount}` })
+    .where(and(eq(users.id, userId), gte(users.telnet, amount)))
+    .returning({ telnet: users.telnet });
+  return row ? row.telnet : null;
+}
+
+export async function readBalance(tx: Executor, userId: number): Promise<number | null> {
+  const [row] = await tx.select({ telnet: users.telnet }).from(users).where(eq(users.id, userId));
+  return row ? row.telnet : null;
+}
+
+/** Appends ledger rows; the wallet calls it in the transaction that changed the balances. */
+export async function appendLedger(tx: Tx, rows: LedgerRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(telnetLedger).values(rows);
+}
+
+export async function sumLedger(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${telnetLedger.delta}), 0)` })
+    .from(telnetLedger)
+    .where(eq(telnetLedger.userId, userId));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,126 @@
+import type { LedgerReason } from '../../core/ledger-reasons';
+import type { Executor, Tx } from '../db/connect';
+import { lockPlayers } from '../db/lock-players';
+import * as store from './store';
+
+/**
+ * The one owner of Telnet (docs/game-rules.md, "Wallet"). Every change runs inside the caller's
+ * transaction and writes its ledger row there, so the ledger's sum per player is the balance.
+ * Amounts are whole, positive Telnet computed by the server, never taken from a client.
+ */
+export interface WalletChange {
+  userId: number;
+  amount: number;
+  reason: LedgerReason;
+  /** What caused it, for the ledger: 'tap-batch:<ts>', 'mission:<id>', 'listing:<id>'. */
+  reference: string;
+}
+
+export type DebitResult = { kind: 'debited'; balance: number } | { kind: 'insufficient'; balance: number; shortBy: number };
+
+export type TransferResult =
+  | { kind: 'transferred'; fromBalance: number; toBalance: number }
+  | { kind: 'insufficient'; balance: number; shortBy: number };
+
+export interface Transfer {
+  fromUserId: number;
+  toUserId: number;
+  /** What the payer pays. */
+  amount: number;
+  /** One reason per side: e.g. { from: 'market-purchase', to: 'market-sale' }. */
+  reasons: { from: LedgerReason; to: LedgerReason };
+  /** Kept back from what the payee receives and burned, written as its own row on the payee. */
+  fee?: { amount: number; reason: LedgerReason };
+  reference: string;
+}
+
+function assertAmount(amount: number, allowZero = false): void {
+  if (!Number.isSafeInteger(amount) || amount < (allowZero ? 0 : 1)) {
+    throw new RangeError(`wallet: ${amount} is not a whole, positive Telnet amount`);
+  }
+}
+
+function missingPlayer(userId: number): Error {
+  return new Error(`wallet: no player ${userId}`);
+}
+
+/** Adds Telnet to a player's balance, with its ledger row. */
+export async function credit(tx: Tx, change: WalletChange): Promise<{ balance: number }> {
+  return { balance: (await creditMany(tx, [change])).get(change.userId)! };
+}
+
+/**
+ * Adds Telnet to many balances at once (the taps' group commit): one UPDATE for all players, one
+ * ledger row per change. Returns each player's new balance.
+ */
+export async function creditMany(tx: Tx, changes: WalletChange[]): Promise<Map<number, number>> {
+  if (changes.length === 0) return new Map();
+  const perPlayer = new Map<number, number>();
+  for (const c of changes) {
+    assertAmount(c.amount);
+    perPlayer.set(c.userId, (perPlayer.get(c.userId) ?? 0) + c.amount);
+  }
+  // Locked in id order first: the multi-row UPDATE alone takes its locks in no promised order.
+  await lockPlayers(tx, [...perPlayer.keys()]);
+  const balances = await store.addToBalances(tx, [...perPlayer].map(([userId, amount]) => ({ userId, amount })));
+  for (const id of perPlayer.keys()) if (!balances.has(id)) throw missingPlayer(id);
+  await store.appendLedger(tx, changes.map((c) => ({ userId: c.userId, delta: c.amount, reason: c.reason, reference: c.reference })));
+  return balances;
+}
+
+/**
+ * Takes Telnet from a player if they have it: one conditional UPDATE (no read-then-write), so of
+ * many concurrent debits exactly the affordable ones succeed. A refusal changes nothing and says
+ * how much is missing; the caller turns it into the spec's text.
+ */
+export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> {
+  assertAmount(change.amount);
+  const balance = await store.subtractIfEnough(tx, change.userId, change.amount);
+  if (balance === null) return refusal(tx, change.userId, change.amount);
+  await store.appendLedger(tx, [{ userId: change.userId, delta: -change.amount, reason: change.reason, reference: change.reference }]);
+  return { kind: 'debited', balance };
+}
+
+async function refusal(tx: Tx, userId: number, amount: number): Promise<{ kind: 'insufficient'; balance: number; shortBy: number }> {
+  // Read only to word the refusal; nothing is decided on it.
+  const balance = await store.readBalance(tx, userId);
+  if (balance === null) throw missingPlayer(userId);
+  return { kind: 'insufficient', balance, shortBy: Math.max(1, amount - balance) };
+}
+
+/**
+ * Moves Telnet from one player to another (a market sale): the payer's conditional debit, then the
+ * payee's credit less any fee, with a ledger row for each side. Both rows are locked in id order
+ * first, so two opposite transfers cannot deadlock. A refusal changes nothing.
+ */
+export async function transfer(tx: Tx, t: Transfer): Promise<TransferResult> {
+  assertAmount(t.amount);
+  const fee = t.fee?.amount ?? 0;
+  assertAmount(fee, true);
+  if (fee > t.amount) throw new RangeError('wallet: a fee cannot exceed the amount');
+  if (t.fromUserId === t.toUserId) throw new RangeError('wallet: a transfer needs two players');
+  const locked = await lockPlayers(tx, [t.fromUserId, t.toUserId]);
+  for (const id of [t.fromUserId, t.toUserId]) if (!locked.includes(id)) throw missingPlayer(id);
+  const fromBalance = await store.subtractIfEnough(tx, t.fromUserId, t.amount);
+  if (fromBalance === null) return refusal(tx, t.fromUserId, t.amount);
+  const received = t.amount - fee;
+  const toBalance = received > 0 ? (await store.addToBalances(tx, [{ userId: t.toUserId, amount: received }])).get(t.toUserId)! : (await balanceOf(tx, t.toUserId));
+  await store.appendLedger(tx, [
+    { userId: t.fromUserId, delta: -t.amount, reason: t.reasons.from, reference: t.reference },
+    { userId: t.toUserId, delta: t.amount, reason: t.reasons.to, reference: t.reference },
+    ...(fee > 0 ? [{ userId: t.toUserId, delta: -fee, reason: t.fee!.reason, reference: t.reference }] : []),
+  ]);
+  return { kind: 'transferred', fromBalance, toBalance };
+}
+
+/** A player's balance as stored (0 Telnet for a player who has none; throws for no such player). */
+export async function balanceOf(tx: Executor, userId: number): Promise<number> {
+  const balance = await store.readBalance(tx, userId);
+  if (balance === null) throw missingPlayer(userId);
+  return balance;
+}
+
+/** The sum of a player's ledger rows: equal to balanceOf at every commit (tests and audits check it). */
+export function sumLedger(tx: Executor, userId: number): Promise<number> {
+  return store.sumLedger(tx, userId);
+}
