@@ -1,15 +1,16 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { gearTypes, rarities } from '../../../core/items';
 
 export const gear = pgTable(
   'gear',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['cpu', 'ram', 'gpu'] }).notNull(),
+    type: text('type', { enum: gearTypes }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    rarity: text('rarity', { enum: ['common', 'rare', 'epic', 'legendary'] }).notNull(),
+    rarity: text('rarity', { enum: rarities }).notNull(),
     level: integer('level').notNull(),
     statValue: integer('stat_value').notNull(),
     isEquipped: boolean('is_equipped').notNull().default(false),
