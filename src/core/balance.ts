@@ -186,6 +186,54 @@ export const balance = {
   jobRetryMaxMs: 3_600_000,
   /** Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators. */
   jobDoneRetentionMs: 7 * 24 * 3_600_000,
+  // Gear, Telnet Cores, inventory and the Data Exchange (issue 7; docs/game-rules.md §4–§5, §15; ADR 015)
+  /** Gear type weights out of 100 per gear drop; storage is rarer because it compounds (it raises the drop chance itself). */
+  gearTypeWeights: { cpu: 30, ram: 30, gpu: 30, storage: 10 },
+  /** spec §3 inventory reading: an equipped ram adds statValue / 10 percentage points of crit rate. */
+  ramStatPerCritPct: 10,
+  /** spec §3 inventory reading: an equipped gpu adds statValue / 20 percentage points of bonus crit. */
+  gpuStatPerBonusCritPct: 20,
+  /** An equipped storage adds statValue / 20 percentage points of drop rate (itemDropRate 0.1 reads as 10 %). */
+  storageStatPerDropRatePct: 20,
+  /** Crit chance is criticalRate / 100 (spec §9), so gear can take it to 100 % and no further. */
+  maxCriticalRatePct: 100,
+  /** Highest effective itemDropRate (3× the default gear chance: 6 % per decode), so storage cannot flood inventories. */
+  maxItemDropRate: 0.3,
+  /**
+   * Telnet Core types (spec §9: the Virus drop weights). Opening one succeeds with successChance and then
+   * pays a whole number of Telnet drawn uniformly from minTelnet..maxTelnet; a failure destroys it (spec §4).
+   * Expected value per dropped core ≈ 12.6 Telnet ≈ 4 minutes of level-1 play (docs/game-rules.md §4).
+   */
+  telnetCoreTypes: [
+    { id: 1, name: 'T-1', weight: 50, minTelnet: 3, maxTelnet: 8, successChance: 0.9 },
+    { id: 2, name: 'T-2', weight: 30, minTelnet: 8, maxTelnet: 20, successChance: 0.8 },
+    { id: 3, name: 'T-3', weight: 15, minTelnet: 20, maxTelnet: 50, successChance: 0.7 },
+    { id: 4, name: 'T-4', weight: 4, minTelnet: 50, maxTelnet: 125, successChance: 0.6 },
+    { id: 5, name: 'T-5', weight: 1, minTelnet: 125, maxTelnet: 300, successChance: 0.5 },
+  ],
+  /** spec §9: long press on an inventory item starts multi-select after 800 ms. */
+  longPressMs: 800,
+  /** Items one bulk destroy may name (the whole inventory). */
+  bulkDestroyMax: 50,
+  /** The 'Inventory Full!' toast repeats at most once per this long (issue 7). */
+  inventoryFullToastGapMs: 60_000,
+  /** spec §5/§9: a listing costs at least 1 Telnet. */
+  marketMinPriceTelnet: 1,
+  /** Highest listing price (≈ 555 hours of play at the 100 % connection-rate ceiling): bounds typos and int4 sums. */
+  marketMaxPriceTelnet: 1_000_000,
+  /** spec §9: listings expire; unsold items go back to their seller after this many days. */
+  marketListingDays: 7,
+  /** Percent of a sale's price burned as 'market-fee' (rounded down, so sales under 20 Telnet pay none): the market's sink. */
+  marketFeePct: 5,
+  /** Listings per marketplace page by default, and the most a client may ask for. */
+  marketPageSize: 20,
+  marketPageSizeMax: 50,
+  /** Highest page number accepted (10,000 listings at 1 per page): bounds the server's OFFSET. */
+  marketMaxPage: 10_000,
+  /** Longest marketplace search text, in characters. */
+  marketSearchMaxLength: 40,
+  /** While the socket is down, the inventory and Data Exchange refetch this often (nothing polls while it is up). */
+  marketPollMs: 15_000,
 } as const;
 
 export type Balance = typeof balance;

@@ -67,3 +67,123 @@ export const texts = {
 } as const;
 
 export type TextKey = keyof typeof texts;
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+// Inventory, gear, Telnet Cores and the Data Exchange (issue 7). One block, kept together.
+// Spec texts are quoted verbatim (§2, §5, §8); the rest are ours. {x} marks a value: use fillText.
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+export const itemTexts = {
+  // §2 inventory screen
+  inventoryTitle: 'Inventory ({n}/{max} items)',
+  noGearYet: 'No Gear Yet',
+  noTypeFound: 'No {type}s Found',
+  slotEmpty: 'NO_{slot}_EQUIPPED',
+  reqLevel: 'Req Lv.{n}',
+  readyToOpen: 'Ready to open',
+  destroyAll: 'Destroy All',
+  cancel: 'Cancel',
+  // §5 equip rule (a toast title and its text)
+  levelTooLow: 'Level Too Low',
+  levelTooLowBody: 'You need to be level {n} to equip this gear',
+  // §8 toasts for gear and cores
+  equipFailed: 'Failed to equip gear',
+  destroyGearFailed: 'Failed to destroy gear',
+  destroySomeFailed: 'Failed to destroy some items',
+  destroyCoreFailed: 'Failed to destroy telnet core',
+  activateCoreFailed: 'Failed to activate telnet core',
+  coreOpenFailed: 'Connection Failed: The telnet core connection was unsuccessful. Core destroyed.',
+  coreOpenSucceeded: 'Connection Successful! You received {n} Telnet!',
+  // §2 Data Exchange, §5 price rule and own listings, §8 market toasts
+  marketplaceTab: 'MARKETPLACE',
+  myListingsTab: 'MY LISTINGS',
+  sellItemsTab: 'SELL ITEMS',
+  sellGear: 'SELL GEAR',
+  sellCores: 'SELL TELNET CORES',
+  priceTooLow: 'Price must be at least 1 telnet',
+  yourItem: 'YOUR ITEM',
+  listFailed: 'Failed to list item for sale',
+  buyFailed: 'Failed to buy item',
+  removeFailed: 'Failed to remove listing',
+
+  // Ours: server refusals (the spec leaves them open)
+  priceNotANumber: 'Price must be a number',
+  priceNotWhole: 'Price must be a whole number of telnet',
+  priceTooHigh: 'Price can be at most 1000000 telnet',
+  gearNotFound: 'Gear not found in your inventory',
+  coreNotFound: 'Telnet Core not found in your inventory',
+  itemNotFound: 'Item not found in your inventory',
+  itemListed: 'This item is listed on the Data Exchange. Remove the listing first.',
+  unequipBeforeDestroy: 'Unequip this gear before destroying it',
+  unequipBeforeSelling: 'Unequip this gear before selling it',
+  coreAlreadyOpened: 'This Telnet Core has already been opened',
+  duplicateItems: 'The same item is named twice',
+  listingGone: 'Listing not found: it was sold, removed or has expired',
+  ownListing: 'You cannot buy your own listing',
+  notYourListing: 'You can only remove your own listings',
+  insufficientTelnet: 'Insufficient Telnet: You need {n} more Telnet',
+  buyerInventoryFull: 'Your inventory is full (50/50). Destroy some items before buying.',
+  // Ours: success messages ({success: true, message})
+  gearEquipped: '{name} equipped',
+  gearUnequipped: '{name} unequipped',
+  itemsDestroyed: 'Destroyed {n} items',
+  listingCreated: 'Listed {name} for {price} Telnet',
+  listingBought: 'Bought {name} for {price} Telnet',
+  listingRemoved: 'Listing removed: {name} is back in your inventory',
+  // Ours: live notices (socket events)
+  itemSoldTitle: 'Item Sold',
+  itemSoldBody: 'Your {name} sold for {price} Telnet (fee {fee}).',
+  listingExpiredTitle: 'Listing Expired',
+  listingExpiredBody: 'Your {name} did not sell and is back in your inventory.',
+  // Ours: screen labels
+  equipmentTitle: 'EQUIPMENT',
+  equip: 'EQUIP',
+  unequip: 'UNEQUIP',
+  destroy: 'DESTROY',
+  open: 'OPEN',
+  opened: 'OPENED +{n} TELNET',
+  openFailedShort: 'CONNECTION FAILED',
+  listed: 'LISTED',
+  equipped: 'EQUIPPED',
+  selectMode: 'SELECT',
+  selectedCount: '{n} selected',
+  clearLowest: 'CLEAR {rarity}',
+  clearLowestHint: 'Select every unequipped {rarity} item, then Destroy All',
+  multiSelectHint: 'Hold an item for 0.8 s (or press S on it) to select several.',
+  goToInventory: 'OPEN INVENTORY',
+  tabAll: 'All',
+  tabCpu: 'CPU',
+  tabMemory: 'Memory',
+  tabGpu: 'GPU',
+  tabStorage: 'Storage',
+  tabCores: 'Cores',
+  daysLeft: '{n} days left',
+  dayLeft: '1 day left',
+  expired: 'expired',
+  price: 'PRICE',
+  priceHint: 'Whole Telnet, 1 to 1000000. The market burns 5% of a sale as its fee.',
+  listForSale: 'LIST FOR SALE',
+  buy: 'BUY',
+  remove: 'REMOVE',
+  seller: 'SELLER',
+  search: 'SEARCH',
+  typeFilter: 'TYPE',
+  rarityFilter: 'RARITY',
+  sortLabel: 'SORT',
+  sortNewest: 'Newest',
+  sortPriceAsc: 'Price: low to high',
+  sortPriceDesc: 'Price: high to low',
+  anyType: 'Any type',
+  anyRarity: 'Any rarity',
+  noListings: 'No listings found',
+  noMyListings: 'You have nothing listed',
+  nothingToSell: 'Nothing to sell: unequipped gear and unopened cores can be listed',
+  newListings: '{n} new listings: REFRESH',
+  pageOf: 'Page {page} of {pages}',
+  previousPage: 'PREV',
+  nextPage: 'NEXT',
+} as const;
+
+/** Fills `{name}` marks in a text with values: fillText(itemTexts.reqLevel, { n: 5 }) → 'Req Lv.5'. */
+export function fillText(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
+}

@@ -1,5 +1,5 @@
 import type { TapBatchResponse } from '../../core/api/game';
-import type { Rarity } from '../../core/rules/drops';
+import type { Rarity } from '../../core/items';
 
 export interface DropSummary {
   gear: { name: string; rarity: Rarity }[];

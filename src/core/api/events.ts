@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ChatMessage, ChatUnread } from './chat';
 import { User } from './common';
+import { ItemKind } from '../items';
+import { Listing } from './market';
 import { MissionStatus } from './missions';
 import { PrivateMessage, UnreadDirectories } from './ping';
 
@@ -15,6 +17,37 @@ export const GridSquare = z.object({
   colorB: z.int().min(0).max(255),
 });
 export type GridSquare = z.infer<typeof GridSquare>;
+
+/** Why a player's items changed (inventory.changed): the screens refetch; the reason is for the log and tests. */
+export const InventoryChangeReason = z.enum([
+  'drop',
+  'equip',
+  'destroy',
+  'core-open',
+  'market-listed',
+  'market-bought',
+  'market-sold',
+  'market-returned',
+  'operator-grant',
+]);
+export type InventoryChangeReason = z.infer<typeof InventoryChangeReason>;
+
+/** A listing left the market by a sale: to every socket (the market is public); the seller is told it sold. */
+export const ListingSold = z.object({
+  listingId: z.int(),
+  sellerId: z.int(),
+  buyerId: z.int(),
+  itemType: ItemKind,
+  itemName: z.string(),
+  price: z.int(),
+  /** What the market burned as 'market-fee' (rules/market.ts saleFee). */
+  fee: z.int(),
+});
+export type ListingSold = z.infer<typeof ListingSold>;
+
+/** A listing left the market without a sale (removed by its seller, or expired and returned by the jobs runner). */
+export const ListingClosed = z.object({ listingId: z.int(), sellerId: z.int(), itemName: z.string() });
+export type ListingClosed = z.infer<typeof ListingClosed>;
 
 /** Why a session's sockets close: signed out, banned, or found gone by the hub's periodic check. */
 export const SessionEndReason = z.enum(['logout', 'banned', 'expired']);
@@ -40,6 +73,13 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('missions.statusChanged', MissionStatus),
   /** The player's own stats after the server changed them (decodes, rewards). */
   envelope('user.updated', User),
+  /** Data Exchange (issue 7), to every socket: a new listing, a sale, a removal, an expiry. */
+  envelope('market.listingCreated', Listing),
+  envelope('market.listingSold', ListingSold),
+  envelope('market.listingRemoved', ListingClosed),
+  envelope('market.listingExpired', ListingClosed),
+  /** To the owner's sockets only: their gear or cores changed outside this tab (a sale, a purchase, a return, a grant). */
+  envelope('inventory.changed', z.object({ reason: InventoryChangeReason })),
   envelope('presence.changed', z.object({ userId: z.int(), isOnline: z.boolean() })),
   /** Sent just before the server closes the socket: the tab signs out. */
   envelope('session.ended', z.object({ reason: SessionEndReason })),

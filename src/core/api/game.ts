@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
-import { GearType, Rarity } from '../rules/drops';
+import { GearType, Rarity } from '../items';
 import { Count, User } from './common';
 
 /** spec §7: POST /api/game/tap-batch {tapCount, batchTimestamp, optional verificationToken}. */

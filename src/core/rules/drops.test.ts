@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { balance } from '../balance';
+import { gearTypes } from '../items';
 import { pickWeighted, seededRandom } from '../random';
 import { rarityWeights, rollCore, rollDrops, rollGear } from './drops';
 
@@ -10,7 +12,7 @@ describe('drops', () => {
       expect(g.level).toBeGreaterThanOrEqual(8);
       expect(g.level).toBeLessThanOrEqual(12);
       expect(Number.isInteger(g.statValue) && g.statValue >= 1).toBe(true);
-      expect(['cpu', 'ram', 'gpu']).toContain(g.type);
+      expect(gearTypes).toContain(g.type);
     }
   });
 
@@ -23,6 +25,7 @@ describe('drops', () => {
   // rarity) and the spec §9 Virus drop rates (cores).
   const documentedRarity = { common: 0.7, rare: 0.22, epic: 0.07, legendary: 0.01 };
   const documentedCores = { 'T-1': 0.5, 'T-2': 0.3, 'T-3': 0.15, 'T-4': 0.04, 'T-5': 0.01 };
+  const documentedTypes = { cpu: 0.3, ram: 0.3, gpu: 0.3, storage: 0.1 };
 
   // Each share is checked against a binomial bound: with n rolls and weight p the count is within
   // Z standard deviations (sqrt(n·p·(1−p))) of n·p. With 20,000 rolls a 1 % weight must land in
@@ -32,8 +35,11 @@ describe('drops', () => {
     const n = 20_000;
     const rarity = tally(n, () => rollGear(random, 5).rarity);
     const cores = tally(n, () => rollCore(random).coreTypeName);
+    const types = tally(n, () => rollGear(random, 5).type);
     expect(outsideBinomialBound(rarity, n, documentedRarity)).toEqual([]);
     expect(outsideBinomialBound(cores, n, documentedCores)).toEqual([]);
+    // ADR 015: storage drops at its documented share (10 %), the other three at 30 % each.
+    expect(outsideBinomialBound(types, n, documentedTypes)).toEqual([]);
   });
 
   it('the weight check catches a 1 % weight rolled at 0 % or at 5 %', () => {
@@ -43,6 +49,13 @@ describe('drops', () => {
       const wrong = tally(n, () => pickWeighted(random, { ...rarityWeights, legendary }));
       expect(outsideBinomialBound(wrong, n, documentedRarity)).toContain('legendary');
     }
+  });
+
+  it('feeds the effective drop rate into the gear chance, up to the documented ceiling', () => {
+    const doubled = rollDrops(seededRandom(10), 50_000, 5, 0.2).gear.length / 50_000;
+    expect(doubled).toBeCloseTo(0.04, 2);
+    const capped = rollDrops(seededRandom(11), 50_000, 5, 5).gear.length / 50_000;
+    expect(capped).toBeCloseTo((balance.gearDropChance * balance.maxItemDropRate) / balance.startingItemDropRate, 2);
   });
 
   it('drops about 2% gear and 1% cores per decode at the default drop rate', () => {

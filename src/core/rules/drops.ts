@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { balance } from '../balance';
+import type { GearType, Rarity} from '../items';
+import { type CoreTypeName } from '../items';
 import { pickWeighted, randomInt } from '../random';
 
-export const GearType = z.enum(['cpu', 'ram', 'gpu']);
-export type GearType = z.infer<typeof GearType>;
-export const Rarity = z.enum(['common', 'rare', 'epic', 'legendary']);
-export type Rarity = z.infer<typeof Rarity>;
+// The item vocabulary lives in ../items (ADR 015); re-exported for the callers that import it from here.
+export { GearType, Rarity } from '../items';
+export type { CoreTypeName } from '../items';
 
 /** Rarity weights out of 100 for a gear drop. */
 export const rarityWeights: Record<Rarity, number> = { common: 70, rare: 22, epic: 7, legendary: 1 };
@@ -13,13 +13,14 @@ export const rarityWeights: Record<Rarity, number> = { common: 70, rare: 22, epi
 /** Stat multiplier by rarity: statValue = round(level * base * multiplier) within ±20%. */
 export const rarityStatMultiplier: Record<Rarity, number> = { common: 1, rare: 1.6, epic: 2.5, legendary: 4 };
 
-/** Base stat per gear level, by type (cpu → attack; ram → crit, shown as /10 %; gpu → bonus crit, /20 %). */
-export const gearBaseStatPerLevel: Record<GearType, number> = { cpu: 2, ram: 3, gpu: 5 };
+/** Base stat per gear level, by type (cpu → attack; ram → crit, /10 %; gpu → bonus crit, /20 %; storage → drop rate, /20 %). */
+export const gearBaseStatPerLevel: Record<GearType, number> = { cpu: 2, ram: 3, gpu: 5, storage: 2 };
 
 const gearNames: Record<GearType, Record<Rarity, string>> = {
   cpu: { common: 'Scrap Core CPU', rare: 'Overclocked CPU', epic: 'Quantum Lattice CPU', legendary: 'Singularity CPU' },
   ram: { common: 'Salvaged RAM', rare: 'Neon DDR RAM', epic: 'Phase-Shift RAM', legendary: 'Eidetic RAM' },
   gpu: { common: 'Pixel Pusher GPU', rare: 'Raytrace GPU', epic: 'Hexcore GPU', legendary: 'Void Render GPU' },
+  storage: { common: 'Dusty HDD Storage', rare: 'Flash Array Storage', epic: 'Holo Vault Storage', legendary: 'Deep Archive Storage' },
 };
 
 export interface GearDrop {
@@ -31,24 +32,18 @@ export interface GearDrop {
   statValue: number;
 }
 
-/** Telnet Core types T-1..T-5 (the Virus drop table names them): drop weight, Telnet reward range, success chance. */
-export const coreTypes = [
-  { id: 1, name: 'T-1', weight: 50, minTelnet: 5, maxTelnet: 15, successChance: 0.9 },
-  { id: 2, name: 'T-2', weight: 30, minTelnet: 15, maxTelnet: 40, successChance: 0.8 },
-  { id: 3, name: 'T-3', weight: 15, minTelnet: 40, maxTelnet: 100, successChance: 0.7 },
-  { id: 4, name: 'T-4', weight: 4, minTelnet: 100, maxTelnet: 250, successChance: 0.6 },
-  { id: 5, name: 'T-5', weight: 1, minTelnet: 250, maxTelnet: 600, successChance: 0.5 },
-] as const;
+/** Telnet Core types T-1..T-5: drop weight, Telnet reward range, success chance (the numbers are in balance). */
+export const coreTypes = balance.telnetCoreTypes;
 export type CoreType = (typeof coreTypes)[number];
 
 export interface CoreDrop {
   coreTypeId: number;
-  coreTypeName: string;
+  coreTypeName: CoreTypeName;
 }
 
-/** Gear of the player's level give or take 2 (never below 1), rarity by weight, stat within ±20%. */
+/** Gear of the player's level give or take 2 (never below 1), type and rarity by weight, stat within ±20%. */
 export function rollGear(random: () => number, playerLevel: number): GearDrop {
-  const type = GearType.options[randomInt(random, 0, GearType.options.length - 1)]!;
+  const type = pickWeighted(random, balance.gearTypeWeights);
   const rarity = pickWeighted(random, rarityWeights);
   const level = Math.max(1, playerLevel + randomInt(random, -2, 2));
   const center = level * gearBaseStatPerLevel[type] * rarityStatMultiplier[rarity];
@@ -65,14 +60,19 @@ export function rollCore(random: () => number): CoreDrop {
   return { coreTypeId: core.id, coreTypeName: core.name };
 }
 
-/** Rolls each decode's drops: gear with gearDropChance × (itemDropRate/0.1), a core with coreDropChance. */
+/**
+ * Rolls each decode's drops: gear with gearDropChance × (itemDropRate/0.1), a core with coreDropChance.
+ * `itemDropRate` is the player's EFFECTIVE rate (rules/gear-stats.ts: base plus equipped storage).
+ */
 export function rollDrops(
   random: () => number,
   decodes: number,
   playerLevel: number,
   itemDropRate: number,
 ): { gear: GearDrop[]; cores: CoreDrop[] } {
-  const gearChance = balance.gearDropChance * (itemDropRate / balance.startingItemDropRate);
+  // Clamped here too, so no caller can pass a rate past the documented ceiling.
+  const rate = Math.min(Math.max(itemDropRate, 0), balance.maxItemDropRate);
+  const gearChance = balance.gearDropChance * (rate / balance.startingItemDropRate);
   const gear: GearDrop[] = [];
   const cores: CoreDrop[] = [];
   for (let i = 0; i < decodes; i++) {

@@ -3,6 +3,7 @@ import type { User } from '../../../core/api/common';
 import type { ServerEvent } from '../../../core/api/events';
 import type { MissionStatus } from '../../../core/api/missions';
 import type { PrivateMessage } from '../../../core/api/ping';
+import { marketEventActions, type MarketNotice } from '../../screens/data-exchange/market-events';
 
 /** Whether the live stream is there: 'up' means no polling is needed. */
 export type SocketStatus = 'connecting' | 'up' | 'down';
@@ -57,6 +58,10 @@ export type CacheAction =
   | { kind: 'user.set'; user: User }
   | { kind: 'presence.set'; userId: number; isOnline: boolean }
   | { kind: 'grid.invalidate' }
+  /** Refetch every cached query whose path starts with one of these (inventory and market, issue 7). */
+  | { kind: 'invalidate'; prefixes: readonly string[] }
+  /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
+  | { kind: 'notice'; notice: MarketNotice }
   | { kind: 'resync' }
   | { kind: 'sign-out' };
 
@@ -90,6 +95,12 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return event.d.id === meId ? [{ kind: 'user.set', user: event.d }] : [];
     case 'presence.changed':
       return [{ kind: 'presence.set', userId: event.d.userId, isOnline: event.d.isOnline }];
+    case 'market.listingCreated':
+    case 'market.listingSold':
+    case 'market.listingRemoved':
+    case 'market.listingExpired':
+    case 'inventory.changed':
+      return marketEventActions(event, meId);
     case 'session.ended':
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':

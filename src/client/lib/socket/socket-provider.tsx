@@ -7,6 +7,8 @@ import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
 import { userQueryKey } from '../../session/session-context';
 import { appendMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
+import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
+import { useToast, type ToastApi } from '../../ui/toast';
 import { createSocketConnection } from './socket-connection';
 import { eventActions, mergeUserUpdate, socketUrl, withPresence, type CacheAction, type SocketStatus } from './socket-model';
 
@@ -15,7 +17,12 @@ const SocketStatusContext = createContext<SocketStatus>('down');
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 
 /** Applies one action to the cache: the thin, untested-by-design edge of the pure socket model. */
-function applyAction(queryClient: QueryClient, action: CacheAction, decodesInFlight: () => boolean): void {
+function applyAction(
+  queryClient: QueryClient,
+  action: CacheAction,
+  decodesInFlight: () => boolean,
+  toast?: ToastApi,
+): void {
   switch (action.kind) {
     case 'chat.append':
       queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => appendMessage(data, action.message, keep));
@@ -53,6 +60,17 @@ function applyAction(queryClient: QueryClient, action: CacheAction, decodesInFli
     case 'grid.invalidate':
       void queryClient.invalidateQueries({ queryKey: ['/api/grid/state'] });
       return;
+    case 'invalidate':
+      void queryClient.invalidateQueries({
+        predicate: (query) => {
+          const head = query.queryKey[0];
+          return typeof head === 'string' && action.prefixes.some((prefix) => head.startsWith(prefix));
+        },
+      });
+      return;
+    case 'notice':
+      toast?.show(marketNoticeToast(action.notice));
+      return;
     case 'resync':
       void queryClient.invalidateQueries({ predicate: (query) => isStreamCovered(query.queryKey) });
       return;
@@ -77,6 +95,7 @@ export interface SocketProviderProps {
  */
 export function SocketProvider({ userId, decodesInFlight, onSessionEnded, children }: SocketProviderProps) {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const callbacks = useRef({ decodesInFlight, onSessionEnded });
   callbacks.current = { decodesInFlight, onSessionEnded };
@@ -94,7 +113,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       onEvent: (event) => {
         for (const action of eventActions(event, userId)) {
           if (action.kind === 'sign-out') callbacks.current.onSessionEnded();
-          else applyAction(queryClient, action, () => callbacks.current.decodesInFlight());
+          else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast);
         }
       },
       onResync: () => applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight()),
@@ -108,7 +127,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       window.removeEventListener('online', online);
       connection.stop();
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, toast]);
 
   return <SocketStatusContext.Provider value={status}>{children}</SocketStatusContext.Provider>;
 }

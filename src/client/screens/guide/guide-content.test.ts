@@ -30,6 +30,9 @@ describe('guide content (spec §1)', () => {
     'to 1 at a corner',
     'multiple accounts per IP, cheating, automation, trading accounts or items, and misuse of the APIs',
     'Level 1 needs 10 EXP',
+    'STORAGE raises DROP_RATE',
+    'RAM +stat/10 % crit rate',
+    'Listings last 7 days',
   ])('states %s', (fact) => {
     expect(allText).toContain(fact);
   });

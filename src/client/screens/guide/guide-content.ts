@@ -1,4 +1,5 @@
 import { balance } from '../../../core/balance';
+import { dropRatePercent } from '../../../core/rules/gear-stats';
 import { expForLevel, expPerDecode } from '../../../core/rules/exp';
 
 export interface GuideTopic {
@@ -27,7 +28,7 @@ export const guideSections: readonly GuideSection[] = [
         heading: 'The loop',
         lines: [
           `Type 0 and 1 to fill rows of ${balance.rowLength} digits. Every finished row is one decode (a tap).`,
-          'Decodes give experience and levels, drop gear (CPU, RAM, GPU) and drop Telnet Cores.',
+          'Decodes give experience and levels, drop gear (CPU, RAM, GPU, STORAGE) and drop Telnet Cores.',
           'Telnet buys Kernel bits, drone time, optimizer upgrades and marketplace deals. Other operators can steal it.',
         ],
       },
@@ -42,9 +43,13 @@ export const guideSections: readonly GuideSection[] = [
       {
         heading: 'Gear and stats',
         lines: [
-          'CPU raises ATTACK_PWR. RAM raises CRIT_RATE. GPU raises BONUS_CRIT. CONN_RATE sets how much Telnet your decodes earn.',
+          'CPU raises ATTACK_PWR. RAM raises CRIT_RATE. GPU raises BONUS_CRIT. STORAGE raises DROP_RATE. CONN_RATE sets how much Telnet your decodes earn.',
+          `Equipped gear adds: CPU +stat attack; RAM +stat/${balance.ramStatPerCritPct} % crit rate (up to ${balance.maxCriticalRatePct} %); GPU +stat/${balance.gpuStatPerBonusCritPct} % bonus crit; STORAGE +stat/${balance.storageStatPerDropRatePct} % drop rate (up to ${dropRatePercent(balance.maxItemDropRate)} %). One item per slot; gear above your level waits until you reach it.`,
+          `DROP_RATE starts at ${dropRatePercent(balance.startingItemDropRate)} %: a decode drops gear with a chance of ${dropRatePercent(balance.gearDropChance)} % × DROP_RATE / ${dropRatePercent(balance.startingItemDropRate)} %, and a Telnet Core with ${dropRatePercent(balance.coreDropChance)} %.`,
+          'A Telnet Core (T-1 to T-5) pays Telnet when opened — or fails and burns. T-1 is the safest bet, T-5 the richest.',
           'A hit is critical with a chance of CRIT_RATE %; a critical hit deals attack × (2 + BONUS_CRIT / 100), rounded down.',
-          `Your inventory holds ${balance.inventoryCapacity} items, gear and cores together. When it is full, new drops are lost.`,
+          `Your inventory holds ${balance.inventoryCapacity} items, gear and cores together. When it is full, new drops are lost: clear the lowest rarity from the Inventory.`,
+          `The Data Exchange trades gear and cores for Telnet. Listings last ${balance.marketListingDays} days; unsold items come back. The market burns ${balance.marketFeePct}% of each sale.`,
         ],
       },
       {

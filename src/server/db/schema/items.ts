@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { escrows } from './escrows';
 import { users } from './users';
+import { gearTypes, rarities } from '../../../core/items';
 
 // Every item has exactly one holder: a player (user_id) or an escrow (escrow_id), never both,
 // never none. Only src/server/inventory writes these two columns.
@@ -12,10 +13,10 @@ export const gear = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     escrowId: integer('escrow_id').references(() => escrows.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['cpu', 'ram', 'gpu'] }).notNull(),
+    type: text('type', { enum: gearTypes }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    rarity: text('rarity', { enum: ['common', 'rare', 'epic', 'legendary'] }).notNull(),
+    rarity: text('rarity', { enum: rarities }).notNull(),
     level: integer('level').notNull(),
     statValue: integer('stat_value').notNull(),
     isEquipped: boolean('is_equipped').notNull().default(false),

@@ -1,0 +1,45 @@
+import type { ServerEvent } from '../../../core/api/events';
+import type { CacheAction } from '../../lib/socket/socket-model';
+
+/** Query paths the inventory screen reads (spec §7: a read's key is its path). */
+export const inventoryQueryPrefixes = ['/api/gear', '/api/telnet-cores'] as const;
+/** The marketplace browse pages (key: path plus the search parameters). */
+export const listingsQueryPrefix = '/api/marketplace/listings';
+export const myListingsQueryPrefix = '/api/marketplace/my-listings';
+
+/** Something that happened to the player's listing while they were elsewhere. */
+export type MarketNotice =
+  | { kind: 'sold'; itemName: string; price: number; fee: number }
+  | { kind: 'expired'; itemName: string };
+
+type MarketEvent = Extract<
+  ServerEvent,
+  { t: 'market.listingCreated' | 'market.listingSold' | 'market.listingRemoved' | 'market.listingExpired' | 'inventory.changed' }
+>;
+
+const mine = [listingsQueryPrefix, myListingsQueryPrefix, ...inventoryQueryPrefixes];
+
+/**
+ * What a market or inventory event does to this tab (issue 7 item 7): refetch what it touched, and
+ * tell the seller when their item sold or came back. Other players' events only refresh the browse pages.
+ */
+export function marketEventActions(event: MarketEvent, meId: number): CacheAction[] {
+  switch (event.t) {
+    case 'market.listingCreated':
+      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : [listingsQueryPrefix] }];
+    case 'market.listingSold': {
+      const { sellerId, buyerId, itemName, price, fee } = event.d;
+      if (sellerId === meId) {
+        return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'sold', itemName, price, fee } }];
+      }
+      return [{ kind: 'invalidate', prefixes: buyerId === meId ? mine : [listingsQueryPrefix] }];
+    }
+    case 'market.listingRemoved':
+      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : [listingsQueryPrefix] }];
+    case 'market.listingExpired':
+      if (event.d.sellerId !== meId) return [{ kind: 'invalidate', prefixes: [listingsQueryPrefix] }];
+      return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'expired', itemName: event.d.itemName } }];
+    case 'inventory.changed':
+      return [{ kind: 'invalidate', prefixes: [...inventoryQueryPrefixes, myListingsQueryPrefix] }];
+  }
+}

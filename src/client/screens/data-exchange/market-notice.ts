@@ -1,0 +1,15 @@
+import { fillText, itemTexts } from '../../../core/texts';
+import type { ToastInput } from '../../ui/toast';
+import type { MarketNotice } from './market-events';
+
+/** The toast for a notice about the player's own listing (issue 7: the seller is told their item sold). */
+export function marketNoticeToast(notice: MarketNotice): ToastInput {
+  if (notice.kind === 'sold') {
+    return {
+      title: itemTexts.itemSoldTitle,
+      tone: 'telnet',
+      description: fillText(itemTexts.itemSoldBody, { name: notice.itemName, price: notice.price, fee: notice.fee }),
+    };
+  }
+  return { title: itemTexts.listingExpiredTitle, tone: 'info', description: fillText(itemTexts.listingExpiredBody, { name: notice.itemName }) };
+}

@@ -1,0 +1,32 @@
+import { balance } from '../balance';
+import type { CoreTypeName } from '../items';
+import { randomInt } from '../random';
+
+/** One Telnet Core type's numbers (balance.telnetCoreTypes). */
+export type TelnetCoreType = (typeof balance.telnetCoreTypes)[number];
+
+/** The outcome of opening a core: success pays telnetRewarded; failure pays 0 and destroys it (spec §4). */
+export interface CoreOpening {
+  success: boolean;
+  telnetRewarded: number;
+}
+
+/** A core type by name or id; undefined for one the balance module does not know. */
+export function findCoreType(key: CoreTypeName | number): TelnetCoreType | undefined {
+  return balance.telnetCoreTypes.find((c) => c.name === key || c.id === key);
+}
+
+/**
+ * Opens a core (spec §4): succeeds with the type's successChance, then pays a whole number of Telnet
+ * uniform in minTelnet..maxTelnet. One draw decides success, a second the amount, so a seeded
+ * generator replays an opening exactly.
+ */
+export function openCore(random: () => number, coreType: TelnetCoreType): CoreOpening {
+  if (random() >= coreType.successChance) return { success: false, telnetRewarded: 0 };
+  return { success: true, telnetRewarded: randomInt(random, coreType.minTelnet, coreType.maxTelnet) };
+}
+
+/** Expected Telnet from opening one core of a type: successChance × the mean reward. */
+export function expectedCoreTelnet(coreType: TelnetCoreType): number {
+  return coreType.successChance * ((coreType.minTelnet + coreType.maxTelnet) / 2);
+}
