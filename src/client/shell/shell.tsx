@@ -6,6 +6,7 @@ import { useSession } from '../session/session-context';
 import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
 import type { MenuItem } from './menu-item';
 import { SystemMenu } from './system-menu';
+import { useFocusHeadingOnChange } from '../ui/focus-heading';
 import { TopBar } from './top-bar';
 import { useUnreadState } from './use-unread-badge';
 import './shell.css';
@@ -56,6 +57,8 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname, signedIn]);
+  // ...with focus on its heading (after login, logout and SYSTEM-menu navigation; not on page load).
+  useFocusHeadingOnChange(`${session.status}:${pathname}`, session.status !== 'loading');
 
   return (
     <div className="bb-shell">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { User } from '../../../core/api/common';
+import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
@@ -37,15 +38,15 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
               {expanded ? 'HIDE' : 'STATS'}
             </CommandButton>
           ) : null}
+          {/* The accessible name starts with the visible label (WCAG 2.5.3): 'SYNC stats'. */}
           <CommandButton
             size="small"
-            aria-label="Refresh stats"
             onClick={(e) => {
               e.stopPropagation();
               onRefresh();
             }}
           >
-            SYNC
+            SYNC<span className="bb-visually-hidden">{texts.syncStatsHint}</span>
           </CommandButton>
         </>
       }
