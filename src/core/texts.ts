@@ -73,7 +73,6 @@ export const texts = {
   comingSoonLogPending: 'module still compiling on this node',
   comingSoonLogNext: 'the rest of the grid is live: decode, chat, ping',
   comingSoonBack: 'BACK TO MAINFRAME',
-  syncStatsHint: ' stats',
   // --- end newcomer ---
 } as const;
 

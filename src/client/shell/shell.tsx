@@ -16,7 +16,11 @@ import './shell.css';
  * queued decodes survive moving between screens) and the tab's one socket, both keyed by the player.
  */
 export function Shell({ menu }: { menu: readonly MenuItem[] }) {
-  const { user } = useSession();
+  const { user, status } = useSession();
+  const { pathname } = useLocation();
+  // A new screen's heading takes focus (after login, logout and SYSTEM-menu navigation; not on page
+  // load). Here, not in ShellFrame: signing in remounts the frame inside the player's providers.
+  useFocusHeadingOnChange(`${status}:${pathname}`, status !== 'loading');
   const frame = <ShellFrame menu={menu} />;
   return user ? (
     <ProgressProvider key={user.id} serverUser={user}>
@@ -57,8 +61,6 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname, signedIn]);
-  // ...with focus on its heading (after login, logout and SYSTEM-menu navigation; not on page load).
-  useFocusHeadingOnChange(`${session.status}:${pathname}`, session.status !== 'loading');
 
   return (
     <div className="bb-shell">

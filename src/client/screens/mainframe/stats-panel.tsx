@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { User } from '../../../core/api/common';
-import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
@@ -38,7 +37,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
               {expanded ? 'HIDE' : 'STATS'}
             </CommandButton>
           ) : null}
-          {/* The accessible name starts with the visible label (WCAG 2.5.3): 'SYNC stats'. */}
+          {/* Named by its visible label alone (WCAG 2.5.3): an aria-label 'Refresh stats' hid 'SYNC'. */}
           <CommandButton
             size="small"
             onClick={(e) => {
@@ -46,7 +45,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
               onRefresh();
             }}
           >
-            SYNC<span className="bb-visually-hidden">{texts.syncStatsHint}</span>
+            SYNC
           </CommandButton>
         </>
       }
