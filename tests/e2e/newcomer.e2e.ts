@@ -14,6 +14,7 @@ import {
   openSystemMenu,
   phone,
   registerViaUi,
+  seriousAxeViolations,
   sendChat,
   snap,
   useGame,
@@ -72,6 +73,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
       for (const input of [loginId, username]) expect(await descriptionOf(input)).not.toContain('Password');
       expect(await page.getByText(texts.registerFailedGeneric).count()).toBe(0);
       expect(await field(page, 'PASSWORD').getAttribute('aria-invalid')).toBeNull();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await snap(page, 'auth-field-errors', { fullPage: false });
 
       // Fixing the value clears the message as the player types.
@@ -135,6 +137,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
         }),
       );
       expect(colours).not.toContain(danger);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await snap(page, 'coming-soon');
 
       // The way back is a real, focusable control: reached from the keyboard and pressed with Enter.
