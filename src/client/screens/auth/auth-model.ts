@@ -1,4 +1,4 @@
-import { checkAccountField, minimums as accountMinimums, checkRegistrationForm, type AccountField } from '../../../core/rules/account';
+import { checkAccountField, checkRegistrationForm, minimums as accountMinimums, type AccountField } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import { statusOf, ApiError } from '../../lib/api-error';
 
