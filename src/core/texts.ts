@@ -64,6 +64,20 @@ export const texts = {
 
   // §8 terminal: an unknown command ({cmd} is the word typed); Ping's command line answers the same way
   commandNotFound: "command not found: {cmd}. type 'help' for available commands",
+  // --- newcomer (issue 6 item 7 b-d): per-field messages on the auth forms and the coming-soon screens ---
+  fieldRequired: 'Required.',
+  fieldLoginIdLength: 'Login ID must be 3-20 characters.',
+  fieldLoginIdChars: 'Login ID may use letters, numbers and !@#$%^&*()_- only.',
+  fieldUsernameLength: 'Username must be 2-20 characters.',
+  fieldUsernameChars: 'Username cannot start or end with a space or contain control or invisible characters.',
+  fieldPasswordLength: 'Password must be 8-14 characters (letters, numbers and !@#$%^&*()_- only).',
+  fieldPasswordChars: 'Password may use letters, numbers and !@#$%^&*()_- only.',
+  comingSoonStatus: 'COMING SOON',
+  comingSoonTagline: 'module in development',
+  comingSoonLogPending: 'module still compiling on this node',
+  comingSoonLogNext: 'the rest of the grid is live: decode, chat, ping',
+  comingSoonBack: 'BACK TO MAINFRAME',
+  // --- end newcomer ---
 } as const;
 
 export type TextKey = keyof typeof texts;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { texts } from '../../src/core/texts';
 import {
   decodeRowWithButtons,
   decodesShown,
@@ -75,8 +76,8 @@ describe('a new player on a phone (390×844)', () => {
     await snap(page, 'guide');
 
     await goViaMenu(page, 'BLOCKCHAIN');
-    await page.getByText('OFFLINE — coming soon').waitFor();
-    await snap(page, 'offline-blockchain');
+    await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
+    await snap(page, 'coming-soon-blockchain');
 
     await openSystemMenu(page);
     await page.getByRole('button', { name: 'LOGOUT' }).tap();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { texts } from '../../src/core/texts';
 import {
   currentRow,
   decodeRowWithKeyboard,
@@ -89,8 +90,8 @@ describe('a new player at a desk (1280×800)', () => {
     await openSystemMenu(page);
     await snap(page, 'system-menu');
     await page.getByRole('dialog').getByRole('link', { name: 'KERNEL', exact: true }).click();
-    await page.getByText('OFFLINE — coming soon').waitFor();
-    await snap(page, 'offline-kernel');
+    await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
+    await snap(page, 'coming-soon-kernel');
 
     // Logout lands on the login screen at '/'.
     await openSystemMenu(page);

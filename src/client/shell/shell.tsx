@@ -6,6 +6,7 @@ import { useSession } from '../session/session-context';
 import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
 import type { MenuItem } from './menu-item';
 import { SystemMenu } from './system-menu';
+import { useFocusHeadingOnChange } from '../ui/focus-heading';
 import { TopBar } from './top-bar';
 import { useUnreadState } from './use-unread-badge';
 import './shell.css';
@@ -15,7 +16,11 @@ import './shell.css';
  * queued decodes survive moving between screens) and the tab's one socket, both keyed by the player.
  */
 export function Shell({ menu }: { menu: readonly MenuItem[] }) {
-  const { user } = useSession();
+  const { user, status } = useSession();
+  const { pathname } = useLocation();
+  // A new screen's heading takes focus (after login, logout and SYSTEM-menu navigation; not on page
+  // load). Here, not in ShellFrame: signing in remounts the frame inside the player's providers.
+  useFocusHeadingOnChange(`${status}:${pathname}`, status !== 'loading');
   const frame = <ShellFrame menu={menu} />;
   return user ? (
     <ProgressProvider key={user.id} serverUser={user}>

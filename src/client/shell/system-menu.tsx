@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-item';
 import type { UnreadState } from './unread-model';
@@ -15,6 +15,8 @@ export interface SystemMenuProps {
 /** The SYSTEM menu, top right (spec §2): a Radix dialog, so focus is trapped and Escape closes it. */
 export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMenuProps) {
   const [open, setOpen] = useState(false);
+  // Set when an entry is chosen: the new screen's heading takes focus, not this trigger (issue 6, 7g).
+  const navigating = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="bb-sysmenu__trigger">
@@ -30,7 +32,14 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="bb-sysmenu__overlay" />
-        <Dialog.Content className="bb-sysmenu__content" aria-describedby={undefined}>
+        <Dialog.Content
+          className="bb-sysmenu__content"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (navigating.current) event.preventDefault();
+            navigating.current = false;
+          }}
+        >
           <div className="bb-sysmenu__head">
             <Dialog.Title className="bb-sysmenu__title">
               <span aria-hidden="true">[ </span>SYSTEM<span aria-hidden="true"> ]</span>
@@ -47,7 +56,10 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                     to={item.to}
                     end
                     className="bb-sysmenu__link"
-                    onClick={() => setOpen(false)}
+                    onClick={() => {
+                      navigating.current = true;
+                      setOpen(false);
+                    }}
                   >
                     <span className="bb-sysmenu__caret" aria-hidden="true">
                       &gt;

@@ -9,7 +9,7 @@ export function ScreenHeader({ title, tagline, children }: { title: string; tagl
   return (
     <header className="bb-screen-header">
       <div>
-        <h1 className="bb-screen-header__title" data-text={title}>
+        <h1 className="bb-screen-header__title" data-text={title} tabIndex={-1}>
           {title}
         </h1>
         {tagline ? <p className="bb-screen-header__tagline">{tagline}</p> : null}

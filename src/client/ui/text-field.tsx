@@ -1,18 +1,25 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import './text-field.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** The visible label, which is also the input's accessible name (e.g. LOGIN_ID). */
   label: string;
   hint?: string;
+  /** What is wrong with the value: shown under the field, marks it aria-invalid and describes it. */
+  error?: string | null;
 }
 
-/** A labelled terminal-style input with an optional hint tied to it by aria-describedby. */
-export function TextField({ label, hint, className, ...rest }: TextFieldProps) {
+/** A labelled terminal-style input; its error and hint are tied to it by aria-describedby. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, className, ...rest },
+  ref,
+) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['bb-field', className].filter(Boolean).join(' ')}>
+    <div className={['bb-field', error ? 'bb-field--invalid' : null, className].filter(Boolean).join(' ')}>
       <label className="bb-field__label" htmlFor={id}>
         {label}
       </label>
@@ -20,8 +27,21 @@ export function TextField({ label, hint, className, ...rest }: TextFieldProps) {
         <span className="bb-field__prompt" aria-hidden="true">
           &gt;
         </span>
-        <input id={id} className="bb-field__input" aria-describedby={hint ? hintId : undefined} {...rest} />
+        <input
+          ref={ref}
+          id={id}
+          className="bb-field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
       </div>
+      {error ? (
+        <p id={errorId} className="bb-field__error" data-testid="field-error">
+          <span aria-hidden="true">! </span>
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p id={hintId} className="bb-field__hint">
           {hint}
@@ -29,4 +49,4 @@ export function TextField({ label, hint, className, ...rest }: TextFieldProps) {
       ) : null}
     </div>
   );
-}
+});

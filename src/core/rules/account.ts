@@ -24,3 +24,36 @@ export function checkRegistrationForm(f: {
   if (f.password !== f.confirmPassword) return 'passwordsDontMatch';
   return null;
 }
+
+// spec §2 hints, per field: the shortest each may be (the longest are in `limits`).
+export const minimums = { loginId: 3, username: 2, password: 8 } as const;
+
+export type AccountField = 'loginId' | 'username' | 'password';
+
+/** What is wrong with one field's value, as a text key; the player sees it under that field. */
+export type AccountFieldProblem =
+  | 'fieldLoginIdLength'
+  | 'fieldLoginIdChars'
+  | 'fieldUsernameLength'
+  | 'fieldUsernameChars'
+  | 'fieldPasswordLength'
+  | 'fieldPasswordChars';
+
+const fieldRules = {
+  loginId: { min: minimums.loginId, max: limits.loginIdMax, schema: LoginId, length: 'fieldLoginIdLength', chars: 'fieldLoginIdChars' },
+  username: { min: minimums.username, max: limits.usernameMax, schema: Username, length: 'fieldUsernameLength', chars: 'fieldUsernameChars' },
+  password: { min: minimums.password, max: limits.passwordMax, schema: Password, length: 'fieldPasswordLength', chars: 'fieldPasswordChars' },
+} as const;
+
+/**
+ * One field against the same schema the server uses (spec §2): length first (counted in characters,
+ * as the patterns count), then everything else the schema refuses. An empty value is 'missing',
+ * which the form reports with the spec's own text; null means the value is fine.
+ */
+export function checkAccountField(field: AccountField, value: string): AccountFieldProblem | 'missing' | null {
+  if (value === '') return 'missing';
+  const rule = fieldRules[field];
+  const length = Array.from(value).length;
+  if (length < rule.min || length > rule.max) return rule.length;
+  return rule.schema.safeParse(value).success ? null : rule.chars;
+}

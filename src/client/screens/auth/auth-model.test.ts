@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../../core/texts';
 import { ApiError } from '../../lib/api-error';
-import { checkLoginForm, checkRegisterForm, emptyRegister, loginErrorText, registerErrorText } from './auth-model';
+import {
+  checkField,
+  checkLoginForm,
+  checkRegisterFields,
+  checkRegisterForm,
+  emptyRegister,
+  loginErrorText,
+  registerErrorText,
+} from './auth-model';
 
 const error = (status: number, body = '') => new ApiError(status, 'status text', body);
 
@@ -17,6 +25,31 @@ describe('auth form checks (spec §5)', () => {
     const filled = { loginId: 'neo', username: 'Neo', password: 'password1', confirmPassword: 'password2' };
     expect(checkRegisterForm(filled)).toBe(texts.passwordsDontMatch);
     expect(checkRegisterForm({ ...filled, confirmPassword: filled.password })).toBeNull();
+  });
+});
+
+describe('each field against its own rule (spec §2 hints; issue 6, 7b/7c)', () => {
+  it("answers a short login ID or username with that field's rule, not the password's", () => {
+    expect(checkField('loginId', 'a')).toEqual({ text: texts.fieldLoginIdLength, unfinished: true });
+    expect(checkField('username', 'x')).toEqual({ text: texts.fieldUsernameLength, unfinished: true });
+    expect(checkField('loginId', 'neo')).toBeNull();
+    expect(checkField('username', 'Ne')).toBeNull();
+  });
+
+  it('refuses what typing on cannot fix at once: too long, or a character the rule refuses', () => {
+    expect(checkField('password', 'Abcdefgh12345678')).toEqual({ text: texts.fieldPasswordLength, unfinished: false });
+    expect(checkField('loginId', 'x'.repeat(21))).toEqual({ text: texts.fieldLoginIdLength, unfinished: false });
+    expect(checkField('username', 'y'.repeat(21))).toEqual({ text: texts.fieldUsernameLength, unfinished: false });
+    expect(checkField('loginId', 'neo one')).toEqual({ text: texts.fieldLoginIdChars, unfinished: false });
+    expect(checkField('password', 'pass word1')).toEqual({ text: texts.fieldPasswordChars, unfinished: false });
+    expect(checkField('password', 'Jack1n!pass')).toBeNull();
+  });
+
+  it('asks for a confirmation that repeats the password', () => {
+    const f = { loginId: 'neo', username: 'Neo', password: 'Jack1n!pass', confirmPassword: 'Jack1n!pasz' };
+    expect(checkRegisterFields(f).confirmPassword?.text).toBe(texts.passwordsDontMatch);
+    expect(checkRegisterFields({ ...f, confirmPassword: 'Jack1' }).confirmPassword?.unfinished).toBe(true);
+    expect(checkRegisterFields({ ...f, confirmPassword: f.password })).toEqual({});
   });
 });
 

@@ -1,4 +1,4 @@
-import { checkRegistrationForm } from '../../../core/rules/account';
+import { checkAccountField, checkRegistrationForm, minimums as accountMinimums, type AccountField } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import { statusOf, ApiError } from '../../lib/api-error';
 
@@ -16,6 +16,46 @@ export interface RegisterFields extends LoginFields {
 
 export const emptyLogin: LoginFields = { loginId: '', password: '' };
 export const emptyRegister: RegisterFields = { loginId: '', username: '', password: '', confirmPassword: '' };
+
+/** A field's message, and whether typing on could still make it right (empty, or too short so far). */
+export interface FieldCheck {
+  text: string;
+  unfinished: boolean;
+}
+
+/** One account field against the rule the server applies (src/core/rules/account.ts). */
+export function checkField(field: AccountField, value: string): FieldCheck | null {
+  const problem = checkAccountField(field, value);
+  if (problem === null) return null;
+  if (problem === 'missing') return { text: texts.fieldRequired, unfinished: true };
+  const tooShort = problem.endsWith('Length') && Array.from(value).length < accountMinimums[field];
+  return { text: texts[problem], unfinished: tooShort };
+}
+
+/** The message under each login field, or nothing. */
+export function checkLoginFields(f: LoginFields): Partial<Record<keyof LoginFields, FieldCheck>> {
+  return compact({ loginId: checkField('loginId', f.loginId), password: checkField('password', f.password) });
+}
+
+/** The message under each registration field; CONFIRM_PASSWORD must repeat PASSWORD (spec §5). */
+export function checkRegisterFields(f: RegisterFields): Partial<Record<keyof RegisterFields, FieldCheck>> {
+  const confirm =
+    f.confirmPassword === ''
+      ? { text: texts.fieldRequired, unfinished: true }
+      : f.confirmPassword !== f.password
+        ? { text: texts.passwordsDontMatch, unfinished: f.password.startsWith(f.confirmPassword) }
+        : null;
+  return compact({
+    loginId: checkField('loginId', f.loginId),
+    username: checkField('username', f.username),
+    password: checkField('password', f.password),
+    confirmPassword: confirm,
+  });
+}
+
+function compact<K extends string>(checks: Record<K, FieldCheck | null>): Partial<Record<K, FieldCheck>> {
+  return Object.fromEntries(Object.entries(checks).filter(([, v]) => v !== null)) as Partial<Record<K, FieldCheck>>;
+}
 
 /** spec §5: login needs both fields. Returns the text to show, or null when the form may be sent. */
 export function checkLoginForm(fields: LoginFields): string | null {

@@ -20,7 +20,7 @@ export function AuthScreen() {
         <p className="bb-auth__kicker" aria-hidden="true">
           01001 // NEON CITY NODE 7 // 10110
         </p>
-        <h1 className="bb-auth__title">
+        <h1 className="bb-auth__title" tabIndex={-1}>
           BIT<span className="bb-auth__title-accent">BREACH</span>
         </h1>
         <p className="bb-auth__tagline">Decode the mainframe. Loot the grid. Breach other operators.</p>

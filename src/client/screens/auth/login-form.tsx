@@ -1,17 +1,20 @@
-import { limits } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { checkLoginForm, emptyLogin, loginErrorText, type LoginFields } from './auth-model';
+import { checkLoginFields, checkLoginForm, emptyLogin, loginErrorText, type LoginFields } from './auth-model';
 import { FormError } from './form-error';
 import { useAuthForm } from './use-auth-form';
 
-/** LOGIN_ID + PASSWORD → CONNECT (spec §2). */
+/**
+ * LOGIN_ID + PASSWORD → CONNECT (spec §2). No maxLength: a too-long paste is refused with the rule's
+ * text rather than silently cut (issue 6, 7c).
+ */
 export function LoginForm() {
-  const { fields, set, submit, problem, pending } = useAuthForm<LoginFields>({
+  const { field, submit, problem, pending } = useAuthForm<LoginFields>({
     empty: emptyLogin,
     path: '/api/auth/login',
     check: checkLoginForm,
+    checkFields: checkLoginFields,
     body: (f) => f,
     errorText: loginErrorText,
   });
@@ -20,25 +23,13 @@ export function LoginForm() {
     <form className="bb-auth__form" onSubmit={submit} noValidate>
       <TextField
         label="LOGIN_ID"
-        name="loginId"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        maxLength={limits.loginIdMax}
-        value={fields.loginId}
-        onChange={set('loginId')}
         hint={texts.hintLoginId}
+        {...field('loginId')}
       />
-      <TextField
-        label="PASSWORD"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        maxLength={limits.passwordMax}
-        value={fields.password}
-        onChange={set('password')}
-        hint={texts.hintPassword}
-      />
+      <TextField label="PASSWORD" type="password" autoComplete="current-password" hint={texts.hintPassword} {...field('password')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? 'CONNECTING…' : 'CONNECT'}

@@ -1,17 +1,20 @@
-import { limits } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { checkRegisterForm, emptyRegister, registerErrorText, type RegisterFields } from './auth-model';
+import { checkRegisterFields, checkRegisterForm, emptyRegister, registerErrorText, type RegisterFields } from './auth-model';
 import { FormError } from './form-error';
 import { useAuthForm } from './use-auth-form';
 
-/** LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). */
+/**
+ * LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). Each field is checked
+ * against the server's rule as the player goes; no maxLength, so nothing is silently cut (issue 6, 7c).
+ */
 export function RegisterForm() {
-  const { fields, set, submit, problem, pending } = useAuthForm<RegisterFields>({
+  const { field, submit, problem, pending } = useAuthForm<RegisterFields>({
     empty: emptyRegister,
     path: '/api/auth/register',
     check: checkRegisterForm,
+    checkFields: checkRegisterFields,
     body: ({ loginId, username, password }) => ({ loginId, username, password }),
     errorText: registerErrorText,
   });
@@ -20,44 +23,15 @@ export function RegisterForm() {
     <form className="bb-auth__form" onSubmit={submit} noValidate>
       <TextField
         label="LOGIN_ID"
-        name="loginId"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        maxLength={limits.loginIdMax}
-        value={fields.loginId}
-        onChange={set('loginId')}
         hint={texts.hintLoginId}
+        {...field('loginId')}
       />
-      <TextField
-        label="USERNAME"
-        name="username"
-        autoComplete="nickname"
-        spellCheck={false}
-        maxLength={limits.usernameMax}
-        value={fields.username}
-        onChange={set('username')}
-        hint={texts.hintUsername}
-      />
-      <TextField
-        label="PASSWORD"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={limits.passwordMax}
-        value={fields.password}
-        onChange={set('password')}
-        hint={texts.hintPassword}
-      />
-      <TextField
-        label="CONFIRM_PASSWORD"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        maxLength={limits.passwordMax}
-        value={fields.confirmPassword}
-        onChange={set('confirmPassword')}
-      />
+      <TextField label="USERNAME" autoComplete="nickname" spellCheck={false} hint={texts.hintUsername} {...field('username')} />
+      <TextField label="PASSWORD" type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('password')} />
+      <TextField label="CONFIRM_PASSWORD" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? 'INITIALIZING…' : 'INITIALIZE'}

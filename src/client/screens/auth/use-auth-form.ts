@@ -3,39 +3,73 @@ import { useState, type FormEvent } from 'react';
 import { User } from '../../../core/api/common';
 import { useApi } from '../../lib/api-context';
 import { useSession } from '../../session/session-context';
+import type { FieldCheck } from './auth-model';
 
 export interface AuthFormSpec<F> {
   empty: F;
   path: '/api/auth/login' | '/api/auth/register';
   /** The spec's client-side check (§5): a text to show, or null to send. */
   check(fields: F): string | null;
+  /** Each field against its rule: the message under the field. */
+  checkFields(fields: F): Partial<Record<keyof F, FieldCheck>>;
   /** What is sent: only the fields the server takes (never CONFIRM_PASSWORD). */
   body(fields: F): object;
   /** The spec's text for a refused call (§8). */
   errorText(error: unknown): string;
 }
 
-/** The state and submit logic the login and registration forms share: check, send once, sign in. */
+/**
+ * The state and submit logic the login and registration forms share: check, send once, sign in.
+ * A field's message shows once the player has left the field (or pressed submit), and at once when
+ * typing on cannot fix it (too long, a character the rule refuses) — so a pasted 16-character
+ * password is refused where it lands, never cut to 14 (issue 6, 7c).
+ */
 export function useAuthForm<F extends object>(spec: AuthFormSpec<F>) {
   const api = useApi();
   const session = useSession();
   const [fields, setFields] = useState<F>(spec.empty);
   const [problem, setProblem] = useState<string | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<keyof F>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
   const mutation = useMutation({
     mutationFn: (f: F) => api.post(spec.path, spec.body(f), User),
     onSuccess: (user) => session.signIn(user),
     onError: (error) => setProblem(spec.errorText(error)),
   });
 
-  function submit(event: FormEvent) {
+  const checks = spec.checkFields(fields);
+  const errorOf = (key: keyof F): string | null => {
+    const check = checks[key];
+    if (!check) return null;
+    return submitted || touched.has(key) || !check.unfinished ? check.text : null;
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
+    setSubmitted(true);
     const invalid = spec.check(fields);
     setProblem(invalid);
+    const firstBad = (Object.keys(fields) as (keyof F)[]).find((key) => checks[key]);
+    if (firstBad !== undefined) {
+      const input = event.currentTarget.elements.namedItem(String(firstBad));
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
     if (!invalid) mutation.mutate(fields);
   }
 
   const set = (key: keyof F) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const blur = (key: keyof F) => () => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
-  return { fields, set, submit, problem, pending: mutation.isPending };
+  /** The props a TextField needs for one field: value, change, blur and its message. */
+  const field = (key: keyof F) => ({
+    name: String(key),
+    value: String(fields[key]),
+    onChange: set(key),
+    onBlur: blur(key),
+    error: errorOf(key),
+  });
+
+  return { field, submit, problem, pending: mutation.isPending };
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { balance } from '../../../core/balance';
 import type { BinaryState, Bit } from '../../../core/rules/binary';
 import { Panel } from '../../ui/panel';
@@ -10,10 +11,12 @@ export interface BinaryPanelProps {
   shaking: boolean;
   narrow: boolean;
   onDigit(digit: Bit): void;
+  /** The LEVEL UP banner while it shows: anchored over the queued rows, below the current one. */
+  banner?: ReactNode;
 }
 
 /** The decoder: rows of digits to type, with on-screen 0 and 1 keys (spec §2, §4). */
-export function BinaryPanel({ state, shaking, narrow, onDigit }: BinaryPanelProps) {
+export function BinaryPanel({ state, shaking, narrow, onDigit, banner }: BinaryPanelProps) {
   return (
     <Panel
       title="BINARY DECODER"
@@ -27,7 +30,10 @@ export function BinaryPanel({ state, shaking, narrow, onDigit }: BinaryPanelProp
         </span>
       }
     >
-      <BinaryRows rows={state.rows} position={state.position} narrow={narrow} />
+      <div className="bb-binary__stage">
+        <BinaryRows rows={state.rows} position={state.position} narrow={narrow} />
+        {banner}
+      </div>
       <p className="bb-visually-hidden" aria-live="polite">
         {shaking ? 'Wrong digit. Row reset.' : ''}
       </p>

@@ -35,8 +35,11 @@ export function MainframeScreen() {
 
   const serverDecodes = session.user?.totalTaps ?? 0;
   const stats = <StatsPanel user={progress.user} onRefresh={session.refetchUser} collapsible={narrow} />;
-  const decoder = <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} />;
+  // The banner sits in the decoder, over the queued rows, never over the row being typed (issue 6, 7e).
   const banner = levelUp.level !== null ? <LevelUpBanner level={levelUp.level} /> : null;
+  const decoder = (
+    <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} banner={banner} />
+  );
 
   if (narrow) {
     return (
@@ -57,7 +60,6 @@ export function MainframeScreen() {
         <div id="chat-tab-panel" role="tabpanel" aria-labelledby="mainframe-tab-chat" hidden={tab !== 'chat'}>
           <ChatPanel visible={tab === 'chat'} />
         </div>
-        {banner}
       </div>
     );
   }
@@ -75,7 +77,6 @@ export function MainframeScreen() {
           <ChatPanel visible />
         </div>
       </div>
-      {banner}
     </div>
   );
 }

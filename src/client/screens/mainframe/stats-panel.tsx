@@ -37,9 +37,9 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
               {expanded ? 'HIDE' : 'STATS'}
             </CommandButton>
           ) : null}
+          {/* Named by its visible label alone (WCAG 2.5.3): an aria-label 'Refresh stats' hid 'SYNC'. */}
           <CommandButton
             size="small"
-            aria-label="Refresh stats"
             onClick={(e) => {
               e.stopPropagation();
               onRefresh();

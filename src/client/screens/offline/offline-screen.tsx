@@ -1,15 +1,16 @@
-import { OfflinePanel } from '../../ui/offline-panel';
+import { texts } from '../../../core/texts';
+import { ComingSoonPanel } from '../../ui/coming-soon-panel';
 import { ScreenHeader } from '../../ui/screen-header';
 import { offlineScreens, type OfflineScreenKey } from './offline-screens';
 import './offline-screen.css';
 
-/** A screen from the route table that is not built yet: its title and an honest OFFLINE panel. */
+/** A screen from the route table that is not built yet: its title, what it will do, and the way back. */
 export function OfflineScreen({ screen }: { screen: OfflineScreenKey }) {
   const { title, summary } = offlineScreens[screen];
   return (
     <div className="bb-offline-screen">
-      <ScreenHeader title={title} tagline="module not yet deployed" />
-      <OfflinePanel title={title} message={summary} />
+      <ScreenHeader title={title} tagline={texts.comingSoonTagline} />
+      <ComingSoonPanel title={title} message={summary} />
     </div>
   );
 }

@@ -128,6 +128,18 @@ describe.each(drivers)('global chat [%s]', (driver) => {
     expect((await b.request('GET', '/api/chat/unread')).json()).toEqual({ hasUnread: false });
   });
 
+  it('greets a new account with nothing unread from before it existed, and with what comes after (issue 6, 7h)', async () => {
+    freshWindow();
+    expect((await say(a, 'written before the newcomer')).statusCode).toBe(201);
+    const newcomer = await asPlayer(app);
+    expect((await newcomer.request('GET', '/api/chat/unread')).json()).toEqual({ hasUnread: false });
+    // The history is still there to read; it just does not count as news.
+    const page = (await newcomer.request('GET', '/api/chat/messages?limit=1')).json();
+    expect(page.messages[0].message).toBe('written before the newcomer');
+    expect((await say(b, 'after the newcomer arrived')).statusCode).toBe(201);
+    expect((await newcomer.request('GET', '/api/chat/unread')).json()).toEqual({ hasUnread: true });
+  });
+
   it('is closed to the signed-out and to posts without the CSRF token', async () => {
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/chat/messages' }), 401);
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/chat/unread' }), 401);
