@@ -5,7 +5,7 @@ import { useProgress } from '../../taps/progress-provider';
 import { ScreenHeader } from '../../ui/screen-header';
 import { Tabs, type TabItem } from '../../ui/tabs';
 import { BinaryPanel } from './binary-panel';
-import { ChatPanel } from './chat-panel';
+import { ChatPanel } from '../../chat/chat-panel';
 import { LevelUpBanner } from './level-up-banner';
 import { MissionPanel } from './mission-panel';
 import { StatsPanel } from './stats-panel';

@@ -1,5 +1,5 @@
 import type { PrivateMessage } from '../../../core/api/ping';
-import { formatClock } from '../mainframe/chat-model';
+import { formatClock } from '../../chat/chat-model';
 import type { LogEntry, Partner } from './ping-model';
 import { LogEntryView } from './log-entry';
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { ChatMessage } from '../../../core/api/chat';
+import type { ChatMessage } from '../../core/api/chat';
 import { formatClock, isAtBottom } from './chat-model';
 
 export interface ChatLogProps {

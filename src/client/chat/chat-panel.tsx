@@ -1,6 +1,6 @@
-import { useSocketStatus } from '../../lib/socket/socket-provider';
-import { useSession } from '../../session/session-context';
-import { Panel } from '../../ui/panel';
+import { useSocketStatus } from '../lib/socket/socket-provider';
+import { useSession } from '../session/session-context';
+import { Panel } from '../ui/panel';
 import { ChatComposer } from './chat-composer';
 import { ChatLog } from './chat-log';
 import { useChatHistory, useMarkChatRead, useSendChat } from './use-chat';

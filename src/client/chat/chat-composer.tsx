@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { balance } from '../../../core/balance';
-import { CommandButton } from '../../ui/button';
+import { balance } from '../../core/balance';
+import { CommandButton } from '../ui/button';
 import { chatSendErrorText, composerState } from './chat-model';
 
 export interface ChatComposerProps {
