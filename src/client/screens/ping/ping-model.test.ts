@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../../core/texts';
 import { ApiError } from '../../lib/api-error';
-import { pingCommands } from './ping-commands';
 import {
   cdTarget,
   commandNotFoundText,
@@ -34,10 +33,6 @@ describe('Ping input', () => {
     ['chat', '   ', { kind: 'empty' }],
   ] as const)('%s: %j → %j', (mode, line, expected) => {
     expect(parsePingInput(mode, line)).toEqual(expected);
-  });
-
-  it('every command of the table exists in at least one mode', () => {
-    for (const command of pingCommands) expect(command.modes.length).toBeGreaterThan(0);
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type History,
   type ParsedCommand,
 } from '../../../core/terminal/command-line';
-import { pingCommands, type PingCommandName, type PingMode } from './ping-commands';
+import { pingCommands, type PingCommandName, type PingMode } from '../../../core/terminal/ping-commands';
 
 export type PingInput = ParsedCommand<PingCommandName> | { kind: 'message'; text: string };
 

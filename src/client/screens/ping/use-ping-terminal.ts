@@ -5,7 +5,7 @@ import { checkMessageText } from '../../../core/rules/messages';
 import { useApi } from '../../lib/api-context';
 import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
 import { directoryUsersQuery } from '../../lib/stream-queries';
-import { pingCommands, type PingCommandName } from './ping-commands';
+import { pingCommands, type PingCommandName } from '../../../core/terminal/ping-commands';
 import {
   cdTarget,
   commandNotFoundText,
