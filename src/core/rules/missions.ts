@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import type { MissionStatus } from '../api/missions';
+import { featureAvailability, isFeatureAvailable, type FeatureAvailability, type FeatureId } from '../features';
 
-// spec §3: the eight mission ids, in the spec's order; the panel shows the first one not yet done.
+// spec §3: the eight mission ids, in the spec's order; the panel shows the first one not yet done
+// among those whose feature has landed (see missionFeature).
 export const missionIds = [
   'clear_binary_row',
   'attack_blockchain',
@@ -102,8 +105,25 @@ export interface MissionEvidence {
   sentPrivateMessage: boolean;
 }
 
+/** The feature each mission is played in: a mission counts only once its feature has landed. */
+export const missionFeature = {
+  clear_binary_row: 'mainframe',
+  attack_blockchain: 'blockchain',
+  send_global_chat: 'chat',
+  send_private_message: 'ping',
+  ssh_self_root: 'terminal',
+  create_directory: 'terminal',
+  move_token: 'terminal',
+  hack_developer_token: 'terminal',
+} as const satisfies Record<MissionId, FeatureId>;
+
+/** Whether a mission can be played now: its feature is available. */
+export function isMissionAvailable(id: MissionId, availability: FeatureAvailability = featureAvailability): boolean {
+  return isFeatureAvailable(missionFeature[id], availability);
+}
+
 // A mission whose feature has not landed yet (blockchain, terminal file systems) is never earned:
-// its check is wired when that feature arrives.
+// its check is wired in the change that flips its feature's availability.
 const earnedBy = {
   clear_binary_row: (e) => e.totalTaps > 0,
   attack_blockchain: () => false,
@@ -115,20 +135,38 @@ const earnedBy = {
   hack_developer_token: () => false,
 } satisfies Record<MissionId, (e: MissionEvidence) => boolean>;
 
-/** Whether the player's own actions earn a mission (the server decides, never the client). */
-export function isMissionEarned(id: MissionId, evidence: MissionEvidence): boolean {
-  return earnedBy[id](evidence);
+/** Whether the player's own actions earn a mission (the server decides, never the client); never while its feature is unavailable. */
+export function isMissionEarned(id: MissionId, evidence: MissionEvidence, availability: FeatureAvailability = featureAvailability): boolean {
+  return isMissionAvailable(id, availability) && earnedBy[id](evidence);
 }
 
-/** The completed missions in spec order and the first one not yet done (null when all are). */
-export function missionProgress(completed: Iterable<MissionId>) {
+/**
+ * The completed missions in spec order and the current one: the first not done whose feature is
+ * available (missions of missing features are skipped, not completed, and return when it lands).
+ * null when nothing can be played now.
+ */
+export function missionProgress(completed: Iterable<MissionId>, availability: FeatureAvailability = featureAvailability) {
   const done = new Set(completed);
   const completedMissions = missionIds.filter((id) => done.has(id));
-  const current = missionIds.find((id) => !done.has(id)) ?? null;
+  const current = missionIds.find((id) => !done.has(id) && isMissionAvailable(id, availability)) ?? null;
   return {
     completedMissions,
     currentMission: current,
     totalMissions: missionIds.length,
-    allMissionsCompleted: current === null,
+    allMissionsCompleted: completedMissions.length === missionIds.length,
+  };
+}
+
+/** GET /api/missions/status's answer (spec §3), built once for the server and the client. */
+export function buildMissionStatus(completed: Iterable<MissionId>, availability: FeatureAvailability = featureAvailability): MissionStatus {
+  const progress = missionProgress(completed, availability);
+  const current = progress.currentMission;
+  return {
+    // spec §2: when all are finished the panel hides; it hides too while no available mission is left.
+    showMissions: current !== null,
+    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
+    completedMissions: progress.completedMissions,
+    totalMissions: progress.totalMissions,
+    allMissionsCompleted: progress.allMissionsCompleted,
   };
 }
