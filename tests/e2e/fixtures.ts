@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -144,6 +144,12 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Fails with axe-core's serious and critical findings on the page as it is now, naming the screen. */
+export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -158,9 +164,13 @@ const screenshotDir = 'test-results/screenshots';
 export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const { width, height } = page.viewportSize() ?? desktop;
-  // Let fonts and the entry animations settle so the picture is what a player sees.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
+  // Let fonts and the entry animations settle so the picture is what a player sees (endless ones, like a
+  // blinking cursor, never finish and are not waited for).
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage });
 }
 
@@ -202,3 +212,18 @@ export async function pingType(page: Page, line: string): Promise<void> {
   await prompt.fill(line);
   await prompt.press('Enter');
 }
+
+/** A short random tag, so a line typed by one test is told apart from every other test's lines. */
+export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A line of the global chat log holding `text`. */
+export const chatLine = (page: Page, text: string) => page.getByTestId('chat-line').filter({ hasText: text });
+
+/** The red '!' on the SYSTEM button. */
+export const unreadBadge = (page: Page) => page.getByTestId('unread-badge');
+
+/** The mission panel's 'n/total' progress bar (its aria-valuetext is the count). */
+export const missionCount = (page: Page) => page.getByTestId('mission-panel').getByRole('progressbar', { name: 'MISSIONS' });
+
+/** The mission panel's current title. */
+export const missionTitle = (page: Page) => page.getByTestId('mission-title');
