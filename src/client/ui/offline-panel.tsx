@@ -1,6 +1,6 @@
-import { clientTexts } from '../client-texts';
 import { Panel } from './panel';
 import './offline-panel.css';
+import { texts } from '../../core/texts';
 
 /** An honest placeholder for a screen or panel that is not built yet. */
 export function OfflinePanel({ title, message }: { title: string; message: string }) {
@@ -8,7 +8,7 @@ export function OfflinePanel({ title, message }: { title: string; message: strin
     <Panel title={`${title} // OFFLINE`} tone="danger" className="bb-offline">
       <p className="bb-offline__status">
         <span className="bb-offline__dot" aria-hidden="true" />
-        {clientTexts.offlineSoon}
+        {texts.shell.offlineSoon}
       </p>
       <p className="bb-offline__message">{message}</p>
       <div className="bb-offline__log" aria-hidden="true">

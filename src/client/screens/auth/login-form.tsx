@@ -41,7 +41,7 @@ export function LoginForm() {
       />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? 'CONNECTING…' : 'CONNECT'}
+        {pending ? texts.auth.connecting : texts.auth.connect}
       </CommandButton>
     </form>
   );

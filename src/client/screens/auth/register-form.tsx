@@ -60,7 +60,7 @@ export function RegisterForm() {
       />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? 'INITIALIZING…' : 'INITIALIZE'}
+        {pending ? texts.auth.initializing : texts.auth.initialize}
       </CommandButton>
     </form>
   );
