@@ -57,9 +57,9 @@ describe('global chat between two players', () => {
   it('refuses an empty line, and shows the server’s words for a repeated one', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     await registerViaUi(page, game.server.url, newPlayer());
-    const box = page.getByLabel('Message the global chat');
+    const box = page.getByLabel(texts.chat.composer);
     await box.fill('   ');
-    expect(await page.getByRole('button', { name: 'SEND' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: texts.chat.send }).isDisabled()).toBe(true);
     expect(await box.getAttribute('maxlength')).toBe('500');
 
     const line = `same old ${unique()}`;
@@ -90,7 +90,7 @@ describe('global chat between two players', () => {
       });
     });
     await registerViaUi(page, game.server.url, newPlayer());
-    const log = page.getByRole('log', { name: 'Global chat messages' });
+    const log = page.getByRole('log', { name: texts.chat.log });
     await chatLine(page, 'archived line 100').waitFor();
     expect(await chatLine(page, 'archived line 50').count()).toBe(0);
     // The newest line is in view: the log starts at the bottom.
@@ -98,7 +98,7 @@ describe('global chat between two players', () => {
 
     await log.evaluate((el) => el.scrollTo({ top: 0 }));
     await chatLine(page, 'archived line 50').waitFor({ state: 'attached' });
-    await log.getByText('── start of channel ──').waitFor({ state: 'attached' });
+    await log.getByText(texts.chat.startOfChannel).waitFor({ state: 'attached' });
     // The line the reader was looking at (the old top) is still on screen after the older page came in above it.
     await waitFor(async () => {
       const [logBox, lineBox] = await Promise.all([log.boundingBox(), chatLine(page, 'archived line 51').boundingBox()]);
@@ -113,12 +113,12 @@ describe('global chat on a phone (390×844)', () => {
     const { a, b, close } = await twoPlayers(game.browser, game.server.url, phone);
     await waitForLiveLink(b.page);
     const line = `from the street ${unique()}`;
-    for (const page of [a.page, b.page]) await page.getByRole('tab', { name: 'CHAT' }).tap();
+    for (const page of [a.page, b.page]) await page.getByRole('tab', { name: texts.mainframe.chatTab }).tap();
     await sendChat(a.page, line);
     await chatLine(b.page, line).waitFor({ timeout: 1000 });
     expect(await b.page.getByTestId('current-row').isVisible()).toBe(false);
     await snap(b.page, 'mainframe-chat-live');
-    await b.page.getByRole('tab', { name: 'MAINFRAME' }).tap();
+    await b.page.getByRole('tab', { name: texts.mainframe.mainframeTab }).tap();
     await b.page.getByTestId('mission-panel').waitFor();
     await snap(b.page, 'mainframe-missions');
     await close();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { texts } from '../../src/core/texts';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -82,22 +83,22 @@ export function newPlayer(overrides: Partial<Player> = {}): Player {
 /** Registers through the login screen, as a player would, and waits for the Mainframe. */
 export async function registerViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('tab', { name: 'REGISTER' }).click();
-  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
-  await page.getByLabel('USERNAME', { exact: true }).fill(player.username);
-  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
-  await page.getByLabel('CONFIRM_PASSWORD', { exact: true }).fill(player.password);
-  await page.getByRole('button', { name: 'INITIALIZE' }).click();
-  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+  await page.getByRole('tab', { name: texts.auth.registerTab }).click();
+  await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
+  await page.getByLabel(texts.auth.usernameLabel, { exact: true }).fill(player.username);
+  await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
+  await page.getByLabel(texts.auth.confirmPasswordLabel, { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: texts.auth.initialize }).click();
+  await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
 /** Logs in through the login screen and waits for the Mainframe. */
 export async function loginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
-  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
-  await page.getByRole('button', { name: 'CONNECT' }).click();
-  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+  await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
+  await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: texts.auth.connect }).click();
+  await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
 export async function currentRow(page: Page): Promise<string> {
@@ -125,8 +126,8 @@ export async function decodeRowWithButtons(page: Page): Promise<void> {
 }
 
 export async function openSystemMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'SYSTEM' }).click();
-  await page.getByRole('dialog', { name: 'SYSTEM' }).waitFor();
+  await page.getByRole('button', { name: texts.shell.system }).click();
+  await page.getByRole('dialog', { name: texts.shell.system }).waitFor();
 }
 
 export async function goViaMenu(page: Page, label: string): Promise<void> {
@@ -195,7 +196,7 @@ export async function waitForLiveLink(page: Page): Promise<void> {
 
 /** Types a line into the Mainframe chat and waits until the server took it (the box clears). */
 export async function sendChat(page: Page, text: string): Promise<void> {
-  const box = page.getByLabel('Message the global chat');
+  const box = page.getByLabel(texts.chat.composer);
   await box.fill(text);
   await box.press('Enter');
   await waitFor(async () => (await box.inputValue()) === '', 'the chat line to be sent');
@@ -203,7 +204,7 @@ export async function sendChat(page: Page, text: string): Promise<void> {
 
 /** The Ping prompt (its accessible name changes with the mode). */
 export function pingPrompt(page: Page) {
-  return page.getByRole('textbox', { name: /^(Ping command|Message to .+, or exit)$/ });
+  return page.getByRole('textbox', { name: new RegExp(`^(${texts.ping.commandLabel}|${texts.ping.messageLabel('.+')})$`) });
 }
 
 /** Types a line at the Ping prompt and presses Enter. */
@@ -223,7 +224,7 @@ export const chatLine = (page: Page, text: string) => page.getByTestId('chat-lin
 export const unreadBadge = (page: Page) => page.getByTestId('unread-badge');
 
 /** The mission panel's 'n/total' progress bar (its aria-valuetext is the count). */
-export const missionCount = (page: Page) => page.getByTestId('mission-panel').getByRole('progressbar', { name: 'MISSIONS' });
+export const missionCount = (page: Page) => page.getByTestId('mission-panel').getByRole('progressbar', { name: texts.missions.title });
 
 /** The mission panel's current title. */
 export const missionTitle = (page: Page) => page.getByTestId('mission-title');

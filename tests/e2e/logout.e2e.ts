@@ -11,8 +11,8 @@ describe('logout (spec §4, §8)', () => {
       await registerViaUi(page, game.server.url, newPlayer());
       await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
       await openSystemMenu(page);
-      await page.getByRole('button', { name: 'LOGOUT' }).click();
-      await page.getByRole('button', { name: /CONNECT/ }).waitFor();
+      await page.getByRole('button', { name: texts.shell.logout }).click();
+      await page.getByRole('button', { name: texts.auth.connect }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
       await page.getByText(texts.logoutFailed).waitFor();
     } finally {
@@ -33,17 +33,17 @@ describe('logout (spec §4, §8)', () => {
         await route.continue();
       });
       await openSystemMenu(page);
-      await page.getByRole('button', { name: 'LOGOUT' }).click();
+      await page.getByRole('button', { name: texts.shell.logout }).click();
       await waitFor(async () => calls === 1, 'the first logout to reach the server');
       // While it is pending the button says so and cannot be pressed.
-      const pending = page.getByRole('button', { name: 'LOGGING OUT…' });
+      const pending = page.getByRole('button', { name: texts.shell.loggingOut });
       expect(await pending.isDisabled()).toBe(true);
       // The player asks again while it is pending (force: even though the button is disabled).
       await pending.click({ force: true });
       const firstAnswered = page.waitForResponse('**/api/auth/logout');
       releaseFirst();
       await firstAnswered;
-      await page.getByRole('button', { name: /CONNECT/ }).waitFor();
+      await page.getByRole('button', { name: texts.auth.connect }).waitFor();
       expect(calls).toBe(1);
     } finally {
       await context.close();
@@ -55,14 +55,14 @@ describe('logout (spec §4, §8)', () => {
     await registerViaUi(page, game.server.url, newPlayer());
     const other = await context.newPage();
     await other.goto(`${game.server.url}/ping`);
-    await other.getByRole('heading', { level: 1, name: 'PING' }).waitFor();
+    await other.getByRole('heading', { level: 1, name: texts.ping.title }).waitFor();
     await waitForLiveLink(page);
     await other.locator('.bb-shell__online').waitFor();
     await openSystemMenu(page);
-    await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.shell.logout }).click();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     // session.ended closes the other tab's socket (4001) and it signs out, well inside the 5 s check.
-    await other.getByRole('button', { name: 'CONNECT' }).waitFor({ timeout: 3000 });
+    await other.getByRole('button', { name: texts.auth.connect }).waitFor({ timeout: 3000 });
     expect(new URL(other.url()).pathname).toBe('/');
     await context.close();
   });

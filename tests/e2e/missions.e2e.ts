@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { User } from '../../src/core/api/common';
 import { featureIds, type FeatureAvailability } from '../../src/core/features';
 import { buildMissionStatus, missionIds, missionTexts, type MissionId } from '../../src/core/rules/missions';
+import { balance } from '../../src/core/balance';
+import { texts } from '../../src/core/texts';
 import {
   decodeRowWithKeyboard,
   desktop,
@@ -51,8 +53,8 @@ describe('missions', () => {
     await registerViaUi(page, game.server.url, newPlayer());
     await countIs(page, '0/8');
     expect(await missionTitle(page).textContent()).toBe(missionTexts.clear_binary_row.title);
-    expect(await page.getByTestId('mission-panel').getByText('10 TELNET').count()).toBe(1);
-    await page.getByRole('button', { name: 'INSTRUCTIONS' }).click();
+    expect(await page.getByTestId('mission-panel').getByText(texts.missions.rewardTelnet(balance.missionRewardTelnet)).count()).toBe(1);
+    await page.getByRole('button', { name: texts.missions.instructions }).click();
     await page.getByText(missionTexts.clear_binary_row.instructions[1]).waitFor();
     await snap(page, 'mainframe-missions');
 
@@ -82,9 +84,9 @@ describe('missions', () => {
     expect(await titlesSeen()).not.toContain(missionTexts.attack_blockchain.title);
 
     // MISSION/HIDE folds the briefing.
-    await page.getByTestId('mission-panel').getByRole('button', { name: 'HIDE' }).click();
-    await page.getByText('Missions hidden.').waitFor();
-    await page.getByTestId('mission-panel').getByRole('button', { name: 'MISSION' }).click();
+    await page.getByTestId('mission-panel').getByRole('button', { name: texts.missions.hide }).click();
+    await page.getByText(texts.missions.hidden).waitFor();
+    await page.getByTestId('mission-panel').getByRole('button', { name: texts.missions.show }).click();
     await missionTitle(page).waitFor();
     await context.close();
   });
@@ -102,12 +104,12 @@ describe('missions', () => {
     await waitFor(async () => (await missionCount(page).getAttribute('aria-valuetext')) === '7/8', 'seven missions done');
     await waitForLiveLink(page);
     sockets.at(-1)?.send(JSON.stringify({ t: 'missions.statusChanged', d: statusOf(missionIds), v: 1 }));
-    const dialog = page.getByRole('dialog', { name: 'MISSION ACCOMPLISHED' });
+    const dialog = page.getByRole('dialog', { name: texts.missions.accomplishedTitle });
     await dialog.waitFor();
-    expect(await dialog.getByText('10 TELNET').count()).toBe(1);
+    expect(await dialog.getByText(texts.missions.rewardTelnet(balance.missionRewardTelnet)).count()).toBe(1);
     await expectNoSeriousViolations(page, 'mission accomplished dialog');
     await snap(page, 'mission-accomplished', { fullPage: false });
-    await dialog.getByRole('button', { name: 'CONTINUE HACKING' }).click();
+    await dialog.getByRole('button', { name: texts.missions.continueHacking }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('mission-panel').count()).toBe(0);
     await context.close();

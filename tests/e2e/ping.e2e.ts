@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { helpRows } from '../../src/core/terminal/command-line';
+import { pingCommands } from '../../src/core/terminal/ping-commands';
 import { texts } from '../../src/core/texts';
 import {
   expectNoSeriousViolations,
@@ -24,8 +26,8 @@ describe('Ping between two players', () => {
     await waitForLiveLink(b.page);
     await unreadBadge(b.page).waitFor({ state: 'detached' });
 
-    await goViaMenu(a.page, 'PING');
-    await a.page.getByRole('heading', { level: 1, name: 'PING' }).waitFor();
+    await goViaMenu(a.page, texts.shell.menu.ping);
+    await a.page.getByRole('heading', { level: 1, name: texts.ping.title }).waitFor();
     const prompt = pingPrompt(a.page);
 
     // The spec's texts, verbatim.
@@ -36,16 +38,16 @@ describe('Ping between two players', () => {
     await pingType(a.page, 'cd nobody_by_that_name');
     await a.page.getByText(texts.pingUserNotFound, { exact: true }).waitFor();
     await pingType(a.page, 'hack the planet');
-    await a.page.getByText("command not found: hack. type 'help' for available commands").waitFor();
+    await a.page.getByText(texts.commandNotFound.replace('{cmd}', 'hack')).waitFor();
 
     // help is generated from the command table.
     await pingType(a.page, 'help');
-    const help = a.page.getByRole('list', { name: 'Commands' }).last();
-    for (const usage of ['help', 'ls', 'inbox', 'cd {username}', 'clear']) await help.getByText(usage, { exact: true }).waitFor();
+    const help = a.page.getByRole('list', { name: texts.ping.commandsList }).last();
+    for (const { usage } of helpRows(pingCommands, 'directory')) await help.getByText(usage, { exact: true }).waitFor();
 
     // ls lists operators with their online status; B is online.
     await pingType(a.page, 'ls');
-    const listing = a.page.getByRole('log').getByRole('list', { name: 'Operators' }).last();
+    const listing = a.page.getByRole('log').getByRole('list', { name: texts.ping.operatorsList }).last();
     await listing.getByText(b.player.username).waitFor();
     expect(await listing.getByRole('listitem').filter({ hasText: b.player.username }).textContent()).toContain('online');
     await snap(a.page, 'ping-directory');
@@ -63,7 +65,7 @@ describe('Ping between two players', () => {
     expect(await prompt.inputValue()).toBe('ls');
 
     await pingType(a.page, `cd ${b.player.username}`);
-    await a.page.getByText(`── secure line ──`).waitFor();
+    await a.page.getByText(texts.ping.secureLine.trim()).waitFor();
     const secret = `meet me at the node ${unique()}`;
     await pingType(a.page, secret);
     await a.page.getByTestId('ping-message').filter({ hasText: secret }).waitFor();
@@ -72,8 +74,8 @@ describe('Ping between two players', () => {
     await unreadBadge(b.page).waitFor({ timeout: 2000 });
     await openSystemMenu(b.page);
     await b.page.getByTestId('unread-ping').waitFor();
-    await b.page.getByRole('dialog').getByRole('link', { name: /^PING/ }).click();
-    await b.page.getByRole('heading', { level: 1, name: 'PING' }).waitFor();
+    await b.page.getByRole('dialog').getByRole('link', { name: new RegExp(`^${texts.shell.menu.ping}`) }).click();
+    await b.page.getByRole('heading', { level: 1, name: texts.ping.title }).waitFor();
     await pingType(b.page, `cd ${a.player.username}`);
     await b.page.getByTestId('ping-message').filter({ hasText: secret }).waitFor();
     await unreadBadge(b.page).waitFor({ state: 'detached' });
@@ -86,7 +88,7 @@ describe('Ping between two players', () => {
     await snap(a.page, 'ping-chat');
 
     await pingType(a.page, 'exit');
-    await a.page.getByText(`line to ${b.player.username} closed`).waitFor();
+    await a.page.getByText(texts.ping.lineClosed(b.player.username)).waitFor();
     await close();
   });
 });
@@ -94,7 +96,7 @@ describe('Ping between two players', () => {
 describe('Ping on a phone (390×844)', () => {
   it('lists operators and holds a private line in one column, without sideways scrolling', async () => {
     const { a, b, close } = await twoPlayers(game.browser, game.server.url, phone);
-    await goViaMenu(a.page, 'PING');
+    await goViaMenu(a.page, texts.shell.menu.ping);
     await pingType(a.page, 'ls');
     await a.page.getByRole('log').getByText(b.player.username).waitFor();
     await snap(a.page, 'ping-directory');
