@@ -2,6 +2,7 @@ import { authTexts } from './texts/auth';
 import { chatTexts } from './texts/chat';
 import { leaderboardTexts } from './texts/leaderboard';
 import { mainframeTexts } from './texts/mainframe';
+import { missionBriefings } from './texts/mission-briefings';
 import { missionPanelTexts } from './texts/missions';
 import { pingTexts } from './texts/ping';
 import { shellTexts } from './texts/shell';
@@ -17,6 +18,7 @@ export const texts = {
   mainframe: mainframeTexts,
   chat: chatTexts,
   missions: missionPanelTexts,
+  missionBriefings,
   ping: pingTexts,
   leaderboard: leaderboardTexts,
 
