@@ -1,5 +1,6 @@
 import { authTexts } from './texts/auth';
 import { chatTexts } from './texts/chat';
+import { guideTexts } from './texts/guide';
 import { leaderboardTexts } from './texts/leaderboard';
 import { mainframeTexts } from './texts/mainframe';
 import { missionBriefings } from './texts/mission-briefings';
@@ -21,6 +22,7 @@ export const texts = {
   missionBriefings,
   ping: pingTexts,
   leaderboard: leaderboardTexts,
+  guide: guideTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

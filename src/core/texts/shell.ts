@@ -34,5 +34,7 @@ export const shellTexts = {
   faultReboot: 'REBOOT TERMINAL',
   returnToMainframe: '> RETURN TO MAINFRAME',
   loading: 'LOADING...',
+  notifications: 'Notifications (F8)',
+  dismissNotification: 'Dismiss notification',
   retry: 'RETRY',
 } as const;
