@@ -50,8 +50,8 @@ describe("'cd {username}' before the server (spec §5)", () => {
   });
 
   it('maps a 404 to the verbatim text and anything else to an error line', () => {
-    expect(lookupErrorText(new ApiError(404, 'Not Found', JSON.stringify({ message: texts.pingUserNotFound })))).toBe('user not found');
-    expect(lookupErrorText(new Error('offline'))).toBe('error: Connection failed');
+    expect(lookupErrorText(new ApiError(404, 'Not Found', JSON.stringify({ message: texts.pingUserNotFound })))).toBe(texts.pingUserNotFound);
+    expect(lookupErrorText(new Error('offline'))).toBe(texts.ping.errorLine(texts.ping.connectionFailed));
     expect(lookupErrorText(new ApiError(400, 'Bad', JSON.stringify({ message: 'bad name' })))).toBe('error: bad name');
   });
 });
@@ -132,7 +132,7 @@ describe('the Ping state', () => {
     expect(s.mode).toEqual({ kind: 'directory' });
     expect(promptFor('neo', s.mode)).toBe('neo@ping:~$');
     expect(s.notes.entries).toHaveLength(0);
-    expect(s.log.entries.at(-1)).toMatchObject({ kind: 'line', text: 'line to Trinity closed' });
+    expect(s.log.entries.at(-1)).toMatchObject({ kind: 'line', text: texts.ping.lineClosed('Trinity') });
     expect(pingReducer(s, { type: 'exit' })).toBe(s);
   });
 
