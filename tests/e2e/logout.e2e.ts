@@ -35,7 +35,8 @@ describe('logout (spec §4, §8)', () => {
       await openSystemMenu(page);
       await page.getByRole('button', { name: texts.shell.logout }).click();
       await waitFor(async () => calls === 1, 'the first logout to reach the server');
-      // While it is pending the button says so and cannot be pressed.
+      // The player opens the menu again while it is pending: the button says so and cannot be pressed.
+      await openSystemMenu(page);
       const pending = page.getByRole('button', { name: texts.shell.loggingOut });
       expect(await pending.isDisabled()).toBe(true);
       // The player asks again while it is pending (force: even though the button is disabled).
