@@ -57,11 +57,11 @@ describe('missions', () => {
   });
 
   it.each([
-    ['nothing done', [], 'clear_binary_row'],
-    ['decoded', ['clear_binary_row'], 'send_global_chat'],
-    ['decoded and chatted', ['clear_binary_row', 'send_global_chat'], 'send_private_message'],
-    ['pinged first', ['send_private_message'], 'clear_binary_row'],
-  ] as const)('skips missions of features not landed, not completing them: %s → %s', (_, done, expected) => {
+    ['nothing done', 'clear_binary_row', []],
+    ['decoded', 'send_global_chat', ['clear_binary_row']],
+    ['decoded and chatted', 'send_private_message', ['clear_binary_row', 'send_global_chat']],
+    ['pinged first', 'clear_binary_row', ['send_private_message']],
+  ] as const)('skips missions of features not landed, not completing them: %s → %s', (_, expected, done) => {
     const p = missionProgress(done, landed('mainframe', 'chat', 'ping'));
     expect(p.currentMission).toBe(expected);
     expect(p.completedMissions).toEqual(missionIds.filter((id) => (done as readonly string[]).includes(id)));
