@@ -9,6 +9,7 @@ import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
+import { texts } from '../core/texts';
 
 interface AppRoute {
   path: string;
@@ -25,17 +26,17 @@ interface AppRoute {
  */
 const appRoutes: readonly AppRoute[] = [
   // The global chat is on the Mainframe until the Terminal's chatroom lands; then TERMINAL carries 'chat' too.
-  { path: '/', label: 'MAINFRAME', screen: <MainframeScreen />, unread: 'chat' },
-  { path: '/leaderboard', label: 'LEADERBOARD', screen: <LeaderboardScreen /> },
-  { path: '/guide', label: 'GUIDE', screen: <GuideScreen /> },
-  { path: '/inventory', label: 'INVENTORY', screen: <OfflineScreen screen="inventory" /> },
-  { path: '/kernel', label: 'KERNEL', screen: <OfflineScreen screen="kernel" /> },
-  { path: '/optimizer', label: 'OPTIMIZER', screen: <OfflineScreen screen="optimizer" /> },
-  { path: '/chatroom', label: 'TERMINAL', screen: <OfflineScreen screen="terminal" /> },
-  { path: '/ping', label: 'PING', screen: <PingScreen />, unread: 'ping' },
-  { path: '/data-exchange', label: 'DATA EXCHANGE', screen: <OfflineScreen screen="data-exchange" /> },
-  { path: '/blockchain', label: 'BLOCKCHAIN', screen: <OfflineScreen screen="blockchain" /> },
-  { path: '/virus', label: 'VIRUS', screen: <OfflineScreen screen="virus" /> },
+  { path: '/', label: texts.shell.menu.mainframe, screen: <MainframeScreen />, unread: 'chat' },
+  { path: '/leaderboard', label: texts.shell.menu.leaderboard, screen: <LeaderboardScreen /> },
+  { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
+  { path: '/inventory', label: texts.shell.menu.inventory, screen: <OfflineScreen screen="inventory" /> },
+  { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
+  { path: '/optimizer', label: texts.shell.menu.optimizer, screen: <OfflineScreen screen="optimizer" /> },
+  { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
+  { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
+  { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: <OfflineScreen screen="data-exchange" /> },
+  { path: '/blockchain', label: texts.shell.menu.blockchain, screen: <OfflineScreen screen="blockchain" /> },
+  { path: '/virus', label: texts.shell.menu.virus, screen: <OfflineScreen screen="virus" /> },
 ];
 
 const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));

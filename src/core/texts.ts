@@ -1,5 +1,29 @@
-/** Every player-visible text the spec quotes, once. Screens, server errors and tests import these. */
+import { authTexts } from './texts/auth';
+import { chatTexts } from './texts/chat';
+import { guideTexts } from './texts/guide';
+import { leaderboardTexts } from './texts/leaderboard';
+import { mainframeTexts } from './texts/mainframe';
+import { missionBriefings } from './texts/mission-briefings';
+import { missionPanelTexts } from './texts/missions';
+import { pingTexts } from './texts/ping';
+import { shellTexts } from './texts/shell';
+
+/**
+ * Every player-visible text, once. Screens, server errors and tests import these. The flat keys are
+ * the spec's quoted texts and server answers; each screen's own labels are grouped under its name
+ * (`texts.chat.send`), kept in src/core/texts/<screen>.ts.
+ */
 export const texts = {
+  auth: authTexts,
+  shell: shellTexts,
+  mainframe: mainframeTexts,
+  chat: chatTexts,
+  missions: missionPanelTexts,
+  missionBriefings,
+  ping: pingTexts,
+  leaderboard: leaderboardTexts,
+  guide: guideTexts,
+
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { texts } from '../../src/core/texts';
 import {
   desktop,
   goViaMenu,
@@ -27,20 +28,20 @@ describe('axe-core finds no serious or critical violations', () => {
     it(`on login, mainframe, leaderboard and guide (${name})`, async () => {
       const { context, page } = await newPage(game.browser, viewport);
       await page.goto(`${game.server.url}/`);
-      await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+      await page.getByRole('button', { name: texts.auth.connect }).waitFor();
       await expectNoSeriousViolations(page, 'login');
-      await page.getByRole('tab', { name: 'REGISTER' }).click();
+      await page.getByRole('tab', { name: texts.auth.registerTab }).click();
       await expectNoSeriousViolations(page, 'register');
 
       await registerViaUi(page, game.server.url, newPlayer());
       await expectNoSeriousViolations(page, 'mainframe');
 
-      await goViaMenu(page, 'LEADERBOARD');
+      await goViaMenu(page, texts.shell.menu.leaderboard);
       await page.getByRole('list', { name: /Top players/ }).waitFor();
       await expectNoSeriousViolations(page, 'leaderboard');
 
-      await goViaMenu(page, 'GUIDE');
-      await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+      await goViaMenu(page, texts.shell.menu.guide);
+      await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
       await expectNoSeriousViolations(page, 'guide');
 
       await page.goto(`${game.server.url}/missing`);
@@ -53,10 +54,10 @@ describe('axe-core finds no serious or critical violations', () => {
   it('keeps keyboard users in control of the SYSTEM menu', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     await registerViaUi(page, game.server.url, newPlayer());
-    const trigger = page.getByRole('button', { name: 'SYSTEM' });
+    const trigger = page.getByRole('button', { name: texts.shell.system });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'SYSTEM' }).waitFor();
+    await page.getByRole('dialog', { name: texts.shell.system }).waitFor();
     await expectNoSeriousViolations(page, 'system menu');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { texts } from '../../src/core/texts';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -82,22 +83,22 @@ export function newPlayer(overrides: Partial<Player> = {}): Player {
 /** Registers through the login screen, as a player would, and waits for the Mainframe. */
 export async function registerViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('tab', { name: 'REGISTER' }).click();
-  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
-  await page.getByLabel('USERNAME', { exact: true }).fill(player.username);
-  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
-  await page.getByLabel('CONFIRM_PASSWORD', { exact: true }).fill(player.password);
-  await page.getByRole('button', { name: 'INITIALIZE' }).click();
-  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+  await page.getByRole('tab', { name: texts.auth.registerTab }).click();
+  await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
+  await page.getByLabel(texts.auth.usernameLabel, { exact: true }).fill(player.username);
+  await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
+  await page.getByLabel(texts.auth.confirmPasswordLabel, { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: texts.auth.initialize }).click();
+  await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
 /** Logs in through the login screen and waits for the Mainframe. */
 export async function loginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
-  await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
-  await page.getByRole('button', { name: 'CONNECT' }).click();
-  await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+  await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
+  await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: texts.auth.connect }).click();
+  await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
 export async function currentRow(page: Page): Promise<string> {
@@ -125,8 +126,8 @@ export async function decodeRowWithButtons(page: Page): Promise<void> {
 }
 
 export async function openSystemMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'SYSTEM' }).click();
-  await page.getByRole('dialog', { name: 'SYSTEM' }).waitFor();
+  await page.getByRole('button', { name: texts.shell.system }).click();
+  await page.getByRole('dialog', { name: texts.shell.system }).waitFor();
 }
 
 export async function goViaMenu(page: Page, label: string): Promise<void> {
@@ -144,6 +145,12 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Fails with axe-core's serious and critical findings on the page as it is now, naming the screen. */
+export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -158,9 +165,13 @@ const screenshotDir = 'test-results/screenshots';
 export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const { width, height } = page.viewportSize() ?? desktop;
-  // Let fonts and the entry animations settle so the picture is what a player sees.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(250);
+  // Let fonts and the entry animations settle so the picture is what a player sees (endless ones, like a
+  // blinking cursor, never finish and are not waited for).
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage });
 }
 
@@ -185,7 +196,7 @@ export async function waitForLiveLink(page: Page): Promise<void> {
 
 /** Types a line into the Mainframe chat and waits until the server took it (the box clears). */
 export async function sendChat(page: Page, text: string): Promise<void> {
-  const box = page.getByLabel('Message the global chat');
+  const box = page.getByLabel(texts.chat.composer);
   await box.fill(text);
   await box.press('Enter');
   await waitFor(async () => (await box.inputValue()) === '', 'the chat line to be sent');
@@ -193,7 +204,7 @@ export async function sendChat(page: Page, text: string): Promise<void> {
 
 /** The Ping prompt (its accessible name changes with the mode). */
 export function pingPrompt(page: Page) {
-  return page.getByRole('textbox', { name: /^(Ping command|Message to .+, or exit)$/ });
+  return page.getByRole('textbox', { name: new RegExp(`^(${texts.ping.commandLabel}|${texts.ping.messageLabel('.+')})$`) });
 }
 
 /** Types a line at the Ping prompt and presses Enter. */
@@ -202,3 +213,18 @@ export async function pingType(page: Page, line: string): Promise<void> {
   await prompt.fill(line);
   await prompt.press('Enter');
 }
+
+/** A short random tag, so a line typed by one test is told apart from every other test's lines. */
+export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A line of the global chat log holding `text`. */
+export const chatLine = (page: Page, text: string) => page.getByTestId('chat-line').filter({ hasText: text });
+
+/** The red '!' on the SYSTEM button. */
+export const unreadBadge = (page: Page) => page.getByTestId('unread-badge');
+
+/** The mission panel's 'n/total' progress bar (its aria-valuetext is the count). */
+export const missionCount = (page: Page) => page.getByTestId('mission-panel').getByRole('progressbar', { name: texts.missions.title });
+
+/** The mission panel's current title. */
+export const missionTitle = (page: Page) => page.getByTestId('mission-title');

@@ -25,10 +25,10 @@ describe('a new player on a phone (390×844)', () => {
     const player = newPlayer();
 
     await page.goto(`${game.server.url}/`);
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     await snap(page, 'login');
     expect(await hasNoHorizontalScroll(page)).toBe(true);
-    await page.getByRole('tab', { name: 'REGISTER' }).click();
+    await page.getByRole('tab', { name: texts.auth.registerTab }).click();
     await snap(page, 'register');
 
     await registerViaUi(page, game.server.url, player);
@@ -38,8 +38,8 @@ describe('a new player on a phone (390×844)', () => {
     expect(await lines.count()).toBe(3);
     expect(await lines.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^[01]{5}$/)]));
     for (const line of await lines.allTextContents()) expect(line).toMatch(/^[01]{5}$/);
-    expect(await page.getByRole('tab', { name: 'MAINFRAME' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tab', { name: 'CHAT' }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: texts.mainframe.mainframeTab }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: texts.mainframe.chatTab }).count()).toBe(1);
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await snap(page, 'mainframe-fresh');
 
@@ -53,11 +53,11 @@ describe('a new player on a phone (390×844)', () => {
     await decodeRowWithButtons(page);
     expect(await decodesShown(page)).toBe(1);
 
-    await page.getByRole('tab', { name: 'CHAT' }).tap();
-    await page.getByRole('heading', { name: 'GLOBAL CHAT' }).waitFor();
+    await page.getByRole('tab', { name: texts.mainframe.chatTab }).tap();
+    await page.getByRole('heading', { name: texts.chat.title }).waitFor();
     expect(await page.getByTestId('current-row').isVisible()).toBe(false);
     await snap(page, 'mainframe-chat-tab');
-    await page.getByRole('tab', { name: 'MAINFRAME' }).tap();
+    await page.getByRole('tab', { name: texts.mainframe.mainframeTab }).tap();
     await page.getByTestId('current-row').waitFor();
 
     await openSystemMenu(page);
@@ -65,23 +65,23 @@ describe('a new player on a phone (390×844)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    await goViaMenu(page, 'LEADERBOARD');
+    await goViaMenu(page, texts.shell.menu.leaderboard);
     await page.getByRole('listitem').filter({ hasText: player.username }).waitFor();
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await snap(page, 'leaderboard');
 
-    await goViaMenu(page, 'GUIDE');
-    await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+    await goViaMenu(page, texts.shell.menu.guide);
+    await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await snap(page, 'guide');
 
-    await goViaMenu(page, 'BLOCKCHAIN');
+    await goViaMenu(page, texts.shell.menu.blockchain);
     await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
     await snap(page, 'coming-soon-blockchain');
 
     await openSystemMenu(page);
-    await page.getByRole('button', { name: 'LOGOUT' }).tap();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.shell.logout }).tap();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     await context.close();
   });
 });

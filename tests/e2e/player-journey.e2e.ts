@@ -23,9 +23,9 @@ describe('a new player at a desk (1280×800)', () => {
     const player = newPlayer();
 
     await page.goto(`${game.server.url}/`);
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     await snap(page, 'login');
-    await page.getByRole('tab', { name: 'REGISTER' }).click();
+    await page.getByRole('tab', { name: texts.auth.registerTab }).click();
     await snap(page, 'register');
 
     await registerViaUi(page, game.server.url, player);
@@ -62,18 +62,18 @@ describe('a new player at a desk (1280×800)', () => {
     );
 
     // The leaderboard lists the player, highlighted with 'You'.
-    await goViaMenu(page, 'LEADERBOARD');
-    await page.getByRole('heading', { level: 1, name: 'LEADERBOARD' }).waitFor();
+    await goViaMenu(page, texts.shell.menu.leaderboard);
+    await page.getByRole('heading', { level: 1, name: texts.leaderboard.title }).waitFor();
     const myRow = page.getByRole('listitem').filter({ hasText: player.username });
     await myRow.waitFor();
     expect(await myRow.textContent()).toContain('You');
-    await page.getByRole('button', { name: 'By Total Decodes' }).click();
+    await page.getByRole('button', { name: texts.leaderboard.byDecodes }).click();
     await waitFor(async () => (await myRow.textContent())?.includes('10') ?? false, 'the server to count 10 decodes');
     await snap(page, 'leaderboard');
 
     // The guide has its six sections.
-    await goViaMenu(page, 'GUIDE');
-    await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+    await goViaMenu(page, texts.shell.menu.guide);
+    await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
     for (const title of [
       'Game Overview',
       'Mainframe',
@@ -89,14 +89,14 @@ describe('a new player at a desk (1280×800)', () => {
     // The SYSTEM menu lists every screen; an unbuilt one says so honestly.
     await openSystemMenu(page);
     await snap(page, 'system-menu');
-    await page.getByRole('dialog').getByRole('link', { name: 'KERNEL', exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name: texts.shell.menu.kernel, exact: true }).click();
     await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
     await snap(page, 'coming-soon-kernel');
 
     // Logout lands on the login screen at '/'.
     await openSystemMenu(page);
-    await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.shell.logout }).click();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
     await context.close();
@@ -108,13 +108,13 @@ describe('a new player at a desk (1280×800)', () => {
     await registerViaUi(page, game.server.url, player);
     for (let i = 0; i < 3; i++) await decodeRowWithKeyboard(page);
     await openSystemMenu(page);
-    await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.shell.logout }).click();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
 
-    await page.getByLabel('LOGIN_ID', { exact: true }).fill(player.loginId);
-    await page.getByLabel('PASSWORD', { exact: true }).fill(player.password);
-    await page.getByRole('button', { name: 'CONNECT' }).click();
-    await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+    await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
+    await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
+    await page.getByRole('button', { name: texts.auth.connect }).click();
+    await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
     expect(await decodesShown(page)).toBe(3);
     await context.close();
   });

@@ -28,19 +28,19 @@ describe('routes', () => {
   it('shows the login screen in place of a route while signed out, keeping the URL', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     await page.goto(`${game.server.url}/leaderboard`);
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/leaderboard');
-    expect(await page.getByRole('heading', { name: 'LEADERBOARD' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: texts.leaderboard.title }).count()).toBe(0);
     await context.close();
   });
 
   it('signs the player out and goes to / when the 5 s session check fails', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     await registerViaUi(page, game.server.url, newPlayer());
-    await goViaMenu(page, 'GUIDE');
-    await page.getByRole('heading', { level: 1, name: 'GUIDE' }).waitFor();
+    await goViaMenu(page, texts.shell.menu.guide);
+    await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
     await context.clearCookies();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
@@ -48,29 +48,29 @@ describe('routes', () => {
   it('says what is missing before calling the server, and maps a wrong password to its text', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     await page.goto(`${game.server.url}/`);
-    await page.getByRole('button', { name: 'CONNECT' }).click();
+    await page.getByRole('button', { name: texts.auth.connect }).click();
     await page.getByRole('alert').filter({ hasText: texts.loginMissingFields }).waitFor();
 
-    await page.getByLabel('LOGIN_ID', { exact: true }).fill('nobody_here_1');
-    await page.getByLabel('PASSWORD', { exact: true }).fill('Wrong!pass1');
-    await page.getByRole('button', { name: 'CONNECT' }).click();
+    await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill('nobody_here_1');
+    await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill('Wrong!pass1');
+    await page.getByRole('button', { name: texts.auth.connect }).click();
     await page.getByRole('alert').filter({ hasText: texts.invalidLogin }).waitFor();
     await snap(page, 'login-error');
 
     // Toggling to registration clears every field.
-    await page.getByRole('tab', { name: 'REGISTER' }).click();
-    expect(await page.getByLabel('LOGIN_ID', { exact: true }).inputValue()).toBe('');
-    await page.getByLabel('LOGIN_ID', { exact: true }).fill('someone_new');
-    await page.getByLabel('USERNAME', { exact: true }).fill('Someone');
-    await page.getByLabel('PASSWORD', { exact: true }).fill('Jack1n!pass');
-    await page.getByLabel('CONFIRM_PASSWORD', { exact: true }).fill('Jack1n!pasz');
-    await page.getByRole('button', { name: 'INITIALIZE' }).click();
+    await page.getByRole('tab', { name: texts.auth.registerTab }).click();
+    expect(await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).inputValue()).toBe('');
+    await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill('someone_new');
+    await page.getByLabel(texts.auth.usernameLabel, { exact: true }).fill('Someone');
+    await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill('Jack1n!pass');
+    await page.getByLabel(texts.auth.confirmPasswordLabel, { exact: true }).fill('Jack1n!pasz');
+    await page.getByRole('button', { name: texts.auth.initialize }).click();
     await page.getByRole('alert').filter({ hasText: texts.passwordsDontMatch }).waitFor();
-    await page.getByRole('tab', { name: 'LOGIN' }).click();
-    expect(await page.getByLabel('LOGIN_ID', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('tab', { name: texts.auth.loginTab }).click();
+    expect(await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).inputValue()).toBe('');
     // No maxlength: an over-long paste is refused with the rule's text, never cut (newcomer.e2e.ts).
-    expect(await page.getByLabel('LOGIN_ID', { exact: true }).getAttribute('maxlength')).toBeNull();
-    expect(await page.getByLabel('PASSWORD', { exact: true }).getAttribute('maxlength')).toBeNull();
+    expect(await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).getAttribute('maxlength')).toBeNull();
+    expect(await page.getByLabel(texts.auth.passwordLabel, { exact: true }).getAttribute('maxlength')).toBeNull();
     await context.close();
   });
 
@@ -86,7 +86,7 @@ describe('routes', () => {
     const username = `<img src=${Math.random().toString(36).slice(2, 4)} onerror>`;
     const player = newPlayer({ username });
     await registerViaUi(page, game.server.url, player);
-    await goViaMenu(page, 'LEADERBOARD');
+    await goViaMenu(page, texts.shell.menu.leaderboard);
     const row = page.getByRole('listitem').filter({ hasText: username });
     await row.waitFor();
     expect(await row.locator('img').count()).toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MissionStatus } from '../../core/api/missions';
-import { missionIds, missionProgress, missionTexts, type MissionId } from '../../core/rules/missions';
+import { featureIds, type FeatureAvailability } from '../../core/features';
+import { buildMissionStatus, missionIds, type MissionId } from '../../core/rules/missions';
 import {
   celebrationStep,
   dismissCelebration,
@@ -11,18 +12,11 @@ import {
   type CelebrationState,
 } from './mission-model';
 
-/** A status as the server builds it, from the missions done. */
-function statusOf(done: MissionId[]): MissionStatus {
-  const p = missionProgress(done);
-  const current = p.currentMission;
-  return {
-    showMissions: !p.allMissionsCompleted,
-    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
-    completedMissions: p.completedMissions,
-    totalMissions: p.totalMissions,
-    allMissionsCompleted: p.allMissionsCompleted,
-  };
-}
+/** Every feature landed: the sequence once the whole game is built. */
+const everything = Object.fromEntries(featureIds.map((f) => [f, true])) as FeatureAvailability;
+
+/** A status as the server builds it, from the missions done (with the whole game built unless told). */
+const statusOf = (done: MissionId[], availability: FeatureAvailability = everything): MissionStatus => buildMissionStatus(done, availability);
 
 const allDone = statusOf([...missionIds]);
 
@@ -32,6 +26,14 @@ describe('mission panel view (spec §2)', () => {
     expect(view).toMatchObject({ visible: true, done: 1, total: 8, countLabel: '1/8' });
     expect(view.current?.id).toBe('clear_binary_row');
     expect(missionPanelView(statusOf(['clear_binary_row', 'send_global_chat'])).current?.id).toBe('attack_blockchain');
+  });
+
+  it("skips the missions of features not built yet: today's game goes decode → chat → ping, then hides", () => {
+    const today = (done: MissionId[]) => missionPanelView(buildMissionStatus(done));
+    expect(today([]).current?.id).toBe('clear_binary_row');
+    expect(today(['clear_binary_row']).current?.id).toBe('send_global_chat');
+    expect(today(['clear_binary_row', 'send_global_chat']).current?.id).toBe('send_private_message');
+    expect(today(['clear_binary_row', 'send_global_chat', 'send_private_message'])).toMatchObject({ visible: false, countLabel: '3/8', current: null });
   });
 
   it('hides when every mission is done', () => {

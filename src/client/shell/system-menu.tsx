@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-item';
 import type { UnreadState } from './unread-model';
 import './system-menu.css';
+import { texts } from '../../core/texts';
 
 export interface SystemMenuProps {
   items: readonly MenuItem[];
@@ -23,10 +24,10 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
         <span className="bb-sysmenu__glyph" aria-hidden="true">
           ≡
         </span>
-        SYSTEM
+        {texts.shell.system}
         {unread.any ? (
           <span className="bb-sysmenu__badge" data-testid="unread-badge">
-            !<span className="bb-visually-hidden"> unread messages</span>
+            !<span className="bb-visually-hidden">{texts.shell.unreadMessagesSpoken}</span>
           </span>
         ) : null}
       </Dialog.Trigger>
@@ -42,13 +43,13 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
         >
           <div className="bb-sysmenu__head">
             <Dialog.Title className="bb-sysmenu__title">
-              <span aria-hidden="true">[ </span>SYSTEM<span aria-hidden="true"> ]</span>
+              <span aria-hidden="true">[ </span>{texts.shell.system}<span aria-hidden="true"> ]</span>
             </Dialog.Title>
-            <Dialog.Close className="bb-sysmenu__close" aria-label="Close menu">
+            <Dialog.Close className="bb-sysmenu__close" aria-label={texts.shell.closeMenu}>
               ×
             </Dialog.Close>
           </div>
-          <nav aria-label="Game screens">
+          <nav aria-label={texts.shell.screensNav}>
             <ul className="bb-sysmenu__list">
               {items.map((item) => (
                 <li key={item.to}>
@@ -67,7 +68,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                     {item.label}
                     {item.unread && unread[item.unread] ? (
                       <span className="bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
-                        !<span className="bb-visually-hidden"> unread</span>
+                        !<span className="bb-visually-hidden">{texts.shell.unreadSpoken}</span>
                       </span>
                     ) : null}
                   </NavLink>
@@ -84,7 +85,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
               onLogout();
             }}
           >
-            {logoutPending ? 'LOGGING OUT…' : 'LOGOUT'}
+            {logoutPending ? texts.shell.loggingOut : texts.shell.logout}
           </button>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import './top-bar.css';
+import { texts } from '../../core/texts';
 
 /** The strip above every screen: the brand on the left, the SYSTEM menu (when signed in) on the right. */
 export function TopBar({ status, menu }: { status?: ReactNode; menu?: ReactNode }) {
   return (
     <header className="bb-topbar">
       <div className="bb-topbar__inner">
-        <Link to="/" className="bb-topbar__brand" aria-label="Bitbreach, go to the Mainframe">
+        <Link to="/" className="bb-topbar__brand" aria-label={texts.shell.brandHome}>
           <span className="bb-topbar__logo" aria-hidden="true">
             BIT<span className="bb-topbar__logo-accent">BREACH</span>
           </span>

@@ -4,7 +4,6 @@ import { balance } from '../../core/balance';
 import type { User } from '../../core/api/common';
 import { ProgressResponse, TapBatchResponse, type ProgressBody } from '../../core/api/game';
 import { texts } from '../../core/texts';
-import { clientTexts } from '../client-texts';
 import { useApi } from '../lib/api-context';
 import { browserStore } from '../lib/storage';
 import { userQueryKey } from '../session/session-context';
@@ -65,7 +64,7 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
       const summary = summarizeDrops(result);
       if (!summary) return;
       toast.show({
-        title: summary.inventoryFull ? texts.inventoryFull : clientTexts.lootTitle,
+        title: summary.inventoryFull ? texts.inventoryFull : texts.mainframe.lootTitle,
         tone: summary.inventoryFull ? 'danger' : 'telnet',
         description: <DropToastBody summary={summary} />,
       });
@@ -83,7 +82,7 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
       sleep,
       sendBatch: (body) => api.post('/api/game/tap-batch', body, TapBatchResponse),
       onResult: (result) => onResultRef.current(result),
-      onAutoClicker: () => toast.show({ title: clientTexts.autoClickerCleared, tone: 'danger' }),
+      onAutoClicker: () => toast.show({ title: texts.mainframe.autoClickerCleared, tone: 'danger' }),
     });
     runnerRef.current = runner;
     void runner.flush(0); // resume a queue left by a reload

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CommandButton } from './button';
 import './error-boundary.css';
+import { texts } from '../../core/texts';
 
 interface State {
   failed: boolean;
@@ -22,10 +23,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <div className="bb-fault" role="alert">
-        <h1 className="bb-fault__title">SYSTEM FAULT</h1>
-        <p className="bb-fault__body">The terminal hit an unexpected state. Your decodes on the server are safe.</p>
+        <h1 className="bb-fault__title">{texts.shell.faultTitle}</h1>
+        <p className="bb-fault__body">{texts.shell.faultBody}</p>
         <CommandButton variant="primary" bracket onClick={() => window.location.reload()}>
-          REBOOT TERMINAL
+          {texts.shell.faultReboot}
         </CommandButton>
       </div>
     );

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './toast.css';
+import { texts } from '../../core/texts';
 
 /** spec §9: toasts last 5000 ms by default. */
 export const toastDurationMs = 5000;
@@ -60,7 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section ref={regionRef} className="bb-toast-region" aria-label="Notifications (F8)" tabIndex={-1}>
+      <section ref={regionRef} className="bb-toast-region" aria-label={texts.shell.notifications} tabIndex={-1}>
         <div role="status" aria-live="polite" aria-atomic="true">
           {toast ? (
             <div key={toast.id} className={`bb-toast bb-toast--${toast.tone ?? 'info'}`} data-testid="toast">
@@ -68,7 +69,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <p className="bb-toast__title">{toast.title}</p>
                 {toast.description ? <div className="bb-toast__description">{toast.description}</div> : null}
               </div>
-              <button type="button" className="bb-toast__close" onClick={api.dismiss} aria-label="Dismiss notification">
+              <button type="button" className="bb-toast__close" onClick={api.dismiss} aria-label={texts.shell.dismissNotification}>
                 ×
               </button>
             </div>

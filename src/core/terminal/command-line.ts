@@ -1,8 +1,8 @@
 /**
  * A command line's pure parts — parse, help, Tab completion, ↑/↓ history, a bounded output buffer —
  * driven by one command table (style.md: commands as data; help, completion and dispatch are
- * generated from it). Ping uses it now; the Terminal (/chatroom) reuses it when it lands, and it can
- * move to src/core/terminal then if the server needs to agree on it.
+ * generated from it). Ping's table is ping-commands.ts beside it; the Terminal (/chatroom) adds its own
+ * here, so the server and the client agree on the same definitions.
  */
 
 /** What a command's argument is, for completion: nothing, or a username (the rest of the line). */

@@ -1,5 +1,5 @@
-import { clientTexts } from '../../client-texts';
 import './auth-screen.css';
+import { texts } from '../../../core/texts';
 
 /** Shown while the first auth user call is answered. */
 export function BootScreen() {
@@ -9,7 +9,7 @@ export function BootScreen() {
         BIT<span className="bb-auth__title-accent">BREACH</span>
       </h1>
       <p className="bb-boot__text" role="status">
-        {clientTexts.bootText}
+        {texts.auth.booting}
       </p>
     </div>
   );

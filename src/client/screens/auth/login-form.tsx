@@ -32,7 +32,7 @@ export function LoginForm() {
       <TextField label="PASSWORD" type="password" autoComplete="current-password" hint={texts.hintPassword} {...field('password')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? 'CONNECTING…' : 'CONNECT'}
+        {pending ? texts.auth.connecting : texts.auth.connect}
       </CommandButton>
     </form>
   );

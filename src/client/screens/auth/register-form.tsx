@@ -34,7 +34,7 @@ export function RegisterForm() {
       <TextField label="CONFIRM_PASSWORD" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? 'INITIALIZING…' : 'INITIALIZE'}
+        {pending ? texts.auth.initializing : texts.auth.initialize}
       </CommandButton>
     </form>
   );

@@ -3,16 +3,17 @@ import { ScreenHeader } from '../../ui/screen-header';
 import { guideSections } from './guide-content';
 import { GuideTopicBlock } from './guide-topic';
 import './guide-screen.css';
+import { texts } from '../../../core/texts';
 
 /** The static guide (spec §2): six sections, with a table of contents on wide screens. */
 export function GuideScreen() {
   return (
     <div className="bb-guide">
-      <ScreenHeader title="GUIDE" tagline="operator handbook · read before you breach" />
+      <ScreenHeader title={texts.guide.title} tagline={texts.guide.tagline} />
       <div className="bb-guide__layout">
-        <nav className="bb-guide__toc" aria-label="Guide sections">
+        <nav className="bb-guide__toc" aria-label={texts.guide.sections}>
           <p className="bb-guide__toc-title" aria-hidden="true">
-            INDEX
+            {texts.guide.index}
           </p>
           <ol>
             {guideSections.map((s, i) => (

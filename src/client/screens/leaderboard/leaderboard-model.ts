@@ -1,4 +1,5 @@
 import type { LeaderboardSort } from '../../../core/api/leaderboard';
+import { texts } from '../../../core/texts';
 
 export type Medal = 'gold' | 'silver' | 'bronze';
 
@@ -7,9 +8,9 @@ export type RankMark =
   | { kind: 'number'; text: string };
 
 const medals = [
-  { medal: 'gold', emoji: '🥇', label: 'Rank 1, gold medal' },
-  { medal: 'silver', emoji: '🥈', label: 'Rank 2, silver medal' },
-  { medal: 'bronze', emoji: '🥉', label: 'Rank 3, bronze medal' },
+  { medal: 'gold', emoji: '🥇', label: texts.leaderboard.medals[0] },
+  { medal: 'silver', emoji: '🥈', label: texts.leaderboard.medals[1] },
+  { medal: 'bronze', emoji: '🥉', label: texts.leaderboard.medals[2] },
 ] as const;
 
 /** spec §2: ranks 1-3 are medals (with a text alternative), the rest '#n'. `index` counts from 0. */
@@ -19,8 +20,8 @@ export function rankMark(index: number): RankMark {
 }
 
 export const sortOptions: readonly { sort: LeaderboardSort; label: string }[] = [
-  { sort: 'level', label: 'By Level' },
-  { sort: 'totalTaps', label: 'By Total Decodes' },
+  { sort: 'level', label: texts.leaderboard.byLevel },
+  { sort: 'totalTaps', label: texts.leaderboard.byDecodes },
 ];
 
 /** The leaderboard call for a sort (spec §7), limited to the top 30 (spec §9). */

@@ -1,5 +1,6 @@
 import type { LeaderboardEntry } from '../../../core/api/leaderboard';
 import { rankMark } from './leaderboard-model';
+import { texts } from '../../../core/texts';
 
 export interface LeaderboardRowProps {
   entry: LeaderboardEntry;
@@ -24,18 +25,18 @@ export function LeaderboardRow({ entry, index, isYou }: LeaderboardRowProps) {
       </span>
       <span className="bb-lb-row__name">
         <span className="bb-lb-row__username">{entry.username}</span>
-        {isYou ? <span className="bb-lb-row__you">You</span> : null}
+        {isYou ? <span className="bb-lb-row__you">{texts.leaderboard.you}</span> : null}
       </span>
       <span className="bb-lb-row__cell">
-        <span className="bb-lb-row__label">LVL</span>
+        <span className="bb-lb-row__label">{texts.leaderboard.level}</span>
         <span className="bb-lb-row__level">{entry.level}</span>
       </span>
       <span className="bb-lb-row__cell">
-        <span className="bb-lb-row__label">DECODES</span>
+        <span className="bb-lb-row__label">{texts.leaderboard.decodes}</span>
         {entry.totalTaps.toLocaleString('en-US')}
       </span>
       <span className="bb-lb-row__cell bb-lb-row__exp">
-        <span className="bb-lb-row__label">EXP</span>
+        <span className="bb-lb-row__label">{texts.leaderboard.exp}</span>
         {entry.currentExp}/{entry.maxExp}
       </span>
     </li>

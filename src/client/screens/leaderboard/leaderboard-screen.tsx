@@ -20,8 +20,8 @@ export function LeaderboardScreen() {
 
   return (
     <div className="bb-lb">
-      <ScreenHeader title="LEADERBOARD" tagline="the most dangerous operators on the grid">
-        <div className="bb-lb__sort" role="group" aria-label="Sort players">
+      <ScreenHeader title={texts.leaderboard.title} tagline={texts.leaderboard.tagline}>
+        <div className="bb-lb__sort" role="group" aria-label={texts.leaderboard.sortGroup}>
           {sortOptions.map((o) => (
             <CommandButton
               key={o.sort}
@@ -35,16 +35,16 @@ export function LeaderboardScreen() {
           ))}
         </div>
       </ScreenHeader>
-      <Panel title={`TOP OPERATORS // ${current?.label.toUpperCase() ?? ''}`} className="bb-lb__panel">
+      <Panel title={texts.leaderboard.panel(current?.label ?? '')} className="bb-lb__panel">
         {board.isPending ? (
           <p className="bb-lb__state" role="status">
-            LOADING...
+            {texts.shell.loading}
           </p>
         ) : board.isError ? (
           <div className="bb-lb__state" role="alert">
             <p>{errorText(board.error)}</p>
             <CommandButton size="small" onClick={() => void board.refetch()}>
-              RETRY
+              {texts.shell.retry}
             </CommandButton>
           </div>
         ) : board.data.length === 0 ? (
@@ -52,13 +52,13 @@ export function LeaderboardScreen() {
         ) : (
           <>
             <div className="bb-lb__head" aria-hidden="true">
-              <span>RANK</span>
-              <span>OPERATOR</span>
-              <span>LVL</span>
-              <span>DECODES</span>
-              <span>EXP</span>
+              <span>{texts.leaderboard.rank}</span>
+              <span>{texts.leaderboard.operator}</span>
+              <span>{texts.leaderboard.level}</span>
+              <span>{texts.leaderboard.decodes}</span>
+              <span>{texts.leaderboard.exp}</span>
             </div>
-            <ol className="bb-lb__list" aria-label={`Top players ${current?.label.toLowerCase() ?? ''}`}>
+            <ol className="bb-lb__list" aria-label={texts.leaderboard.list(current?.label ?? '')}>
               {board.data.map((entry, i) => (
                 <LeaderboardRow key={entry.id} entry={entry} index={i} isYou={entry.id === user?.id} />
               ))}

@@ -5,6 +5,7 @@ import { Panel } from '../../ui/panel';
 import { BinaryRows } from './binary-rows';
 import { pad2 } from './mainframe-model';
 import './binary-panel.css';
+import { texts } from '../../../core/texts';
 
 export interface BinaryPanelProps {
   state: BinaryState;
@@ -19,7 +20,7 @@ export interface BinaryPanelProps {
 export function BinaryPanel({ state, shaking, narrow, onDigit, banner }: BinaryPanelProps) {
   return (
     <Panel
-      title="BINARY DECODER"
+      title={texts.mainframe.decoderTitle}
       tone={shaking ? 'danger' : 'accent'}
       className={`bb-binary ${shaking ? 'is-shaking' : ''}`}
       data-shaking={shaking ? 'true' : 'false'}
@@ -35,7 +36,7 @@ export function BinaryPanel({ state, shaking, narrow, onDigit, banner }: BinaryP
         {banner}
       </div>
       <p className="bb-visually-hidden" aria-live="polite">
-        {shaking ? 'Wrong digit. Row reset.' : ''}
+        {shaking ? texts.mainframe.wrongDigit : ''}
       </p>
       <div className="bb-binary__keys">
         {(['0', '1'] as const).map((digit) => (

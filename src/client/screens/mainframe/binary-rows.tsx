@@ -1,5 +1,6 @@
 import { balance } from '../../../core/balance';
 import { digitState, rowLines, visibleRows } from './mainframe-model';
+import { texts } from '../../../core/texts';
 
 export interface BinaryRowsProps {
   rows: readonly string[];
@@ -27,7 +28,7 @@ export function BinaryRows({ rows, position, narrow }: BinaryRowsProps) {
               className="bb-row__digits"
               data-testid={current ? 'current-row' : undefined}
               role={current ? 'group' : undefined}
-              aria-label={current ? 'Current row' : undefined}
+              aria-label={current ? texts.mainframe.currentRow : undefined}
             >
               {rowLines(row, narrow).map((line) => {
                 const start = offset;

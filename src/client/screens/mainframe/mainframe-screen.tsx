@@ -5,7 +5,7 @@ import { useProgress } from '../../taps/progress-provider';
 import { ScreenHeader } from '../../ui/screen-header';
 import { Tabs, type TabItem } from '../../ui/tabs';
 import { BinaryPanel } from './binary-panel';
-import { ChatPanel } from './chat-panel';
+import { ChatPanel } from '../../chat/chat-panel';
 import { LevelUpBanner } from './level-up-banner';
 import { MissionPanel } from './mission-panel';
 import { StatsPanel } from './stats-panel';
@@ -13,11 +13,12 @@ import { useBinaryInput } from './use-binary-input';
 import { useDigitKeys } from './use-digit-keys';
 import { useLevelUp } from './use-level-up';
 import './mainframe-screen.css';
+import { texts } from '../../../core/texts';
 
 type MobileTab = 'mainframe' | 'chat';
 const mobileTabs: readonly TabItem<MobileTab>[] = [
-  { key: 'mainframe', label: 'MAINFRAME', panelId: 'mainframe-tab-panel' },
-  { key: 'chat', label: 'CHAT', panelId: 'chat-tab-panel' },
+  { key: 'mainframe', label: texts.mainframe.mainframeTab, panelId: 'mainframe-tab-panel' },
+  { key: 'chat', label: texts.mainframe.chatTab, panelId: 'chat-tab-panel' },
 ];
 
 /** The main game screen (spec §2): stats | binary panel, chat under it, missions beside. */
@@ -44,8 +45,8 @@ export function MainframeScreen() {
   if (narrow) {
     return (
       <div className="bb-mainframe bb-mainframe--narrow">
-        <ScreenHeader title="MAINFRAME" />
-        <Tabs<MobileTab> label="Mainframe view" items={mobileTabs} selected={tab} onSelect={setTab} idPrefix="mainframe" />
+        <ScreenHeader title={texts.mainframe.title} />
+        <Tabs<MobileTab> label={texts.mainframe.viewTabs} items={mobileTabs} selected={tab} onSelect={setTab} idPrefix="mainframe" />
         <div
           id="mainframe-tab-panel"
           role="tabpanel"
@@ -66,7 +67,7 @@ export function MainframeScreen() {
 
   return (
     <div className="bb-mainframe">
-      <ScreenHeader title="MAINFRAME" tagline="decode rows · earn experience · loot gear and Telnet Cores" />
+      <ScreenHeader title={texts.mainframe.title} tagline={texts.mainframe.tagline} />
       <div className="bb-mainframe__grid">
         <div className="bb-mainframe__side">
           {stats}

@@ -7,6 +7,7 @@ import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
 import './mission-panel.css';
+import { texts } from '../../../core/texts';
 
 /**
  * The beginner missions (spec §2): the MISSION/HIDE toggle, the current mission with collapsible
@@ -23,13 +24,13 @@ export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
   if (status.data && !missionPanelView(status.data).visible) return null;
   return (
     <Panel
-      title="MISSIONS"
+      title={texts.missions.title}
       tone="telnet"
       className="bb-missions"
       data-testid="mission-panel"
       actions={
         <CommandButton size="small" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-          {open ? 'HIDE' : 'MISSION'}
+          {open ? texts.missions.hide : texts.missions.show}
         </CommandButton>
       }
     >
@@ -37,10 +38,10 @@ export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
         {status.data ? (
           <MissionBody {...missionPanelView(status.data)} />
         ) : (
-          <p className="bb-missions__text bb-muted">{status.isError ? 'Briefing channel down. Retrying…' : 'Decrypting briefing…'}</p>
+          <p className="bb-missions__text bb-muted">{status.isError ? texts.missions.unreachable : texts.missions.loading}</p>
         )}
       </div>
-      {open ? null : <p className="bb-missions__collapsed">Missions hidden.</p>}
+      {open ? null : <p className="bb-missions__collapsed">{texts.missions.hidden}</p>}
     </Panel>
   );
 }
@@ -50,10 +51,10 @@ function MissionBody({ current, done, total, countLabel }: { current: Mission | 
   const stepsId = useId();
   return (
     <div className="bb-missions__body">
-      <ProgressBar label="MISSIONS" value={done} max={total} valueText={countLabel} tone="telnet" />
+      <ProgressBar label={texts.missions.title} value={done} max={total} valueText={countLabel} tone="telnet" />
       {current ? (
         <>
-          <p className="bb-missions__kicker">CURRENT MISSION</p>
+          <p className="bb-missions__kicker">{texts.missions.current}</p>
           <h3 className="bb-missions__title" data-testid="mission-title">
             {current.title}
           </h3>
@@ -65,7 +66,7 @@ function MissionBody({ current, done, total, countLabel }: { current: Mission | 
             aria-controls={stepsId}
             onClick={() => setShowSteps((s) => !s)}
           >
-            <span aria-hidden="true">{showSteps ? '▾' : '▸'}</span> INSTRUCTIONS
+            <span aria-hidden="true">{showSteps ? '▾' : '▸'}</span> {texts.missions.instructions}
           </button>
           <ol id={stepsId} className="bb-missions__steps" hidden={!showSteps}>
             {current.instructions.map((step) => (
@@ -75,8 +76,8 @@ function MissionBody({ current, done, total, countLabel }: { current: Mission | 
         </>
       ) : null}
       <p className="bb-missions__reward">
-        <span className="bb-missions__reward-label">REWARD</span>
-        <span className="bb-telnet">{balance.missionRewardTelnet} TELNET</span>
+        <span className="bb-missions__reward-label">{texts.missions.reward}</span>
+        <span className="bb-telnet">{texts.missions.rewardTelnet(balance.missionRewardTelnet)}</span>
       </p>
     </div>
   );

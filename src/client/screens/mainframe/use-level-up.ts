@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { balance } from '../../../core/balance';
-import { clientTexts } from '../../client-texts';
 import { useToast } from '../../ui/toast';
+import { texts } from '../../../core/texts';
 
 /** spec §4: a level-up shows the LEVEL UP banner for 2 seconds together with a toast. */
 export function useLevelUp(): { level: number | null; announce(level: number): void } {
@@ -21,7 +21,7 @@ export function useLevelUp(): { level: number | null; announce(level: number): v
       setLevel(reached);
       if (timer.current !== null) window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setLevel(null), balance.levelUpBannerMs);
-      toast.show({ title: clientTexts.levelUpTitle, description: clientTexts.levelUpBody(reached), tone: 'success' });
+      toast.show({ title: texts.mainframe.levelUpTitle, description: texts.mainframe.levelUpBody(reached), tone: 'success' });
     },
     [toast],
   );

@@ -12,7 +12,7 @@ export function NotFoundScreen() {
       <h1 className="bb-notfound__title">{texts.notFoundTitle}</h1>
       <p className="bb-notfound__body">{texts.notFoundBody}</p>
       <Link className="bb-notfound__link" to="/">
-        &gt; RETURN TO MAINFRAME
+        {texts.shell.returnToMainframe}
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { LogEntry } from './ping-model';
+import { texts } from '../../../core/texts';
 
 /** One entry of the Ping output, drawn as terminal text (usernames and messages stay plain text). */
 export function LogEntryView({ entry }: { entry: LogEntry }) {
@@ -14,7 +15,7 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
     case 'help':
       return (
         <div className="bb-term-row">
-          <ul className="bb-term-table" aria-label="Commands">
+          <ul className="bb-term-table" aria-label={texts.ping.commandsList}>
             {entry.rows.map((row) => (
               <li key={row.usage}>
                 <span className="bb-term--ok">{row.usage}</span>
@@ -29,18 +30,18 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
       return (
         <div className="bb-term-row">
           <p className="bb-term--muted">
-            {entry.rows.length} operator{entry.rows.length === 1 ? '' : 's'} · {entry.rows.filter((r) => r.isOnline).length} online
+            {texts.ping.operatorCount(entry.rows.length, entry.rows.filter((r) => r.isOnline).length)}
           </p>
-          <ul className="bb-term-table" aria-label="Operators">
+          <ul className="bb-term-table" aria-label={texts.ping.operatorsList}>
             {entry.rows.map((row) => (
               <li key={row.id}>
                 <span className={row.isOnline ? 'bb-term--ok' : 'bb-term--muted'}>
-                  {row.isOnline ? '● online ' : '○ offline'}
+                  {row.isOnline ? `● ${texts.ping.online} ` : `○ ${texts.ping.offline}`}
                 </span>
                 <span>
                   {row.username}
-                  {row.isMe ? <span className="bb-term--muted"> (you)</span> : null}
-                  {row.hasUnread ? <span className="bb-term--error"> ! unread</span> : null}
+                  {row.isMe ? <span className="bb-term--muted"> ({texts.ping.you})</span> : null}
+                  {row.hasUnread ? <span className="bb-term--error"> !{texts.ping.unreadSpoken}</span> : null}
                 </span>
               </li>
             ))}
@@ -49,10 +50,10 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
       );
     case 'conversations':
       return (
-        <ul className="bb-term-table bb-term-row" aria-label="Conversations">
+        <ul className="bb-term-table bb-term-row" aria-label={texts.ping.conversationsList}>
           {entry.rows.map((row) => (
             <li key={row.username}>
-              <span className={row.hasUnread ? 'bb-term--error' : 'bb-term--muted'}>{row.hasUnread ? '! unread' : '· read  '}</span>
+              <span className={row.hasUnread ? 'bb-term--error' : 'bb-term--muted'}>{row.hasUnread ? `!${texts.ping.unreadSpoken}` : '· read  '}</span>
               <span>{row.username}</span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { Panel } from '../../ui/panel';
 import type { DirectoryRow } from './ping-model';
+import { texts } from '../../../core/texts';
 
 export interface PingDirectoryProps {
   rows: readonly DirectoryRow[] | null;
@@ -15,11 +16,11 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
   const active = partnerName?.toLowerCase() ?? null;
   return (
     <div className="bb-ping__side">
-      <Panel title="OPERATORS" actions={rows ? <span className="bb-ping__count">{online} ONLINE</span> : null}>
+      <Panel title={texts.ping.operatorsPanel} actions={rows ? <span className="bb-ping__count">{texts.ping.onlineCount(online)}</span> : null}>
         {rows === null ? (
-          <p className="bb-ping__empty">{failed ? 'Directory unreachable. Retrying…' : 'Scanning the network…'}</p>
+          <p className="bb-ping__empty">{failed ? texts.ping.directoryUnreachable : texts.ping.scanning}</p>
         ) : (
-          <ul className="bb-ping__list" aria-label="Operators">
+          <ul className="bb-ping__list" aria-label={texts.ping.operatorsList}>
             {rows.map((row) => (
               <li key={row.id}>
                 <button
@@ -31,10 +32,10 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
                 >
                   <span className={`bb-ping__dot ${row.isOnline ? 'is-online' : ''}`} aria-hidden="true" />
                   <span className="bb-ping__name">{row.username}</span>
-                  <span className="bb-ping__status">{row.isMe ? 'you' : row.isOnline ? 'online' : 'offline'}</span>
+                  <span className="bb-ping__status">{row.isMe ? texts.ping.you : row.isOnline ? texts.ping.online : texts.ping.offline}</span>
                   {row.hasUnread ? (
                     <span className="bb-ping__unread">
-                      !<span className="bb-visually-hidden"> unread</span>
+                      !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>
                     </span>
                   ) : null}
                 </button>
@@ -43,11 +44,11 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
           </ul>
         )}
       </Panel>
-      <Panel title="CONVERSATIONS">
+      <Panel title={texts.ping.conversationsPanel}>
         {conversations.length === 0 ? (
-          <p className="bb-ping__empty">No conversations yet.</p>
+          <p className="bb-ping__empty">{texts.ping.noConversationsYet}</p>
         ) : (
-          <ul className="bb-ping__list" aria-label="Conversations">
+          <ul className="bb-ping__list" aria-label={texts.ping.conversationsList}>
             {conversations.map((c) => (
               <li key={c.username}>
                 <button
@@ -62,7 +63,7 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
                   <span className="bb-ping__name">{c.username}</span>
                   {c.hasUnread ? (
                     <span className="bb-ping__unread">
-                      !<span className="bb-visually-hidden"> unread</span>
+                      !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>
                     </span>
                   ) : null}
                 </button>

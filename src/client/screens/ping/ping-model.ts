@@ -16,7 +16,7 @@ import {
   type History,
   type ParsedCommand,
 } from '../../../core/terminal/command-line';
-import { pingCommands, type PingCommandName, type PingMode } from './ping-commands';
+import { pingCommands, type PingCommandName, type PingMode } from '../../../core/terminal/ping-commands';
 
 export type PingInput = ParsedCommand<PingCommandName> | { kind: 'message'; text: string };
 
@@ -72,7 +72,7 @@ export function commandNotFoundText(word: string): string {
 
 /** A command that exists, but not in this mode. */
 export function wrongModeText(name: string, mode: PingMode): string {
-  return `${name}: not available ${mode === 'chat' ? "on an open line — type 'exit' first" : 'in the directory'}`;
+  return texts.ping.wrongMode(name, mode);
 }
 
 export interface DirectoryRow {
@@ -187,11 +187,11 @@ export function pingReducer(state: PingState, action: PingAction): PingState {
         ...state,
         mode: { kind: 'chat', partner: action.partner },
         notes: emptyLog,
-        log: printEntries(state.log, [{ kind: 'line', tone: 'ok', text: `secure line opened to ${action.partner.username}` }]),
+        log: printEntries(state.log, [{ kind: 'line', tone: 'ok', text: texts.ping.lineOpened(action.partner.username) }]),
       };
     case 'exit': {
       if (state.mode.kind !== 'chat') return state;
-      const closed: LogDraft = { kind: 'line', tone: 'muted', text: `line to ${state.mode.partner.username} closed` };
+      const closed: LogDraft = { kind: 'line', tone: 'muted', text: texts.ping.lineClosed(state.mode.partner.username) };
       return { ...state, mode: { kind: 'directory' }, notes: emptyLog, log: printEntries(state.log, [closed]) };
     }
     case 'clear':
@@ -203,13 +203,13 @@ export function pingReducer(state: PingState, action: PingAction): PingState {
 export function sendErrorText(error: unknown): string {
   const status = statusOf(error);
   if (error instanceof ApiError && status !== null && status >= 400 && status < 500 && error.serverMessage) {
-    return `error: ${error.serverMessage}`;
+    return texts.ping.errorLine(error.serverMessage);
   }
-  return `error: ${texts.chatSendFailed}`;
+  return texts.ping.errorLine(texts.chatSendFailed);
 }
 
 /** A failed 'cd' lookup: 404 is 'user not found' (spec §5), anything else the terminal's 'error: …'. */
 export function lookupErrorText(error: unknown): string {
   if (statusOf(error) === 404) return texts.pingUserNotFound;
-  return `error: ${error instanceof ApiError ? error.serverMessage || 'Connection failed' : 'Connection failed'}`;
+  return texts.ping.errorLine(error instanceof ApiError ? error.serverMessage || texts.ping.connectionFailed : texts.ping.connectionFailed);
 }

@@ -11,6 +11,7 @@ import { PingDirectory } from './ping-directory';
 import { PingTranscript } from './ping-transcript';
 import { usePingTerminal } from './use-ping-terminal';
 import './ping-screen.css';
+import { texts } from '../../../core/texts';
 
 /** Ping (spec §2 /ping): private messages through a command line, with the directory beside it. */
 export function PingScreen() {
@@ -32,28 +33,28 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
 
   return (
     <div className="bb-ping">
-      <ScreenHeader title="PING" tagline="private lines between operators" />
+      <ScreenHeader title={texts.ping.title} tagline={texts.ping.tagline} />
       <div className="bb-ping__grid">
         <Panel
-          title={partner ? 'SECURE LINE' : 'DIRECTORY'}
+          title={partner ? texts.ping.secureLinePanel : texts.ping.directoryPanel}
           tone="accent"
           className="bb-ping__console"
           actions={
             partner ? (
               <>
-                <span className="bb-ping__mode">CHAT MODE</span>
-                <CommandButton size="small" onClick={() => t.submit('exit')} aria-label="Exit chat mode">
-                  EXIT
+                <span className="bb-ping__mode">{texts.ping.chatMode}</span>
+                <CommandButton size="small" onClick={() => t.submit('exit')} aria-label={texts.ping.exitLabel}>
+                  {texts.ping.exit}
                 </CommandButton>
               </>
             ) : (
-              <span className="bb-ping__mode">DIRECTORY MODE</span>
+              <span className="bb-ping__mode">{texts.ping.directoryMode}</span>
             )
           }
         >
           <Terminal
-            outputLabel={partner ? `Ping conversation with ${partner.username}` : 'Ping output'}
-            inputLabel={partner ? `Message to ${partner.username}, or exit` : 'Ping command'}
+            outputLabel={partner ? texts.ping.conversationOutputLabel(partner.username) : texts.ping.outputLabel}
+            inputLabel={partner ? texts.ping.messageLabel(partner.username) : texts.ping.commandLabel}
             prompt={t.prompt}
             value={t.input}
             onChange={t.setInput}
@@ -63,7 +64,7 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
             followKey={followKey}
             busy={t.busy}
             maxLength={balance.messageMaxLength}
-            placeholder={partner ? 'type a message…' : "type 'help'"}
+            placeholder={partner ? texts.ping.messagePlaceholder : texts.ping.commandPlaceholder}
           >
             {partner ? (
               <PingTranscript
@@ -83,8 +84,8 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
             )}
           </Terminal>
           <p className="bb-ping__keys" aria-hidden="true">
-            <kbd>Enter</kbd> run/send · <kbd>↑</kbd>
-            <kbd>↓</kbd> history · <kbd>Tab</kbd> complete
+            <kbd>Enter</kbd> {texts.ping.keys.enter} · <kbd>↑</kbd>
+            <kbd>↓</kbd> {texts.ping.keys.history} · <kbd>Tab</kbd> {texts.ping.keys.tab}
           </p>
         </Panel>
         <PingDirectory

@@ -1,7 +1,8 @@
 import type { PrivateMessage } from '../../../core/api/ping';
-import { formatClock } from '../mainframe/chat-model';
+import { formatClock } from '../../chat/chat-model';
 import type { LogEntry, Partner } from './ping-model';
 import { LogEntryView } from './log-entry';
+import { texts } from '../../../core/texts';
 
 export interface PingTranscriptProps {
   partner: Partner;
@@ -21,24 +22,24 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
   return (
     <>
       <p className="bb-term-row bb-ping-out__banner">
-        <span className="bb-term--muted">── secure line ── </span>
+        <span className="bb-term--muted">{texts.ping.secureLine}</span>
         <span className="bb-term--info">{partner.username}</span>
         {online === null ? null : (
-          <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>{online ? ' ● online' : ' ○ offline'}</span>
+          <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>{online ? ` ● ${texts.ping.online}` : ` ○ ${texts.ping.offline}`}</span>
         )}
-        <span className="bb-term--muted"> ── type 'exit' to close</span>
+        <span className="bb-term--muted">{texts.ping.closeHint}</span>
       </p>
       {hasOlder ? (
         <button type="button" className="bb-ping-out__older" onClick={onLoadOlder} disabled={loadingOlder}>
-          {loadingOlder ? 'decrypting older lines…' : '▲ load older lines'}
+          {loadingOlder ? texts.ping.loadingOlder : texts.ping.loadOlder}
         </button>
       ) : null}
-      {loading ? <p className="bb-term-row bb-term--muted">fetching conversation…</p> : null}
-      {failed ? <p className="bb-term-row bb-term--error">error: failed to load the conversation</p> : null}
+      {loading ? <p className="bb-term-row bb-term--muted">{texts.ping.fetching}</p> : null}
+      {failed ? <p className="bb-term-row bb-term--error">{texts.ping.fetchFailed}</p> : null}
       {!loading && !failed && messages.length === 0 ? (
-        <p className="bb-term-row bb-term--muted">no messages yet. say something.</p>
+        <p className="bb-term-row bb-term--muted">{texts.ping.noMessages}</p>
       ) : null}
-      <ol className="bb-ping-out__messages" aria-label={`Conversation with ${partner.username}`}>
+      <ol className="bb-ping-out__messages" aria-label={texts.ping.conversationLabel(partner.username)}>
         {messages.map((m) => {
           const mine = m.senderId === meId;
           return (
@@ -46,7 +47,7 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
               <time className="bb-term--muted" dateTime={m.createdAt}>
                 [{formatClock(m.createdAt)}]
               </time>{' '}
-              <span className={mine ? 'bb-term--ok' : 'bb-term--info'}>{mine ? 'you' : m.senderUsername}</span>
+              <span className={mine ? 'bb-term--ok' : 'bb-term--info'}>{mine ? texts.ping.you : m.senderUsername}</span>
               <span className="bb-term--muted"> &gt; </span>
               <span className="bb-ping-out__text">{m.message}</span>
             </li>

@@ -5,7 +5,7 @@ import { checkMessageText } from '../../../core/rules/messages';
 import { useApi } from '../../lib/api-context';
 import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
 import { directoryUsersQuery } from '../../lib/stream-queries';
-import { pingCommands, type PingCommandName } from './ping-commands';
+import { pingCommands, type PingCommandName } from '../../../core/terminal/ping-commands';
 import {
   cdTarget,
   commandNotFoundText,
@@ -36,8 +36,8 @@ import {
 type Handler = (arg: string) => void | Promise<void>;
 
 const welcome: LogDraft[] = [
-  { kind: 'line', tone: 'ok', text: 'PING // private uplink established' },
-  { kind: 'line', tone: 'muted', text: "type 'help' for commands · 'ls' lists operators · 'cd {username}' opens a line" },
+  { kind: 'line', tone: 'ok', text: texts.ping.welcome },
+  { kind: 'line', tone: 'muted', text: texts.ping.welcomeHint },
 ];
 
 const error = (text: string): LogDraft => ({ kind: 'line', tone: 'error', text });
@@ -70,12 +70,12 @@ export function usePingTerminal(me: { id: number; username: string }) {
       }),
     ls: async () => {
       const list = users.data ?? (await queryClient.fetchQuery(directoryUsersQuery(api)).catch(() => null));
-      if (!list) return print(error('error: failed to list operators'));
+      if (!list) return print(error(texts.ping.listFailed));
       print({ kind: 'directory', rows: directoryRows(list, unreadNames, me.id) });
     },
     inbox: () => {
       const names = conversations.data ?? [];
-      if (names.length === 0) return print({ kind: 'line', tone: 'muted', text: "no conversations yet — 'cd {username}' to open one" });
+      if (names.length === 0) return print({ kind: 'line', tone: 'muted', text: texts.ping.noConversations });
       print({ kind: 'conversations', rows: names.map((username) => ({ username, hasUnread: isUnreadFrom(unreadNames, username) })) });
     },
     cd: async (arg) => {
@@ -101,7 +101,7 @@ export function usePingTerminal(me: { id: number; username: string }) {
   function sendMessage(text: string) {
     if (!partner || send.isPending) return;
     const checked = checkMessageText(text);
-    if (checked.problem) return print(error(`error: ${texts[checked.problem]}`));
+    if (checked.problem) return print(error(texts.ping.errorLine(texts[checked.problem])));
     dispatch({ type: 'remember', line: text });
     send.mutate(
       { receiverId: partner.id, message: checked.text },

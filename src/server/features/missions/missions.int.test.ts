@@ -45,7 +45,8 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expect((await ledgerOf(p)).filter((l) => l.reference === 'mission:clear_binary_row').map((l) => Number(l.delta))).toEqual([10]);
     const status = (await p.request('GET', '/api/missions/status')).json();
     expect(status.completedMissions).toEqual(['clear_binary_row']);
-    expect(status.currentMission.id).toBe('attack_blockchain');
+    // attack_blockchain is skipped while the Blockchain has not landed (docs/game-rules.md §12).
+    expect(status.currentMission.id).toBe('send_global_chat');
   });
 
   it('counts send_global_chat and send_private_message only after the player really sent them, in any order', async () => {

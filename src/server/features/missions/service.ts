@@ -1,7 +1,7 @@
 import type { User } from '../../../core/api/common';
 import type { CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
 import { balance } from '../../../core/balance';
-import { isMissionEarned, missionProgress, missionTexts, type MissionId } from '../../../core/rules/missions';
+import { buildMissionStatus, isMissionEarned, type MissionId } from '../../../core/rules/missions';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -18,23 +18,10 @@ export interface MissionServiceDeps {
   evidence: { sentChat(userId: number): Promise<boolean>; sentPrivateMessage(userId: number): Promise<boolean> };
 }
 
-function toStatus(completed: MissionId[]): MissionStatus {
-  const progress = missionProgress(completed);
-  const current = progress.currentMission;
-  return {
-    // spec §2: when all are finished the panel hides.
-    showMissions: !progress.allMissionsCompleted,
-    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
-    completedMissions: progress.completedMissions,
-    totalMissions: progress.totalMissions,
-    allMissionsCompleted: progress.allMissionsCompleted,
-  };
-}
-
 /** Beginner missions (spec §3, §4, §9): the server checks what the player did and pays each once. */
 export function createMissionService(deps: MissionServiceDeps) {
   const { db } = deps.database;
-  const status = async (userId: number): Promise<MissionStatus> => toStatus(await store.completedMissions(db, userId));
+  const status = async (userId: number): Promise<MissionStatus> => buildMissionStatus(await store.completedMissions(db, userId));
 
   return {
     status,

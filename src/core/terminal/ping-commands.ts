@@ -1,11 +1,11 @@
-import type { CommandSpec } from '../../../core/terminal/command-line';
+import type { CommandSpec } from './command-line';
 
 /** spec §2/§4 Ping modes: the directory of operators, and a private line with one of them. */
 export type PingMode = 'directory' | 'chat';
 
 /**
  * Ping's commands, once (style.md: commands as data). help, Tab completion and dispatch are generated
- * from this table; the screen's handlers are declared `satisfies Record<PingCommandName, …>`.
+ * from this table; the client's handlers are declared `satisfies Record<PingCommandName, …>`.
  * In chat mode anything that is not exactly one of its commands is sent as a message.
  */
 export const pingCommands = [

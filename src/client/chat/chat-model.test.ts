@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { texts } from '../../../core/texts';
-import { ApiError } from '../../lib/api-error';
+import { texts } from '../../core/texts';
+import { ApiError } from '../lib/api-error';
 import { chatSendErrorText, composerState, formatClock, isAtBottom } from './chat-model';
 
 describe('chat model', () => {

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { ChatMessage } from '../../../core/api/chat';
+import type { ChatMessage } from '../../core/api/chat';
 import { formatClock, isAtBottom } from './chat-model';
+import { texts } from '../../core/texts';
 
 export interface ChatLogProps {
   messages: readonly ChatMessage[];
@@ -51,18 +52,18 @@ export function ChatLog({ messages, meId, loading, failed, hasOlder, loadingOlde
   }
 
   return (
-    <div ref={ref} className="bb-chat__log" role="log" aria-label="Global chat messages" tabIndex={0} onScroll={onScroll}>
+    <div ref={ref} className="bb-chat__log" role="log" aria-label={texts.chat.log} tabIndex={0} onScroll={onScroll}>
       {hasOlder ? (
         <button type="button" className="bb-chat__older" onClick={onLoadOlder} disabled={loadingOlder}>
-          {loadingOlder ? 'DECRYPTING OLDER LINES…' : '▲ LOAD OLDER LINES'}
+          {loadingOlder ? texts.chat.loadingOlder : texts.chat.loadOlder}
         </button>
       ) : messages.length > 0 ? (
-        <p className="bb-chat__note">── start of channel ──</p>
+        <p className="bb-chat__note">{texts.chat.startOfChannel}</p>
       ) : null}
-      {loading ? <p className="bb-chat__note">Syncing channel…</p> : null}
-      {failed ? <p className="bb-chat__note bb-chat__note--error">Channel unreachable. Retrying…</p> : null}
+      {loading ? <p className="bb-chat__note">{texts.chat.syncing}</p> : null}
+      {failed ? <p className="bb-chat__note bb-chat__note--error">{texts.chat.unreachable}</p> : null}
       {!loading && !failed && messages.length === 0 ? (
-        <p className="bb-chat__note">No transmissions yet. Open the channel, operator.</p>
+        <p className="bb-chat__note">{texts.chat.empty}</p>
       ) : null}
       <ol className="bb-chat__lines">
         {messages.map((m) => (

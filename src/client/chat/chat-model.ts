@@ -1,7 +1,7 @@
-import { balance } from '../../../core/balance';
-import { checkMessageText } from '../../../core/rules/messages';
-import { texts } from '../../../core/texts';
-import { ApiError, statusOf } from '../../lib/api-error';
+import { balance } from '../../core/balance';
+import { checkMessageText } from '../../core/rules/messages';
+import { texts } from '../../core/texts';
+import { ApiError, statusOf } from '../lib/api-error';
 
 /** A message time as the chat shows it: local HH:MM. */
 export function formatClock(iso: string): string {

@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { ChatMessage, ChatUnread } from '../../../core/api/chat';
-import { balance } from '../../../core/balance';
-import { useApi } from '../../lib/api-context';
-import { appendMessage, messagesOf } from '../../lib/message-pages';
-import { usePollInterval } from '../../lib/socket/socket-provider';
-import { chatMessagesQuery, chatUnreadQuery, streamKeys, type MessagePages } from '../../lib/stream-queries';
-import { useDocumentVisible } from '../../lib/use-document-visible';
-import { useCompleteMission } from '../../missions/use-missions';
+import { ChatMessage, ChatUnread } from '../../core/api/chat';
+import { balance } from '../../core/balance';
+import { useApi } from '../lib/api-context';
+import { appendMessage, messagesOf } from '../lib/message-pages';
+import { usePollInterval } from '../lib/socket/socket-provider';
+import { chatMessagesQuery, chatUnreadQuery, streamKeys, type MessagePages } from '../lib/stream-queries';
+import { useDocumentVisible } from '../lib/use-document-visible';
+import { useCompleteMission } from '../missions/use-missions';
 
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 

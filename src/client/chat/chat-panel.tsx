@@ -1,10 +1,11 @@
-import { useSocketStatus } from '../../lib/socket/socket-provider';
-import { useSession } from '../../session/session-context';
-import { Panel } from '../../ui/panel';
+import { useSocketStatus } from '../lib/socket/socket-provider';
+import { useSession } from '../session/session-context';
+import { Panel } from '../ui/panel';
 import { ChatComposer } from './chat-composer';
 import { ChatLog } from './chat-log';
 import { useChatHistory, useMarkChatRead, useSendChat } from './use-chat';
 import './chat-panel.css';
+import { texts } from '../../core/texts';
 
 /**
  * The Mainframe's global chat (spec §2): history, send box, and read marking while it is on screen —
@@ -19,12 +20,12 @@ export function ChatPanel({ visible }: { visible: boolean }) {
 
   return (
     <Panel
-      title="GLOBAL CHAT"
+      title={texts.chat.title}
       className="bb-chat"
       actions={
         <span className={`bb-chat__link ${live ? 'is-live' : ''}`}>
           <span className="bb-chat__link-dot" aria-hidden="true" />
-          {live ? 'LIVE' : 'RELINKING'}
+          {live ? texts.chat.live : texts.chat.relinking}
         </span>
       }
     >

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { balance } from '../../../core/balance';
-import { CommandButton } from '../../ui/button';
+import { balance } from '../../core/balance';
+import { CommandButton } from '../ui/button';
 import { chatSendErrorText, composerState } from './chat-model';
+import { texts } from '../../core/texts';
 
 export interface ChatComposerProps {
   pending: boolean;
@@ -31,7 +32,7 @@ export function ChatComposer({ pending, onSend }: ChatComposerProps) {
   return (
     <form className="bb-chat__composer" onSubmit={submit} aria-busy={pending}>
       <label className="bb-visually-hidden" htmlFor={inputId}>
-        Message the global chat
+        {texts.chat.composer}
       </label>
       <div className="bb-chat__box">
         <span className="bb-chat__prompt" aria-hidden="true">
@@ -44,7 +45,7 @@ export function ChatComposer({ pending, onSend }: ChatComposerProps) {
           autoComplete="off"
           enterKeyHint="send"
           maxLength={balance.messageMaxLength}
-          placeholder="transmit…"
+          placeholder={texts.chat.placeholder}
           value={draft}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -60,7 +61,7 @@ export function ChatComposer({ pending, onSend }: ChatComposerProps) {
         ) : null}
       </div>
       <CommandButton type="submit" variant="primary" disabled={!state.canSend}>
-        {pending ? 'SENDING…' : 'SEND'}
+        {pending ? texts.chat.sending : texts.chat.send}
       </CommandButton>
       {error ? (
         <p id={errorId} className="bb-chat__error" role="alert">
