@@ -20,7 +20,6 @@ export const mainframeTexts = {
     show: 'STATS',
     hide: 'HIDE',
     sync: 'SYNC',
-    syncLabel: 'Refresh stats',
     level: 'LVL',
     exp: 'EXP',
     decodes: 'DECODES',

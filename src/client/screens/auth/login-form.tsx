@@ -22,14 +22,14 @@ export function LoginForm() {
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>
       <TextField
-        label="LOGIN_ID"
+        label={texts.auth.loginIdLabel}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         hint={texts.hintLoginId}
         {...field('loginId')}
       />
-      <TextField label="PASSWORD" type="password" autoComplete="current-password" hint={texts.hintPassword} {...field('password')} />
+      <TextField label={texts.auth.passwordLabel} type="password" autoComplete="current-password" hint={texts.hintPassword} {...field('password')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? texts.auth.connecting : texts.auth.connect}

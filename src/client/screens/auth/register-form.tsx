@@ -22,16 +22,16 @@ export function RegisterForm() {
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>
       <TextField
-        label="LOGIN_ID"
+        label={texts.auth.loginIdLabel}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         hint={texts.hintLoginId}
         {...field('loginId')}
       />
-      <TextField label="USERNAME" autoComplete="nickname" spellCheck={false} hint={texts.hintUsername} {...field('username')} />
-      <TextField label="PASSWORD" type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('password')} />
-      <TextField label="CONFIRM_PASSWORD" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      <TextField label={texts.auth.usernameLabel} autoComplete="nickname" spellCheck={false} hint={texts.hintUsername} {...field('username')} />
+      <TextField label={texts.auth.passwordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('password')} />
+      <TextField label={texts.auth.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? texts.auth.initializing : texts.auth.initialize}

@@ -1,3 +1,4 @@
+import { texts } from '../../../core/texts';
 import { useId, useState } from 'react';
 import type { User } from '../../../core/api/common';
 import { CommandButton } from '../../ui/button';
@@ -19,7 +20,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
   const moreId = useId();
   return (
     <Panel
-      title="OPERATOR"
+      title={texts.mainframe.stats.title}
       className={`bb-stats ${collapsible ? 'bb-stats--compact' : ''}`}
       onClick={onRefresh}
       actions={
@@ -34,7 +35,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
                 setExpanded((x) => !x);
               }}
             >
-              {expanded ? 'HIDE' : 'STATS'}
+              {expanded ? texts.mainframe.stats.hide : texts.mainframe.stats.show}
             </CommandButton>
           ) : null}
           {/* Named by its visible label alone (WCAG 2.5.3): an aria-label 'Refresh stats' hid 'SYNC'. */}
@@ -45,7 +46,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
               onRefresh();
             }}
           >
-            SYNC
+            {texts.mainframe.stats.sync}
           </CommandButton>
         </>
       }
@@ -55,19 +56,19 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
           {user.username}
         </p>
         <p className="bb-stats__level">
-          LVL <span data-testid="level">{user.level}</span>
+          {texts.mainframe.stats.level} <span data-testid="level">{user.level}</span>
         </p>
       </div>
-      <ProgressBar label="EXP" value={user.currentExp} max={user.maxExp} />
+      <ProgressBar label={texts.mainframe.stats.exp} value={user.currentExp} max={user.maxExp} />
       <dl className="bb-stats__grid">
-        <Stat label="DECODES" testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
-        <Stat label="TELNET" testId="telnet" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
+        <Stat label={texts.mainframe.stats.decodes} testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
+        <Stat label={texts.mainframe.stats.telnet} testId="telnet" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
       </dl>
       <dl id={moreId} className="bb-stats__grid bb-stats__grid--more" hidden={!expanded}>
-        <Stat label="ATTACK_PWR" value={String(user.attack)} />
-        <Stat label="CRIT_RATE" value={formatPercent(user.criticalRate, 1)} />
-        <Stat label="BONUS_CRIT" value={formatPercent(user.bonusCriticalHit, 0)} />
-        <Stat label="CONN_RATE" value={formatPercent(user.connectionRate, 0)} />
+        <Stat label={texts.mainframe.stats.attack} value={String(user.attack)} />
+        <Stat label={texts.mainframe.stats.criticalRate} value={formatPercent(user.criticalRate, 1)} />
+        <Stat label={texts.mainframe.stats.bonusCritical} value={formatPercent(user.bonusCriticalHit, 0)} />
+        <Stat label={texts.mainframe.stats.connectionRate} value={formatPercent(user.connectionRate, 0)} />
       </dl>
     </Panel>
   );
