@@ -84,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     now,
     accountsPerIp: config.accountsPerIp,
+    registrationsPerIp: config.registrationsPerIp,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await fastify.close();
       await taps.drain();
       await realtime.close();
+      auth.close();
     },
   };
 }

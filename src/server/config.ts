@@ -12,6 +12,7 @@ const Env = z.object({
   REDIS_URL: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   ACCOUNTS_PER_IP: z.coerce.number().int().min(0).default(1),
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(balance.registrationsPerIp),
   SESSION_SECRET: z.string().min(32).optional(),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(balance.loginAttemptsPerIp),
   LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
@@ -29,6 +30,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** How many accounts one client address may register; 0 means no limit. */
   accountsPerIp: number;
+  /** Registrations one client address may attempt per hour (checked before hashing). */
+  registrationsPerIp: number;
   sessionSecret: string;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     accountsPerIp: e.ACCOUNTS_PER_IP,
+    registrationsPerIp: e.REGISTRATIONS_PER_IP,
     sessionSecret: loadSessionSecret(dataDir, e.SESSION_SECRET),
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     loginAttemptsPerLoginId: e.LOGIN_ATTEMPTS_PER_LOGIN_ID,
