@@ -26,6 +26,7 @@ import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
+import { defaultRedisChannel } from './realtime/bus-signing';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import { wsRoutes } from './realtime/ws-routes';
 
@@ -76,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redisUrl: config.redisUrl,
     log: fastify.log,
     now,
-    ...(deps.realtime?.channel ? { channel: deps.realtime.channel } : {}),
+    channel: deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database),
+    busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
   });
   const { bus } = realtime;
