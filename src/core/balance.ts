@@ -121,9 +121,9 @@ export const balance = {
   /** Open sockets one session may hold on an instance (tabs); the next is refused with close code 4009. */
   socketsPerSession: 8,
   /** Open sockets one client address may hold on an instance. */
-  socketsPerAddress: 32,
+  socketsPerAddress: 64,
   /** Socket upgrades one client address may make per window; past it the upgrade answers 429. */
-  socketUpgradesPerAddress: 60,
+  socketUpgradesPerAddress: 120,
   socketUpgradeWindowMs: 60_000,
   /** Presence changes are coalesced: each socket gets at most one presence frame per this long. */
   presenceFlushMs: 1000,

@@ -28,7 +28,7 @@ import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
 import { defaultRedisChannel } from './realtime/bus-signing';
 import { createRealtime, type Realtime } from './realtime/realtime';
-import { wsRoutes } from './realtime/ws-routes';
+import { socketErrorHandler, wsRoutes } from './realtime/ws-routes';
 
 export interface AppDeps {
   config: Config;
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);
-  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes } });
+  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
 
   authRoutes(fastify, auth);
   tapRoutes(fastify, taps);
