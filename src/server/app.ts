@@ -108,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
   });
 
+  await auth.backfillUsernameSkeletons();
   registerErrorHandler(fastify);
   registerJsonBody(fastify);
   await fastify.register(fastifyHelmet, {

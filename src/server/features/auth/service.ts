@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
-import { LoginId, Password, Username } from '../../../core/rules/account';
+import { LoginId, normalizeUsername, Password, Username, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -81,6 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!body.loginId || !body.username || !body.password) throw new HttpError(400, texts.registerMissingFields);
       if (!LoginId.safeParse(body.loginId).success) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
       if (!Username.safeParse(body.username).success) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
+      const username = normalizeUsername(body.username);
       if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
@@ -96,7 +97,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           }
           return store.insertUser(tx, {
             loginId: body.loginId,
-            username: body.username,
+            username,
+            usernameSkeleton: usernameSkeleton(username),
             passwordHash,
             attack: balance.startingAttack,
             criticalRate: balance.startingCriticalRatePct,
@@ -161,6 +163,24 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async findUserByLoginId(loginId: string) {
       return store.findUserByLoginId(db, loginId);
+    },
+
+    /**
+     * Gives accounts made before migration 0003 their skeleton (run at start-up). Where two old
+     * names share one, the later account keeps its name and gets `skeleton#id`, so nothing breaks;
+     * new look-alikes of either are refused from now on.
+     */
+    async backfillUsernameSkeletons(): Promise<number> {
+      let done = 0;
+      for (;;) {
+        const batch = await store.usersWithoutSkeleton(db, 500);
+        if (batch.length === 0) return done;
+        for (const row of batch) {
+          const skeleton = usernameSkeleton(row.username);
+          if (!(await store.trySetSkeleton(db, row.id, skeleton))) await store.trySetSkeleton(db, row.id, `${skeleton}#${row.id}`);
+          done += 1;
+        }
+      }
     },
 
     /** The in-memory limiters (tests read their sizes and sweep counts). */
