@@ -6,7 +6,7 @@ import { testConfig } from '../../../tests/support/config';
 import { drivers, freshDatabase, type TestDatabase } from '../../../tests/support/db';
 import { handshakeStatus, openSocket, type TestSocket } from '../../../tests/support/socket';
 import { buildApp, type App } from '../app';
-import { closeCodes, type HubLimits } from './hub';
+import type { HubLimits } from './hub';
 import { socketErrorHandler } from './ws-routes';
 
 // Issue 6 item 8 "Sockets": caps per session and address, upgrade rate, presence coalescing.
@@ -42,19 +42,6 @@ describe.each(drivers)('socket limits on %s', (driver) => {
     await expect.poll(() => app!.realtime.hub.stats().sockets).toBe(7);
     await open(url, p);
     expect(app!.realtime.hub.stats().sockets).toBe(8);
-  });
-
-  it('closes with 4009 a socket that raced past the HTTP check over the session cap', async () => {
-    const url = await start({ socketsPerSession: 2 });
-    const p = await asPlayer(app!);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => open(url, p)));
-    const opened = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const closes: Array<{ code: number }> = [];
-    for (const s of opened) void s.closed.then((c) => closes.push(c));
-    // Every socket the server took is either held by the hub or closed by it: wait until they add up.
-    await expect.poll(() => closes.length + app!.realtime.hub.stats().sockets).toBe(opened.length);
-    expect(app!.realtime.hub.stats().sockets).toBe(2);
-    expect(closes.every((c) => c.code === closeCodes.tooManySockets)).toBe(true);
   });
 
   it('caps open sockets per address and upgrades per address with 429', async () => {
