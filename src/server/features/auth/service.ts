@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
-import { LoginId, normalizeUsername, Password, Username, usernameSkeleton } from '../../../core/rules/account';
+import { isVisibleUsername, LoginId, normalizeUsername, Password, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -80,8 +80,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(body: RegisterBody, ip: string) {
       if (!body.loginId || !body.username || !body.password) throw new HttpError(400, texts.registerMissingFields);
       if (!LoginId.safeParse(body.loginId).success) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
-      if (!Username.safeParse(body.username).success) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
       const username = normalizeUsername(body.username);
+      if (!usernamePattern.test(username)) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
+      if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
       if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
