@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { asPlayer, buildTestApp, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 import { openSocket, type TestSocket } from '../../../tests/support/socket';
@@ -22,7 +22,6 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, on %s', (d
     for (const app of apps.splice(0)) await app.close();
     redis?.disconnect();
   });
-  afterAll(() => undefined);
 
   /** A listening app on Redis whose default channel comes from a (fake) database address. */
   async function start(databaseName: string, options: { secret?: string; channel?: string } = {}) {
@@ -112,7 +111,7 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, on %s', (d
 });
 
 describe('defaultRedisChannel', () => {
-  it('is one channel per database: same host/port/name agree, any difference (or the password) does not matter except the address', () => {
+  it('is one channel per database: host, port and name decide it; user and password do not (and never show)', () => {
     const a = defaultRedisChannel({ kind: 'postgres', url: 'postgres://u:pw1@db:5432/game' });
     expect(defaultRedisChannel({ kind: 'postgres', url: 'postgres://other:pw2@db:5432/game' })).toBe(a);
     expect(defaultRedisChannel({ kind: 'postgres', url: 'postgres://u:pw1@db:5432/game2' })).not.toBe(a);
