@@ -89,6 +89,7 @@ describe.each(drivers)('password hashing on %s', (driver) => {
     await expect(a.register({ loginId: 'hashtwo', username: 'hashtwo', password: 'Passw0rd!' }, '10.50.0.1')).rejects.toMatchObject({ statusCode: 403 });
     await expect(a.register({ loginId: 'hashthree', username: 'hashthree', password: 'Passw0rd!' }, '10.50.0.1')).rejects.toMatchObject({ statusCode: 429 });
     await expect(a.register({ loginId: 'hash four', username: 'hashfour', password: 'Passw0rd!' }, '10.50.0.2')).rejects.toMatchObject({ statusCode: 400 });
+    await expect(a.register({ loginId: 'hashfive', username: 'HASH0NE', password: 'Passw0rd!' }, '10.50.0.3')).rejects.toMatchObject({ statusCode: 409 });
     expect(stats.hashes).toBe(1);
   });
 

@@ -87,6 +87,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
       if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
+      const skeleton = usernameSkeleton(username);
+      // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
+      if (await store.isNameTaken(db, body.loginId, username, skeleton)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
       const passwordHash = await passwords.hash(body.password);
       const now = deps.now();
       let row: store.UserRow;
@@ -99,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return store.insertUser(tx, {
             loginId: body.loginId,
             username,
-            usernameSkeleton: usernameSkeleton(username),
+            usernameSkeleton: skeleton,
             passwordHash,
             attack: balance.startingAttack,
             criticalRate: balance.startingCriticalRatePct,

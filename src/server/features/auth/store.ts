@@ -90,3 +90,13 @@ export async function trySetSkeleton(tx: Executor, id: number, skeleton: string)
     throw error;
   }
 }
+
+/** Whether a login ID or a username (by case or look-alike skeleton) is taken: checked before hashing. */
+export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .where(sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`)
+    .limit(1);
+  return row !== undefined;
+}
