@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       DATA_DIR: join(tmpdir(), 'bitbreach-bench-unused'),
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       ACCOUNTS_PER_IP: '0',
+      REGISTRATIONS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_LOGIN_ID: '1000000',
       LOG_LEVEL: 'silent',
@@ -70,7 +71,12 @@ async function main(): Promise<void> {
   const database = await createDb(config.database);
   await migrate(database);
   const transactions = countTransactions(database);
-  const app = await buildApp({ config, database });
+  // Every simulated player connects from 127.0.0.1: the per-address socket caps would stop the bench, not a player.
+  const app = await buildApp({
+    config,
+    database,
+    realtime: { limits: { socketsPerAddress: Number.MAX_SAFE_INTEGER, upgradesPerAddress: Number.MAX_SAFE_INTEGER } },
+  });
 
   // (a) the same instance, plugins and hooks (session lookup, CSRF, JSON body parser) as
   // tap-batch; only the handler differs.

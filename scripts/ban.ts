@@ -2,10 +2,13 @@ import { loadConfig } from '../src/server/config';
 import { createDb } from '../src/server/db/connect';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
-import { createAuthService } from '../src/server/features/auth/service';
+import { banByLoginId } from '../src/server/features/auth/ban-command';
+import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
 
 // Operator tool: `npm run ban -- <loginId>`. The account is refused at login from now on and its
-// open sessions end at once. On the embedded database, stop the server first (PGlite is one process).
+// open sessions end. With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) every
+// instance closes the player's sockets at once; with PostgreSQL and no Redis the server notices
+// within the session recheck (30 s). On the embedded database, stop the server first (PGlite is one process).
 const loginId = process.argv[2];
 if (!loginId) {
   console.error('usage: npm run ban -- <loginId>');
@@ -22,14 +25,18 @@ try {
 }
 try {
   await migrate(database);
-  const auth = createAuthService({ database, now: Date.now, accountsPerIp: 0, loginAttemptsPerIp: 1, loginAttemptsPerLoginId: 1 });
-  const user = await auth.findUserByLoginId(loginId);
-  if (!user) {
+  const redis = config.redisUrl
+    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    : null;
+  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
+  const outcome = await banByLoginId({ database, redis, log }, loginId);
+  if (!outcome.banned) {
     console.error(`no player with login ID ${loginId}`);
     process.exitCode = 1;
+  } else if (outcome.socketsToldAtOnce) {
+    console.log(`banned ${outcome.loginId} (${outcome.username}); their sessions and sockets are closed`);
   } else {
-    await auth.ban(user.id);
-    console.log(`banned ${user.loginId} (${user.username}); their sessions are closed`);
+    console.log(`banned ${outcome.loginId} (${outcome.username}); their sessions are closed, open sockets close within 30 s`);
   }
 } finally {
   await database.close();

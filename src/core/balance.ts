@@ -73,6 +73,13 @@ export const balance = {
   loginAttemptsPerIp: 30,
   loginAttemptsPerLoginId: 8,
   loginWindowMs: 10 * 60_000,
+  /** Registrations one client address may make per window (checked before any hashing). */
+  registrationsPerIp: 5,
+  registrationWindowMs: 60 * 60_000,
+  /** Password hashes (argon2, ~19 MiB and ~30 ms each) running at once; login and registration share them. */
+  passwordHashesAtOnce: 2,
+  /** Most keys one in-memory rate limiter holds; the oldest window is evicted past it. */
+  rateLimiterMaxKeys: 50_000,
 
   // Exactly-once writes (docs/decisions/012-idempotency-keys.md)
   /** How long a spent idempotency key and its stored answer are kept: far past any client retry. */
@@ -117,6 +124,15 @@ export const balance = {
   presenceTtlMs: 30_000,
   /** How often open sockets' sessions are checked against the database (catches bans made while the bus was down). */
   socketSessionRecheckMs: 30_000,
+  /** Open sockets one session may hold on an instance (tabs); the next is refused with close code 4009. */
+  socketsPerSession: 8,
+  /** Open sockets one client address may hold on an instance. */
+  socketsPerAddress: 64,
+  /** Socket upgrades one client address may make per window; past it the upgrade answers 429. */
+  socketUpgradesPerAddress: 120,
+  socketUpgradeWindowMs: 60_000,
+  /** Presence changes are coalesced: each socket gets at most one presence frame per this long. */
+  presenceFlushMs: 1000,
   /** Events kept while Redis is unreachable, sent when it is back; older ones are dropped first. */
   busOutageBufferMax: 1000,
   // Spec numbers for features still to come, stated by the guide today (spec §1, §9)

@@ -28,8 +28,9 @@ import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
+import { defaultRedisChannel } from './realtime/bus-signing';
 import { createRealtime, type Realtime } from './realtime/realtime';
-import { wsRoutes } from './realtime/ws-routes';
+import { socketErrorHandler, wsRoutes } from './realtime/ws-routes';
 
 export interface AppDeps {
   config: Config;
@@ -80,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redisUrl: config.redisUrl,
     log: fastify.log,
     now,
-    ...(deps.realtime?.channel ? { channel: deps.realtime.channel } : {}),
+    channel: deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database),
+    busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
   });
   const { bus } = realtime;
@@ -88,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     now,
     accountsPerIp: config.accountsPerIp,
+    registrationsPerIp: config.registrationsPerIp,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: fastify.log,
   });
 
+  await auth.backfillUsernameSkeletons();
   registerErrorHandler(fastify);
   registerJsonBody(fastify);
   await fastify.register(fastifyHelmet, {
@@ -144,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);
-  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes } });
+  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
 
   authRoutes(fastify, auth);
   tapRoutes(fastify, taps);
@@ -176,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await jobs.stop();
       await taps.drain();
       await realtime.close();
+      auth.close();
     },
   };
 }

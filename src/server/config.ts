@@ -10,8 +10,10 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().optional(),
+  REDIS_CHANNEL: z.string().min(1).optional(),
   TRUST_PROXY: z.string().default('false'),
   ACCOUNTS_PER_IP: z.coerce.number().int().min(0).default(1),
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(balance.registrationsPerIp),
   SESSION_SECRET: z.string().min(32).optional(),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(balance.loginAttemptsPerIp),
   LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
@@ -26,9 +28,13 @@ export interface Config {
   host: string;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   redisUrl: string | null;
+  /** REDIS_CHANNEL; unset, a channel derived from the database (host, port, name) is used. */
+  redisChannel?: string;
   trustProxy: TrustProxy;
   /** How many accounts one client address may register; 0 means no limit. */
   accountsPerIp: number;
+  /** Registrations one client address may attempt per hour (checked before hashing). */
+  registrationsPerIp: number;
   sessionSecret: string;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
@@ -67,8 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
+    ...(e.REDIS_CHANNEL ? { redisChannel: e.REDIS_CHANNEL } : {}),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     accountsPerIp: e.ACCOUNTS_PER_IP,
+    registrationsPerIp: e.REGISTRATIONS_PER_IP,
     sessionSecret: loadSessionSecret(dataDir, e.SESSION_SECRET),
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     loginAttemptsPerLoginId: e.LOGIN_ATTEMPTS_PER_LOGIN_ID,

@@ -9,6 +9,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: null,
     trustProxy: false,
     accountsPerIp: 0,
+    registrationsPerIp: 1000,
     sessionSecret: 'test-secret-test-secret-test-secret-0123',
     loginAttemptsPerIp: 1000,
     loginAttemptsPerLoginId: 1000,

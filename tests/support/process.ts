@@ -10,7 +10,8 @@ export interface ServerProcess {
 /** Starts `src/server/main.ts` as a real process and waits for its "is up" line. */
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', ...env },
+    // Test players all register from 127.0.0.1: lift the per-address registration limit unless a test sets it.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', REGISTRATIONS_PER_IP: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { limits } from '../rules/account';
-import { User } from './common';
+import { PlainText, User } from './common';
 
 // Bodies are strict (unknown fields refused) and length-capped; the hinted character rules are
 // checked in the service so the spec's own message can answer them.
 export const LoginBody = z.strictObject({
-  loginId: z.string().max(limits.loginIdMax),
-  password: z.string().max(limits.passwordMax),
+  loginId: PlainText.max(limits.loginIdMax),
+  password: PlainText.max(limits.passwordMax),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const RegisterBody = z.strictObject({
-  loginId: z.string().max(limits.loginIdMax),
-  username: z.string().max(limits.usernameMax),
-  password: z.string().max(limits.passwordMax),
+  loginId: PlainText.max(limits.loginIdMax),
+  username: PlainText.max(limits.usernameMax),
+  password: PlainText.max(limits.passwordMax),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

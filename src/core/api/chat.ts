@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { IdParam, PlainText } from './common';
 
-/** A row id as a query parameter: a positive safe integer. */
-export const IdParam = z.coerce.number().pipe(z.int().min(1));
+export { IdParam };
 
 /** Page size as a query parameter (default one page, at most messagePageMax). */
 export const PageLimit = z.coerce.number().pipe(z.int().min(1).max(balance.messagePageMax)).default(balance.messagePageSize);
@@ -34,7 +34,7 @@ export type ChatPage = z.infer<typeof ChatPage>;
 // The text is trimmed and its length checked in the service, so the player gets the game's own
 // words; the /api body limit (16 KiB) already bounds what arrives here.
 /** spec §7: POST /api/chat/messages {message}. */
-export const ChatPostBody = z.strictObject({ message: z.string() });
+export const ChatPostBody = z.strictObject({ message: PlainText });
 export type ChatPostBody = z.infer<typeof ChatPostBody>;
 
 /** spec §3: unread chat is a boolean. */

@@ -1,4 +1,22 @@
 import { z } from 'zod';
+import { texts } from '../texts';
+
+/**
+ * Characters no text field accepts: C0/C1 controls (NUL, line breaks, escapes) and the bidi
+ * embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) plus the bare marks
+ * U+200E/U+200F/U+061C that flip how a line reads. Refused, never stripped, so what is stored
+ * is exactly what was sent (docs/operations.md, "Text input").
+ */
+export const forbiddenTextCharacters = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Every text field of every contract: a string without control or bidi characters (400 otherwise). */
+export const PlainText = z.string().refine((s) => !forbiddenTextCharacters.test(s), { message: texts.controlCharacters });
+
+/** A serial (int4) row id: 1 to 2^31−1, so no id reaches the database out of its column's range. */
+export const RowId = z.int().min(1).max(2_147_483_647);
+
+/** A row id as a query parameter. */
+export const IdParam = z.coerce.number().pipe(RowId);
 
 /** A JSON error body: every 4xx carries a message a player can read. */
 export const ErrorBody = z.object({ message: z.string() });

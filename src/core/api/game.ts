@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { balance } from '../balance';
 import { GearType, Rarity } from '../items';
-import { Count, User } from './common';
+import { Count, PlainText, User } from './common';
 
 /** spec §7: POST /api/game/tap-batch {tapCount, batchTimestamp, optional verificationToken}. */
 export const TapBatchBody = z.strictObject({
   tapCount: z.int().min(1).max(balance.maxTapsPerBatch),
   batchTimestamp: Count,
-  verificationToken: z.string().max(200).optional(),
+  verificationToken: PlainText.max(200).optional(),
 });
 export type TapBatchBody = z.infer<typeof TapBatchBody>;
 
@@ -63,4 +63,4 @@ export const securePaths = [
   '/api/optimizer/upgrade',
 ] as const;
 
-export const SecureEnvelope = z.strictObject({ secureData: z.string().min(1).max(balance.apiBodyLimitBytes) });
+export const SecureEnvelope = z.strictObject({ secureData: PlainText.min(1).max(balance.apiBodyLimitBytes) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../rules/account';
-import { IdParam, PageLimit } from './chat';
+import { PageLimit } from './chat';
+import { IdParam, PlainText, RowId } from './common';
 
 /** spec §3 private message; plain text, shown as text. */
 export const PrivateMessage = z.object({
@@ -39,12 +40,12 @@ export const ConversationPage = z.object({
 export type ConversationPage = z.infer<typeof ConversationPage>;
 
 /** spec §7: POST /api/directories/messages {receiverId, message}; trimmed and checked in the service. */
-export const PrivateMessageBody = z.strictObject({ receiverId: z.int().min(1), message: z.string() });
+export const PrivateMessageBody = z.strictObject({ receiverId: RowId, message: PlainText });
 export type PrivateMessageBody = z.infer<typeof PrivateMessageBody>;
 
 /** POST /api/directories/read {partnerId}: the player has seen that conversation. */
-export const ReadConversationBody = z.strictObject({ partnerId: z.int().min(1) });
+export const ReadConversationBody = z.strictObject({ partnerId: RowId });
 export type ReadConversationBody = z.infer<typeof ReadConversationBody>;
 
 /** GET /api/directories/user/{username}. */
-export const DirectoryUserParams = z.strictObject({ username: z.string().min(1).max(limits.usernameMax) });
+export const DirectoryUserParams = z.strictObject({ username: PlainText.min(1).max(limits.usernameMax) });

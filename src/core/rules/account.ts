@@ -9,8 +9,57 @@ export const usernamePattern = /^[^\p{C}\s][^\p{C}]{0,18}[^\p{C}\s]$/u;
 
 export const limits = { loginIdMax: 20, usernameMax: 20, passwordMax: 14 } as const;
 
+// Characters that render as nothing (or as blank space) although Unicode calls them letters or
+// symbols: braille blank, Hangul fillers, Khmer inherent vowels, the combining grapheme joiner,
+// Mongolian vowel separator. \p{C} already covers format (Cf, bidi included) and control characters.
+const invisibleCharacters = /[\u2800\u3164\u115F\u1160\uFFA0\u17B4\u17B5\u034F\u180E\u2028\u2029]/u;
+// Any space but the plain one (NFKC already turns most of them into it).
+const unusualSpaces = /[^\P{Z} ]/u;
+/** More combining marks on one letter than any real script needs: zalgo text. */
+export const maxCombiningMarksInARow = 2;
+const tooManyMarks = new RegExp(`\\p{M}{${maxCombiningMarksInARow + 1},}`, 'u');
+
+/** The form a username is checked and stored in: Unicode NFKC (full-width, ligatures and the like folded). */
+export function normalizeUsername(name: string): string {
+  return name.normalize('NFKC');
+}
+
+/** Whether an (already normalised) username is free of invisible, format, bidi and stacked-mark characters. */
+export function isVisibleUsername(name: string): boolean {
+  return !invisibleCharacters.test(name) && !unusualSpaces.test(name) && !tooManyMarks.test(name) && /[\p{L}\p{N}]/u.test(name);
+}
+
+// Look-alikes folded onto one letter (a small, deliberate subset of Unicode's confusables, UTS #39):
+// Cyrillic and Greek letters that look Latin, and the digits and letters that pass for each other.
+const confusables: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', һ: 'h', н: 'h', і: 'l', ӏ: 'l', ј: 'j', к: 'k', м: 'm', о: 'o', р: 'p', с: 'c', ѕ: 's', т: 't',
+  у: 'y', х: 'x', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', ı: 'l',
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w', ϲ: 'c', ϳ: 'j',
+  '0': 'o', '1': 'l', i: 'l', '|': 'l',
+};
+const confusablePairs: Array<[RegExp, string]> = [
+  [/rn/g, 'm'],
+  [/vv/g, 'w'],
+];
+
+/**
+ * The look-alike skeleton of a username: two names with one skeleton read the same on screen, so
+ * only one of them may exist. NFKC, lower case, accents and other marks dropped, the confusables
+ * above folded ('0'→'o'; '1', 'I', 'i', 'l'→'l'; Cyrillic 'а'→'a' …), then 'rn'→'m', 'vv'→'w'.
+ */
+export function usernameSkeleton(name: string): string {
+  const folded = [...normalizeUsername(name).toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')]
+    .map((c) => confusables[c] ?? c)
+    .join('');
+  return confusablePairs.reduce((s, [pattern, to]) => s.replace(pattern, to), folded);
+}
+
 export const LoginId = z.string().regex(loginIdPattern);
-export const Username = z.string().regex(usernamePattern);
+/** A username as typed: its NFKC form must fit the length rule and be visible (see isVisibleUsername). */
+export const Username = z
+  .string()
+  .transform(normalizeUsername)
+  .pipe(z.string().regex(usernamePattern).refine(isVisibleUsername));
 export const Password = z.string().regex(passwordPattern);
 
 /** Client-side check of the registration form (spec §5), in the spec's order. Returns a text key or null. */

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { texts } from '../../core/texts';
 import { HttpError } from './errors';
+import { isApiPath, routePath } from './route-path';
 
 // spec §7: login, register and logout go without a token (there is no session to hold one yet,
 // and the Lax cookie already keeps a cross-site logout from carrying the session).
@@ -17,8 +18,8 @@ function sameToken(a: string, b: string): boolean {
 /** Every state-changing /api call must carry X-CSRF-Token equal to its session's token, else 403. */
 export function registerCsrf(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    const path = request.url.split('?')[0]!;
+    const path = routePath(request);
+    if (safeMethods.has(request.method) || !isApiPath(path)) return;
     if (exemptPaths.has(path)) return;
     if (!request.auth) throw new HttpError(401, texts.notSignedIn);
     const header = request.headers['x-csrf-token'];

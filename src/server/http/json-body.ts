@@ -42,6 +42,25 @@ export function findDuplicateKey(text: string): string | null {
 }
 
 /**
+ * Parses a JSON text the way every /api body is parsed: prototype keys and duplicate keys are
+ * refused with a 400 (the secureData envelope's contents go through here too).
+ */
+export function parseJsonText(text: string, what = 'JSON body'): unknown {
+  let value: unknown;
+  try {
+    value = secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    const message = /prototype|constructor/i.test((error as Error).message)
+      ? `Forbidden key in ${what} (__proto__ or constructor.prototype)`
+      : `Malformed ${what}`;
+    throw new HttpError(400, message);
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== null) throw new HttpError(400, `Duplicate key in ${what}: ${duplicate}`);
+  return value;
+}
+
+/**
  * The only body type /api accepts is JSON. text/plain is refused because a cross-site form can
  * send it without a CORS preflight; prototype keys and duplicate keys are refused with a 400.
  */
@@ -50,17 +69,10 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
-    let value: unknown;
     try {
-      value = secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+      done(null, parseJsonText(text));
     } catch (error) {
-      const message = /prototype|constructor/i.test((error as Error).message)
-        ? 'Forbidden key in JSON body (__proto__ or constructor.prototype)'
-        : 'Malformed JSON body';
-      return done(new HttpError(400, message));
+      done(error as HttpError);
     }
-    const duplicate = findDuplicateKey(text);
-    if (duplicate !== null) return done(new HttpError(400, `Duplicate key in JSON body: ${duplicate}`));
-    done(null, value);
   });
 }

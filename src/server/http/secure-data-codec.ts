@@ -12,6 +12,16 @@ export function encodeSecureDataNative(value: unknown, direction: SecureDirectio
 }
 
 export function decodeSecureDataNative(text: string, direction: SecureDirection, maxInflatedBytes: number): unknown {
+  const json = inflateSecureDataNative(text, direction, maxInflatedBytes);
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw new SecureDataError('not JSON');
+  }
+}
+
+/** The JSON text inside a secureData string, for a caller that parses it itself (the /api body parser). */
+export function inflateSecureDataNative(text: string, direction: SecureDirection, maxInflatedBytes: number): string {
   if (!base64Url.test(text)) throw new SecureDataError('not base64url');
   const bytes = maskSecureBytes(Buffer.from(text, 'base64url'), direction);
   let inflated: Buffer;
@@ -21,9 +31,5 @@ export function decodeSecureDataNative(text: string, direction: SecureDirection,
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new SecureDataError('payload too large');
     throw new SecureDataError('not a compressed payload');
   }
-  try {
-    return JSON.parse(inflated.toString('utf8'));
-  } catch {
-    throw new SecureDataError('not JSON');
-  }
+  return inflated.toString('utf8');
 }

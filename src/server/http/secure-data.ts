@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { balance } from '../../core/balance';
 import { SecureEnvelope, securePaths } from '../../core/api/game';
 import { SecureDataError } from '../../core/secure-data';
-import { decodeSecureDataNative, encodeSecureDataNative } from './secure-data-codec';
+import { parseJsonText } from './json-body';
+import { routePath } from './route-path';
+import { encodeSecureDataNative, inflateSecureDataNative } from './secure-data-codec';
 import { texts } from '../../core/texts';
 import { HttpError } from './errors';
 
@@ -14,18 +16,21 @@ const secure = new Set<string>(securePaths);
  */
 export function registerSecureData(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST' || !secure.has(request.url.split('?')[0]!)) return;
+    if (request.method !== 'POST' || !secure.has(routePath(request))) return;
     const envelope = SecureEnvelope.safeParse(request.body);
     if (!envelope.success) throw new HttpError(400, `${texts.secureDataMalformed}: expected {secureData}`);
+    let json: string;
     try {
-      request.body = decodeSecureDataNative(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
+      json = inflateSecureDataNative(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
     } catch (error) {
       if (error instanceof SecureDataError) throw new HttpError(400, `${texts.secureDataMalformed}: ${error.message}`);
       throw error;
     }
+    // The same parser as a plain body: duplicate and prototype keys are refused inside the envelope too.
+    request.body = parseJsonText(json, 'secureData payload');
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (request.method !== 'POST' || !secure.has(request.url.split('?')[0]!)) return payload;
+    if (request.method !== 'POST' || !secure.has(routePath(request))) return payload;
     if (reply.statusCode >= 300) return payload;
     return { secureData: encodeSecureDataNative(payload, 'server') };
   });

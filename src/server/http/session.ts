@@ -3,6 +3,7 @@ import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
 import type { AuthContext, AuthService } from '../features/auth/service';
 import { HttpError } from './errors';
+import { isApiPath, routePath } from './route-path';
 
 export const sessionCookieName = 'bb_session';
 export const sessionMaxAgeS = balance.sessionIdleDays * 24 * 3600;
@@ -17,11 +18,15 @@ declare module 'fastify' {
 export function registerSession(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+    const path = routePath(request);
+    const isSocket = path === '/ws';
+    if (!isApiPath(path) && !isSocket) return;
+    // API answers are per player and change with every request: never kept by a cache.
+    if (!isSocket) reply.header('cache-control', 'no-store');
     const token = readSessionToken(request);
     request.auth = token ? await auth.resolve(token) : null;
     // Sliding expiry: the cookie lives as long as the session, not 30 days from sign-in.
-    if (token && request.auth?.extended && !request.url.startsWith('/ws')) setSessionCookie(request, reply, token, sessionMaxAgeS);
+    if (token && request.auth?.extended && !isSocket) setSessionCookie(request, reply, token, sessionMaxAgeS);
   });
 }
 

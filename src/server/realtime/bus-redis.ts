@@ -2,6 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { z } from 'zod';
 import { parseEventBody } from '../../core/api/events';
 import { Audience, createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
+import { busKey, signBusPayload, verifyBusPayload } from './bus-signing';
 
 export interface RedisBusOptions {
   url: string;
@@ -12,6 +13,13 @@ export interface RedisBusOptions {
   log: BusLogger;
   /** Messages kept while Redis is unreachable; the oldest quarter is dropped when full. */
   bufferMax: number;
+  /** The session secret: messages are signed with a key derived from it, and unsigned ones dropped. */
+  secret: string;
+}
+
+export interface RedisBus extends Bus {
+  /** Messages dropped because they were unsigned, badly signed or malformed (a forgery, or another deployment). */
+  rejectedCount(): number;
 }
 
 // What travels on the channel: origin instance, audience, event body. Parsed at the edge like any input.
@@ -26,8 +34,10 @@ const logEveryMs = 30_000;
  * again, the buffer flushed, and local sockets get stream.interrupted so they refetch whatever was
  * missed. Nothing here ever throws into a request.
  */
-export function createRedisBus(options: RedisBusOptions): Bus {
+export function createRedisBus(options: RedisBusOptions): RedisBus {
   const { channel, instanceId, log } = options;
+  const key = busKey(options.secret);
+  let rejected = 0;
   const fanout = createLocalFanout(log);
   const base: RedisOptions = {
     // Reconnect forever, quickly at first, then every 2 s.
@@ -75,9 +85,11 @@ export function createRedisBus(options: RedisBusOptions): Bus {
   });
   sub.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
-    const message = decode(raw);
+    const payload = verifyBusPayload(key, channel, raw);
+    const message = payload === null ? null : decode(payload);
     if (!message) {
-      log.warn({ size: raw.length }, 'dropped a bus message that does not parse');
+      rejected += 1;
+      log.warn({ size: raw.length, signed: payload !== null, rejected }, 'dropped a bus message that is unsigned, badly signed or malformed');
       return;
     }
     if (message.origin !== instanceId) fanout.deliver(message.body);
@@ -103,7 +115,7 @@ export function createRedisBus(options: RedisBusOptions): Bus {
     kind: 'redis',
     publish(message: BusMessage): void {
       fanout.deliver(message);
-      const payload = JSON.stringify({ o: instanceId, a: message.audience, e: message.event });
+      const payload = signBusPayload(key, channel, JSON.stringify({ o: instanceId, a: message.audience, e: message.event }));
       if (pub.status === 'ready') send(payload);
       else keep(payload);
     },
@@ -113,10 +125,13 @@ export function createRedisBus(options: RedisBusOptions): Bus {
       return new Promise((resolve) => waiters.push(resolve));
     },
     isConnected: () => subscribed && pub.status === 'ready',
+    rejectedCount: () => rejected,
     async close() {
       closed = true;
-      pub.disconnect();
       sub.disconnect();
+      // A clean QUIT lets publishes already sent (a ban's session.ended) reach Redis first.
+      if (pub.status === 'ready') await pub.quit().catch(() => pub.disconnect());
+      else pub.disconnect();
     },
   };
 }

@@ -14,7 +14,7 @@ describe('the hub heartbeat [pglite]', () => {
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     db = await freshDatabase('pglite');
-    app = await buildApp({ config: testConfig(), database: db.database, realtime: { limits: { heartbeatMs: 50, sessionRecheckMs: 50 } } });
+    app = await buildApp({ config: testConfig(), database: db.database, realtime: { limits: { heartbeatMs: 50, sessionRecheckMs: 50, presenceFlushMs: 50 } } });
     url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {

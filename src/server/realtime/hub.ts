@@ -1,5 +1,6 @@
 import type { WebSocket, RawData } from 'ws';
 import { parseClientMessage } from '../../core/api/events';
+import { balance } from '../../core/balance';
 import type { AuthContext } from '../features/auth/service';
 import type { Bus, BusLogger, BusMessage } from './bus';
 import type { Presence } from './presence';
@@ -10,6 +11,14 @@ export interface HubLimits {
   sendBufferMaxBytes: number;
   heartbeatMs: number;
   sessionRecheckMs: number;
+  /** Open sockets per session and per client address on this instance (defaults: balance). */
+  socketsPerSession?: number;
+  socketsPerAddress?: number;
+  /** Socket upgrades per client address per window (defaults: balance). */
+  upgradesPerAddress?: number;
+  upgradeWindowMs?: number;
+  /** Presence changes are coalesced: at most one presence frame per player per this long (default: balance). */
+  presenceFlushMs?: number;
 }
 
 export interface HubDeps {
@@ -24,6 +33,7 @@ interface Client {
   socket: WebSocket;
   userId: number;
   sessionId: string;
+  address: string;
   /** Stream version of the last event sent to this socket. */
   v: number;
   windowStartMs: number;
@@ -32,7 +42,7 @@ interface Client {
 }
 
 // Close codes the client can tell apart: 4001 means sign out, the others mean reconnect.
-export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, goingAway: 1001 } as const;
+export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, tooManySockets: 4009, goingAway: 1001 } as const;
 
 /**
  * The sockets of this instance: who is connected, and delivery of bus events to them. Each socket
@@ -42,6 +52,10 @@ export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, goingAway: 10
 export function createHub(deps: HubDeps) {
   const byUser = new Map<number, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
+  const byAddress = new Map<string, Set<Client>>();
+  const socketsPerSession = deps.limits.socketsPerSession ?? balance.socketsPerSession;
+  const socketsPerAddress = deps.limits.socketsPerAddress ?? balance.socketsPerAddress;
+  const presenceFlushMs = deps.limits.presenceFlushMs ?? balance.presenceFlushMs;
   // Presence writes for one player run in order, so a quick reconnect cannot leave them offline.
   const presenceChains = new Map<number, Promise<void>>();
   let stopping = false;
@@ -94,7 +108,42 @@ export function createHub(deps: HubDeps) {
     return [...byUser].flatMap(([userId, clients]) => (except.has(userId) ? [] : [...clients]));
   }
 
+  // Presence is coalesced (issue 6: 4 accounts reconnecting in a loop sent 189 presence frames a
+  // second to every socket): the first change after a quiet period goes out at once, later ones
+  // wait for the next flush, where each player's latest state goes out once, and only if it differs
+  // from what was last sent. Paced on the real clock: it is delivery pacing, not game time.
+  const pendingPresence = new Map<number, boolean>();
+  const sentPresence = new Map<number, boolean>();
+  let lastPresenceFlushMs = -Infinity;
+  let presenceTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function flushPresence(): void {
+    presenceTimer = null;
+    lastPresenceFlushMs = Date.now();
+    const changes = [...pendingPresence];
+    pendingPresence.clear();
+    for (const [userId, isOnline] of changes) {
+      if (sentPresence.get(userId) === isOnline) continue;
+      if (isOnline) sentPresence.set(userId, true);
+      else sentPresence.delete(userId);
+      deliverNow({ audience: { kind: 'everyone' }, event: { t: 'presence.changed', d: { userId, isOnline } } });
+    }
+  }
+
   function deliver(message: BusMessage): void {
+    const { event, audience } = message;
+    if (event.t !== 'presence.changed' || audience.kind !== 'everyone' || audience.exceptUserIds?.length) return deliverNow(message);
+    pendingPresence.set(event.d.userId, event.d.isOnline);
+    if (presenceTimer || stopping) return;
+    const wait = lastPresenceFlushMs + presenceFlushMs - Date.now();
+    if (wait <= 0) flushPresence();
+    else {
+      presenceTimer = setTimeout(flushPresence, wait);
+      presenceTimer.unref();
+    }
+  }
+
+  function deliverNow(message: BusMessage): void {
     const { event } = message;
     // Serialised once per event; only the stream version differs per socket.
     const prefix = `{"t":${JSON.stringify(event.t)},"d":${JSON.stringify(event.d)},"v":`;
@@ -125,6 +174,7 @@ export function createHub(deps: HubDeps) {
 
   function onClose(client: Client): void {
     remove(bySession, client.sessionId, client);
+    remove(byAddress, client.address, client);
     const last = remove(byUser, client.userId, client);
     if (last && !stopping) void inPresenceOrder(client.userId, () => deps.presence.disconnected(client.userId));
   }
@@ -136,7 +186,7 @@ export function createHub(deps: HubDeps) {
     const live = await deps.presence.liveSessionIds(checked, new Date(deps.now()));
     for (const sessionId of checked) {
       if (live.has(sessionId) || !bySession.has(sessionId)) continue;
-      deliver({ audience: { kind: 'session', sessionId }, event: { t: 'session.ended', d: { reason: 'expired' } } });
+      deliverNow({ audience: { kind: 'session', sessionId }, event: { t: 'session.ended', d: { reason: 'expired' } } });
     }
   }
 
@@ -161,15 +211,35 @@ export function createHub(deps: HubDeps) {
 
   const unsubscribe = deps.bus.subscribe(deliver);
 
+  /** Why another socket for this session or address would be refused, or null. */
+  function refusal(sessionId: string, address: string): 'session' | 'address' | null {
+    if ((bySession.get(sessionId)?.size ?? 0) >= socketsPerSession) return 'session';
+    if ((byAddress.get(address)?.size ?? 0) >= socketsPerAddress) return 'address';
+    return null;
+  }
+
   return {
-    /** Takes over an authenticated, origin-checked socket. */
-    attach(socket: WebSocket, auth: AuthContext): void {
+    refusal,
+    upgradeLimit: {
+      perAddress: deps.limits.upgradesPerAddress ?? balance.socketUpgradesPerAddress,
+      windowMs: deps.limits.upgradeWindowMs ?? balance.socketUpgradeWindowMs,
+    },
+
+    /** Takes over an authenticated, origin-checked socket (`address`: the client's, as TRUST_PROXY allows). */
+    attach(socket: WebSocket, auth: AuthContext, address = 'unknown'): void {
       if (stopping) {
         socket.close(closeCodes.goingAway, 'server shutting down');
         return;
       }
-      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
+      // Checked again here: upgrades racing past the HTTP check still meet the cap.
+      const refused = refusal(auth.sessionId, address);
+      if (refused) {
+        socket.close(closeCodes.tooManySockets, refused === 'session' ? 'too many sockets for this session' : 'too many sockets from this address');
+        return;
+      }
+      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, address, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
       add(bySession, client.sessionId, client);
+      add(byAddress, client.address, client);
       if (add(byUser, client.userId, client)) void inPresenceOrder(client.userId, () => deps.presence.connected(client.userId));
       socket.on('message', (data, isBinary) => onMessage(client, data, isBinary));
       socket.on('pong', () => {
@@ -192,6 +262,7 @@ export function createHub(deps: HubDeps) {
       stopped ??= (async () => {
         stopping = true;
         clearInterval(timer);
+        if (presenceTimer) clearTimeout(presenceTimer);
         unsubscribe();
         for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
         await Promise.all([...presenceChains.values()]);

@@ -101,6 +101,25 @@ describe('socket hub', () => {
     expect(hub.stats()).toEqual({ sockets: 1, users: 1 });
   });
 
+  it('closes with 4009 a socket past the session or address cap at attach (upgrades that raced past the HTTP check)', () => {
+    hub = createHub({
+      bus, presence, log: silent, now: () => 0,
+      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000, socketsPerSession: 2, socketsPerAddress: 3 },
+    });
+    const attachFrom = (userId: number, sessionId: string, address: string) => {
+      const socket = new FakeSocket();
+      hub.attach(socket as unknown as WebSocket, auth(userId, sessionId), address);
+      return socket;
+    };
+    const [s1, s2, s3] = [attachFrom(1, 'tabs', '10.0.0.1'), attachFrom(1, 'tabs', '10.0.0.1'), attachFrom(1, 'tabs', '10.0.0.1')];
+    expect([s1.closedWith, s2.closedWith, s3.closedWith]).toEqual([null, null, closeCodes.tooManySockets]);
+    const [o1, o2] = [attachFrom(2, 'other', '10.0.0.1'), attachFrom(3, 'third', '10.0.0.1')];
+    expect([o1.closedWith, o2.closedWith]).toEqual([null, closeCodes.tooManySockets]);
+    expect(hub.stats()).toEqual({ sockets: 3, users: 2 });
+    s1.close(1000);
+    expect(attachFrom(1, 'tabs', '10.0.0.1').closedWith).toBeNull();
+  });
+
   it('sends session.ended and then closes that session’s sockets', async () => {
     start();
     const s = attach(1, 'gone');

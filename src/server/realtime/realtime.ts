@@ -13,8 +13,10 @@ export interface RealtimeOptions {
   redisUrl: string | null;
   log: BusLogger;
   now: () => number;
-  /** The Redis channel; tests give each run its own so parallel runs never hear each other. */
-  channel?: string;
+  /** The Redis channel (REDIS_CHANNEL, by default one per database); tests give each run its own. */
+  channel: string;
+  /** Signs and checks bus messages (the session secret). */
+  busSecret: string;
   limits?: Partial<HubLimits>;
 }
 
@@ -32,7 +34,8 @@ export function createRealtime(options: RealtimeOptions) {
   const bus = options.redisUrl
     ? createRedisBus({
         url: options.redisUrl,
-        channel: options.channel ?? 'bitbreach:events',
+        channel: options.channel,
+        secret: options.busSecret,
         instanceId,
         log: options.log,
         bufferMax: balance.busOutageBufferMax,

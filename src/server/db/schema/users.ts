@@ -24,11 +24,14 @@ export const users = pgTable(
     tapTokensAt: bigint('tap_tokens_at', { mode: 'number' }).notNull(),
     banned: boolean('banned').notNull().default(false),
     registrationIp: text('registration_ip').notNull(),
+    /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */
+    usernameSkeleton: text('username_skeleton'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_login_id_lower').on(sql`lower(${t.loginId})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton').on(t.usernameSkeleton),
     // The leaderboard's two orders, each served by an index scan (spec §2, top 30); NULLS FIRST
     // matches what ORDER BY ... DESC means, or the planner cannot use them.
     index('users_by_level').on(t.level.desc().nullsFirst(), t.currentExp.desc().nullsFirst(), t.id),

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
-import { LoginId, Password, Username } from '../../../core/rules/account';
+import { isVisibleUsername, LoginId, normalizeUsername, Password, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { toUserView } from './user-view';
 
@@ -25,6 +25,10 @@ export interface AuthServiceDeps {
   accountsPerIp: number;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
+  /** Registrations per client address per hour; defaults to balance.registrationsPerIp. */
+  registrationsPerIp?: number;
+  /** Hashes and checks passwords; defaults to argon2id, at most balance.passwordHashesAtOnce at once. */
+  passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
 }
@@ -43,8 +47,17 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps.database;
-  const perIp = new WindowLimiter(deps.loginAttemptsPerIp, balance.loginWindowMs, deps.now);
-  const perLoginId = new WindowLimiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs, deps.now);
+  const limiter = (limit: number, windowMs: number) =>
+    new WindowLimiter(limit, windowMs, deps.now, balance.rateLimiterMaxKeys).startSweeping();
+  // docs/decisions/003: every attempt counts per address; only real password failures count per
+  // (login ID, address), so an address the per-IP limit refused can never lock anybody out.
+  const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
+  const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
+  const registrationsPerIp = limiter(deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
+  const passwords = deps.passwords ?? boundedHasher();
+  // Verified against when the login ID is unknown, so a miss costs as long as a hit.
+  let decoyHash: Promise<string> | null = null;
+  const decoy = () => (decoyHash ??= passwords.hash('decoy-password-0'));
   const findLiveSession = store.prepareFindLiveSession(db);
 
   async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
@@ -67,9 +80,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(body: RegisterBody, ip: string) {
       if (!body.loginId || !body.username || !body.password) throw new HttpError(400, texts.registerMissingFields);
       if (!LoginId.safeParse(body.loginId).success) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
-      if (!Username.safeParse(body.username).success) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
+      const username = normalizeUsername(body.username);
+      if (!usernamePattern.test(username)) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
+      if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
       if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
-      const passwordHash = await hashPassword(body.password);
+      // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
+      if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
+      if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
+      const skeleton = usernameSkeleton(username);
+      // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
+      if (await store.isNameTaken(db, body.loginId, username, skeleton)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
+      const passwordHash = await passwords.hash(body.password);
       const now = deps.now();
       let row: store.UserRow;
       try {
@@ -80,7 +101,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           }
           return store.insertUser(tx, {
             loginId: body.loginId,
-            username: body.username,
+            username,
+            usernameSkeleton: skeleton,
             passwordHash,
             attack: balance.startingAttack,
             criticalRate: balance.startingCriticalRatePct,
@@ -102,15 +124,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** spec §8: 401 for a wrong pair, 403 for a banned account, 429 past the attempt limits. */
     async login(body: LoginBody, ip: string) {
       if (!body.loginId || !body.password) throw new HttpError(400, texts.loginMissingFields);
-      const loginKey = body.loginId.toLowerCase();
-      const ipAllowed = perIp.hit(ip);
-      const idAllowed = perLoginId.hit(loginKey);
-      if (!ipAllowed || !idAllowed) throw new HttpError(429, texts.tooManyLoginAttempts);
+      // The per-IP limit first, and nothing else is counted or stored for a refused address.
+      if (!perIp.hit(ip)) throw new HttpError(429, texts.tooManyLoginAttempts);
+      const failureKey = `${body.loginId.toLowerCase()}\u0000${ip}`;
+      if (failuresPerLoginAtAddress.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
       const row = await store.findUserByLoginId(db, body.loginId);
-      const valid = await verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), body.password);
-      if (!row || !valid) throw new HttpError(401, texts.invalidLogin);
+      const valid = await passwords.verify(row?.passwordHash ?? (await decoy()), body.password);
+      if (!row || !valid) {
+        failuresPerLoginAtAddress.hit(failureKey);
+        throw new HttpError(401, texts.invalidLogin);
+      }
       if (row.banned) throw new HttpError(403, texts.accountBanned);
-      perLoginId.reset(loginKey);
+      failuresPerLoginAtAddress.reset(failureKey);
       return { user: toUserView(row), ...(await openSession(row.id)) };
     },
 
@@ -142,6 +167,32 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async findUserByLoginId(loginId: string) {
       return store.findUserByLoginId(db, loginId);
+    },
+
+    /**
+     * Gives accounts made before migration 0003 their skeleton (run at start-up). Where two old
+     * names share one, the later account keeps its name and gets `skeleton#id`, so nothing breaks;
+     * new look-alikes of either are refused from now on.
+     */
+    async backfillUsernameSkeletons(): Promise<number> {
+      let done = 0;
+      for (;;) {
+        const batch = await store.usersWithoutSkeleton(db, 500);
+        if (batch.length === 0) return done;
+        for (const row of batch) {
+          const skeleton = usernameSkeleton(row.username);
+          if (!(await store.trySetSkeleton(db, row.id, skeleton))) await store.trySetSkeleton(db, row.id, `${skeleton}#${row.id}`);
+          done += 1;
+        }
+      }
+    },
+
+    /** The in-memory limiters (tests read their sizes and sweep counts). */
+    rateLimits: { perIp, failuresPerLoginAtAddress, registrationsPerIp },
+
+    /** Stops the limiters' sweep timers. */
+    close(): void {
+      for (const l of [perIp, failuresPerLoginAtAddress, registrationsPerIp]) l.stop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -67,4 +67,36 @@ export async function deleteSessionsOfUser(tx: Executor, userId: number): Promis
 
 export async function setBanned(tx: Executor, userId: number, banned: boolean): Promise<void> {
   await tx.update(users).set({ banned }).where(eq(users.id, userId));
+}
+
+/** Accounts made before usernames had a skeleton (migration 0003), a batch at a time. */
+export async function usersWithoutSkeleton(tx: Executor, limit: number): Promise<Array<{ id: number; username: string }>> {
+  return tx.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameSkeleton)).orderBy(users.id).limit(limit);
+}
+
+/** Sets one account's skeleton unless another account holds it already; true when it was set. */
+export async function trySetSkeleton(tx: Executor, id: number, skeleton: string): Promise<boolean> {
+  try {
+    const rows = await tx
+      .update(users)
+      .set({ usernameSkeleton: skeleton })
+      .where(and(eq(users.id, id), isNull(users.usernameSkeleton), sql`NOT EXISTS (SELECT 1 FROM ${users} u2 WHERE u2.username_skeleton = ${skeleton})`))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  } catch (error) {
+    // Another instance starting at the same time took that skeleton first.
+    const e = error as { code?: string; cause?: { code?: string } };
+    if (e?.code === '23505' || e?.cause?.code === '23505') return false;
+    throw error;
+  }
+}
+
+/** Whether a login ID or a username (by case or look-alike skeleton) is taken: checked before hashing. */
+export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .where(sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`)
+    .limit(1);
+  return row !== undefined;
 }

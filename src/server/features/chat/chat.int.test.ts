@@ -70,7 +70,9 @@ describe.each(drivers)('global chat [%s]', (driver) => {
   it('refuses empty and over-long lines with 400 (spec §5: trimmed, 500 at most)', async () => {
     freshWindow();
     expectError(await say(a, ''), 400, texts.messageEmpty);
-    expectError(await say(a, '  \n\t '), 400, texts.messageEmpty);
+    expectError(await say(a, '  \u3000 '), 400, texts.messageEmpty);
+    // Line breaks and tabs are control characters: refused like NUL (docs/operations.md, Text).
+    expectError(await say(a, '  \n\t '), 400, /Control characters/);
     expectError(await say(a, 'x'.repeat(501)), 400, texts.messageTooLong);
     expect((await say(a, ` ${'y'.repeat(500)} `)).statusCode).toBe(201);
   });
