@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, member: unknown) => {
     if (member === null || typeof member !== 'object' || Array.isArray(member)) return member;
-    const sorted: Record<string, unknown> = {};
+    // No prototype: a member named "__proto__" stays a member instead of replacing the prototype.
+    const sorted: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const name of Object.keys(member).sort()) sorted[name] = (member as Record<string, unknown>)[name];
     return sorted;
   }) ?? 'null';
