@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuideScreen } from './screens/guide/guide-screen';
 import { LeaderboardScreen } from './screens/leaderboard/leaderboard-screen';
@@ -9,6 +9,15 @@ import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
+
+// Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
+const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
+const DataExchangeScreen = lazy(() =>
+  import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
+);
+const chunk = (screen: ReactNode) => (
+  <Suspense fallback={<p className="bb-muted" role="status">LOADING...</p>}>{screen}</Suspense>
+);
 
 interface AppRoute {
   path: string;
@@ -28,12 +37,12 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/', label: 'MAINFRAME', screen: <MainframeScreen />, unread: 'chat' },
   { path: '/leaderboard', label: 'LEADERBOARD', screen: <LeaderboardScreen /> },
   { path: '/guide', label: 'GUIDE', screen: <GuideScreen /> },
-  { path: '/inventory', label: 'INVENTORY', screen: <OfflineScreen screen="inventory" /> },
+  { path: '/inventory', label: 'INVENTORY', screen: chunk(<InventoryScreen />) },
   { path: '/kernel', label: 'KERNEL', screen: <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: 'OPTIMIZER', screen: <OfflineScreen screen="optimizer" /> },
   { path: '/chatroom', label: 'TERMINAL', screen: <OfflineScreen screen="terminal" /> },
   { path: '/ping', label: 'PING', screen: <PingScreen />, unread: 'ping' },
-  { path: '/data-exchange', label: 'DATA EXCHANGE', screen: <OfflineScreen screen="data-exchange" /> },
+  { path: '/data-exchange', label: 'DATA EXCHANGE', screen: chunk(<DataExchangeScreen />) },
   { path: '/blockchain', label: 'BLOCKCHAIN', screen: <OfflineScreen screen="blockchain" /> },
   { path: '/virus', label: 'VIRUS', screen: <OfflineScreen screen="virus" /> },
 ];
