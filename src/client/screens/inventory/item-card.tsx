@@ -36,9 +36,7 @@ export function ItemCard(props: ItemCardProps) {
   const { item, selecting, selected, busy } = props;
   const key = itemKey(item);
   const selectable = isSelectable(item);
-  const longPress = useLongPress(() => {
-    if (selectable && !selecting) props.onStartSelect(key);
-  });
+  const longPress = useLongPress(() => props.onStartSelect(key), selectable && !selecting);
   const info = describe(item);
   const listed = item.kind === 'gear' ? item.gear.listingId !== null : item.core.listingId !== null;
   const equipped = item.kind === 'gear' && item.gear.isEquipped;
@@ -66,7 +64,7 @@ export function ItemCard(props: ItemCardProps) {
 
   if (selecting) {
     return (
-      <li className={classes}>
+      <li className={classes} {...longPress}>
         <button
           type="button"
           className="bb-inv-card__toggle"

@@ -4,9 +4,10 @@ import { createLongPress, type LongPress } from './long-press';
 
 /**
  * Pointer handlers for an element that starts multi-select on a long press (spec §2/§9: 800 ms, mouse
- * and touch). The click that ends a long press is swallowed (capture phase) so it does not toggle back.
+ * and touch). The click that ends a long press is swallowed (capture phase) so it does not toggle back;
+ * keep the handlers on the element after it fired (enabled = false), since that click comes after the re-render.
  */
-export function useLongPress(onLongPress: () => void) {
+export function useLongPress(onLongPress: () => void, enabled = true) {
   const callback = useRef(onLongPress);
   callback.current = onLongPress;
   const swallowClick = useRef(false);
@@ -21,7 +22,7 @@ export function useLongPress(onLongPress: () => void) {
 
   return {
     onPointerDown: (e: PointerEvent) => {
-      if (e.button !== 0) return;
+      if (e.button !== 0 || !enabled) return;
       press.current!.press(e.clientX, e.clientY);
     },
     onPointerMove: (e: PointerEvent) => press.current!.move(e.clientX, e.clientY),
