@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuideScreen } from './screens/guide/guide-screen';
 import { LeaderboardScreen } from './screens/leaderboard/leaderboard-screen';
@@ -10,6 +10,15 @@ import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
 import { texts } from '../core/texts';
+
+// Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
+const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
+const DataExchangeScreen = lazy(() =>
+  import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
+);
+const chunk = (screen: ReactNode) => (
+  <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
+);
 
 interface AppRoute {
   path: string;
@@ -29,12 +38,12 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/', label: texts.shell.menu.mainframe, screen: <MainframeScreen />, unread: 'chat' },
   { path: '/leaderboard', label: texts.shell.menu.leaderboard, screen: <LeaderboardScreen /> },
   { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
-  { path: '/inventory', label: texts.shell.menu.inventory, screen: <OfflineScreen screen="inventory" /> },
+  { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
   { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: texts.shell.menu.optimizer, screen: <OfflineScreen screen="optimizer" /> },
   { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
-  { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: <OfflineScreen screen="data-exchange" /> },
+  { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
   { path: '/blockchain', label: texts.shell.menu.blockchain, screen: <OfflineScreen screen="blockchain" /> },
   { path: '/virus', label: texts.shell.menu.virus, screen: <OfflineScreen screen="virus" /> },
 ];

@@ -204,6 +204,7 @@ export const itemTexts = {
   expired: 'expired',
   price: 'PRICE',
   priceHint: 'Whole Telnet, 1 to 1000000. The market burns 5% of a sale as its fee.',
+  proceeds: 'You receive {n} Telnet (fee {fee}).',
   listForSale: 'LIST FOR SALE',
   buy: 'BUY',
   remove: 'REMOVE',

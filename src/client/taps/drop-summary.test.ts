@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TapBatchResponse } from '../../core/api/game';
-import { summarizeDrops } from './drop-summary';
+import { balance } from '../../core/balance';
+import { dropToastKind, summarizeDrops } from './drop-summary';
 
 const base: Omit<TapBatchResponse, 'user'> = {
   gearDrops: [],
@@ -33,5 +34,23 @@ describe('summarizeDrops', () => {
   it('flags a full inventory when a drop was lost', () => {
     expect(summarizeDrops({ ...base, user, lostDrops: 1 })?.inventoryFull).toBe(true);
     expect(summarizeDrops({ ...base, user, inventoryFull: true })?.inventoryFull).toBe(true);
+  });
+});
+
+describe('dropToastKind (issue 7: the full-inventory toast at most once a minute)', () => {
+  const full = { gear: [], cores: [], inventoryFull: true };
+  const fullWithLoot = { gear: [{ name: 'Raytrace GPU', rarity: 'rare' as const }], cores: [], inventoryFull: true };
+  const t0 = 1_000_000;
+
+  it('warns the first time and again once the gap has passed', () => {
+    expect(dropToastKind(full, null, t0)).toBe('inventory-full');
+    expect(dropToastKind(full, t0, t0 + balance.inventoryFullToastGapMs - 1)).toBeNull();
+    expect(dropToastKind(full, t0, t0 + balance.inventoryFullToastGapMs)).toBe('inventory-full');
+  });
+
+  it('still shows what was kept inside the gap, and nothing for an empty batch', () => {
+    expect(dropToastKind(fullWithLoot, t0, t0 + 1000)).toBe('loot');
+    expect(dropToastKind(null, null, t0)).toBeNull();
+    expect(dropToastKind({ ...fullWithLoot, inventoryFull: false }, t0, t0 + 1)).toBe('loot');
   });
 });

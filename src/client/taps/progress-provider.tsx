@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { balance } from '../../core/balance';
 import type { User } from '../../core/api/common';
 import { ProgressResponse, TapBatchResponse, type ProgressBody } from '../../core/api/game';
@@ -8,7 +9,7 @@ import { useApi } from '../lib/api-context';
 import { browserStore } from '../lib/storage';
 import { userQueryKey } from '../session/session-context';
 import { useToast } from '../ui/toast';
-import { summarizeDrops } from './drop-summary';
+import { dropToastKind, summarizeDrops } from './drop-summary';
 import { DropToastBody } from './drop-toast-body';
 import { addDecodes, progressOf, projectServer, reconcile, shownUser, type Progress } from './progress-model';
 import { parseQueue, pruneQueue, tapQueueStorageKey, unprocessedCount } from './tap-queue';
@@ -37,6 +38,8 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
   const api = useApi();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const navigate = useNavigate();
+  const lastFullShownAt = useRef<number | null>(null);
   const [store] = useState(browserStore);
   const runnerRef = useRef<TapRunner | null>(null);
   // Answers arriving after logout must not write a user back into the cache.
@@ -61,15 +64,24 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
   const onResult = useCallback(
     (result: TapBatchResponse) => {
       acceptServerUser(result.user);
+      // An open inventory shows new drops at once (only mounted queries refetch).
+      if (result.gearDrops.length + result.telnetCoreDrops.length > 0) {
+        void queryClient.invalidateQueries({ queryKey: ['/api/gear'] });
+        void queryClient.invalidateQueries({ queryKey: ['/api/telnet-cores'] });
+      }
       const summary = summarizeDrops(result);
-      if (!summary) return;
+      const kind = dropToastKind(summary, lastFullShownAt.current, Date.now());
+      if (!summary || !kind) return;
+      if (kind === 'inventory-full') lastFullShownAt.current = Date.now();
       toast.show({
-        title: summary.inventoryFull ? texts.inventoryFull : texts.mainframe.lootTitle,
-        tone: summary.inventoryFull ? 'danger' : 'telnet',
-        description: <DropToastBody summary={summary} />,
+        title: kind === 'inventory-full' ? texts.inventoryFull : texts.mainframe.lootTitle,
+        tone: kind === 'inventory-full' ? 'danger' : 'telnet',
+        description: (
+          <DropToastBody summary={summary} {...(kind === 'inventory-full' ? { onOpenInventory: () => navigate('/inventory') } : {})} />
+        ),
       });
     },
-    [acceptServerUser, toast],
+    [acceptServerUser, toast, navigate, queryClient],
   );
   const onResultRef = useRef(onResult);
   onResultRef.current = onResult;

@@ -1,0 +1,58 @@
+import type { Listing } from '../../../core/api/market';
+import { fillText, itemTexts } from '../../../core/texts';
+import { CommandButton } from '../../ui/button';
+import { buyState, daysLeftLabel, listingFacts, listingTone } from './data-exchange-model';
+
+export interface ListingCardProps {
+  listing: Listing;
+  me: { id: number; telnet: number };
+  nowMs: number;
+  busy: boolean;
+  /** MARKETPLACE buys; MY LISTINGS removes. */
+  action: 'buy' | 'remove';
+  onBuy?(listing: Listing): void;
+  onRemove?(listing: Listing): void;
+}
+
+/** One listing: the item in its rarity colour, its facts, the price, the seller, days left and the action. */
+export function ListingCard({ listing, me, nowMs, busy, action, onBuy, onRemove }: ListingCardProps) {
+  const tone = listingTone(listing);
+  const state = buyState(listing, me, nowMs);
+  const name = listing.itemData.name;
+  return (
+    <li className={`bb-dx-card bb-dx-card--${tone}`}>
+      <div className="bb-dx-card__info">
+        <span className={`bb-dx-card__name ${tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${tone}`}`}>{name}</span>
+        <span className="bb-dx-card__facts">{listingFacts(listing)}</span>
+        <span className="bb-dx-card__meta">
+          {itemTexts.seller} {listing.sellerUsername} · {daysLeftLabel(listing.expiresAt, nowMs)}
+        </span>
+      </div>
+      <div className="bb-dx-card__deal">
+        <span className="bb-dx-card__price">
+          {listing.price} <abbr title="Telnet">TEL</abbr>
+        </span>
+        {action === 'remove' ? (
+          <CommandButton size="small" variant="danger" disabled={busy} onClick={() => onRemove?.(listing)} aria-label={`${itemTexts.remove} ${name}`}>
+            {itemTexts.remove}
+          </CommandButton>
+        ) : state.kind === 'own' ? (
+          <CommandButton size="small" disabled>
+            {itemTexts.yourItem}
+          </CommandButton>
+        ) : (
+          <CommandButton
+            size="small"
+            variant="primary"
+            disabled={busy || state.kind !== 'buy'}
+            title={state.kind === 'short' ? fillText(itemTexts.insufficientTelnet, { n: state.missing }) : undefined}
+            onClick={() => onBuy?.(listing)}
+            aria-label={`${itemTexts.buy} ${name} for ${listing.price} Telnet`}
+          >
+            {itemTexts.buy}
+          </CommandButton>
+        )}
+      </div>
+    </li>
+  );
+}

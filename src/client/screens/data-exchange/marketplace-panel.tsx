@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { pageCount } from '../../../core/rules/market';
+import { fillText, itemTexts } from '../../../core/texts';
+import { errorText } from '../../lib/api-error';
+import { CommandButton } from '../../ui/button';
+import { defaultFilters, type MarketFilters as Filters } from './data-exchange-model';
+import { ListingCard } from './listing-card';
+import { MarketFilters } from './market-filters';
+import { useListings } from './use-market';
+import type { useMarketActions } from './use-market-actions';
+
+/** MARKETPLACE: every active listing, searched, filtered, sorted and paged by the server. */
+export function MarketplacePanel({ me, actions }: { me: { id: number; telnet: number }; actions: ReturnType<typeof useMarketActions> }) {
+  const [filters, setFilters] = useState<Filters>(defaultFilters);
+  const page = useListings(filters);
+  const pages = page.data ? pageCount(page.data.total, page.data.pageSize) : 1;
+  const now = Date.now();
+
+  return (
+    <div className="bb-dx__section">
+      <MarketFilters filters={filters} onChange={setFilters} />
+      {page.isPending ? (
+        <p className="bb-dx__state" role="status">
+          LOADING...
+        </p>
+      ) : page.isError ? (
+        <div className="bb-dx__state" role="alert">
+          <p>{errorText(page.error)}</p>
+          <CommandButton size="small" onClick={() => void page.refetch()}>
+            RETRY
+          </CommandButton>
+        </div>
+      ) : page.data.listings.length === 0 ? (
+        <p className="bb-dx__state">{itemTexts.noListings}</p>
+      ) : (
+        <ul className="bb-dx__list" aria-label="Listings" aria-busy={page.isFetching}>
+          {page.data.listings.map((listing) => (
+            <ListingCard key={listing.id} listing={listing} me={me} nowMs={now} busy={actions.busy} action="buy" onBuy={actions.buy} />
+          ))}
+        </ul>
+      )}
+      <nav className="bb-dx__pager" aria-label="Pages">
+        <CommandButton size="small" disabled={filters.page <= 1} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+          {itemTexts.previousPage}
+        </CommandButton>
+        <span aria-live="polite">{fillText(itemTexts.pageOf, { page: filters.page, pages })}</span>
+        <CommandButton size="small" disabled={filters.page >= pages} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
+          {itemTexts.nextPage}
+        </CommandButton>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { itemTexts } from '../../../core/texts';
+import { CommandButton } from '../../ui/button';
+import { useCores, useGear } from '../inventory/use-inventory';
+import { sellableCores, sellableGear, type SellableItem } from './data-exchange-model';
+import { SellDialog } from './sell-dialog';
+import type { useMarketActions } from './use-market-actions';
+
+/** SELL ITEMS (spec §2): sell gear and sell telnet cores, each through the sell dialog. */
+export function SellPanel({ actions }: { actions: ReturnType<typeof useMarketActions> }) {
+  const gear = useGear();
+  const cores = useCores();
+  const [selling, setSelling] = useState<SellableItem | null>(null);
+  const groups = [
+    { title: itemTexts.sellGear, items: sellableGear(gear.data ?? []) },
+    { title: itemTexts.sellCores, items: sellableCores(cores.data ?? []) },
+  ];
+  if (gear.isPending || cores.isPending) return <p className="bb-dx__state" role="status">LOADING...</p>;
+  return (
+    <div className="bb-dx__section">
+      {groups.every((g) => g.items.length === 0) ? <p className="bb-dx__state">{itemTexts.nothingToSell}</p> : null}
+      {groups.map((group) =>
+        group.items.length === 0 ? null : (
+          <section key={group.title} className="bb-dx__sell-group" aria-label={group.title}>
+            <h3 className="bb-dx__sell-title">{group.title}</h3>
+            <ul className="bb-dx__list">
+              {group.items.map((item) => (
+                <li key={`${item.itemType}:${item.itemId}`} className={`bb-dx-card bb-dx-card--${item.tone}`}>
+                  <div className="bb-dx-card__info">
+                    <span className={`bb-dx-card__name ${item.tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${item.tone}`}`}>{item.name}</span>
+                    <span className="bb-dx-card__facts">{item.facts}</span>
+                  </div>
+                  <div className="bb-dx-card__deal">
+                    <CommandButton size="small" variant="primary" disabled={actions.busy} onClick={() => setSelling(item)} aria-label={`Sell ${item.name}`}>
+                      SELL
+                    </CommandButton>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ),
+      )}
+      <SellDialog
+        item={selling}
+        busy={actions.busy}
+        onCancel={() => setSelling(null)}
+        onList={(price) => {
+          if (!selling) return;
+          actions.list({ itemType: selling.itemType, itemId: selling.itemId, price }, () => setSelling(null));
+        }}
+      />
+    </div>
+  );
+}

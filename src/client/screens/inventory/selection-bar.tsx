@@ -1,0 +1,51 @@
+import type { Gear } from '../../../core/api/inventory';
+import { fillText, itemTexts } from '../../../core/texts';
+import { CommandButton } from '../../ui/button';
+import { keysOfRarity, lowestClearableRarity, refOfKey } from './inventory-model';
+import { selectedKeys, type Selection } from './selection-model';
+
+export interface SelectionBarProps {
+  selection: Selection;
+  gear: readonly Gear[];
+  busy: boolean;
+  onSelectMany(keys: string[]): void;
+  onDestroyAll(refs: ReturnType<typeof refOfKey>[]): void;
+  onCancel(): void;
+}
+
+/**
+ * The multi-select controls (spec §2: 'Destroy All' or Cancel ends the mode) and the quick way out of a
+ * full inventory (issue 7): CLEAR {rarity} selects every unequipped, unlisted item of the lowest rarity held.
+ */
+export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll, onCancel }: SelectionBarProps) {
+  const lowest = lowestClearableRarity(gear);
+  const keys = selectedKeys(selection);
+  return (
+    <div className="bb-inv__toolbar" role="group" aria-label="Selection">
+      {selection.mode === 'select' ? (
+        <>
+          <span className="bb-inv__count" aria-live="polite">
+            {fillText(itemTexts.selectedCount, { n: keys.length })}
+          </span>
+          <CommandButton size="small" variant="danger" disabled={busy || keys.length === 0} onClick={() => onDestroyAll(keys.map(refOfKey))}>
+            {itemTexts.destroyAll}
+          </CommandButton>
+          <CommandButton size="small" onClick={onCancel}>
+            {itemTexts.cancel}
+          </CommandButton>
+        </>
+      ) : null}
+      {lowest ? (
+        <CommandButton
+          size="small"
+          className="bb-inv__clear"
+          title={fillText(itemTexts.clearLowestHint, { rarity: lowest })}
+          disabled={busy}
+          onClick={() => onSelectMany(keysOfRarity(gear, lowest))}
+        >
+          {fillText(itemTexts.clearLowest, { rarity: lowest.toUpperCase() })}
+        </CommandButton>
+      ) : null}
+    </div>
+  );
+}
