@@ -22,6 +22,7 @@ import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
 import { registerCsrf } from './http/csrf';
 import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
+import { pruneIdempotencyKeys } from './idempotency';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { registerSecureData } from './http/secure-data';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     handlers: createJobHandlers({}),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
+    housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
   });
 
   await auth.backfillUsernameSkeletons();

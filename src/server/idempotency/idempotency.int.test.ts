@@ -150,4 +150,14 @@ describe.each(drivers)('exactly-once spending with idempotency keys (%s)', (kind
     const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [player.id]);
     expect(left.map((r) => r.key)).toEqual(['young-action']);
   });
+
+  it("the app's jobs runner prunes expired keys in its hourly housekeeping", async () => {
+    const player = await playerWith(100);
+    await buy(player, 'probe', 'stale-action');
+    app.clock.advance(balance.idempotencyKeyRetentionMs + 1000);
+    await buy(player, 'probe', 'fresh-action');
+    await app.jobs.housekeep();
+    const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [player.id]);
+    expect(left.map((r) => r.key)).toEqual(['fresh-action']);
+  });
 });

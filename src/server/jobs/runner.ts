@@ -22,6 +22,11 @@ export interface JobRunnerOptions<Payloads> {
   log?: JobLog;
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * Other modules' clean-up, run with the hourly purge of done jobs (e.g. expired idempotency keys):
+   * each returns how many rows it removed. A failing task is logged and the others still run.
+   */
+  housekeeping?: ReadonlyArray<{ name: string; run: (at: Date) => Promise<number> }>;
 }
 
 /** One job a pass handled: done, failed and due again later ('retry'), or failed for the last time ('dead'). */
@@ -44,6 +49,8 @@ export interface JobRunner {
   metrics(): JobMetrics;
   /** Pending, due and dead counts and the oldest due job's lag, from the database. */
   stats(): Promise<JobStats>;
+  /** Purges old done jobs and runs the housekeeping tasks now (polling does it once an hour). */
+  housekeep(): Promise<void>;
 }
 
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
@@ -129,12 +136,23 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     return ran;
   }
 
-  async function purgeIfDue(): Promise<void> {
+  async function housekeep(): Promise<void> {
     const at = now();
-    if (at - lastPurgeAt < purgeEveryMs) return;
     lastPurgeAt = at;
     const purged = await purgeDoneJobs(database.db, new Date(at - balance.jobDoneRetentionMs), purgeBatch);
     if (purged > 0) log.info({ instanceId, purged }, 'purged old done jobs');
+    for (const task of options.housekeeping ?? []) {
+      try {
+        const removed = await task.run(new Date(at));
+        if (removed > 0) log.info({ instanceId, task: task.name, removed }, 'housekeeping removed old rows');
+      } catch (error) {
+        log.error({ instanceId, task: task.name, error: errorText(error) }, 'housekeeping task failed');
+      }
+    }
+  }
+
+  async function purgeIfDue(): Promise<void> {
+    if (now() - lastPurgeAt >= purgeEveryMs) await housekeep();
   }
 
   function runDue(): Promise<RanJob[]> {
@@ -176,5 +194,6 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     runDue,
     metrics: () => lag.snapshot(),
     stats: () => readJobStats(database.db, new Date(now())),
+    housekeep,
   };
 }
