@@ -23,7 +23,7 @@ import { testConfig } from '../support/config';
 
 // Needs a PostgreSQL server (CI sets TEST_DATABASE_URL). The app's pool talks to it through a proxy
 // that can cut a connection between a COMMIT and its reply.
-describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection lost around COMMIT never applies a change twice', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a connection lost around COMMIT never applies a change twice [postgres]', () => {
   let admin: postgres.Sql;
   let direct: postgres.Sql;
   let proxy: CommitDroppingProxy;

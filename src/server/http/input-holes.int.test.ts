@@ -6,7 +6,7 @@ import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../test
 import { drivers } from '../../../tests/support/db';
 
 // Issue 6 item 8: inputs that reached the database unchecked, and hooks that matched the raw URL.
-describe.each(drivers)('input holes on %s', (driver) => {
+describe.each(drivers)('input holes [%s]', (driver) => {
   let app: TestApp;
   const serverErrors: string[] = [];
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   spendScope,
 } from './spend-fixture';
 
-describe.each(drivers)('exactly-once spending with idempotency keys (%s)', (kind) => {
+describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(kind, {

@@ -8,7 +8,7 @@ import { addItems, countItems, escrowItem, findEscrow, openCore, releaseEscrow, 
 const cap = balance.inventoryCapacity;
 let listing = 0;
 
-describe.each(drivers)('escrow on %s', (driver) => {
+describe.each(drivers)('escrow [%s]', (driver) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await freshDatabase(driver);

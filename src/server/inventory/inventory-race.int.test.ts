@@ -42,7 +42,7 @@ async function naiveOpen(tx: Tx, userId: number, coreId: number): Promise<OpenCo
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL
 // only (CI sets TEST_DATABASE_URL; locally: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
-describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory changes on PostgreSQL`, () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory changes [postgres]`, () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await freshDatabase('postgres', { max: racers + 5 });

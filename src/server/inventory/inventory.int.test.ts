@@ -7,7 +7,7 @@ import { addItems, countItems, openCore, removeItem, transferItem, type ItemRef 
 
 const cap = balance.inventoryCapacity;
 
-describe.each(drivers)('inventory on %s', (driver) => {
+describe.each(drivers)('inventory [%s]', (driver) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await freshDatabase(driver);

@@ -77,7 +77,7 @@ async function workerInHandler(env: Record<string, string>, id: number) {
   return { kill };
 }
 
-describePostgres('jobs runner across instances (PostgreSQL)', () => {
+describePostgres('jobs runner across instances [postgres]', () => {
   it('two instances on their own pools run each of 200 due jobs exactly once, and both take some', async () => {
     const { database: first } = await database();
     const { database: second } = await secondPool(first);
@@ -134,7 +134,7 @@ describePostgres('jobs runner across instances (PostgreSQL)', () => {
   });
 });
 
-describe('jobs runner restart on PGlite', () => {
+describe('jobs runner restart [pglite]', () => {
   it('a server process killed (SIGKILL) inside a handler leaves the job pending in its data folder; the next start completes it once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bb-jobs-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));

@@ -26,7 +26,7 @@ async function jobRow(a: TestApp, id: number) {
   return { ...row!, runAt: new Date(row!.run_at).getTime() };
 }
 
-describe.each(drivers)('jobs runner on %s', (kind) => {
+describe.each(drivers)('jobs runner [%s]', (kind) => {
   it('runs a due job once, leaves a later one until the injected clock reaches it, and reports lag', async () => {
     const a = await setup(kind);
     const runner = testRunner(a.db.database, () => a.clock.now);

@@ -10,7 +10,7 @@ import type { HubLimits } from './hub';
 import { socketErrorHandler } from './ws-routes';
 
 // Issue 6 item 8 "Sockets": caps per session and address, upgrade rate, presence coalescing.
-describe.each(drivers)('socket limits on %s', (driver) => {
+describe.each(drivers)('socket limits [%s]', (driver) => {
   let app: App | undefined;
   let db: TestDatabase | undefined;
   const sockets: TestSocket[] = [];

@@ -41,7 +41,7 @@ async function race(database: Database, spend: Debit) {
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL
 // only (CI sets TEST_DATABASE_URL; locally: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
-describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent debits on PostgreSQL`, () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent debits [postgres]`, () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await freshDatabase('postgres', { max: racers + 5 });

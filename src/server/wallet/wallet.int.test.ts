@@ -4,7 +4,7 @@ import { failureOf, insertPlayers, ledgerRows } from '../../../tests/support/pla
 import type { Tx } from '../db/connect';
 import { balanceOf, credit, creditMany, debit, sumLedger, transfer } from './index';
 
-describe.each(drivers)('wallet on %s', (driver) => {
+describe.each(drivers)('wallet [%s]', (driver) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await freshDatabase(driver);

@@ -6,7 +6,7 @@ import type { PasswordHasher } from './password';
 import { createAuthService, type AuthService } from './service';
 
 // Issue 6 item 8: the login limiter, victim lockout, and registration that hashed before it checked.
-describe.each(drivers)('login limits on %s', (driver) => {
+describe.each(drivers)('login limits [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(driver, { config: { loginAttemptsPerIp: 10, loginAttemptsPerLoginId: 3, registrationsPerIp: 2 } });
@@ -49,7 +49,7 @@ describe.each(drivers)('login limits on %s', (driver) => {
   });
 });
 
-describe.each(drivers)('password hashing on %s', (driver) => {
+describe.each(drivers)('password hashing [%s]', (driver) => {
   let db: TestDatabase;
   let auth: AuthService | undefined;
   beforeAll(async () => {

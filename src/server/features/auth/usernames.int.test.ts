@@ -5,7 +5,7 @@ import { buildTestApp, expectError, type TestApp } from '../../../../tests/suppo
 import { drivers } from '../../../../tests/support/db';
 
 // Issue 6 item 8 "Look-alike and invisible names", through the API.
-describe.each(drivers)('usernames on %s', (driver) => {
+describe.each(drivers)('usernames [%s]', (driver) => {
   let app: TestApp;
   let n = 0;
   beforeAll(async () => {
