@@ -23,6 +23,11 @@ describe.each(drivers)('inventory [%s]', (driver) => {
     return { userId: userId!, items: added.gear.map((g) => ({ kind: 'gear', id: g.id })) };
   }
 
+  it('stores exactly the Telnet Core types that src/core defines (one list, the migration seeds it)', async () => {
+    const rows = await db.database.query<{ id: number; name: string }>('SELECT id, name FROM telnet_core_types ORDER BY id');
+    expect(rows).toEqual(balance.telnetCoreTypes.map((t) => ({ id: t.id, name: t.name })));
+  });
+
   it(`keeps the last slot at ${cap - 1} items, then loses what does not fit, gear first`, async () => {
     const { userId } = await playerWith(cap - 1);
     const added = await inTx((tx) => addItems(tx, { userId, gear: [sampleGear], cores: [{ coreTypeId: 1, coreTypeName: 'T-1' }], onFull: 'lose' }));
