@@ -57,9 +57,9 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await page.goto(`${game.server.url}/`);
-      await page.getByRole('tab', { name: 'REGISTER' }).click();
-      const loginId = field(page, 'LOGIN_ID');
-      const username = field(page, 'USERNAME');
+      await page.getByRole('tab', { name: texts.auth.registerTab }).click();
+      const loginId = field(page, texts.auth.loginIdLabel);
+      const username = field(page, texts.auth.usernameLabel);
       await loginId.fill('a');
       // Not while the player is still typing a too-short value: after they leave the field.
       expect(await loginId.getAttribute('aria-invalid')).toBeNull();
@@ -67,12 +67,12 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
       await waitFor(async () => (await loginId.getAttribute('aria-invalid')) === 'true', 'LOGIN_ID to be marked invalid');
       expect(await descriptionOf(loginId)).toContain(texts.fieldLoginIdLength);
       await username.fill('x');
-      await field(page, 'PASSWORD').focus();
+      await field(page, texts.auth.passwordLabel).focus();
       await waitFor(async () => (await username.getAttribute('aria-invalid')) === 'true', 'USERNAME to be marked invalid');
       expect(await descriptionOf(username)).toContain(texts.fieldUsernameLength);
       for (const input of [loginId, username]) expect(await descriptionOf(input)).not.toContain('Password');
       expect(await page.getByText(texts.registerFailedGeneric).count()).toBe(0);
-      expect(await field(page, 'PASSWORD').getAttribute('aria-invalid')).toBeNull();
+      expect(await field(page, texts.auth.passwordLabel).getAttribute('aria-invalid')).toBeNull();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await snap(page, 'auth-field-errors', { fullPage: false });
 
@@ -93,27 +93,27 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
       if (r.url().endsWith('/api/auth/register')) registerCalls += 1;
     });
     await page.goto(`${game.server.url}/`);
-    await page.getByRole('tab', { name: 'REGISTER' }).click();
-    await field(page, 'LOGIN_ID').fill(player.loginId);
-    await field(page, 'USERNAME').fill(player.username);
+    await page.getByRole('tab', { name: texts.auth.registerTab }).click();
+    await field(page, texts.auth.loginIdLabel).fill(player.loginId);
+    await field(page, texts.auth.usernameLabel).fill(player.username);
     // insertText is what a paste or a password manager does: an edit the browser's maxlength would cut.
-    for (const label of ['PASSWORD', 'CONFIRM_PASSWORD']) {
+    for (const label of [texts.auth.passwordLabel, texts.auth.confirmPasswordLabel]) {
       await field(page, label).focus();
       await page.keyboard.insertText(long);
       expect(await field(page, label).inputValue()).toBe(long);
     }
-    const password = field(page, 'PASSWORD');
+    const password = field(page, texts.auth.passwordLabel);
     await waitFor(async () => (await password.getAttribute('aria-invalid')) === 'true', 'PASSWORD to be marked invalid');
     expect(await descriptionOf(password)).toContain(texts.fieldPasswordLength);
-    await page.getByRole('button', { name: 'INITIALIZE' }).click();
+    await page.getByRole('button', { name: texts.auth.initialize }).click();
     await waitFor(() => password.evaluate((el) => el === document.activeElement), 'focus on the refused field');
     expect(registerCalls).toBe(0);
 
     // Nothing was created under the first 14 characters either: that login is refused.
-    await page.getByRole('tab', { name: 'LOGIN' }).click();
-    await field(page, 'LOGIN_ID').fill(player.loginId);
-    await field(page, 'PASSWORD').fill(long.slice(0, 14));
-    await page.getByRole('button', { name: 'CONNECT' }).click();
+    await page.getByRole('tab', { name: texts.auth.loginTab }).click();
+    await field(page, texts.auth.loginIdLabel).fill(player.loginId);
+    await field(page, texts.auth.passwordLabel).fill(long.slice(0, 14));
+    await page.getByRole('button', { name: texts.auth.connect }).click();
     await page.getByRole('alert').filter({ hasText: texts.invalidLogin }).waitFor();
     expect(registerCalls).toBe(0);
     await context.close();
@@ -123,8 +123,8 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
-      await goViaMenu(page, 'INVENTORY');
-      await page.getByRole('heading', { level: 1, name: 'INVENTORY' }).waitFor();
+      await goViaMenu(page, texts.shell.menu.kernel);
+      await page.getByRole('heading', { level: 1, name: texts.shell.menu.kernel }).waitFor();
       const panel = page.getByTestId('coming-soon');
       await panel.getByText(texts.comingSoonStatus, { exact: true }).waitFor();
       expect(await page.getByText('[ERR]').count()).toBe(0);
@@ -145,7 +145,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
       await back.focus();
       expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: 'MAINFRAME' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
       await context.close();
     }
@@ -177,7 +177,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
         lineHeight: parseFloat(getComputedStyle(el).lineHeight),
         text: el.textContent,
       }));
-      expect(title.text).toBe('LEVEL UP');
+      expect(title.text).toBe(texts.mainframe.levelUpTitle);
       expect(title.height).toBeLessThan(title.lineHeight * 1.5);
       await context.close();
     }
@@ -187,7 +187,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
-      if (viewport === phone) await page.getByRole('button', { name: 'STATS', exact: true }).click();
+      if (viewport === phone) await page.getByRole('button', { name: texts.mainframe.stats.show, exact: true }).click();
       // label-content-name-mismatch is one of axe's experimental rules: it only runs when asked for.
       const results = await new AxeBuilder({ page })
         .withRules(['label-content-name-mismatch', 'color-contrast'])
@@ -196,7 +196,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
       const found = results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
       expect(found).toEqual([]);
       // The SYNC button is named by what it shows.
-      expect(await page.getByRole('button', { name: 'SYNC', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: texts.mainframe.stats.sync, exact: true }).count()).toBe(1);
       // The queued rows' numbers are checked too (axe passes over them: they are aria-hidden).
       const ratio = await page.locator('.bb-row:not(.bb-row--current) .bb-row__marker').first().evaluate(contrastOnPanel);
       expect(ratio).toBeGreaterThanOrEqual(4.5);
@@ -208,24 +208,24 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     const { context, page } = await newPage(game.browser, desktop);
     const player = newPlayer();
     await registerViaUi(page, game.server.url, player);
-    await waitForFocusedHeading(page, 'MAINFRAME');
+    await waitForFocusedHeading(page, texts.mainframe.title);
     // The heading has focus, and 0/1 still decode from there.
     const row = await currentRow(page);
     await page.keyboard.press(row[0]!);
     await waitFor(async () => (await page.getByTestId('row-position').textContent())?.includes('01') ?? false, 'the digit to be typed');
 
-    await goViaMenu(page, 'GUIDE');
-    await waitForFocusedHeading(page, 'GUIDE');
-    await goViaMenu(page, 'KERNEL');
-    await waitForFocusedHeading(page, 'KERNEL');
+    await goViaMenu(page, texts.shell.menu.guide);
+    await waitForFocusedHeading(page, texts.guide.title);
+    await goViaMenu(page, texts.shell.menu.kernel);
+    await waitForFocusedHeading(page, texts.shell.menu.kernel);
 
     await openSystemMenu(page);
-    await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.getByRole('button', { name: 'CONNECT' }).waitFor();
+    await page.getByRole('button', { name: texts.shell.logout }).click();
+    await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     await waitForFocusedHeading(page, 'BITBREACH');
 
     await loginViaUi(page, game.server.url, player);
-    await waitForFocusedHeading(page, 'MAINFRAME');
+    await waitForFocusedHeading(page, texts.mainframe.title);
     // One h1 per screen.
     expect(await page.locator('h1').count()).toBe(1);
     await context.close();
@@ -242,7 +242,7 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     const firstUnread = b.waitForResponse((r) => r.url().endsWith('/api/chat/unread'));
     await registerViaUi(b, game.server.url, newPlayer());
     expect(await (await firstUnread).json()).toEqual({ hasUnread: false });
-    await b.getByRole('button', { name: 'SYSTEM' }).waitFor();
+    await b.getByRole('button', { name: texts.shell.system }).waitFor();
     expect(await b.getByTestId('unread-badge').count()).toBe(0);
 
     // A line written after the account existed does raise it.
