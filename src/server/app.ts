@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
   });
 
-  const market = createMarketService({ database, bus, now });
+  const market = createMarketService({ database, bus, now, userView: auth.view });
   const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });

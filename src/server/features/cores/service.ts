@@ -1,4 +1,5 @@
 import type { DestroyCoreBody, TelnetCore, TelnetCoreTypeView } from '../../../core/api/inventory';
+import type { User } from '../../../core/api/common';
 import type { Listing } from '../../../core/api/market';
 import { balance } from '../../../core/balance';
 import { findCoreType, openCore as rollCore } from '../../../core/rules/cores';
@@ -15,7 +16,7 @@ export interface CoreServiceDeps {
   bus: Bus;
   random: () => number;
   listingsOf(userId: number): Promise<Listing[]>;
-  userView(userId: number): Promise<import('../../../core/api/common').User>;
+  userView(userId: number): Promise<User>;
 }
 
 const refuse = (status: number, message: string): never => {

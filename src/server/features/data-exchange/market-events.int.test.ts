@@ -40,6 +40,8 @@ describe.each(drivers)('Data Exchange events [%s]', (driver) => {
     await sellerSocket.next('inventory.changed', (e) => e.d.reason === 'market-sold');
     await buyerSocket.next('inventory.changed', (e) => e.d.reason === 'market-bought');
     await buyerSocket.next('market.listingSold', (e) => e.d.listingId === listing.id);
+    expect((await buyerSocket.next('user.updated', (e) => e.d.telnet === 800)).d.id).toBe(buyer.id);
+    await sellerSocket.next('user.updated', (e) => e.d.telnet === 200 - saleFee(200));
 
     const other = (await act(seller, '/api/marketplace/create', { itemType: 'telnet-core', itemId: await coreOf(app, seller), price: 5 })).json().listing;
     await act(seller, '/api/marketplace/remove', { listingId: other.id });

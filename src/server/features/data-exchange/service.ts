@@ -1,3 +1,4 @@
+import type { User } from '../../../core/api/common';
 import type { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, Listing, RemoveListingBody } from '../../../core/api/market';
 import { balance } from '../../../core/balance';
 import { listingExpiresAt, saleFee, validatePrice } from '../../../core/rules/market';
@@ -16,6 +17,8 @@ export interface MarketServiceDeps {
   database: Database;
   bus: Bus;
   now: () => number;
+  /** A player as every view shows them (auth service), for user.updated after their Telnet moved. */
+  userView(userId: number): Promise<User>;
 }
 
 const refuse = (status: number, message: string): never => {
@@ -41,6 +44,16 @@ export function createMarketService(deps: MarketServiceDeps) {
   const publishEveryone = (event: Parameters<Bus['publish']>[0]['event']) => bus.publish({ audience: { kind: 'everyone' }, event });
   const tellOwners = (userIds: number[], reason: 'market-listed' | 'market-bought' | 'market-sold' | 'market-returned') =>
     bus.publish({ audience: { kind: 'users', userIds }, event: { t: 'inventory.changed', d: { reason } } });
+  /** user.updated to each player whose Telnet a sale moved (their stats panels show the new balance). */
+  async function publishBalances(userIds: number[]) {
+    for (const userId of userIds) {
+      try {
+        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+      } catch {
+        // A player deleted meanwhile has no screen to update.
+      }
+    }
+  }
   /** Runs the work once per key; `after` runs only when this call (not a replay) committed a 200. */
   async function once(userId: number, key: string, scope: string, request: unknown, work: (tx: Tx, after: (fn: () => void) => void) => Promise<unknown>) {
     const pending: (() => void)[] = [];
@@ -101,6 +114,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           publishEveryone({ t: 'market.listingSold', d: { listingId: row.id, sellerId: row.sellerId, buyerId, itemType: row.itemType, itemName: row.itemName, price: row.price, fee } });
           tellOwners([buyerId], 'market-bought');
           tellOwners([row.sellerId], 'market-sold');
+          void publishBalances([buyerId, row.sellerId]);
         });
         return { success: true, message: fillText(itemTexts.listingBought, { name: row.itemName, price: row.price }), listingId: row.id, itemType: row.itemType, itemId: row.itemId, price: row.price };
       });

@@ -49,7 +49,7 @@ describe.each(drivers)('gear [%s]', (driver) => {
     const p = await asPlayer(app);
     const high = await gearOf(app, p, 'ram', 'rare', 5);
     const res = await p.request('POST', '/api/gear/equip', { gearId: high, equip: true });
-    expectError(res, 403, fillText(itemTexts.levelTooLowBody, { n: 5 }));
+    expectError(res, 403, `${itemTexts.levelTooLow}: ${fillText(itemTexts.levelTooLowBody, { n: 5 })}`);
     expect(res.json().title).toBe(itemTexts.levelTooLow);
     await grant(app, p, { exp: 10_000 });
     expect((await p.request('POST', '/api/gear/equip', { gearId: high, equip: true })).statusCode).toBe(200);

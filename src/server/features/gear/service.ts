@@ -1,4 +1,5 @@
 import type { BulkDestroyBody, DestroyGearBody, EquipBody, Gear, ItemRef } from '../../../core/api/inventory';
+import type { User } from '../../../core/api/common';
 import type { Listing } from '../../../core/api/market';
 import { fillText, itemTexts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
@@ -13,7 +14,7 @@ export interface GearServiceDeps {
   /** The player's active listings (data-exchange service): listed gear shows with its listingId. */
   listingsOf(userId: number): Promise<Listing[]>;
   /** The player as they now are (effective stats), for user.updated after an equip. */
-  userView(userId: number): Promise<import('../../../core/api/common').User>;
+  userView(userId: number): Promise<User>;
 }
 
 const refuse = (status: number, message: string, extra: Record<string, unknown> = {}): never => {
@@ -40,7 +41,7 @@ export function createGearService(deps: GearServiceDeps) {
       const result = await database.db.transaction((tx) => setEquipped(tx, { userId: user.id, gearId: body.gearId, equip: body.equip, playerLevel: user.level }));
       if (result.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
       if (result.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
-      if (result.kind === 'level-too-low') return refuse(403, fillText(itemTexts.levelTooLowBody, { n: result.level }), { title: itemTexts.levelTooLow });
+      if (result.kind === 'level-too-low') return refuse(403, `${itemTexts.levelTooLow}: ${fillText(itemTexts.levelTooLowBody, { n: result.level })}`, { title: itemTexts.levelTooLow });
       const user_ = await deps.userView(user.id);
       bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: user_ } });
       changed(user.id, 'equip');
