@@ -73,7 +73,8 @@ const storeTables = {
   owners: {
     // taps writes the progress columns (level, experience, decodes, the tap bucket) in its group
     // commit; Telnet stays the wallet's (local/no-balance-write).
-    users: ['auth', 'taps'],
+    // grant (`npm run grant`) writes level and experience the same way.
+    users: ['auth', 'taps', 'grant'],
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet

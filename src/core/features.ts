@@ -29,11 +29,11 @@ export const featureAvailability = {
   mainframe: true,
   chat: true,
   ping: true,
-  inventory: false,
+  inventory: true,
   kernel: false,
   optimizer: false,
   terminal: false,
-  'data-exchange': false,
+  'data-exchange': true,
   blockchain: false,
   virus: false,
 } as const satisfies FeatureAvailability;

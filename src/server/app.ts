@@ -18,6 +18,12 @@ import { missionRoutes } from './features/missions/routes';
 import { createMissionService, type MissionService } from './features/missions/service';
 import { pingRoutes } from './features/ping/routes';
 import { createPingService, type PingService } from './features/ping/service';
+import { coreRoutes } from './features/cores/routes';
+import { createCoreService, type CoreService } from './features/cores/service';
+import { marketRoutes } from './features/data-exchange/routes';
+import { createMarketService, type MarketService } from './features/data-exchange/service';
+import { gearRoutes } from './features/gear/routes';
+import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
 import { registerCsrf } from './http/csrf';
@@ -46,7 +52,16 @@ export interface AppDeps {
 
 export interface App {
   fastify: FastifyInstance;
-  services: { auth: AuthService; taps: TapService; chat: ChatService; ping: PingService; missions: MissionService };
+  services: {
+    auth: AuthService;
+    taps: TapService;
+    chat: ChatService;
+    ping: PingService;
+    missions: MissionService;
+    gear: GearService;
+    cores: CoreService;
+    market: MarketService;
+  };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
   /** Timed and background work; main.ts starts it polling, tests call jobs.runDue() after moving the clock. */
@@ -113,10 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
   });
 
+  const market = createMarketService({ database, bus, now, userView: auth.view });
+  const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
+  const gear = createGearService(itemDeps);
+  const cores = createCoreService({ ...itemDeps, random });
+
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({}),
+    handlers: createJobHandlers({ expireListing: market.expire }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
@@ -158,6 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   chatRoutes(fastify, chat);
   pingRoutes(fastify, ping);
   missionRoutes(fastify, missions);
+  gearRoutes(fastify, gear);
+  coreRoutes(fastify, cores);
+  marketRoutes(fastify, market);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -171,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions },
+    services: { auth, taps, chat, ping, missions, gear, cores, market },
     realtime,
     jobs,
     async close() {

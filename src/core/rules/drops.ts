@@ -52,6 +52,12 @@ export function rollGear(random: () => number, playerLevel: number): GearDrop {
   return { name, description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`, type, rarity, level, statValue };
 }
 
+/** Gear of an exact type, rarity and level at the middle of its stat range (operator grants, tests). */
+export function makeGear(type: GearType, rarity: Rarity, level: number): GearDrop {
+  const statValue = Math.max(1, Math.round(level * gearBaseStatPerLevel[type] * rarityStatMultiplier[rarity]));
+  return { name: gearNames[type][rarity], description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`, type, rarity, level, statValue };
+}
+
 /** A Telnet Core by the T-1..T-5 weights. */
 export function rollCore(random: () => number): CoreDrop {
   const weights = Object.fromEntries(coreTypes.map((c) => [c.name, c.weight])) as Record<string, number>;

@@ -1,4 +1,6 @@
 export { addItems, addItemsMany, countItems, isItemId, listItems, openCore, removeItem, transferItem } from './inventory';
+export { equippedGear, setEquipped } from './equip';
+export type { EquipResult } from './equip';
 export { escrowItem, findEscrow, releaseEscrow } from './escrow';
 export { escrowPurposes } from './types';
 export type * from './types';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoreDrop, GearDrop } from '../../core/rules/drops';
 import type { Executor, Tx } from '../db/connect';
 import { rowsOf } from '../db/rows';
@@ -119,4 +119,27 @@ export async function listGear(tx: Executor, userId: number) {
 
 export async function listCores(tx: Executor, userId: number) {
   return tx.select().from(telnetCores).where(eq(telnetCores.userId, userId)).orderBy(telnetCores.id);
+}
+
+/** Takes the player's gear of one type out of its slot (one slot per type: equipping replaces). */
+export async function unequipType(tx: Tx, userId: number, type: GearItem['type']): Promise<void> {
+  await tx.update(gear).set({ isEquipped: false }).where(and(eq(gear.userId, userId), eq(gear.type, type), eq(gear.isEquipped, true)));
+}
+
+export async function setEquippedFlag(tx: Tx, gearId: number, equipped: boolean): Promise<void> {
+  await tx.update(gear).set({ isEquipped: equipped }).where(eq(gear.id, gearId));
+}
+
+export async function readGear(tx: Executor, gearId: number) {
+  const [row] = await tx.select().from(gear).where(eq(gear.id, gearId));
+  return row;
+}
+
+/** Equipped gear of many players in one query (the taps' group commit and the user views). */
+export async function equippedOf(tx: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({ userId: gear.userId, type: gear.type, statValue: gear.statValue })
+    .from(gear)
+    .where(and(inArray(gear.userId, userIds), eq(gear.isEquipped, true)));
 }

@@ -1,12 +1,15 @@
-import type { JobHandlers, JobPayloads } from './kinds';
+import type { Tx } from '../db/connect';
+import type { Job, JobHandlers, JobPayloads } from './kinds';
 
-/** What the app's handlers may use; features add their services here as their jobs arrive. */
-export type JobHandlerDeps = Record<string, never>;
+/** What the app's handlers use: each timed feature's service entry point. */
+export interface JobHandlerDeps {
+  /** issue 7: returns an expired listing's item to its seller (data-exchange service). */
+  expireListing(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)>;
+}
 
-/**
- * The app's handler for each kind in JobPayloads. Empty until the first timed feature (issues
- * 7, 8, 11) adds its kind; `satisfies` makes a kind without a handler a compile error.
- */
-export function createJobHandlers(_deps: JobHandlerDeps) {
-  return {} satisfies JobHandlers<JobPayloads>;
+/** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
+export function createJobHandlers(deps: JobHandlerDeps) {
+  return {
+    'market.listingExpired': (tx, job) => deps.expireListing(tx, job),
+  } satisfies JobHandlers<JobPayloads>;
 }

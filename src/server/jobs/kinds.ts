@@ -5,7 +5,10 @@ import type { Tx } from '../db/connect';
  * handler in handlers.ts (a kind without a handler is then a compile error), e.g.
  * `'market.listingExpired': { listingId: number }` (issue 7) or `'blockchain.respawn': { bossId: number }`.
  */
-export type JobPayloads = Record<never, never>;
+export type JobPayloads = {
+  /** issue 7: a Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
+  'market.listingExpired': { listingId: number };
+};
 export type JobKind = keyof JobPayloads & string;
 
 /** A claimed job as its handler sees it. */
@@ -27,8 +30,9 @@ export interface Job<K extends string = string, P = unknown> {
  * Runs one job inside the transaction that claimed it: its writes and the job's 'done' commit
  * together. Use only `tx` (never the database handle: on PGlite that waits for this very
  * transaction); throw to fail the attempt, which rolls back everything the handler wrote.
+ * It may return a function the runner calls once the job's transaction has committed (bus events).
  */
-export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promise<void>;
+export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promise<void | (() => void)>;
 
 /** One handler per kind: declare a table `satisfies JobHandlers<JobPayloads>`. */
 export type JobHandlers<Payloads> = { [K in keyof Payloads & string]: JobHandler<K, Payloads[K]> };

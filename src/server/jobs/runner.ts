@@ -92,14 +92,17 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
 
   async function runOne(): Promise<RanJob | null> {
     const claimedAt = now();
-    return database.db.transaction(async (tx) => {
+    // What the handler asked to run once its writes are committed (events on the bus).
+    let afterCommit: (() => void) | undefined;
+    const ran = await database.db.transaction(async (tx): Promise<RanJob | null> => {
       const row = await claimDueJob(tx, kinds, new Date(claimedAt));
       if (!row) return null;
       const lagMs = Math.max(0, claimedAt - row.runAt.getTime());
       const handler = handlers[row.kind]!;
       const job = { ...row, claimedAt: new Date(claimedAt) };
       try {
-        await tx.transaction((savepoint) => handler(savepoint, job));
+        const after = await tx.transaction((savepoint) => handler(savepoint, job));
+        afterCommit = typeof after === 'function' ? after : undefined;
       } catch (error) {
         // A dead connection took the whole transaction with it: the job stays pending as it was.
         if (isConnectionError(error)) throw error;
@@ -115,6 +118,8 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
       await markJobDone(tx, row.id, new Date(claimedAt));
       return { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob;
     });
+    if (ran?.outcome === 'done') afterCommit?.();
+    return ran;
   }
 
   async function runPass(): Promise<RanJob[]> {

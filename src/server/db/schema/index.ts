@@ -10,3 +10,4 @@ export * from './missions';
 export * from './presence';
 export * from './idempotency';
 export * from './jobs';
+export * from './data-exchange';

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
+import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
 
 export interface AuthContext {
@@ -118,7 +119,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
         throw error;
       }
-      return { user: toUserView(row), ...(await openSession(row.id)) };
+      return { user: toUserView(row, []), ...(await openSession(row.id)) };
     },
 
     /** spec §8: 401 for a wrong pair, 403 for a banned account, 429 past the attempt limits. */
@@ -136,7 +137,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (row.banned) throw new HttpError(403, texts.accountBanned);
       failuresPerLoginAtAddress.reset(failureKey);
-      return { user: toUserView(row), ...(await openSession(row.id)) };
+      const equipped = (await equippedGear(db, [row.id])).get(row.id)!;
+      return { user: toUserView(row, equipped), ...(await openSession(row.id)) };
     },
 
     async logout(token: string): Promise<void> {
@@ -153,7 +155,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!found || found.user.banned) return null;
       const extended = now - found.session.lastSeenAt.getTime() > touchEveryMs;
       if (extended) await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
-      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user), extended };
+      // One indexed read per request: the session's user shows effective stats like every other view.
+      const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
+      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user, equipped), extended };
+    },
+
+    /** A player as every view shows them now (effective stats), for events after a change. */
+    async view(userId: number): Promise<User> {
+      const row = await store.findUserById(db, userId);
+      if (!row) throw new Error(`auth: no player ${userId}`);
+      return toUserView(row, (await equippedGear(db, [userId])).get(userId)!);
     },
 
     /** Bans a player: refused at login from now on, and every open session ends at once. */

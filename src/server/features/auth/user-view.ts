@@ -1,9 +1,14 @@
 import type { User } from '../../../core/api/common';
 import { expForLevel } from '../../../core/rules/exp';
+import { effectiveStats, type EquippedGear } from '../../../core/rules/gear-stats';
 import type { UserRow } from './store';
 
-/** The player as the API shows them: never the password hash, IP or rate-limit state. */
-export function toUserView(row: UserRow): User {
+/**
+ * The player as the API shows them: never the password hash, IP or rate-limit state. The combat
+ * stats are effective ones, base plus equipped gear (ADR 015), so every screen shows one figure.
+ */
+export function toUserView(row: UserRow, equipped: readonly EquippedGear[]): User {
+  const stats = effectiveStats(row, equipped);
   return {
     id: row.id,
     loginId: row.loginId,
@@ -13,10 +18,10 @@ export function toUserView(row: UserRow): User {
     maxExp: expForLevel(row.level),
     totalTaps: row.totalTaps,
     telnet: row.telnet,
-    attack: row.attack,
-    criticalRate: row.criticalRate,
-    bonusCriticalHit: row.bonusCriticalHit,
+    attack: stats.attack,
+    criticalRate: stats.criticalRate,
+    bonusCriticalHit: stats.bonusCriticalHit,
     connectionRate: row.connectionRate,
-    itemDropRate: row.itemDropRate,
+    itemDropRate: stats.itemDropRate,
   };
 }

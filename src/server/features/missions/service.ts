@@ -6,6 +6,7 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
+import { equippedGear } from '../../inventory';
 import { credit } from '../../wallet';
 import { toUserView } from '../auth/user-view';
 import * as store from './store';
@@ -40,12 +41,13 @@ export function createMissionService(deps: MissionServiceDeps) {
         if (!(await store.insertCompletion(tx, user.id, missionId, new Date(deps.now())))) return null;
         await credit(tx, { userId: user.id, amount: reward, reason: 'mission', reference: `mission:${missionId}` });
         // Read back under the wallet's row lock: the event carries the player as they now are.
-        return (await store.findPlayer(tx, user.id)) ?? null;
+        const row = await store.findPlayer(tx, user.id);
+        return row ? toUserView(row, (await equippedGear(tx, [user.id])).get(user.id)!) : null;
       });
       const after = await status(user.id);
       if (paid) {
         deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'missions.statusChanged', d: after } });
-        deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: toUserView(paid) } });
+        deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: paid } });
       }
       return { success: true, allMissionsCompleted: after.allMissionsCompleted, rewardTelnet: paid ? reward : 0 };
     },

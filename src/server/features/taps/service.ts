@@ -9,7 +9,8 @@ import type { Database } from '../../db/connect';
 import { createGroupCommitter } from '../../db/group-commit';
 import type { User } from '../../../core/api/common';
 import { toUserView } from '../auth/user-view';
-import { addItemsMany, type AddRequest } from '../../inventory';
+import { effectiveStats } from '../../../core/rules/gear-stats';
+import { addItemsMany, equippedGear, type AddRequest } from '../../inventory';
 import { creditMany, type WalletChange } from '../../wallet';
 import { toCoreDropView, toGearDropView } from './drop-views';
 import * as store from './store';
@@ -55,6 +56,9 @@ export function createTapService(deps: TapServiceDeps) {
     const outcomes = await db.transaction(async (tx) => {
       const userIds = [...new Set(requests.map((r) => r.userId))].sort((a, b) => a - b);
       const rows = await store.lockUsers(tx, userIds);
+      // One query for the group's equipped gear: effective stats for the views and the drop rate.
+      const equipped = await equippedGear(tx, userIds);
+      const view = (user: UserRow) => toUserView(user, equipped.get(user.id) ?? []);
       // Keys are read under the row locks and written only for batches counted, so a retry of a
       // batch refused with 423 is judged again rather than taken for a duplicate.
       const counted = await store.findCountedBatches(
@@ -77,7 +81,7 @@ export function createTapService(deps: TapServiceDeps) {
           continue;
         }
         if (counted.has(key)) {
-          outcomes.push({ kind: 'duplicate', user: toUserView(user) });
+          outcomes.push({ kind: 'duplicate', user: view(user) });
           dropRequests.push({ userId, onFull: 'lose' });
           continue;
         }
@@ -102,8 +106,9 @@ export function createTapService(deps: TapServiceDeps) {
         const levelBefore = user.level;
         const exp = applyDecodes({ level: user.level, currentExp: user.currentExp, maxExp: 0 }, body.tapCount);
         const telnet = convertDecodesToTelnet(body.tapCount, user.connectionRate, user.telnetCents);
-        // Drops roll at the level the decodes were made at.
-        const drops = rollDrops(deps.random, body.tapCount, levelBefore, user.itemDropRate);
+        // Drops roll at the level the decodes were made at, with the drop rate storage gear raised (ADR 015).
+        const dropRate = effectiveStats(user, equipped.get(userId) ?? []).itemDropRate;
+        const drops = rollDrops(deps.random, body.tapCount, levelBefore, dropRate);
         user.level = exp.level;
         user.currentExp = exp.currentExp;
         user.totalTaps += body.tapCount;
@@ -139,7 +144,7 @@ export function createTapService(deps: TapServiceDeps) {
         return {
           kind: 'counted',
           response: {
-            user: toUserView(state.get(outcome.userId)!),
+            user: view(state.get(outcome.userId)!),
             gearDrops: drops.gear.map(toGearDropView),
             telnetCoreDrops: drops.cores.map(toCoreDropView),
             levelsGained: outcome.levelsGained,
@@ -172,7 +177,7 @@ export function createTapService(deps: TapServiceDeps) {
     async checkProgress(userId: number, reported: ProgressBody): Promise<{ user: User; accepted: boolean } | null> {
       const row = await store.findPlayer(db, userId);
       if (!row) return null;
-      const user = toUserView(row);
+      const user = toUserView(row, (await equippedGear(db, [userId])).get(userId)!);
       return { user, accepted: !shouldTakeServerState(reported, user) && reported.maxExp === user.maxExp };
     },
 

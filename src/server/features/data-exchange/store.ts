@@ -1,0 +1,87 @@
+import { and, asc, count, desc, eq, gt, ilike, type SQL } from 'drizzle-orm';
+import type { ListingQuery } from '../../../core/api/market';
+import { containsPattern, normalizeSearch } from '../../../core/rules/market';
+import type { Executor, Tx } from '../../db/connect';
+import { marketListings, users } from '../../db/schema';
+
+export type ListingRow = typeof marketListings.$inferSelect & { sellerUsername: string };
+export type NewListing = Omit<typeof marketListings.$inferInsert, 'id' | 'status' | 'buyerId' | 'closedAt' | 'escrowId'>;
+
+const withSeller = { listing: marketListings, sellerUsername: users.username };
+const flatten = (r: { listing: typeof marketListings.$inferSelect; sellerUsername: string }): ListingRow => ({ ...r.listing, sellerUsername: r.sellerUsername });
+
+export async function sellerName(tx: Executor, userId: number): Promise<string> {
+  const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row!.username;
+}
+
+export async function insertListing(tx: Tx, row: NewListing): Promise<number> {
+  const [inserted] = await tx.insert(marketListings).values(row).returning({ id: marketListings.id });
+  return inserted!.id;
+}
+
+export async function setEscrow(tx: Tx, listingId: number, escrowId: number): Promise<void> {
+  await tx.update(marketListings).set({ escrowId }).where(eq(marketListings.id, listingId));
+}
+
+/**
+ * Locks a listing's row: of a buy, a remove and an expiry racing for one listing, the first to lock
+ * decides and the others read the status it left.
+ */
+export async function lockListing(tx: Tx, listingId: number): Promise<ListingRow | undefined> {
+  const [row] = await tx
+    .select(withSeller)
+    .from(marketListings)
+    .innerJoin(users, eq(users.id, marketListings.sellerId))
+    .where(eq(marketListings.id, listingId))
+    .for('update', { of: marketListings });
+  return row && flatten(row);
+}
+
+export async function closeListing(tx: Tx, listingId: number, close: { status: 'sold' | 'removed' | 'expired'; buyerId?: number; at: Date }) {
+  await tx
+    .update(marketListings)
+    .set({ status: close.status, buyerId: close.buyerId ?? null, closedAt: close.at })
+    .where(and(eq(marketListings.id, listingId), eq(marketListings.status, 'active')));
+}
+
+function filters(query: ListingQuery, now: Date): SQL {
+  const q = normalizeSearch(query.q);
+  const parts: (SQL | undefined)[] = [eq(marketListings.status, 'active'), gt(marketListings.expiresAt, now)];
+  if (q) parts.push(ilike(marketListings.searchText, containsPattern(q)));
+  if (query.type) parts.push(eq(marketListings.filterType, query.type));
+  if (query.rarity) parts.push(eq(marketListings.rarity, query.rarity));
+  return and(...parts)!;
+}
+
+const orders = {
+  newest: [desc(marketListings.id)],
+  'price-asc': [asc(marketListings.price), desc(marketListings.id)],
+  'price-desc': [desc(marketListings.price), desc(marketListings.id)],
+} as const;
+
+/** One page of active, unexpired listings in a stable order (ties by id) and the total that match. */
+export async function listingPage(tx: Executor, query: ListingQuery, now: Date): Promise<{ rows: ListingRow[]; total: number }> {
+  const where = filters(query, now);
+  const rows = await tx
+    .select(withSeller)
+    .from(marketListings)
+    .innerJoin(users, eq(users.id, marketListings.sellerId))
+    .where(where)
+    .orderBy(...orders[query.sort])
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await tx.select({ n: count() }).from(marketListings).where(where);
+  return { rows: rows.map(flatten), total: Number(total!.n) };
+}
+
+/** A seller's active listings, expired-but-not-yet-returned included, newest first. */
+export async function activeListingsOf(tx: Executor, sellerId: number): Promise<ListingRow[]> {
+  const rows = await tx
+    .select(withSeller)
+    .from(marketListings)
+    .innerJoin(users, eq(users.id, marketListings.sellerId))
+    .where(and(eq(marketListings.sellerId, sellerId), eq(marketListings.status, 'active')))
+    .orderBy(desc(marketListings.id));
+  return rows.map(flatten);
+}
