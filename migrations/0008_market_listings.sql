@@ -15,7 +15,9 @@ CREATE TABLE "market_listings" (
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"closed_at" timestamp with time zone,
-	CONSTRAINT "market_price_range" CHECK ("market_listings"."price" >= 1)
+	CONSTRAINT "market_price_range" CHECK ("market_listings"."price" >= 1),
+	CONSTRAINT "market_status" CHECK ("market_listings"."status" IN ('active', 'sold', 'removed', 'expired')),
+	CONSTRAINT "market_item_type" CHECK ("market_listings"."item_type" IN ('gear', 'telnet-core'))
 );
 --> statement-breakpoint
 ALTER TABLE "market_listings" ADD CONSTRAINT "market_listings_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

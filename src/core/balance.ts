@@ -231,6 +231,8 @@ export const balance = {
   longPressMs: 800,
   /** Items one bulk destroy may name (the whole inventory). */
   bulkDestroyMax: 50,
+  /** Inventory and market POSTs (equip, destroy, open, list, buy, remove) one player may make per minute; past it, 429. */
+  itemActionsPerMinute: 120,
   /** The 'Inventory Full!' toast repeats at most once per this long (issue 7). */
   inventoryFullToastGapMs: 60_000,
   /** spec §5/§9: a listing costs at least 1 Telnet. */

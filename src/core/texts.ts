@@ -161,6 +161,7 @@ export const itemTexts = {
   coreAlreadyOpened: 'This Telnet Core has already been opened',
   duplicateItems: 'The same item is named twice',
   listingGone: 'Listing not found: it was sold, removed or has expired',
+  tooManyItemActions: 'Too many actions. Wait a minute and try again.',
   ownListing: 'You cannot buy your own listing',
   notYourListing: 'You can only remove your own listings',
   insufficientTelnet: 'Insufficient Telnet: You need {n} more Telnet',

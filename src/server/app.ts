@@ -26,6 +26,9 @@ import { gearRoutes } from './features/gear/routes';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
+import { inventoryPaths } from '../core/api/inventory';
+import { idempotentRoutes } from '../core/api/market';
+import { registerItemActionLimit } from './http/action-limit';
 import { registerCsrf } from './http/csrf';
 import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
@@ -178,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   chatRoutes(fastify, chat);
   pingRoutes(fastify, ping);
   missionRoutes(fastify, missions);
+  registerItemActionLimit(fastify, now, [inventoryPaths.equip, ...idempotentRoutes]);
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);

@@ -37,5 +37,7 @@ export const marketListings = pgTable(
     index('market_active_type_newest').on(t.filterType, t.id.desc()).where(sql`${t.status} = 'active'`),
     index('market_seller_active').on(t.sellerId).where(sql`${t.status} = 'active'`),
     check('market_price_range', sql`${t.price} >= 1`),
+    check('market_status', sql`${t.status} IN ('active', 'sold', 'removed', 'expired')`),
+    check('market_item_type', sql`${t.itemType} IN ('gear', 'telnet-core')`),
   ],
 );

@@ -62,6 +62,19 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     expect(await snapshot(app)).toBe(before);
   });
 
+  it('a retried buy with the same key is answered from the first outcome and charged once', async () => {
+    const seller = await asPlayer(app);
+    const buyer = await asPlayer(app);
+    await grant(app, buyer, { telnet: 100 });
+    const listingId = (await list(seller, await gearOf(app, seller), 60)).json().listing.id;
+    const first = await act(buyer, '/api/marketplace/buy', { listingId }, 'buy-retry-key-1');
+    const retry = await act(buyer, '/api/marketplace/buy', { listingId }, 'buy-retry-key-1');
+    expect([first.statusCode, retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+    expect(retry.json()).toEqual(first.json());
+    expect(await telnet(buyer)).toBe(40);
+    expect((await act(buyer, '/api/marketplace/buy', { listingId: listingId + 1 }, 'buy-retry-key-1')).statusCode).toBe(422);
+  });
+
   it('remove returns the item; only the seller may remove', async () => {
     const seller = await asPlayer(app);
     const other = await asPlayer(app);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balance } from '../../../core/balance';
 import { effectiveStats } from '../../../core/rules/gear-stats';
 import { fillText, itemTexts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
@@ -102,6 +103,19 @@ describe.each(drivers)('gear [%s]', (driver) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
     expect(await snapshot(app)).toBe(before);
+  });
+
+  it('limits inventory and market actions per player per minute (429), then lets them through again', async () => {
+    const p = await asPlayer(app);
+    const other = await asPlayer(app);
+    const id = await gearOf(app, p);
+    for (let i = 0; i < balance.itemActionsPerMinute; i++) {
+      expect((await p.request('POST', '/api/gear/equip', { gearId: id, equip: i % 2 === 0 })).statusCode).toBe(200);
+    }
+    expectError(await act(p, '/api/gear/destroy', { gearId: id }), 429, itemTexts.tooManyItemActions);
+    expect((await other.request('POST', '/api/gear/equip', { gearId: await gearOf(app, other), equip: true })).statusCode).toBe(200);
+    app.clock.advance(60_000);
+    expect((await act(p, '/api/gear/destroy', { gearId: id })).statusCode).toBe(200);
   });
 
   it("answers another player's gear with not found and no player can add items", async () => {
