@@ -21,6 +21,48 @@ async function naiveBuy(database: Database, buyerId: number, listingId: number):
   return 200;
 }
 
+/** Naive listing: checks the item is free, then writes a listing, with nothing holding the item between. */
+async function naiveList(database: Database, sellerId: number, gearId: number): Promise<number> {
+  const free = await database.query('SELECT id FROM gear WHERE id = $1 AND user_id = $2 AND escrow_id IS NULL', [gearId, sellerId]);
+  const listed = await database.query("SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'", [gearId]);
+  if (free.length === 0 || listed.length > 0) return 409;
+  await new Promise((resolve) => setImmediate(resolve));
+  await database.query(
+    `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, item_name, item_data, search_text, price, created_at, expires_at)
+     VALUES ($1, 'gear', $2, 'cpu', 'naive', '{}'::jsonb, 'naive', 1, now(), now() + interval '7 days')`,
+    [sellerId, gearId],
+  );
+  return 200;
+}
+
+/** Naive remove: reads the listing active, then marks it removed. */
+async function naiveRemove(database: Database, listingId: number): Promise<number> {
+  const [row] = await database.query<{ status: string }>('SELECT status FROM market_listings WHERE id = $1', [listingId]);
+  if (row!.status !== 'active') return 404;
+  await new Promise((resolve) => setImmediate(resolve));
+  await database.query("UPDATE market_listings SET status = 'removed' WHERE id = $1", [listingId]);
+  return 200;
+}
+
+/** Naive destroy: checks no active listing holds the item, then deletes it. */
+async function naiveDestroy(database: Database, gearId: number): Promise<number> {
+  const listed = await database.query("SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'", [gearId]);
+  if (listed.length > 0) return 409;
+  await new Promise((resolve) => setImmediate(resolve));
+  await database.query('DELETE FROM gear WHERE id = $1', [gearId]);
+  return 200;
+}
+
+/** Naive core use: reads the core unopened, then pays and marks it opened. */
+async function naiveUseCore(database: Database, userId: number, coreId: number): Promise<number> {
+  const [row] = await database.query<{ is_used: boolean }>('SELECT is_used FROM telnet_cores WHERE id = $1', [coreId]);
+  if (row!.is_used) return 409;
+  await new Promise((resolve) => setImmediate(resolve));
+  await database.query('UPDATE telnet_cores SET is_used = true WHERE id = $1', [coreId]);
+  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, 1, 'core-open', 'naive')", [userId]);
+  return 200;
+}
+
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL only.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.replace('%s', 'postgres'), () => {
   let app: TestApp;
@@ -117,5 +159,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
     const rows = (await ledgerRows(app.db.database, p.id)).slice(before);
     expect(answers.find((a) => a.statusCode === 200)!.json().success).toBe(true);
     expect(rows.map((r) => r.reason)).toEqual(['core-open']);
+  });
+
+  // Each race check above, run against a naive read-then-write version, fails: shown here so the checks can fail.
+  it('the buy-versus-remove check catches a naive read-then-write pair', async () => {
+    let bothWon = 0;
+    for (let round = 0; round < 8; round++) {
+      const listingId = await listing(await gearOf(app, seller));
+      const statuses = await Promise.all([naiveBuy(app.db.database, buyers[round]!.id, listingId), naiveRemove(app.db.database, listingId)]);
+      if (statuses.every((s) => s === 200)) bothWon++;
+    }
+    expect(bothWon).toBeGreaterThan(0);
+  });
+
+  it('the list-twice check catches a naive check-then-insert listing', async () => {
+    const id = await gearOf(app, seller);
+    const statuses = await Promise.all(Array.from({ length: racers }, () => naiveList(app.db.database, seller.id, id)));
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+  });
+
+  it('the destroy-while-listing check catches a naive pair', async () => {
+    let both = 0;
+    for (let round = 0; round < 8; round++) {
+      const id = await gearOf(app, seller);
+      const statuses = await Promise.all([naiveList(app.db.database, seller.id, id), naiveDestroy(app.db.database, id)]);
+      if (statuses.every((s) => s === 200)) both++;
+    }
+    expect(both).toBeGreaterThan(0);
+  });
+
+  it('the open-once check catches a naive read-then-write core use', async () => {
+    const p = buyers[1]!;
+    const id = await coreOf(app, p, 'T-1');
+    const statuses = await Promise.all(Array.from({ length: racers }, () => naiveUseCore(app.db.database, p.id, id)));
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
   });
 });
