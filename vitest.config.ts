@@ -30,8 +30,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/support/build-client.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Bounds, not speed targets: a whole journey on a loaded 2-core machine can pass two minutes.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -14,7 +14,8 @@ function tempDataDir(): string {
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('the embedded database under DATA_DIR [pglite]', () => {
+// Each test starts real server processes (tsx + PGlite): generous bounds, since a loaded CI machine starts them slowly.
+describe('the embedded database under DATA_DIR [pglite]', { timeout: 240_000 }, () => {
   it('refuses a second process on the same data folder with a clear message', async () => {
     const dataDir = tempDataDir();
     const first = await spawnServer({ DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0' });

@@ -28,7 +28,7 @@ describe('the hub heartbeat [pglite]', () => {
     const s = await openSocket(url, p.cookie);
     sockets.push(s);
     await db.database.query('DELETE FROM sessions WHERE user_id = $1', [p.id]);
-    expect((await s.next('session.ended', undefined, 2000)).d.reason).toBe('expired');
+    expect((await s.next('session.ended', undefined, 10_000)).d.reason).toBe('expired');
     expect((await s.closed).code).toBe(closeCodes.sessionEnded);
   });
 
@@ -38,7 +38,7 @@ describe('the hub heartbeat [pglite]', () => {
     sockets.push(s);
     // A row left by an instance that died a minute ago.
     await db.database.query("INSERT INTO presence (instance_id, user_id, seen_at) VALUES ('dead', $1, now() - interval '1 minute')", [ghost.id]);
-    expect((await s.next('presence.changed', (e) => e.d.userId === ghost.id, 2000)).d.isOnline).toBe(false);
+    expect((await s.next('presence.changed', (e) => e.d.userId === ghost.id, 10_000)).d.isOnline).toBe(false);
     expect(await db.database.query("SELECT 1 FROM presence WHERE instance_id = 'dead'")).toEqual([]);
     const [mine] = await db.database.query<{ age: number }>(
       'SELECT extract(epoch FROM now() - seen_at) AS age FROM presence WHERE user_id = $1',
