@@ -21,6 +21,39 @@ async function naiveBuy(database: Database, buyerId: number, listingId: number):
   return 200;
 }
 
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The deliberately naive remove: read the listing, then close it, no lock and no condition between. */
+async function naiveRemove(database: Database, listingId: number): Promise<number> {
+  const [row] = await database.query<{ status: string }>('SELECT status FROM market_listings WHERE id = $1', [listingId]);
+  if (row!.status !== 'active') return 404;
+  await yieldTurn();
+  await database.query("UPDATE market_listings SET status = 'removed' WHERE id = $1", [listingId]);
+  return 200;
+}
+
+/** The deliberately naive list: check the seller holds the gear, then write an active listing for it, no row lock. */
+async function naiveList(database: Database, sellerId: number, gearId: number): Promise<number> {
+  const [gear] = await database.query<{ user_id: number | null }>('SELECT user_id FROM gear WHERE id = $1', [gearId]);
+  if (!gear || Number(gear.user_id) !== sellerId) return 404;
+  await yieldTurn();
+  await database.query(
+    `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data, search_text, price, created_at, expires_at)
+     VALUES ($1, 'gear', $2, 'cpu', 'common', 'naive', '{}'::jsonb, 'naive', $3, now(), now() + interval '7 days')`,
+    [sellerId, gearId, price],
+  );
+  return 200;
+}
+
+/** The deliberately naive destroy: check the gear is not escrowed, then delete it, no row lock. */
+async function naiveDestroy(database: Database, gearId: number): Promise<number> {
+  const [gear] = await database.query<{ escrow_id: number | null }>('SELECT escrow_id FROM gear WHERE id = $1', [gearId]);
+  if (!gear || gear.escrow_id !== null) return 409;
+  await yieldTurn();
+  await database.query('DELETE FROM gear WHERE id = $1', [gearId]);
+  return 200;
+}
+
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL only.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.replace('%s', 'postgres'), () => {
   let app: TestApp;
@@ -117,5 +150,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
     const rows = (await ledgerRows(app.db.database, p.id)).slice(before);
     expect(answers.find((a) => a.statusCode === 200)!.json().success).toBe(true);
     expect(rows.map((r) => r.reason)).toEqual(['core-open']);
+  });
+
+  // The naive versions last: they leave rows no real route would (a ledger row without its balance,
+  // a listing without an escrow), which the tests above must not see.
+  it('the buy-vs-remove check catches a naive read-then-write pair (both "win")', async () => {
+    let bothWon = 0;
+    for (let round = 0; round < 8; round++) {
+      const listingId = await listing(await gearOf(app, seller));
+      const statuses = await Promise.all([naiveBuy(app.db.database, buyers[round]!.id, listingId), naiveRemove(app.db.database, listingId)]);
+      if ([...statuses].sort().join() !== '200,404') bothWon += 1;
+    }
+    expect(bothWon).toBeGreaterThan(0);
+  });
+
+  it('the destroy-while-listing check catches a naive check-then-write pair (destroyed and listed)', async () => {
+    let both = 0;
+    for (let round = 0; round < 8; round++) {
+      const id = await gearOf(app, seller);
+      const statuses = await Promise.all([naiveList(app.db.database, seller.id, id), naiveDestroy(app.db.database, id)]);
+      const item = await app.db.database.query('SELECT id FROM gear WHERE id = $1', [id]);
+      const active = await app.db.database.query("SELECT id FROM market_listings WHERE item_id = $1 AND item_type = 'gear' AND status = 'active'", [id]);
+      if (statuses.filter((st) => st === 200).length !== 1 || item.length !== active.length) both += 1;
+    }
+    expect(both).toBeGreaterThan(0);
   });
 });
