@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DriverResult, PhaseResult } from './driver-bench';
 import type { PgbenchResult } from './pgbench';
+import type { MarketResult } from './market-bench';
 import type { RealtimeResult } from './realtime-bench';
 import { explainRealtimeLimits, printRealtime, realtimeRatios } from './realtime-report';
 import { fixed, table } from './format';
@@ -15,6 +16,7 @@ export interface BenchResults {
   pgbench?: PgbenchResult;
   drivers: DriverResult[];
   realtime?: RealtimeResult;
+  market?: MarketResult;
   ratios: Record<string, { value: number; target: string; met: boolean }>;
   limits: string[];
 }
