@@ -42,13 +42,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     }
   });
 
-  it('answers the first page, a deep page and a search quickly, with the right total', async () => {
+  // Speed is the bench's (BENCH_ONLY=market: cold and warm page times); a wall-clock assert here would
+  // fail on a loaded machine and pass a slow plan on a quiet one. The plans above are the test.
+  it('answers the first page, a deep page and a search with the right total', async () => {
     for (const url of ['', '?sort=price-asc', '?page=400&pageSize=25', '?q=item%2099&type=cpu', '?rarity=epic&sort=price-desc']) {
-      const started = performance.now();
       const res = await p.request('GET', `/api/marketplace/listings${url}`);
-      const ms = performance.now() - started;
       expect(res.statusCode, res.body).toBe(200);
-      expect(ms, `${url} took ${ms.toFixed(1)} ms`).toBeLessThan(250);
     }
     const first = (await p.request('GET', '/api/marketplace/listings')).json();
     expect(first.total).toBe(listings);
