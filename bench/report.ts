@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DriverResult, PhaseResult } from './driver-bench';
 import type { PgbenchResult } from './pgbench';
+import type { MarketResult } from './market-bench';
 import type { RealtimeResult } from './realtime-bench';
 import { explainRealtimeLimits, printRealtime, realtimeRatios } from './realtime-report';
 import { fixed, table } from './format';
@@ -15,6 +16,7 @@ export interface BenchResults {
   pgbench?: PgbenchResult;
   drivers: DriverResult[];
   realtime?: RealtimeResult;
+  market?: MarketResult;
   ratios: Record<string, { value: number; target: string; met: boolean }>;
   limits: string[];
 }
@@ -88,10 +90,15 @@ export function printReport(results: BenchResults): void {
   out.push(`  parts: ${results.parts.join(', ')}`);
   if (results.pgbench) printTap(out, results, results.pgbench);
   if (results.realtime) out.push(...printRealtime(results.realtime));
-  out.push('\nRatios and targets');
-  out.push(table(['ratio', '', 'value', 'target', 'met'], Object.entries(results.ratios).map(([k, r]) => [k, '', fixed(r.value, 2), r.target, r.met ? 'yes' : 'NO'])));
-  out.push('\nWhat limits the figures');
-  out.push(results.limits.map((l) => `  - ${l}`).join('\n'));
+  // A market-only run (BENCH_ONLY=market) has neither; it prints its own tables after this report.
+  if (Object.keys(results.ratios).length > 0) {
+    out.push('\nRatios and targets');
+    out.push(table(['ratio', '', 'value', 'target', 'met'], Object.entries(results.ratios).map(([k, r]) => [k, '', fixed(r.value, 2), r.target, r.met ? 'yes' : 'NO'])));
+  }
+  if (results.limits.length > 0) {
+    out.push('\nWhat limits the figures');
+    out.push(results.limits.map((l) => `  - ${l}`).join('\n'));
+  }
   console.log(out.join('\n'));
 }
 

@@ -24,7 +24,9 @@
  *      from just before each POST to each socket's chat_message, p50/p99/max, missing deliveries;
  *  idle requests: what idle Mainframe tabs cost per player-minute with the socket up versus the
  *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
- * BENCH_ONLY=tap or BENCH_ONLY=realtime runs one part (written to results/latest.<part>.json).
+ * Market (issue 7, bench/market-bench.ts): 1,000 players and 10,000 listings on PostgreSQL; buy
+ *      throughput against the constant route, and the first marketplace page cold and warm.
+ * BENCH_ONLY=tap, realtime or market runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -33,6 +35,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
+import { benchMarket, printMarket, type MarketResult } from './market-bench';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -105,6 +108,9 @@ async function main(): Promise<void> {
     realtime = await benchRealtime(benchConfig);
   }
 
+  let market: MarketResult | undefined;
+  if (parts.includes('market')) market = await benchMarket(benchConfig);
+
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
   const results: BenchResults = {
     startedAt: startedAt.toISOString(),
@@ -114,10 +120,12 @@ async function main(): Promise<void> {
     ...(pgbench ? { pgbench } : {}),
     drivers,
     ...(realtime ? { realtime } : {}),
+    ...(market ? { market } : {}),
     ratios: computeRatios(pgbench, drivers, realtime),
     limits: explainLimits(drivers, cores, realtime),
   };
   printReport(results);
+  if (market) printMarket(market);
   console.log(`\nJSON written to ${writeResults(results)}`);
 }
 

@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   const config = {
     ...loadConfig({
       DATA_DIR: join(tmpdir(), 'bitbreach-bench-unused'),
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      // A run that restarts its server (the market part) passes one secret, so sessions outlive the restart.
+      SESSION_SECRET: process.env.BENCH_SESSION_SECRET || randomBytes(32).toString('base64url'),
       ACCOUNTS_PER_IP: '0',
       REGISTRATIONS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_IP: '1000000',

@@ -3,6 +3,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { texts } from '../../src/core/texts';
+import { createGrantService, type GrantRequest } from '../../src/server/features/grant/service';
+import { scriptedRandom, type ScriptedRandom } from '../support/random';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -24,6 +26,14 @@ export function launchBrowser(): Promise<Browser> {
 export interface GameServer {
   url: string;
   close(): Promise<void>;
+  /**
+   * Gives a player Telnet, experience, gear or a core through the operator grant service (the same
+   * wallet, inventory and ledger as `npm run grant`) on the test server's own database. Grants send no
+   * socket event, so grant before opening the screen that shows them.
+   */
+  grant(request: GrantRequest): Promise<{ gearIds: number[]; coreIds: number[] }>;
+  /** The server's random source: queue() the draws the next action makes (see tests/support/random.ts). */
+  random: ScriptedRandom;
 }
 
 /**
@@ -31,10 +41,24 @@ export interface GameServer {
  * (for example `vite preview` in front of a dev server) instead of starting one.
  */
 export async function startGame(): Promise<GameServer> {
+  const random = scriptedRandom();
   const external = process.env.BB_E2E_URL;
-  if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
-  const server = await startTestServer({ accountsPerIp: 0 });
-  return { url: server.url.replace(/\/$/, ''), close: () => server.close() };
+  if (external) {
+    const inProcessOnly = () => Promise.reject(new Error('grants and scripted randomness need the in-process test server (unset BB_E2E_URL)'));
+    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, random };
+  }
+  const server = await startTestServer({ accountsPerIp: 0, random });
+  const grants = createGrantService({ database: server.database });
+  return {
+    url: server.url.replace(/\/$/, ''),
+    close: () => server.close(),
+    random,
+    async grant(request) {
+      const result = await grants.grant(request);
+      if (result.kind !== 'granted') throw new Error(`grant to ${request.loginId} refused: ${result.kind}`);
+      return result;
+    },
+  };
 }
 
 /** The game and Chromium, started once for a test file and stopped after it. */

@@ -4,8 +4,12 @@ import type { Config } from '../../src/server/config';
 import { testConfig } from './config';
 import { freshDatabase } from './db';
 
-/** The whole game on a real port (PGlite in memory), serving the built client from dist/client. */
-export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config> } = {}) {
+/**
+ * The whole game on a real port (PGlite in memory), serving the built client from dist/client.
+ * `random` replaces the server's random source (a browser test scripts a core opening with it);
+ * `database` is the server's own handle, for fixtures that go through a service (the grant tool's).
+ */
+export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config>; random?: () => number } = {}) {
   const db = await freshDatabase('pglite');
   const app = await buildApp({
     config: testConfig({
@@ -14,11 +18,13 @@ export async function startTestServer(options: { accountsPerIp?: number; config?
       ...options.config,
     }),
     database: db.database,
+    ...(options.random ? { random: options.random } : {}),
   });
   const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
     app,
+    database: db.database,
     async close() {
       await app.close();
       await db.dispose();

@@ -24,7 +24,6 @@ export function InventoryList({ tab, items, heldCount, opened, playerLevel, sele
   const selecting = selection.mode === 'select';
   return (
     <>
-      {!selecting && items.length > 0 ? <p className="bb-inv__hint">{itemTexts.multiSelectHint}</p> : null}
       <ul className="bb-inv__items" aria-label="Items">
         {items.map((item) => {
           const key = itemKey(item);

@@ -75,6 +75,7 @@ export function InventoryScreen() {
             onSelectMany={(keys) => dispatch({ kind: 'select-many', keys })}
             onDestroyAll={(refs) => actions.destroyMany(refs, () => dispatch({ kind: 'end' }))}
             onCancel={() => dispatch({ kind: 'end' })}
+            hint={!loading && !failed && items.length > 0 ? itemTexts.multiSelectHint : undefined}
           />
           <div id={panelId} role="tabpanel" aria-labelledby={`bb-inv-tab-${tab}`} className="bb-inv__tabpanel">
             {loading ? (

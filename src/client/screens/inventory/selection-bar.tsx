@@ -11,17 +11,22 @@ export interface SelectionBarProps {
   onSelectMany(keys: string[]): void;
   onDestroyAll(refs: ReturnType<typeof refOfKey>[]): void;
   onCancel(): void;
+  /** Browsing: how to start multi-select, on the same row as CLEAR. */
+  hint?: string | undefined;
 }
 
 /**
  * The multi-select controls (spec §2: 'Destroy All' or Cancel ends the mode) and the quick way out of a
  * full inventory (issue 7): CLEAR {rarity} selects every unequipped, unlisted item of the lowest rarity held.
  */
-export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll, onCancel }: SelectionBarProps) {
+export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll, onCancel, hint }: SelectionBarProps) {
   const lowest = lowestClearableRarity(gear);
   const keys = selectedKeys(selection);
+  // Nothing to offer: no empty bar above the list.
+  if (selection.mode !== 'select' && !lowest && !hint) return null;
   return (
     <div className="bb-inv__toolbar" role="group" aria-label="Selection">
+      {selection.mode !== 'select' && hint ? <p className="bb-inv__hint">{hint}</p> : null}
       {selection.mode === 'select' ? (
         <>
           <span className="bb-inv__count" aria-live="polite">
