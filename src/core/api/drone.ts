@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { GearType, Rarity } from '../items';
 import { Count } from './common';
 
 /**
@@ -40,7 +41,8 @@ export const DroneBuyResponse = z.object({
 export type DroneBuyResponse = z.infer<typeof DroneBuyResponse>;
 
 /** A gear drop as the harvest dialog lists it (spec §2: name, level, rarity colour, type stat). */
-export const HarvestGear = z.object({ id: z.int(), name: z.string(), type: z.string(), rarity: z.string(), level: Count, statValue: Count });
+export const HarvestGear = z.object({ id: z.int(), name: z.string(), type: GearType, rarity: Rarity, level: Count, statValue: Count });
+export type HarvestGear = z.infer<typeof HarvestGear>;
 export const HarvestCore = z.object({ id: z.int(), name: z.string(), type: z.string() });
 
 /** spec §3 drone process result's rewardSummary. */

@@ -49,7 +49,7 @@ export async function takeHarvest(tx: Executor, userId: number, at: Date): Promi
 
 export type PlayerProgress = Pick<typeof users.$inferSelect, 'id' | 'level' | 'currentExp' | 'totalTaps' | 'telnetCents' | 'connectionRate' | 'banned' | 'criticalRate' | 'attack' | 'bonusCriticalHit' | 'itemDropRate'>;
 
-/** Locks the player's row for one drone step (the same lock taps take, so the two never interleave). */
+/** Locks the player's row for a purchase or one drone step, so taps and steps never interleave on it. */
 export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress | undefined> {
   const [row] = await tx
     .select({
@@ -67,7 +67,9 @@ export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress
     })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    // NO KEY UPDATE: the idempotency key row (a foreign key to users) holds KEY SHARE on this row in
+    // the same transaction; FOR UPDATE would deadlock two purchases against each other's key rows.
+    .for('no key update');
   return row;
 }
 
