@@ -43,11 +43,11 @@ function HarvestBody({ s }: { s: DroneRewardSummary }) {
       <dl className="bb-harvest__figures">
         <div>
           <dt>{t.harvestExperience}</dt>
-          <dd>+{s.experience}</dd>
+          <dd data-testid="harvest-experience">+{s.experience}</dd>
         </div>
         <div>
           <dt>{t.harvestClicks}</dt>
-          <dd>{s.clicks}</dd>
+          <dd data-testid="harvest-clicks">{s.clicks}</dd>
         </div>
         <div>
           <dt>{t.harvestTelnet}</dt>
@@ -55,7 +55,7 @@ function HarvestBody({ s }: { s: DroneRewardSummary }) {
         </div>
         <div>
           <dt>{t.harvestTotalItems}</dt>
-          <dd>{s.totalDrops}</dd>
+          <dd data-testid="harvest-total">{s.totalDrops}</dd>
         </div>
       </dl>
       {s.gearDrops.length > 0 ? (
