@@ -24,7 +24,8 @@
  *      from just before each POST to each socket's chat_message, p50/p99/max, missing deliveries;
  *  idle requests: what idle Mainframe tabs cost per player-minute with the socket up versus the
  *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
- * BENCH_ONLY=tap or BENCH_ONLY=realtime runs one part (written to results/latest.<part>.json).
+ * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
+ * BENCH_ONLY=tap, realtime or drone runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -33,6 +34,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
+import { benchDrone } from './drone-bench';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -104,6 +106,9 @@ async function main(): Promise<void> {
     assertSocketBudget(benchConfig.realtime.sockets);
     realtime = await benchRealtime(benchConfig);
   }
+
+  // issue 8: background drone steps beside the decode route (prints and writes results/latest.background.json).
+  if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
   const results: BenchResults = {
