@@ -90,6 +90,7 @@ export async function benchDrone(pgAdminUrl: string) {
 
     // Due times restart now (setup and registration took a while): the lag measures the runners, not the setup.
     const due0 = Date.now();
+    await dbA.query(`UPDATE drone_runs SET started_at = to_timestamp($1::float8 / 1000.0) - interval '30 seconds' + (id % 30000) * interval '1 millisecond'`, [due0]);
     await dbA.query(`UPDATE jobs SET run_at = to_timestamp($1::float8 / 1000.0) + (id % 30000) * interval '1 millisecond' WHERE kind = 'drone.step'`, [due0]);
     const [check] = await dbA.query<{ lag: number }>(`SELECT extract(epoch FROM (to_timestamp($1::float8 / 1000.0) - min(run_at))) AS lag FROM jobs WHERE kind = 'drone.step'`, [due0]);
     console.error(`drone: first step due ${Number(check!.lag).toFixed(3)} s before the runners start`);
