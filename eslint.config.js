@@ -74,7 +74,9 @@ const storeTables = {
     // taps writes the progress columns (level, experience, decodes, the tap bucket) in its group
     // commit; Telnet stays the wallet's (local/no-balance-write).
     // grant (`npm run grant`) writes level and experience the same way.
-    users: ['auth', 'taps', 'grant'],
+    // optimizer writes connection_rate on collect; drone writes the progress columns as taps does (issue 8).
+    users: ['auth', 'taps', 'grant', 'optimizer', 'drone'],
+    optimizer: ['optimizer', 'drone'], // schema/optimizer.ts holds both features' tables (optimizer_states, drone_runs)
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet

@@ -27,14 +27,15 @@ function driversFromEnv(): Driver[] {
   return drivers as Driver[];
 }
 
-/** Which parts run: everything by default; BENCH_ONLY=tap, realtime or market for one of them. */
-export type BenchPart = 'tap' | 'realtime' | 'market';
+/** Which parts run: everything by default; BENCH_ONLY=<part> for one of them. */
+export const benchParts = ['tap', 'realtime', 'market', 'drone'] as const;
+export type BenchPart = (typeof benchParts)[number];
 
 function partsFromEnv(): BenchPart[] {
   const raw = process.env.BENCH_ONLY ?? '';
-  if (raw === '' || raw === 'all') return ['tap', 'realtime', 'market'];
-  if (raw !== 'tap' && raw !== 'realtime' && raw !== 'market') throw new Error(`BENCH_ONLY: expected tap, realtime, market or all, got ${raw}`);
-  return [raw];
+  if (raw === '' || raw === 'all') return [...benchParts];
+  if (!(benchParts as readonly string[]).includes(raw)) throw new Error(`BENCH_ONLY: expected ${benchParts.join(', ')} or all, got ${raw}`);
+  return [raw as BenchPart];
 }
 
 function driverFromEnv(name: string, fallback: Driver): Driver {
@@ -123,7 +124,7 @@ export const benchConfig = {
     clientHeartbeatMs: nonNegativeIntFromEnv('BENCH_CLIENT_HEARTBEAT_S', 0) * 1000,
   },
   /** Hard stop for the whole run: it must never hang a terminal or a CI job. */
-  deadlineMs: intFromEnv('BENCH_DEADLINE_S', 14 * 60) * 1000,
+  deadlineMs: intFromEnv('BENCH_DEADLINE_S', 30 * 60) * 1000,
   /** When set, the server child writes a V8 CPU profile into this folder on exit. */
   cpuProfileDir: process.env.BENCH_CPU_PROF ?? null,
 } as const;

@@ -26,7 +26,8 @@
  *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
  * Market (issue 7, bench/market-bench.ts): 1,000 players and 10,000 listings on PostgreSQL; buy
  *      throughput against the constant route, and the first marketplace page cold and warm.
- * BENCH_ONLY=tap, realtime or market runs one part (written to results/latest.<part>.json).
+ * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
+ * BENCH_ONLY=tap, realtime, market, drone … runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -36,6 +37,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { benchMarket, printMarket, type MarketResult } from './market-bench';
+import { benchDrone } from './drone-bench';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -110,6 +112,8 @@ async function main(): Promise<void> {
 
   let market: MarketResult | undefined;
   if (parts.includes('market')) market = await benchMarket(benchConfig);
+  // issue 8: background drone steps beside the decode route (prints and writes results/latest.background.json).
+  if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
   const results: BenchResults = {

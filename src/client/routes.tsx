@@ -16,6 +16,7 @@ const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen'
 const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
 );
+const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen').then((m) => ({ default: m.OptimizerScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -40,7 +41,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
   { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
   { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
-  { path: '/optimizer', label: texts.shell.menu.optimizer, screen: <OfflineScreen screen="optimizer" /> },
+  { path: '/optimizer', label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
   { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },

@@ -252,6 +252,21 @@ export const balance = {
   marketSearchMaxLength: 40,
   /** While the socket is down, the inventory and Data Exchange refetch this often (nothing polls while it is up). */
   marketPollMs: 15_000,
+
+  // Optimizer and Drone (issue 8; docs/game-rules.md §16; ADRs 020–022)
+  /** Price of the first optimizer upgrade (level 0 → 1): ≈ 7 minutes of level-1 play at 10 %. */
+  optimizerBaseCostTelnet: 20,
+  /** Each level's upgrade costs this much more than the one before (×1.05: 944 Telnet for 79 → 80). */
+  optimizerCostGrowth: 1.05,
+  /** Minutes the first upgrade takes; each level adds optimizerMinutesPerLevel (79 → 80 takes 159 min). */
+  optimizerBaseMinutes: 1,
+  optimizerMinutesPerLevel: 2,
+  /** spec §9: each optimizer level adds 1 percentage point of connection rate... */
+  connectionRateStepPct: 1,
+  /** ...and no source ever takes the connection rate past 100 % (spec §9 cap; the optimizer alone reaches 90 %). */
+  connectionRateCapPct: 100,
+  /** Telnet a single drone purchase may offer (bounds typos; anything past one run's 250 clicks is refunded). */
+  droneMaxOfferTelnet: 1_000_000,
 } as const;
 
 export type Balance = typeof balance;

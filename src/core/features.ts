@@ -31,7 +31,7 @@ export const featureAvailability = {
   ping: true,
   inventory: true,
   kernel: false,
-  optimizer: false,
+  optimizer: true,
   terminal: false,
   'data-exchange': true,
   blockchain: false,

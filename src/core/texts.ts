@@ -5,6 +5,7 @@ import { leaderboardTexts } from './texts/leaderboard';
 import { mainframeTexts } from './texts/mainframe';
 import { missionBriefings } from './texts/mission-briefings';
 import { missionPanelTexts } from './texts/missions';
+import { optimizerTexts } from './texts/optimizer';
 import { pingTexts } from './texts/ping';
 import { shellTexts } from './texts/shell';
 
@@ -23,6 +24,7 @@ export const texts = {
   ping: pingTexts,
   leaderboard: leaderboardTexts,
   guide: guideTexts,
+  optimizer: optimizerTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

@@ -25,6 +25,7 @@ import { createMarketService, type MarketService } from './features/data-exchang
 import { gearRoutes } from './features/gear/routes';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
+import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
 import { createTapService, type TapService } from './features/taps/service';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
@@ -64,6 +65,7 @@ export interface App {
     gear: GearService;
     cores: CoreService;
     market: MarketService;
+    optimizerDrone: OptimizerDrone;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -136,10 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
 
+  const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
+  optimizerDroneRoutes(fastify, optimizerDrone);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -198,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone },
     realtime,
     jobs,
     async close() {

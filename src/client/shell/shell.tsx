@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SocketProvider, useSocketStatus } from '../lib/socket/socket-provider';
+import { DroneHarvest } from '../drone/drone-harvest';
 import { MissionCelebration } from '../missions/mission-celebration';
 import { useSession } from '../session/session-context';
 import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
@@ -27,6 +28,7 @@ export function Shell({ menu }: { menu: readonly MenuItem[] }) {
       <LiveSession userId={user.id}>
         {frame}
         <MissionCelebration />
+        <DroneHarvest />
       </LiveSession>
     </ProgressProvider>
   ) : (

@@ -88,6 +88,12 @@ export const ServerEvent = z.discriminatedUnion('t', [
    * client refetches what the stream covers, exactly as after a gap in v or a reconnect.
    */
   envelope('stream.interrupted', z.object({})),
+  /** issue 8, to the owner's sockets: their optimizer upgrade's time is up and it was collected by the server. */
+  envelope('optimizer.ready', z.object({ level: z.int(), connectionRate: z.number() })),
+  /** issue 8, to the owner's sockets: a drone run finished; its harvest waits for POST /api/drone/harvest. */
+  envelope('drone.finished', z.object({ runId: z.int() })),
+  /** issue 8, to the owner's sockets: a drone step ran (the run's progress moved). */
+  envelope('drone.stepped', z.object({ runId: z.int(), clicksDone: z.int(), clicksTotal: z.int() })),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

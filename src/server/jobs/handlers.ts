@@ -5,11 +5,17 @@ import type { Job, JobHandlers, JobPayloads } from './kinds';
 export interface JobHandlerDeps {
   /** issue 7: returns an expired listing's item to its seller (data-exchange service). */
   expireListing(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)>;
+  /** issue 8: collects an optimizer upgrade at its end time (optimizer service). */
+  completeOptimizer(tx: Tx, job: Job<'optimizer.completed', { userId: number; level: number }>): Promise<void | (() => void)>;
+  /** issue 8: runs one drone step (drone service). */
+  droneStep(tx: Tx, job: Job<'drone.step', { runId: number; step: number }>): Promise<void | (() => void)>;
 }
 
 /** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
 export function createJobHandlers(deps: JobHandlerDeps) {
   return {
     'market.listingExpired': (tx, job) => deps.expireListing(tx, job),
+    'optimizer.completed': (tx, job) => deps.completeOptimizer(tx, job),
+    'drone.step': (tx, job) => deps.droneStep(tx, job),
   } satisfies JobHandlers<JobPayloads>;
 }

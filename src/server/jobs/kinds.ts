@@ -8,6 +8,10 @@ import type { Tx } from '../db/connect';
 export type JobPayloads = {
   /** issue 7: a Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
   'market.listingExpired': { listingId: number };
+  /** issue 8: an optimizer upgrade reached its end time; collected once by the server if the player has not. */
+  'optimizer.completed': { userId: number; level: number };
+  /** issue 8: one 30 s step of a drone run (0-based); the step schedules the next. */
+  'drone.step': { runId: number; step: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

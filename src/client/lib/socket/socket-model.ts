@@ -105,6 +105,12 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':
       return [{ kind: 'resync' }];
+    // issue 8: the optimizer and drone screens and the harvest watcher refetch what the server changed.
+    case 'optimizer.ready':
+      return [{ kind: 'invalidate', prefixes: ['/api/optimizer'] }];
+    case 'drone.stepped':
+    case 'drone.finished':
+      return [{ kind: 'invalidate', prefixes: ['/api/drone'] }];
   }
 }
 

@@ -1,0 +1,182 @@
+import type { User } from '../../../core/api/common';
+import type { DroneBuyBody, DroneBuyResponse, DroneProcessResult, DroneRewardSummary, DroneStatus } from '../../../core/api/drone';
+import { addDroneStep, droneStepDueAt, droneStepsPerRun, experienceBetween, planDroneRun } from '../../../core/rules/drone';
+import { rollDrops } from '../../../core/rules/drops';
+import { applyDecodes, expForLevel } from '../../../core/rules/exp';
+import { effectiveStats } from '../../../core/rules/gear-stats';
+import { convertDecodesToTelnet } from '../../../core/rules/telnet';
+import { texts } from '../../../core/texts';
+import type { Database, Tx } from '../../db/connect';
+import { HttpError } from '../../http/errors';
+import { runIdempotent } from '../../idempotency';
+import { addItems, equippedGear } from '../../inventory';
+import { scheduleJob, type Job } from '../../jobs';
+import type { Bus } from '../../realtime/bus';
+import { credit, debit } from '../../wallet';
+import { toCoreDropView, toGearDropView } from '../taps/drop-views';
+import * as store from './store';
+import type { DroneRunRow } from './store';
+
+export interface DroneServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  random: () => number;
+  userView(userId: number): Promise<User>;
+}
+
+export type DroneStep = Job<'drone.step', { runId: number; step: number }>;
+
+const t = texts.optimizer;
+
+const refuse = (status: number, message: string): never => {
+  throw new HttpError(status, message, { success: false });
+};
+
+type HarvestGear = DroneRewardSummary['gearDrops'][number];
+type HarvestCore = DroneRewardSummary['telnetCoreDrops'][number];
+
+export function toDroneStatus(run: DroneRunRow | undefined, nowMs: number): DroneStatus {
+  const active = run?.status === 'active';
+  return {
+    isActive: active,
+    nextRunTime: active ? (run.nextStepAt?.getTime() ?? null) : null,
+    clicksTotal: run?.clicksTotal ?? 0,
+    clicksDone: run?.clicksDone ?? 0,
+    endsAt: run ? droneStepDueAt(run.startedAt.getTime(), droneStepsPerRun - 1) : null,
+    harvestReady: run?.status === 'finished',
+    serverNow: nowMs,
+  };
+}
+
+function toSummary(run: DroneRunRow): DroneRewardSummary {
+  const gear = run.gear as HarvestGear[];
+  const cores = run.cores as HarvestCore[];
+  return {
+    totalDrops: gear.length + cores.length,
+    experience: run.experience,
+    clicks: run.clicksDone,
+    levelsGained: run.newLevel - run.levelBefore,
+    oldLevel: run.levelBefore,
+    newLevel: run.newLevel,
+    telnetEarned: run.telnetEarned,
+    lostDrops: run.lostDrops,
+    gearDrops: gear,
+    telnetCoreDrops: cores,
+  };
+}
+
+/** The Drone (spec §1, §3, §7; ADR 021): bought with Telnet, decoded by the server in ten steps, harvested once. */
+export function createDroneService(deps: DroneServiceDeps) {
+  const { database, bus, now } = deps;
+  const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
+  const publishUser = async (userId: number) => {
+    try {
+      tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
+    } catch {
+      // A player deleted meanwhile has no screen to update.
+    }
+  };
+
+  /** Ends a run: finished (harvest waits) or, with nothing done, straight to harvested with a refund. */
+  async function finish(tx: Tx, run: DroneRunRow, at: Date, change: Partial<DroneRunRow>) {
+    await store.updateRun(tx, run.id, { ...change, status: 'finished', nextStepAt: null, finishedAt: at });
+  }
+
+  return {
+    async status(userId: number): Promise<DroneStatus> {
+      return toDroneStatus(await store.currentRun(database.db, userId), now());
+    },
+
+    /** Buys a run (the secure path telnet-conversion): one per key; a second run while one is active is refused. */
+    async buy(userId: number, key: string, body: DroneBuyBody) {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'drone.buy', request: body, now: now() }, async (tx) => {
+        const startedAt = now();
+        const plan = planDroneRun(body.telnet);
+        const player = await store.lockPlayer(tx, userId);
+        if (!player) throw new Error(`drone: no player ${userId}`);
+        const runId = await store.insertRun(tx, {
+          userId,
+          clicksTotal: plan.clicks,
+          clicksPerStep: plan.clicksPerStep,
+          startedAt: new Date(startedAt),
+          nextStepAt: new Date(droneStepDueAt(startedAt, 0)),
+          levelBefore: player.level,
+          newLevel: player.level,
+        });
+        if (runId === null) return refuse(409, t.droneBusy);
+        const paid = await debit(tx, { userId, amount: body.telnet, reason: 'drone-purchase', reference: `drone:${runId}` });
+        if (paid.kind === 'insufficient') return refuse(409, t.droneInsufficient(paid.shortBy));
+        // spec §1: unused Telnet is refunded — what one run cannot click goes back at once, with its ledger row.
+        if (plan.refundTelnet > 0) await credit(tx, { userId, amount: plan.refundTelnet, reason: 'drone-refund', reference: `drone:${runId}` });
+        await scheduleJob(tx, { kind: 'drone.step', payload: { runId, step: 0 }, runAt: droneStepDueAt(startedAt, 0), dedupeKey: `drone:${runId}:0` });
+        const run = (await store.lockRun(tx, runId))!;
+        return { statusCode: 200, body: { success: true, clicks: plan.clicks, refundedTelnet: plan.refundTelnet, status: toDroneStatus(run, startedAt) } satisfies DroneBuyResponse };
+      });
+      if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
+      return outcome;
+    },
+
+    /** spec §7 process / harvest: the oldest finished run's summary, handed out once (two tabs: one gets it). */
+    async harvest(userId: number): Promise<DroneProcessResult> {
+      const run = await store.takeHarvest(database.db, userId, new Date(now()));
+      if (!run) return { success: false, message: t.droneNoHarvest };
+      return { success: true, runId: run.id, rewardSummary: toSummary(run) };
+    },
+
+    /**
+     * The jobs runner's 'drone.step': one 30 s step decodes for the player with the human rules
+     * (experience, level-ups, Telnet at the connection rate, drops with the 50-item cap), in the job's
+     * transaction with its ledger rows. It does not touch the tap-rate bucket: the player's own
+     * typing keeps its full ceiling. A step already done (a replay) changes nothing.
+     */
+    async step(tx: Tx, job: DroneStep): Promise<void | (() => void)> {
+      const run = await store.lockRun(tx, job.payload.runId);
+      if (!run || run.status !== 'active' || run.stepsDone !== job.payload.step) return;
+      const at = job.claimedAt;
+      const player = await store.lockPlayer(tx, run.userId);
+      const clicks = run.clicksPerStep[run.stepsDone] ?? 0;
+      if (!player || player.banned) {
+        // The clicks that cannot run are unused Telnet: refunded (spec §1), and the run ends here.
+        const unused = run.clicksTotal - run.clicksDone;
+        if (player && unused > 0) await credit(tx, { userId: run.userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
+        await finish(tx, run, at, {});
+        return;
+      }
+      const equipped = (await equippedGear(tx, [player.id])).get(player.id) ?? [];
+      const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, clicks);
+      const telnet = convertDecodesToTelnet(clicks, player.connectionRate, player.telnetCents);
+      const drops = rollDrops(deps.random, clicks, player.level, effectiveStats(player, equipped).itemDropRate);
+      const stored = await addItems(tx, { userId: player.id, ...drops, onFull: 'lose' });
+      if (stored.kind !== 'added') throw new Error('drone: drops refused under onFull: lose');
+      await store.updateProgress(tx, { id: player.id, level: exp.level, currentExp: exp.currentExp, totalTaps: player.totalTaps + clicks, telnetCents: telnet.remainderCents });
+      if (telnet.telnet > 0) await credit(tx, { userId: player.id, amount: telnet.telnet, reason: 'decode', reference: `drone:${run.id}:${run.stepsDone}` });
+
+      const harvest = addDroneStep(
+        { experience: run.experience, clicks: run.clicksDone, levelBefore: run.levelBefore, newLevel: run.newLevel, telnetEarned: run.telnetEarned, lostDrops: run.lostDrops },
+        { experience: experienceBetween(player, exp, expForLevel), clicks, newLevel: exp.level, telnetEarned: telnet.telnet, lostDrops: stored.lost },
+      );
+      const gear = [...(run.gear as HarvestGear[]), ...stored.gear.map(toGearDropView)];
+      const cores = [...(run.cores as HarvestCore[]), ...stored.cores.map((c) => { const v = toCoreDropView(c); return { id: v.id, name: v.name, type: v.coreTypeName }; })];
+      const stepsDone = run.stepsDone + 1;
+      const change = { stepsDone, clicksDone: harvest.clicks, experience: harvest.experience, newLevel: harvest.newLevel, telnetEarned: harvest.telnetEarned, lostDrops: harvest.lostDrops, gear, cores };
+      const last = stepsDone >= run.clicksPerStep.length;
+      if (last) {
+        await finish(tx, run, at, change);
+      } else {
+        const next = droneStepDueAt(run.startedAt.getTime(), stepsDone);
+        await store.updateRun(tx, run.id, { ...change, nextStepAt: new Date(next) });
+        await scheduleJob(tx, { kind: 'drone.step', payload: { runId: run.id, step: stepsDone }, runAt: next, dedupeKey: `drone:${run.id}:${stepsDone}` });
+      }
+      const gotItems = stored.gear.length + stored.cores.length > 0;
+      return () => {
+        tell(run.userId, { t: 'drone.stepped', d: { runId: run.id, clicksDone: harvest.clicks, clicksTotal: run.clicksTotal } });
+        if (gotItems) tell(run.userId, { t: 'inventory.changed', d: { reason: 'drop' } });
+        if (last) tell(run.userId, { t: 'drone.finished', d: { runId: run.id } });
+        void publishUser(run.userId);
+      };
+    },
+  };
+}
+
+export type DroneService = ReturnType<typeof createDroneService>;

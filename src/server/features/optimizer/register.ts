@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { createDroneService, type DroneServiceDeps } from '../drone/service';
+import { droneRoutes } from '../drone/routes';
+import { optimizerRoutes } from './routes';
+import { createOptimizerService } from './service';
+
+/** Issue 8's two services, their job handlers and routes, composed once so app.ts gains one line each. */
+export function createOptimizerDrone(deps: DroneServiceDeps) {
+  const optimizer = createOptimizerService(deps);
+  const drone = createDroneService(deps);
+  return { optimizer, drone, jobs: { completeOptimizer: optimizer.complete, droneStep: drone.step } };
+}
+
+export type OptimizerDrone = ReturnType<typeof createOptimizerDrone>;
+
+export function optimizerDroneRoutes(app: FastifyInstance, services: OptimizerDrone): void {
+  optimizerRoutes(app, services.optimizer);
+  droneRoutes(app, services.drone);
+}
