@@ -74,7 +74,7 @@ const storeTables = {
     // taps writes the progress columns (level, experience, decodes, the tap bucket) in its group
     // commit; Telnet stays the wallet's (local/no-balance-write).
     // grant (`npm run grant`) writes level and experience the same way.
-    users: ['auth', 'taps', 'grant'],
+    users: ['auth', 'taps', 'grant', 'blockchain'], // blockchain: a guess's experience cost (conditional UPDATE)
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet

@@ -1,4 +1,5 @@
 import { authTexts } from './texts/auth';
+import { blockchainTexts } from './texts/blockchain';
 import { chatTexts } from './texts/chat';
 import { guideTexts } from './texts/guide';
 import { leaderboardTexts } from './texts/leaderboard';
@@ -23,6 +24,7 @@ export const texts = {
   ping: pingTexts,
   leaderboard: leaderboardTexts,
   guide: guideTexts,
+  blockchain: blockchainTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlockchainAttempted, BlockchainCracked, BlockchainSpawned, LastDefeated } from './blockchain';
 import { ChatMessage, ChatUnread } from './chat';
 import { User } from './common';
 import { ItemKind } from '../items';
@@ -88,6 +89,11 @@ export const ServerEvent = z.discriminatedUnion('t', [
    * client refetches what the stream covers, exactly as after a gap in v or a reconnect.
    */
   envelope('stream.interrupted', z.object({})),
+  /** Blockchain (issue 11), to every socket: a guess, a crack, the defeat with its rewards, a new boss. Never the code. */
+  envelope('blockchain.attempted', BlockchainAttempted),
+  envelope('blockchain.cracked', BlockchainCracked),
+  envelope('blockchain.defeated', LastDefeated),
+  envelope('blockchain.spawned', BlockchainSpawned),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

@@ -8,6 +8,8 @@ import type { Tx } from '../db/connect';
 export type JobPayloads = {
   /** issue 7: a Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
   'market.listingExpired': { listingId: number };
+  /** issue 11: 2 h after a boss's defeat, the next boss spawns one level higher. */
+  'blockchain.respawn': { bossId: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

@@ -105,6 +105,12 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':
       return [{ kind: 'resync' }];
+    case 'blockchain.attempted':
+    case 'blockchain.cracked':
+    case 'blockchain.defeated':
+    case 'blockchain.spawned':
+      // issue 11: the Blockchain screen refetches the boss (its own EXP cost) and the last-defeated record.
+      return [{ kind: 'invalidate', prefixes: ['/api/blockchain/'] }];
   }
 }
 
