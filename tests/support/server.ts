@@ -19,6 +19,8 @@ export async function startTestServer(options: { accountsPerIp?: number; config?
   return {
     url: address,
     app,
+    /** The database, for tests that must read what the API never shows (the Blockchain's code). */
+    db,
     async close() {
       await app.close();
       await db.dispose();
