@@ -24,13 +24,16 @@
  *      from just before each POST to each socket's chat_message, p50/p99/max, missing deliveries;
  *  idle requests: what idle Mainframe tabs cost per player-minute with the socket up versus the
  *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
- * BENCH_ONLY=tap or BENCH_ONLY=realtime runs one part (written to results/latest.<part>.json).
+ * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
+ *      PostgreSQL against the constant route, then all of them sending the right code at once.
+ * BENCH_ONLY=tap, realtime or blockchain runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { benchBlockchain, type BlockchainBenchResult } from './blockchain-bench';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { runPgbench, type PgbenchResult } from './pgbench';
@@ -105,8 +108,11 @@ async function main(): Promise<void> {
     realtime = await benchRealtime(benchConfig);
   }
 
+  let blockchain: BlockchainBenchResult | undefined;
+  if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
+
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
-  const results: BenchResults = {
+  const results: BenchResults & { blockchain?: BlockchainBenchResult } = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     environment,
@@ -114,6 +120,7 @@ async function main(): Promise<void> {
     ...(pgbench ? { pgbench } : {}),
     drivers,
     ...(realtime ? { realtime } : {}),
+    ...(blockchain ? { blockchain } : {}),
     ratios: computeRatios(pgbench, drivers, realtime),
     limits: explainLimits(drivers, cores, realtime),
   };
