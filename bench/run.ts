@@ -27,13 +27,16 @@
  * Market (issue 7, bench/market-bench.ts): 1,000 players and 10,000 listings on PostgreSQL; buy
  *      throughput against the constant route, and the first marketplace page cold and warm.
  * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
- * BENCH_ONLY=tap, realtime, market, drone … runs one part (written to results/latest.<part>.json).
+ * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
+ *      PostgreSQL against the constant route, then all of them sending the right code at once.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain … runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { benchBlockchain, type BlockchainBenchResult } from './blockchain-bench';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { benchMarket, printMarket, type MarketResult } from './market-bench';
@@ -114,9 +117,11 @@ async function main(): Promise<void> {
   if (parts.includes('market')) market = await benchMarket(benchConfig);
   // issue 8: background drone steps beside the decode route (prints and writes results/latest.background.json).
   if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
+  let blockchain: BlockchainBenchResult | undefined;
+  if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
-  const results: BenchResults = {
+  const results: BenchResults & { blockchain?: BlockchainBenchResult } = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     environment,
@@ -125,6 +130,7 @@ async function main(): Promise<void> {
     drivers,
     ...(realtime ? { realtime } : {}),
     ...(market ? { market } : {}),
+    ...(blockchain ? { blockchain } : {}),
     ratios: computeRatios(pgbench, drivers, realtime),
     limits: explainLimits(drivers, cores, realtime),
   };

@@ -10,6 +10,7 @@ import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
 import { texts } from '../core/texts';
+import { featureAvailability } from '../core/features';
 
 // Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
 const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
@@ -17,6 +18,7 @@ const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
 );
 const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen').then((m) => ({ default: m.OptimizerScreen })));
+const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-screen').then((m) => ({ default: m.BlockchainScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -45,7 +47,11 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
-  { path: '/blockchain', label: texts.shell.menu.blockchain, screen: <OfflineScreen screen="blockchain" /> },
+  {
+    path: '/blockchain',
+    label: texts.shell.menu.blockchain,
+    screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
+  },
   { path: '/virus', label: texts.shell.menu.virus, screen: <OfflineScreen screen="virus" /> },
 ];
 

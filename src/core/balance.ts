@@ -158,6 +158,20 @@ export const balance = {
   defaultCodeLength: 10,
   expCostAttackDivisor: 5,
   recentAttempts: 5,
+  /** spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server refuses a player's guesses closer together than this. */
+  guessIgnoreWindowMs: 500,
+  guessRefetchDelayMs: 300,
+  /** spec §9: while the socket is down the boss and the last-defeated record are polled every 5 s. */
+  bossPollMs: 5000,
+  // Blockchain numbers the spec leaves open (docs/game-rules.md §19)
+  /** A boss of level L has 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
+  bossIntegrityPerLevel: 10,
+  /** LAST HIT pays 40·L Telnet (≈ 13 min of level-1 play at level 1); MOST DAMAGE pays 60·L (≈ 20 min). */
+  bossLastHitRewardPerLevel: 40,
+  bossMostDamageRewardPerLevel: 60,
+  /** spec §1: blacklist chance +5 % per player level above the boss's level, capped at 50 %. */
+  blacklistPctPerLevel: 5,
+  blacklistMaxPct: 50,
   /** spec §9: eight beginner missions; the optimizer tops out at level 80. */
   missionCount: 8,
   optimizerMaxLevel: 80,

@@ -34,7 +34,7 @@ export const featureAvailability = {
   optimizer: true,
   terminal: false,
   'data-exchange': true,
-  blockchain: false,
+  blockchain: true,
   virus: false,
 } as const satisfies FeatureAvailability;
 

@@ -1,4 +1,5 @@
 import { authTexts } from './texts/auth';
+import { blockchainTexts } from './texts/blockchain';
 import { chatTexts } from './texts/chat';
 import { guideTexts } from './texts/guide';
 import { leaderboardTexts } from './texts/leaderboard';
@@ -25,6 +26,7 @@ export const texts = {
   leaderboard: leaderboardTexts,
   guide: guideTexts,
   optimizer: optimizerTexts,
+  blockchain: blockchainTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

@@ -20,6 +20,8 @@ import { pingRoutes } from './features/ping/routes';
 import { createPingService, type PingService } from './features/ping/service';
 import { coreRoutes } from './features/cores/routes';
 import { createCoreService, type CoreService } from './features/cores/service';
+import { blockchainRoutes } from './features/blockchain/routes';
+import { createBlockchainService, type BlockchainService } from './features/blockchain/service';
 import { marketRoutes } from './features/data-exchange/routes';
 import { createMarketService, type MarketService } from './features/data-exchange/service';
 import { gearRoutes } from './features/gear/routes';
@@ -66,6 +68,7 @@ export interface App {
     cores: CoreService;
     market: MarketService;
     optimizerDrone: OptimizerDrone;
+    blockchain: BlockchainService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -126,11 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
+  const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
   const missions = createMissionService({
     database,
     bus,
     now,
-    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
+    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted },
   });
 
   const market = createMarketService({ database, bus, now, userView: auth.view });
@@ -142,13 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
   });
 
   await auth.backfillUsernameSkeletons();
+  await blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
   registerJsonBody(fastify);
   await fastify.register(fastifyHelmet, {
@@ -189,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
   optimizerDroneRoutes(fastify, optimizerDrone);
+  blockchainRoutes(fastify, blockchain);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -202,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain },
     realtime,
     jobs,
     async close() {

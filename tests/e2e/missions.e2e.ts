@@ -42,7 +42,7 @@ async function recordMissionTitles(page: Page): Promise<() => Promise<string[]>>
 }
 
 describe('missions', () => {
-  it('shows the first mission a player can do now, skips the unbuilt Blockchain, and pays 10 Telnet once (issue 6, 7a)', async () => {
+  it('shows the first mission a player can do now, in spec order, and pays 10 Telnet once (issue 6, 7a)', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     const titlesSeen = await recordMissionTitles(page);
     const completes = { started: 0, settled: 0 };
@@ -73,15 +73,14 @@ describe('missions', () => {
     expect(user.telnet).toBe(before + 10);
     expect(await telnetShown(page)).toBe(before + 10);
 
-    // Decoding a row earns clear_binary_row; the panel moves to the next mission the player can do now,
-    // past CRACK THE BLOCKCHAIN (its screen is not built) and the chat mission already done.
+    // Decoding a row earns clear_binary_row; the panel moves to the next mission the player can do now:
+    // CRACK THE BLOCKCHAIN (issue 11 landed it), past the chat mission already done.
     // (The chat box has focus, where 0 and 1 are text: step out of it first, as a player would.)
     await page.getByTestId('binary-panel').click({ position: { x: 10, y: 10 } });
     await decodeRowWithKeyboard(page);
     await countIs(page, '2/8');
-    await waitFor(async () => (await missionTitle(page).textContent()) === missionTexts.send_private_message.title, 'the Ping mission');
-    expect(await titlesSeen()).toEqual([missionTexts.clear_binary_row.title, missionTexts.send_private_message.title]);
-    expect(await titlesSeen()).not.toContain(missionTexts.attack_blockchain.title);
+    await waitFor(async () => (await missionTitle(page).textContent()) === missionTexts.attack_blockchain.title, 'the Blockchain mission');
+    expect(await titlesSeen()).toEqual([missionTexts.clear_binary_row.title, missionTexts.attack_blockchain.title]);
 
     // MISSION/HIDE folds the briefing.
     await page.getByTestId('mission-panel').getByRole('button', { name: texts.missions.hide }).click();

@@ -76,8 +76,9 @@ describe('a new player on a phone (390×844)', () => {
     await snap(page, 'guide');
 
     await goViaMenu(page, texts.shell.menu.blockchain);
-    await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
-    await snap(page, 'coming-soon-blockchain');
+    await page.getByRole('heading', { name: texts.blockchain.codeBreach }).waitFor();
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await snap(page, 'blockchain-from-menu');
 
     await openSystemMenu(page);
     await page.getByRole('button', { name: texts.shell.logout }).tap();

@@ -25,6 +25,8 @@ export async function startTestServer(options: { accountsPerIp?: number; config?
     url: address,
     app,
     database: db.database,
+    /** The database, for tests that must read what the API never shows (the Blockchain's code). */
+    db,
     async close() {
       await app.close();
       await db.dispose();

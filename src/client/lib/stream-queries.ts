@@ -22,7 +22,7 @@ export const streamKeys = {
 };
 
 /** Paths whose data the stream covers: after a gap, a reconnect or stream.interrupted they are all refetched. */
-const streamCoveredPrefixes = ['/api/chat/', '/api/directories/', '/api/missions/', '/api/auth/user', '/api/grid/', '/api/gear', '/api/telnet-cores', '/api/marketplace/'];
+const streamCoveredPrefixes = ['/api/chat/', '/api/directories/', '/api/missions/', '/api/auth/user', '/api/grid/', '/api/gear', '/api/telnet-cores', '/api/marketplace/', '/api/blockchain/'];
 
 /** Whether a query holds data the socket stream keeps up to date. */
 export function isStreamCovered(queryKey: QueryKey): boolean {

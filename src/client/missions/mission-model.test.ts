@@ -28,12 +28,13 @@ describe('mission panel view (spec §2)', () => {
     expect(missionPanelView(statusOf(['clear_binary_row', 'send_global_chat'])).current?.id).toBe('attack_blockchain');
   });
 
-  it("skips the missions of features not built yet: today's game goes decode → chat → ping, then hides", () => {
+  it("skips the missions of features not built yet: today's game goes decode → blockchain → chat → ping, then hides", () => {
     const today = (done: MissionId[]) => missionPanelView(buildMissionStatus(done));
     expect(today([]).current?.id).toBe('clear_binary_row');
-    expect(today(['clear_binary_row']).current?.id).toBe('send_global_chat');
-    expect(today(['clear_binary_row', 'send_global_chat']).current?.id).toBe('send_private_message');
-    expect(today(['clear_binary_row', 'send_global_chat', 'send_private_message'])).toMatchObject({ visible: false, countLabel: '3/8', current: null });
+    expect(today(['clear_binary_row']).current?.id).toBe('attack_blockchain');
+    expect(today(['clear_binary_row', 'attack_blockchain']).current?.id).toBe('send_global_chat');
+    expect(today(['clear_binary_row', 'attack_blockchain', 'send_global_chat']).current?.id).toBe('send_private_message');
+    expect(today(['clear_binary_row', 'attack_blockchain', 'send_global_chat', 'send_private_message'])).toMatchObject({ visible: false, countLabel: '4/8', current: null });
   });
 
   it('hides when every mission is done', () => {

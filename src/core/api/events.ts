@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlockchainAttempted, BlockchainCracked, BlockchainSpawned, LastDefeated } from './blockchain';
 import { ChatMessage, ChatUnread } from './chat';
 import { User } from './common';
 import { ItemKind } from '../items';
@@ -94,6 +95,11 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('drone.finished', z.object({ runId: z.int() })),
   /** issue 8, to the owner's sockets: a drone step ran (the run's progress moved). */
   envelope('drone.stepped', z.object({ runId: z.int(), clicksDone: z.int(), clicksTotal: z.int() })),
+  /** Blockchain (issue 11), to every socket: a guess, a crack, the defeat with its rewards, a new boss. Never the code. */
+  envelope('blockchain.attempted', BlockchainAttempted),
+  envelope('blockchain.cracked', BlockchainCracked),
+  envelope('blockchain.defeated', LastDefeated),
+  envelope('blockchain.spawned', BlockchainSpawned),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

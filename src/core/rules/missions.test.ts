@@ -39,6 +39,7 @@ describe('missions', () => {
     ['send_private_message', { sentPrivateMessage: true }, true],
     ['send_private_message', { sentChat: true }, false],
     ['attack_blockchain', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
+    ['attack_blockchain', { attackedBlockchain: true }, true],
     ['hack_developer_token', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
   ] as const)('%s with %o is earned: %s', (id, evidence, earned) => {
     expect(isMissionEarned(id, { ...nothing, ...evidence })).toBe(earned);

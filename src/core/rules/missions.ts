@@ -28,6 +28,8 @@ export interface MissionEvidence {
   totalTaps: number;
   sentChat: boolean;
   sentPrivateMessage: boolean;
+  /** issue 11: the player has made a real guess at a Blockchain code. */
+  attackedBlockchain?: boolean;
 }
 
 /** The feature each mission is played in: a mission counts only once its feature has landed. */
@@ -51,7 +53,7 @@ export function isMissionAvailable(id: MissionId, availability: FeatureAvailabil
 // its check is wired in the change that flips its feature's availability.
 const earnedBy = {
   clear_binary_row: (e) => e.totalTaps > 0,
-  attack_blockchain: () => false,
+  attack_blockchain: (e) => e.attackedBlockchain === true,
   send_global_chat: (e) => e.sentChat,
   send_private_message: (e) => e.sentPrivateMessage,
   ssh_self_root: () => false,

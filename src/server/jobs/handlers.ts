@@ -9,6 +9,8 @@ export interface JobHandlerDeps {
   completeOptimizer(tx: Tx, job: Job<'optimizer.completed', { userId: number; level: number }>): Promise<void | (() => void)>;
   /** issue 8: runs one drone step (drone service). */
   droneStep(tx: Tx, job: Job<'drone.step', { runId: number; step: number }>): Promise<void | (() => void)>;
+  /** issue 11: spawns the next Blockchain boss (blockchain service). */
+  respawnBoss(tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>): Promise<void | (() => void)>;
 }
 
 /** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
@@ -17,5 +19,6 @@ export function createJobHandlers(deps: JobHandlerDeps) {
     'market.listingExpired': (tx, job) => deps.expireListing(tx, job),
     'optimizer.completed': (tx, job) => deps.completeOptimizer(tx, job),
     'drone.step': (tx, job) => deps.droneStep(tx, job),
+    'blockchain.respawn': (tx, job) => deps.respawnBoss(tx, job),
   } satisfies JobHandlers<JobPayloads>;
 }

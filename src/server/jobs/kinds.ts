@@ -12,6 +12,8 @@ export type JobPayloads = {
   'optimizer.completed': { userId: number; level: number };
   /** issue 8: one 30 s step of a drone run (0-based); the step schedules the next. */
   'drone.step': { runId: number; step: number };
+  /** issue 11: 2 h after a boss's defeat, the next boss spawns one level higher. */
+  'blockchain.respawn': { bossId: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

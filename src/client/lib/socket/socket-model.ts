@@ -111,6 +111,12 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
     case 'drone.stepped':
     case 'drone.finished':
       return [{ kind: 'invalidate', prefixes: ['/api/drone'] }];
+    case 'blockchain.attempted':
+    case 'blockchain.cracked':
+    case 'blockchain.defeated':
+    case 'blockchain.spawned':
+      // issue 11: the Blockchain screen refetches the boss (its own EXP cost) and the last-defeated record.
+      return [{ kind: 'invalidate', prefixes: ['/api/blockchain/'] }];
   }
 }
 

@@ -12,3 +12,4 @@ export * from './idempotency';
 export * from './jobs';
 export * from './data-exchange';
 export * from './optimizer';
+export * from './blockchain';

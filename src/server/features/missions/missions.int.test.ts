@@ -45,8 +45,8 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expect((await ledgerOf(p)).filter((l) => l.reference === 'mission:clear_binary_row').map((l) => Number(l.delta))).toEqual([10]);
     const status = (await p.request('GET', '/api/missions/status')).json();
     expect(status.completedMissions).toEqual(['clear_binary_row']);
-    // attack_blockchain is skipped while the Blockchain has not landed (docs/game-rules.md §12).
-    expect(status.currentMission.id).toBe('send_global_chat');
+    // The Blockchain has landed (issue 11): attack_blockchain comes next in spec order.
+    expect(status.currentMission.id).toBe('attack_blockchain');
   });
 
   it('counts send_global_chat and send_private_message only after the player really sent them, in any order', async () => {
@@ -69,7 +69,16 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expect(ledger.reduce((sum, l) => sum + Number(l.delta), 0)).toBe(20);
   });
 
-  it.each(['attack_blockchain', 'ssh_self_root', 'create_directory', 'move_token', 'hack_developer_token'])(
+  it('counts attack_blockchain only after a real guess at the code (issue 11)', async () => {
+    const p = await asPlayer(app);
+    expectError(await complete(p, 'attack_blockchain'), 409, texts.missionRequirementsNotMet);
+    const boss = (await p.request('GET', '/api/blockchain/current')).json();
+    const guess = await p.request('POST', '/api/blockchain/submit-code', { bossId: boss.id, guess: '0000000000' }, { 'idempotency-key': `mission-${p.id}-guess` });
+    expect(guess.statusCode, guess.body).toBe(200);
+    expect((await complete(p, 'attack_blockchain')).json().rewardTelnet).toBe(balance.missionRewardTelnet);
+  });
+
+  it.each(['ssh_self_root', 'create_directory', 'move_token', 'hack_developer_token'])(
     'refuses %s while its feature has not landed',
     async (missionId) => {
       const p = await asPlayer(app);

@@ -16,7 +16,12 @@ export interface MissionServiceDeps {
   bus: Bus;
   now: () => number;
   /** Whether the player has done the social actions, asked of the chat and ping services. */
-  evidence: { sentChat(userId: number): Promise<boolean>; sentPrivateMessage(userId: number): Promise<boolean> };
+  evidence: {
+    sentChat(userId: number): Promise<boolean>;
+    sentPrivateMessage(userId: number): Promise<boolean>;
+    /** issue 11: whether the player has guessed at a Blockchain code. */
+    attackedBlockchain?(userId: number): Promise<boolean>;
+  };
 }
 
 /** Beginner missions (spec §3, §4, §9): the server checks what the player did and pays each once. */
@@ -32,8 +37,12 @@ export function createMissionService(deps: MissionServiceDeps) {
      * racing requests) succeeds without paying again; an unearned mission is refused with 409.
      */
     async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
-      const [sentChat, sentPrivateMessage] = await Promise.all([deps.evidence.sentChat(user.id), deps.evidence.sentPrivateMessage(user.id)]);
-      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage })) {
+      const [sentChat, sentPrivateMessage, attackedBlockchain] = await Promise.all([
+        deps.evidence.sentChat(user.id),
+        deps.evidence.sentPrivateMessage(user.id),
+        deps.evidence.attackedBlockchain?.(user.id) ?? false,
+      ]);
+      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage, attackedBlockchain })) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
       const reward = balance.missionRewardTelnet;

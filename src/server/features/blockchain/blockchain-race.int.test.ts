@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { balance } from '../../../core/balance';
+import { texts } from '../../../core/texts';
+import type { Database } from '../../db/connect';
+import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
+import { activeCode, expOf, setIntegrity, setPlayer, submit } from '../../../../tests/support/blockchain';
+
+const racers = 20;
+
+/**
+ * The deliberately naive crack: read the boss, compare, then write the new integrity and code with
+ * no condition between. Used only to show the one-winner check below catches a read-then-write version.
+ */
+async function naiveCrack(database: Database, bossId: number, guess: string): Promise<number> {
+  const [row] = await database.query<{ code: string; integrity: number }>('SELECT code, integrity FROM blockchain_bosses WHERE id = $1', [bossId]);
+  if (row!.code !== guess) return 409;
+  await new Promise((resolve) => setImmediate(resolve));
+  await database.query("UPDATE blockchain_bosses SET integrity = $2, code = '0000000000' WHERE id = $1", [bossId, Math.max(1, Number(row!.integrity) - 1)]);
+  return 200;
+}
+
+// Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', () => {
+  let app: TestApp;
+  let players: Player[];
+  beforeAll(async () => {
+    app = await buildTestApp('postgres', { random: () => 0.99 });
+    players = [];
+    for (let i = 0; i < racers; i++) {
+      const p = await asPlayer(app);
+      await setPlayer(app, p, { attack: 5, exp: 100, criticalRate: 0 });
+      players.push(p);
+    }
+  }, 120_000);
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    app.clock.advance(balance.guessIgnoreWindowMs);
+    if ((await app.db.database.query("SELECT id FROM blockchain_bosses WHERE status = 'active'")).length === 0) {
+      app.clock.advance(2 * 3_600_000);
+      await app.jobs.runDue();
+    }
+  });
+
+  /** One cracker won; the others got 'already cracked' and kept their experience. */
+  function expectOneWinner(statuses: number[]) {
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(racers - 1);
+  }
+
+  it('20 players send the correct code at once: cracked once, one damage, 19 "already cracked" and charged nothing', async () => {
+    await setIntegrity(app, 10);
+    const boss = await activeCode(app);
+    const before = await Promise.all(players.map((p) => expOf(app, p)));
+    const answers = await Promise.all(players.map((p) => submit(p, boss.id, boss.code)));
+    expectOneWinner(answers.map((a) => a.statusCode));
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.json().message).toBe(texts.blockchain.alreadyCracked);
+    const after = await Promise.all(players.map((p) => expOf(app, p)));
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    after.forEach((e, i) => expect(e.exp).toBe(before[i]!.exp - (i === winner ? 1 : 0)));
+    expect((await activeCode(app)).integrity).toBe(5);
+    const hits = await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = $1', [boss.id]);
+    expect(Number(hits[0]!.n)).toBe(1);
+  });
+
+  it('the one-winner check catches a naive read-then-write crack', async () => {
+    const boss = await activeCode(app);
+    const statuses = await Promise.all(players.map(() => naiveCrack(app.db.database, boss.id, boss.code)));
+    expect(() => expectOneWinner(statuses)).toThrow();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+    await app.db.database.query("UPDATE blockchain_bosses SET code = '1111111111' WHERE id = $1", [boss.id]);
+  });
+
+  it('the killing blow raced by 20: one defeat, one last hit, each reward paid exactly once, one next boss', async () => {
+    await setIntegrity(app, 1);
+    const boss = await activeCode(app);
+    const answers = await Promise.all(players.map((p) => submit(p, boss.id, boss.code)));
+    expectOneWinner(answers.map((a) => a.statusCode));
+    expect(answers.filter((a) => a.statusCode === 200 && a.json().bossDefeated)).toHaveLength(1);
+    const paid = await app.db.database.query<{ reference: string; n: number }>(
+      "SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = 'boss-reward' AND reference LIKE $1 GROUP BY reference ORDER BY reference",
+      [`boss:${boss.id}:%`],
+    );
+    expect(paid.map((r) => [r.reference, Number(r.n)])).toEqual([
+      [`boss:${boss.id}:last-hit`, 1],
+      [`boss:${boss.id}:most-damage`, 1],
+    ]);
+    // Two job runners (as on two instances) at the respawn time: one new boss.
+    app.clock.advance(2 * 3_600_000);
+    await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
+    const active = await app.db.database.query<{ level: number }>("SELECT level FROM blockchain_bosses WHERE status = 'active'");
+    expect(active.map((r) => Number(r.level))).toEqual([2]);
+  });
+
+  it('one player sending 20 guesses at once gets one through the 500 ms window and pays once', async () => {
+    const p = players[0]!;
+    const boss = await activeCode(app);
+    const before = await expOf(app, p);
+    const wrong = [...boss.code].map((d) => String((Number(d) + 1) % 10)).join('');
+    const answers = await Promise.all(Array.from({ length: racers }, () => submit(p, boss.id, wrong)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(racers - 1);
+    expect((await expOf(app, p)).exp).toBe(before.exp - 1);
+  });
+});
