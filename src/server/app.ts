@@ -25,6 +25,8 @@ import { createMarketService, type MarketService } from './features/data-exchang
 import { gearRoutes } from './features/gear/routes';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
+import { terminalRoutes } from './features/terminal/routes';
+import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
@@ -51,6 +53,8 @@ export interface AppDeps {
   tapRate?: { refillPerSecond: number; capacity: number };
   /** The Redis channel and socket limits (tests only; production uses the defaults). */
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
+  /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
+  intrusionTimeLimitMs?: number;
 }
 
 export interface App {
@@ -64,6 +68,7 @@ export interface App {
     gear: GearService;
     cores: CoreService;
     market: MarketService;
+    terminal: TerminalService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -124,12 +129,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
+  // The terminal completes its missions through the missions service, which asks it for evidence back.
+  let missionsRef: MissionService | null = null;
+  const terminal = createTerminalService({
+    database,
+    bus,
+    now,
+    ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
+    userView: (userId) => auth.view(userId),
+    completeMission: async (userId, missionId) => void (await missionsRef?.complete(await auth.view(userId), missionId)),
+  });
   const missions = createMissionService({
     database,
     bus,
     now,
-    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent },
+    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, terminal: terminal.evidence },
   });
+  missionsRef = missions;
 
   const market = createMarketService({ database, bus, now, userView: auth.view });
   const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
@@ -139,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire }),
+    handlers: createJobHandlers({ expireListing: market.expire, expireIntrusion: terminal.expireIntrusion }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
@@ -185,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
+  terminalRoutes(fastify, terminal, now);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -198,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, terminal },
     realtime,
     jobs,
     async close() {

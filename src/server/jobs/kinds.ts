@@ -8,6 +8,8 @@ import type { Tx } from '../db/connect';
 export type JobPayloads = {
   /** issue 7: a Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
   'market.listingExpired': { listingId: number };
+  /** issue 10: an ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */
+  'terminal.intrusionExpired': { intrusionId: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

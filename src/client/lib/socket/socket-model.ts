@@ -105,6 +105,11 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':
       return [{ kind: 'resync' }];
+    case 'terminal.intrusionStarted':
+    case 'terminal.intrusionEnded':
+    case 'terminal.hacked':
+      // issue 10: the Terminal's status (attack history, intrusion log) is refetched where it is shown.
+      return [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
   }
 }
 

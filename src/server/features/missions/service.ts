@@ -1,7 +1,7 @@
 import type { User } from '../../../core/api/common';
 import type { CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
 import { balance } from '../../../core/balance';
-import { buildMissionStatus, isMissionEarned, type MissionId } from '../../../core/rules/missions';
+import { buildMissionStatus, isMissionEarned, type MissionEvidence, type MissionId } from '../../../core/rules/missions';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -16,7 +16,12 @@ export interface MissionServiceDeps {
   bus: Bus;
   now: () => number;
   /** Whether the player has done the social actions, asked of the chat and ping services. */
-  evidence: { sentChat(userId: number): Promise<boolean>; sentPrivateMessage(userId: number): Promise<boolean> };
+  evidence: {
+    sentChat(userId: number): Promise<boolean>;
+    sentPrivateMessage(userId: number): Promise<boolean>;
+    /** issue 10: the Terminal's stamped actions (terminal service). */
+    terminal?(userId: number): Promise<MissionEvidence['terminal']>;
+  };
 }
 
 /** Beginner missions (spec §3, §4, §9): the server checks what the player did and pays each once. */
@@ -32,8 +37,12 @@ export function createMissionService(deps: MissionServiceDeps) {
      * racing requests) succeeds without paying again; an unearned mission is refused with 409.
      */
     async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
-      const [sentChat, sentPrivateMessage] = await Promise.all([deps.evidence.sentChat(user.id), deps.evidence.sentPrivateMessage(user.id)]);
-      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage })) {
+      const [sentChat, sentPrivateMessage, terminal] = await Promise.all([
+        deps.evidence.sentChat(user.id),
+        deps.evidence.sentPrivateMessage(user.id),
+        deps.evidence.terminal?.(user.id),
+      ]);
+      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage, ...(terminal ? { terminal } : {}) })) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
       const reward = balance.missionRewardTelnet;
