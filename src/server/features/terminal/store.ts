@@ -94,7 +94,9 @@ export async function deleteDirectory(tx: Tx, userId: number, path: string): Pro
 }
 
 /** Ends the attacker's open intrusions (a new ssh replaces them): 'expired' past their limit, 'exited' otherwise. */
-export async function closeOpenIntrusionsOf(tx: Tx, attackerId: number, at: Date): Promise<void> {
+export async function closeOpenIntrusionsOf(tx: Tx, attackerId: number, atDate: Date): Promise<void> {
+  // Raw SQL parameters get no column type: pass the time as text and cast it (postgres-js sends no Date there).
+  const at = sql`${atDate.toISOString()}::timestamptz`;
   await tx
     .update(intrusions)
     .set({
