@@ -10,12 +10,14 @@ import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
 import { texts } from '../core/texts';
+import { featureAvailability } from '../core/features';
 
 // Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
 const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
 const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
 );
+const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -41,7 +43,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
   { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: texts.shell.menu.optimizer, screen: <OfflineScreen screen="optimizer" /> },
-  { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
+  { path: '/chatroom', label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
   { path: '/blockchain', label: texts.shell.menu.blockchain, screen: <OfflineScreen screen="blockchain" /> },

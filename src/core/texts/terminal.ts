@@ -61,5 +61,7 @@ export const terminalTexts = {
   buyDirQuote: (price: number) => `an extra directory costs ${price} telnet: type 'buy-dir-confirm' to buy it`,
   buyDirDone: (price: number, max: number) => `directory slot bought for ${price} telnet: ${max} directories now`,
   youWereHacked: (attacker: string, telnet: number) => `ALERT: ${attacker} found your Token and stole ${telnet} telnet`,
+  alertTitle: 'INTRUSION ALERT',
+  hackedTitle: 'TOKEN HACKED',
   intrusionStarted: (attacker: string) => `ALERT: ${attacker} is inside your file system`,
 } as const;
