@@ -9,7 +9,7 @@ import { ready, terminalSteps } from '../../../../tests/support/terminal';
 import { sumLedger } from '../../wallet';
 
 const racers = 20;
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The deliberately naive hack: read the intrusion, the Token's place and the victim's balance, then
