@@ -5,7 +5,7 @@ import { testConfig } from './config';
 import { freshDatabase } from './db';
 
 /** The whole game on a real port (PGlite in memory), serving the built client from dist/client. */
-export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config> } = {}) {
+export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config>; intrusionTimeLimitMs?: number } = {}) {
   const db = await freshDatabase('pglite');
   const app = await buildApp({
     config: testConfig({
@@ -14,11 +14,13 @@ export async function startTestServer(options: { accountsPerIp?: number; config?
       ...options.config,
     }),
     database: db.database,
+    ...(options.intrusionTimeLimitMs ? { intrusionTimeLimitMs: options.intrusionTimeLimitMs } : {}),
   });
   const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
     app,
+    database: db.database,
     async close() {
       await app.close();
       await db.dispose();
