@@ -32,7 +32,7 @@ export const featureAvailability = {
   inventory: true,
   kernel: false,
   optimizer: false,
-  terminal: false,
+  terminal: true,
   'data-exchange': true,
   blockchain: false,
   virus: false,
