@@ -19,6 +19,7 @@ const DataExchangeScreen = lazy(() =>
 );
 const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen').then((m) => ({ default: m.OptimizerScreen })));
 const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-screen').then((m) => ({ default: m.BlockchainScreen })));
+const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -44,7 +45,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
   { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
-  { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
+  { path: '/chatroom', label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
   {

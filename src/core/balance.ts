@@ -149,6 +149,27 @@ export const balance = {
   /** spec §1/§9: directory slots start at 1 and grow with level; the terminal's default maximum is 5. */
   firstDirectorySlots: 1,
   defaultMaxDirectories: 5,
+  // Terminal (issue 10, docs/game-rules.md §18): the numbers the spec leaves open
+  /** Base directory slots grow by one every this many levels, from firstDirectorySlots up to defaultMaxDirectories. */
+  directorySlotEveryLevels: 5,
+  /** Extra directories a player can buy on top of the base slots (buy-dir; past it 403). */
+  maxExtraDirectories: 5,
+  /** The n-th extra directory costs n × this (120, 240, …): 40 minutes of level-1 play for the first. */
+  extraDirectoryPriceStep: 120,
+  /** New-player shield: nobody is hacked below this level… */
+  hackShieldMinLevel: 5,
+  /** …or within this many hours of registering… */
+  hackShieldHours: 24,
+  /** …or by an attacker more than this many levels above them. */
+  hackMaxLevelGap: 10,
+  /** One successful hack per attacker per victim per this many hours. */
+  hackPerVictimWindowHours: 24,
+  /** A hacked victim cannot be hacked again by anyone for this long (the cooldown's victim side). */
+  hackedVictimShieldMinutes: 15,
+  /** Entries of attack history and intrusion log that status returns. */
+  terminalHistoryLimit: 20,
+  /** Terminal requests (ls, cd, hack…) one player may send per minute; past it 429. */
+  terminalRequestsPerMinute: 240,
   /** spec §9: the Kernel grid is 800×800; a bit costs 20 at the centre falling to 1 at a corner. */
   gridSize: 800,
   bitPriceCentre: 20,

@@ -32,7 +32,7 @@ export const featureAvailability = {
   inventory: true,
   kernel: false,
   optimizer: true,
-  terminal: false,
+  terminal: true,
   'data-exchange': true,
   blockchain: true,
   virus: false,

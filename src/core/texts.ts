@@ -9,6 +9,7 @@ import { missionPanelTexts } from './texts/missions';
 import { optimizerTexts } from './texts/optimizer';
 import { pingTexts } from './texts/ping';
 import { shellTexts } from './texts/shell';
+import { terminalTexts } from './texts/terminal';
 
 /**
  * Every player-visible text, once. Screens, server errors and tests import these. The flat keys are
@@ -27,6 +28,7 @@ export const texts = {
   guide: guideTexts,
   optimizer: optimizerTexts,
   blockchain: blockchainTexts,
+  terminal: terminalTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

@@ -28,6 +28,8 @@ import { gearRoutes } from './features/gear/routes';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
+import { terminalRoutes } from './features/terminal/routes';
+import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
@@ -54,6 +56,8 @@ export interface AppDeps {
   tapRate?: { refillPerSecond: number; capacity: number };
   /** The Redis channel and socket limits (tests only; production uses the defaults). */
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
+  /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
+  intrusionTimeLimitMs?: number;
 }
 
 export interface App {
@@ -69,6 +73,7 @@ export interface App {
     market: MarketService;
     optimizerDrone: OptimizerDrone;
     blockchain: BlockchainService;
+    terminal: TerminalService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -130,12 +135,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
   const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
+  // The terminal completes its missions through the missions service, which asks it for evidence back.
+  let missionsRef: MissionService | null = null;
+  const terminal = createTerminalService({
+    database,
+    bus,
+    now,
+    ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
+    userView: (userId) => auth.view(userId),
+    completeMission: async (userId, missionId) => void (await missionsRef?.complete(await auth.view(userId), missionId)),
+  });
   const missions = createMissionService({
     database,
     bus,
     now,
-    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted },
+    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted, terminal: terminal.evidence },
   });
+  missionsRef = missions;
 
   const market = createMarketService({ database, bus, now, userView: auth.view });
   const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
@@ -146,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
@@ -195,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   marketRoutes(fastify, market);
   optimizerDroneRoutes(fastify, optimizerDrone);
   blockchainRoutes(fastify, blockchain);
+  terminalRoutes(fastify, terminal, now);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -208,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal },
     realtime,
     jobs,
     async close() {

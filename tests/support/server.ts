@@ -9,7 +9,7 @@ import { freshDatabase } from './db';
  * `random` replaces the server's random source (a browser test scripts a core opening with it);
  * `database` is the server's own handle, for fixtures that go through a service (the grant tool's).
  */
-export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config>; random?: () => number } = {}) {
+export async function startTestServer(options: { accountsPerIp?: number; config?: Partial<Config>; random?: () => number; intrusionTimeLimitMs?: number } = {}) {
   const db = await freshDatabase('pglite');
   const app = await buildApp({
     config: testConfig({
@@ -19,6 +19,7 @@ export async function startTestServer(options: { accountsPerIp?: number; config?
     }),
     database: db.database,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.intrusionTimeLimitMs ? { intrusionTimeLimitMs: options.intrusionTimeLimitMs } : {}),
   });
   const address = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   return {

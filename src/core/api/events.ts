@@ -3,6 +3,7 @@ import { BlockchainAttempted, BlockchainCracked, BlockchainSpawned, LastDefeated
 import { ChatMessage, ChatUnread } from './chat';
 import { User } from './common';
 import { ItemKind } from '../items';
+import { AttackRecord } from './filesystem';
 import { Listing } from './market';
 import { MissionStatus } from './missions';
 import { PrivateMessage, UnreadDirectories } from './ping';
@@ -100,6 +101,12 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('blockchain.cracked', BlockchainCracked),
   envelope('blockchain.defeated', LastDefeated),
   envelope('blockchain.spawned', BlockchainSpawned),
+  /** Terminal (issue 10), to the victim's sockets: someone opened an intrusion into their file system. */
+  envelope('terminal.intrusionStarted', z.object({ intrusionId: z.int(), attackerUsername: z.string(), expiresAt: z.iso.datetime() })),
+  /** To the attacker and the victim: an intrusion ended (hacked, expired on the server's clock, or exited). */
+  envelope('terminal.intrusionEnded', z.object({ intrusionId: z.int(), outcome: z.enum(['hacked', 'expired', 'exited']), attackerUsername: z.string(), victimUsername: z.string() })),
+  /** To the victim and the attacker: a Token was hacked (the victim's notification on any screen). */
+  envelope('terminal.hacked', AttackRecord.omit({ type: true }).extend({ attackerId: z.int(), victimId: z.int() })),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

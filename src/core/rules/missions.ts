@@ -30,6 +30,8 @@ export interface MissionEvidence {
   sentPrivateMessage: boolean;
   /** issue 11: the player has made a real guess at a Blockchain code. */
   attackedBlockchain?: boolean;
+  /** issue 10: the Terminal actions the server stamped (own root ssh, mkdir, the Token moved into a directory, the developer hacked). */
+  terminal?: { sshedSelf: boolean; createdDirectory: boolean; movedToken: boolean; hackedDeveloper: boolean };
 }
 
 /** The feature each mission is played in: a mission counts only once its feature has landed. */
@@ -56,10 +58,10 @@ const earnedBy = {
   attack_blockchain: (e) => e.attackedBlockchain === true,
   send_global_chat: (e) => e.sentChat,
   send_private_message: (e) => e.sentPrivateMessage,
-  ssh_self_root: () => false,
-  create_directory: () => false,
-  move_token: () => false,
-  hack_developer_token: () => false,
+  ssh_self_root: (e) => e.terminal?.sshedSelf === true,
+  create_directory: (e) => e.terminal?.createdDirectory === true,
+  move_token: (e) => e.terminal?.movedToken === true,
+  hack_developer_token: (e) => e.terminal?.hackedDeveloper === true,
 } satisfies Record<MissionId, (e: MissionEvidence) => boolean>;
 
 /** Whether the player's own actions earn a mission (the server decides, never the client); never while its feature is unavailable. */

@@ -5,8 +5,11 @@
  * here, so the server and the client agree on the same definitions.
  */
 
-/** What a command's argument is, for completion: nothing, or a username (the rest of the line). */
-export type ArgumentKind = 'none' | 'username';
+/**
+ * What a command's argument is, for completion: nothing, a username (the rest of the line), a path
+ * in the file system on screen, or an ssh target (a username or 'chatroom'; the Terminal's table).
+ */
+export type ArgumentKind = 'none' | 'username' | 'path' | 'target';
 
 export interface CommandSpec<Name extends string = string, Mode extends string = string> {
   name: Name;

@@ -11,6 +11,8 @@ export interface JobHandlerDeps {
   droneStep(tx: Tx, job: Job<'drone.step', { runId: number; step: number }>): Promise<void | (() => void)>;
   /** issue 11: spawns the next Blockchain boss (blockchain service). */
   respawnBoss(tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>): Promise<void | (() => void)>;
+  /** issue 10: closes an intrusion at its limit (terminal service). */
+  expireIntrusion(tx: Tx, job: Job<'terminal.intrusionExpired', { intrusionId: number }>): Promise<void | (() => void)>;
 }
 
 /** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
@@ -20,5 +22,6 @@ export function createJobHandlers(deps: JobHandlerDeps) {
     'optimizer.completed': (tx, job) => deps.completeOptimizer(tx, job),
     'drone.step': (tx, job) => deps.droneStep(tx, job),
     'blockchain.respawn': (tx, job) => deps.respawnBoss(tx, job),
+    'terminal.intrusionExpired': (tx, job) => deps.expireIntrusion(tx, job),
   } satisfies JobHandlers<JobPayloads>;
 }

@@ -14,6 +14,8 @@ export type JobPayloads = {
   'drone.step': { runId: number; step: number };
   /** issue 11: 2 h after a boss's defeat, the next boss spawns one level higher. */
   'blockchain.respawn': { bossId: number };
+  /** issue 10: an ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */
+  'terminal.intrusionExpired': { intrusionId: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

@@ -3,6 +3,7 @@ import type { User } from '../../../core/api/common';
 import type { ServerEvent } from '../../../core/api/events';
 import type { MissionStatus } from '../../../core/api/missions';
 import type { PrivateMessage } from '../../../core/api/ping';
+import { terminalTexts } from '../../../core/texts/terminal';
 import { marketEventActions, type MarketNotice } from '../../screens/data-exchange/market-events';
 
 /** Whether the live stream is there: 'up' means no polling is needed. */
@@ -62,6 +63,8 @@ export type CacheAction =
   | { kind: 'invalidate'; prefixes: readonly string[] }
   /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
   | { kind: 'notice'; notice: MarketNotice }
+  /** issue 10: the victim is told at once, on any screen (an intrusion opened, their Token hacked). */
+  | { kind: 'alert'; title: string; description: string }
   | { kind: 'resync' }
   | { kind: 'sign-out' };
 
@@ -117,6 +120,21 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
     case 'blockchain.spawned':
       // issue 11: the Blockchain screen refetches the boss (its own EXP cost) and the last-defeated record.
       return [{ kind: 'invalidate', prefixes: ['/api/blockchain/'] }];
+    case 'terminal.intrusionStarted':
+      return [
+        { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
+        { kind: 'alert', title: terminalTexts.alertTitle, description: terminalTexts.intrusionStarted(event.d.attackerUsername) },
+      ];
+    case 'terminal.intrusionEnded':
+      return [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
+    case 'terminal.hacked':
+      // issue 10: the Terminal's status (attack history, intrusion log) is refetched where it is shown.
+      return event.d.victimId === meId
+        ? [
+            { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
+            { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen) },
+          ]
+        : [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
   }
 }
 

@@ -71,6 +71,9 @@ function applyAction(
     case 'notice':
       toast?.show(marketNoticeToast(action.notice));
       return;
+    case 'alert':
+      toast?.show({ title: action.title, description: action.description, tone: 'danger' });
+      return;
     case 'resync':
       void queryClient.invalidateQueries({ predicate: (query) => isStreamCovered(query.queryKey) });
       return;

@@ -13,3 +13,4 @@ export * from './jobs';
 export * from './data-exchange';
 export * from './optimizer';
 export * from './blockchain';
+export * from './terminal';

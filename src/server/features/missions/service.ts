@@ -1,7 +1,7 @@
 import type { User } from '../../../core/api/common';
 import type { CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
 import { balance } from '../../../core/balance';
-import { buildMissionStatus, isMissionEarned, type MissionId } from '../../../core/rules/missions';
+import { buildMissionStatus, isMissionEarned, type MissionEvidence, type MissionId } from '../../../core/rules/missions';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -21,6 +21,8 @@ export interface MissionServiceDeps {
     sentPrivateMessage(userId: number): Promise<boolean>;
     /** issue 11: whether the player has guessed at a Blockchain code. */
     attackedBlockchain?(userId: number): Promise<boolean>;
+    /** issue 10: the Terminal's stamped actions (terminal service). */
+    terminal?(userId: number): Promise<MissionEvidence['terminal']>;
   };
 }
 
@@ -37,12 +39,13 @@ export function createMissionService(deps: MissionServiceDeps) {
      * racing requests) succeeds without paying again; an unearned mission is refused with 409.
      */
     async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
-      const [sentChat, sentPrivateMessage, attackedBlockchain] = await Promise.all([
+      const [sentChat, sentPrivateMessage, attackedBlockchain, terminal] = await Promise.all([
         deps.evidence.sentChat(user.id),
         deps.evidence.sentPrivateMessage(user.id),
         deps.evidence.attackedBlockchain?.(user.id) ?? false,
+        deps.evidence.terminal?.(user.id),
       ]);
-      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage, attackedBlockchain })) {
+      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage, attackedBlockchain, ...(terminal ? { terminal } : {}) })) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
       const reward = balance.missionRewardTelnet;

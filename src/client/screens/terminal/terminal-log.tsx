@@ -1,0 +1,82 @@
+import type { ChatMessage } from '../../../core/api/chat';
+import type { LogEntry } from './terminal-model';
+
+const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
+
+/** One entry of the Terminal's output, drawn as text (names and paths are never HTML). */
+export function TerminalLogEntry({ entry }: { entry: LogEntry }) {
+  switch (entry.kind) {
+    case 'echo':
+      return (
+        <p className="bb-term-row bb-term-echo">
+          <span className="bb-term-echo__prompt">{entry.prompt}</span> {entry.text}
+        </p>
+      );
+    case 'line':
+      return <p className={`bb-term-row bb-term--${entry.tone === 'telnet' ? 'ok bb-tty--telnet' : entry.tone}`}>{entry.text}</p>;
+    case 'help':
+      return (
+        <ul className="bb-term-table bb-term-row" aria-label="Commands">
+          {entry.rows.map((row) => (
+            <li key={row.usage}>
+              <span className="bb-term--ok">{row.usage}</span>
+              <span className="bb-term--muted">{row.summary}</span>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'listing':
+      return entry.items.length === 0 ? (
+        <p className="bb-term-row bb-term--muted">{`${entry.path}: empty`}</p>
+      ) : (
+        <ul className="bb-tty-ls bb-term-row" aria-label={`Contents of ${entry.path}`}>
+          {entry.items.map((item) => (
+            <li key={item.path} className={item.type === 'token' ? 'bb-tty--telnet' : 'bb-tty--dir'}>
+              {item.type === 'directory' ? `${item.name}/` : `◆ ${item.name}`}
+            </li>
+          ))}
+        </ul>
+      );
+    case 'status': {
+      const s = entry.status;
+      return (
+        <div className="bb-term-row">
+          <p>{`directories ${s.currentDirectories}/${s.maxDirectories} · extras ${s.extraDirectories}${s.nextDirectoryPrice ? ` · next ${s.nextDirectoryPrice} telnet` : ''}`}</p>
+          {s.sshCooldownUntil ? <p className="bb-term--error">{`ssh locked until ${time(s.sshCooldownUntil)}`}</p> : null}
+          <p className="bb-term--muted">attacks</p>
+          {s.attackHistory.length === 0 ? <p className="bb-term--muted">  none yet</p> : null}
+          <ul className="bb-term-table" aria-label="Attack history">
+            {s.attackHistory.map((a) => (
+              <li key={`${a.createdAt}${a.attackerUsername}${a.type}`}>
+                <span className={a.type === 'received' ? 'bb-term--error' : 'bb-term--ok'}>{`${time(a.createdAt)} ${a.type}`}</span>
+                <span>{a.type === 'received' ? `${a.attackerUsername} took ${a.telnetStolen} telnet` : `${a.victimUsername}: +${a.telnetStolen} telnet`}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="bb-term--muted">intrusions into your system</p>
+          {s.intrusionLog.length === 0 ? <p className="bb-term--muted">  none yet</p> : null}
+          <ul className="bb-term-table" aria-label="Intrusion log">
+            {s.intrusionLog.map((i) => (
+              <li key={i.intrusionId}>
+                <span className={i.outcome === 'hacked' ? 'bb-term--error' : 'bb-term--muted'}>{`${time(i.startedAt)} ${i.outcome}`}</span>
+                <span>{`${i.attackerUsername} · opened ${i.directoriesOpened} dir${i.directoriesOpened === 1 ? '' : 's'}`}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    }
+  }
+}
+
+/** A chatroom line: '[hh:mm] username: message' (plain text). */
+export function ChatroomLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  return (
+    <p className="bb-term-row">
+      <span className="bb-term--muted">{`[${time(message.createdAt)}] `}</span>
+      <span className={mine ? 'bb-term--ok' : 'bb-tty--user'}>{message.username}</span>
+      {`: ${message.message}`}
+    </p>
+  );
+}
+

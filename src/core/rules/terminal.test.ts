@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extraDirectoryPrice, hackAmount, hackRefusal, maxDirectories, type HackParties } from './terminal';
+
+const day = 86_400_000;
+
+describe('Terminal rules (docs/game-rules.md §18)', () => {
+  it.each([
+    [1, 0, 1],
+    [5, 0, 1],
+    [6, 0, 2],
+    [21, 0, 5],
+    [99, 0, 5],
+    [1, 3, 4],
+    [30, 5, 10],
+  ])('level %i with %i extras holds %i directories', (level, extras, max) => {
+    expect(maxDirectories(level, extras)).toBe(max);
+  });
+
+  it('prices the n-th extra directory at n × 120 and refuses a sixth', () => {
+    expect([0, 1, 2, 3, 4, 5].map(extraDirectoryPrice)).toEqual([120, 240, 360, 480, 600, null]);
+  });
+
+  it('a hack takes 30 % rounded down, never more than the victim has', () => {
+    expect(hackAmount(1000)).toBe(300);
+    expect(hackAmount(9)).toBe(2);
+    expect(hackAmount(3)).toBe(0);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (b) => hackAmount(b) <= b && hackAmount(b) >= 0 && Number.isInteger(hackAmount(b))));
+  });
+
+  const ok: HackParties = { attackerLevel: 10, victimLevel: 8, victimRegisteredAt: 0, victimShieldUntil: null, lastHackOfVictimAt: null, now: 2 * day };
+  it.each([
+    [{}, null],
+    [{ victimLevel: 4 }, 'victim-low-level'],
+    [{ victimRegisteredAt: 2 * day - 1000 }, 'victim-too-new'],
+    [{ attackerLevel: 19 }, 'level-gap'],
+    [{ attackerLevel: 18 }, null],
+    [{ victimShieldUntil: 2 * day + 1 }, 'victim-shielded'],
+    [{ victimShieldUntil: 2 * day }, null],
+    [{ lastHackOfVictimAt: day + 1 }, 'already-hacked-today'],
+    [{ lastHackOfVictimAt: day }, null],
+  ] as const)('%j → %s', (change, expected) => {
+    expect(hackRefusal({ ...ok, ...change })).toBe(expected);
+  });
+});

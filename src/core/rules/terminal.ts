@@ -1,0 +1,52 @@
+import { balance } from '../balance';
+
+/**
+ * The Terminal's pure rules (spec §9, docs/game-rules.md §18): directory slots, the extra
+ * directory's price, what a hack takes, and who may be hacked at all.
+ */
+
+/** spec §1/§9 reading: slots start at 1 and grow by one every 5 levels up to 5, plus extras bought. */
+export function maxDirectories(level: number, extraDirectories: number): number {
+  const grown = balance.firstDirectorySlots + Math.floor(Math.max(0, level - 1) / balance.directorySlotEveryLevels);
+  return Math.min(balance.defaultMaxDirectories, grown) + extraDirectories;
+}
+
+/** The price of the next extra directory, or null when the player already has the most allowed. */
+export function extraDirectoryPrice(extrasOwned: number): number | null {
+  if (extrasOwned >= balance.maxExtraDirectories) return null;
+  return (extrasOwned + 1) * balance.extraDirectoryPriceStep;
+}
+
+/** spec §9: a hack steals 30 % of the victim's Telnet, rounded down to whole Telnet. */
+export function hackAmount(victimTelnet: number): number {
+  return Math.floor((Math.max(0, victimTelnet) * balance.hackStealPct) / 100);
+}
+
+export interface HackParties {
+  attackerLevel: number;
+  victimLevel: number;
+  /** ms since the epoch. */
+  victimRegisteredAt: number;
+  /** ms; the victim's 15-minute shield after being hacked, if any. */
+  victimShieldUntil: number | null;
+  /** ms; the attacker's last successful hack of this victim, if any. */
+  lastHackOfVictimAt: number | null;
+  now: number;
+}
+
+export type HackRefusal = 'victim-too-new' | 'victim-low-level' | 'level-gap' | 'victim-shielded' | 'already-hacked-today';
+
+/** Fair play (issue 10 item 5): why this attacker may not hack this victim now, or null if they may. */
+export function hackRefusal(p: HackParties): HackRefusal | null {
+  if (p.victimLevel < balance.hackShieldMinLevel) return 'victim-low-level';
+  if (p.now - p.victimRegisteredAt < balance.hackShieldHours * 3_600_000) return 'victim-too-new';
+  if (p.attackerLevel - p.victimLevel > balance.hackMaxLevelGap) return 'level-gap';
+  if (p.victimShieldUntil !== null && p.victimShieldUntil > p.now) return 'victim-shielded';
+  if (p.lastHackOfVictimAt !== null && p.now - p.lastHackOfVictimAt < balance.hackPerVictimWindowHours * 3_600_000) return 'already-hacked-today';
+  return null;
+}
+
+/** Whole minutes left until a time, at least 1 while any time is left (for refusal texts). */
+export function minutesLeft(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 60_000));
+}

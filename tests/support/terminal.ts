@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Player, TestApp } from './app';
+import { grant } from './items';
+
+/** The Terminal's calls as a player makes them (ls is GET /api/filesystem/contents). */
+export function terminalSteps(_app: TestApp) {
+  return {
+    ssh: (p: Player, target: string, mode?: 'root' | 'intrusion') => p.request('POST', '/api/filesystem/ssh', { target, ...(mode ? { mode } : {}) }),
+    ls: (p: Player, path: string, intrusionId?: number) =>
+      p.request('GET', `/api/filesystem/contents?path=${encodeURIComponent(path)}${intrusionId !== undefined ? `&intrusionId=${intrusionId}` : ''}`),
+    op: (p: Player, command: 'mkdir' | 'mv' | 'rm', target: string, newName?: string) =>
+      p.request('POST', '/api/filesystem/operation', { command, target, ...(newName !== undefined ? { newName } : {}) }),
+    hack: (p: Player, intrusionId: number, tokenPath: string, currentPath?: string, key: string = randomUUID()) =>
+      p.request('POST', '/api/filesystem/hack-token', { tokenPath, intrusionId, ...(currentPath ? { currentPath } : {}) }, { 'idempotency-key': key }),
+    status: (p: Player) => p.request('GET', '/api/filesystem/status'),
+    buy: (p: Player, confirm: boolean, key: string = randomUUID()) => p.request('POST', '/api/filesystem/buy-directory', { confirm }, { 'idempotency-key': key }),
+  };
+}
+
+/** A player past the new-player shield: level set, registered two days ago, optionally with Telnet. */
+export async function ready(app: TestApp, p: Player, options: { level: number; telnet?: number }): Promise<Player> {
+  await app.db.database.query("UPDATE users SET level = $2, created_at = now() - interval '2 days' WHERE id = $1", [p.id, options.level]);
+  if (options.telnet) await grant(app, p, { telnet: options.telnet });
+  return p;
+}
+
+/** The rows a refused Terminal request must leave unchanged. */
+export async function snapshotTerminal(app: TestApp): Promise<string> {
+  const q = async (sql: string) => JSON.stringify(await app.db.database.query(sql));
+  return [
+    await q('SELECT id, telnet FROM users ORDER BY id'),
+    await q('SELECT count(*)::int AS n FROM telnet_ledger'),
+    await q('SELECT user_id, token_dir, extra_directories, ssh_cooldown_until, hacked_shield_until FROM file_systems ORDER BY user_id'),
+    await q('SELECT user_id, path FROM fs_directories ORDER BY id'),
+    await q('SELECT id, outcome, ended_at FROM intrusions ORDER BY id'),
+    await q('SELECT count(*)::int AS n FROM attacks'),
+  ].join('\n');
+}
