@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MissionStatus } from '../../core/api/missions';
-import { featureIds, type FeatureAvailability } from '../../core/features';
-import { buildMissionStatus, missionIds, type MissionId } from '../../core/rules/missions';
+import { featureAvailability, featureIds, type FeatureAvailability } from '../../core/features';
+import { buildMissionStatus, isMissionAvailable, missionIds, type MissionId } from '../../core/rules/missions';
 import {
   celebrationStep,
   dismissCelebration,
@@ -28,13 +28,24 @@ describe('mission panel view (spec §2)', () => {
     expect(missionPanelView(statusOf(['clear_binary_row', 'send_global_chat'])).current?.id).toBe('attack_blockchain');
   });
 
-  it("skips the missions of features not built yet: today's game goes decode → blockchain → chat → ping, then hides", () => {
-    const today = (done: MissionId[]) => missionPanelView(buildMissionStatus(done));
-    expect(today([]).current?.id).toBe('clear_binary_row');
-    expect(today(['clear_binary_row']).current?.id).toBe('attack_blockchain');
-    expect(today(['clear_binary_row', 'attack_blockchain']).current?.id).toBe('send_global_chat');
-    expect(today(['clear_binary_row', 'attack_blockchain', 'send_global_chat']).current?.id).toBe('send_private_message');
-    expect(today(['clear_binary_row', 'attack_blockchain', 'send_global_chat', 'send_private_message'])).toMatchObject({ visible: false, countLabel: '4/8', current: null });
+  it('skips the missions of features not built yet, in spec order, then hides', () => {
+    // A game where only the Mainframe, chat and Ping have landed.
+    const early = { ...Object.fromEntries(featureIds.map((f) => [f, false])), mainframe: true, chat: true, ping: true } as FeatureAvailability;
+    const walk = (availability: FeatureAvailability) => {
+      const done: MissionId[] = [];
+      for (let view = missionPanelView(buildMissionStatus(done, availability)); view.current; view = missionPanelView(buildMissionStatus(done, availability))) {
+        done.push(view.current.id);
+      }
+      return { done, last: missionPanelView(buildMissionStatus(done, availability)) };
+    };
+    const earlyWalk = walk(early);
+    expect(earlyWalk.done).toEqual(['clear_binary_row', 'send_global_chat', 'send_private_message']);
+    expect(earlyWalk.last).toMatchObject({ visible: false, countLabel: '3/8', current: null });
+    // Today's game: every mission whose feature is available, in spec order, then the panel hides.
+    const today = walk(featureAvailability);
+    expect(today.done).toEqual(missionIds.filter((id) => isMissionAvailable(id)));
+    expect(today.last.current).toBeNull();
+    expect(walk(everything).done).toEqual([...missionIds]);
   });
 
   it('hides when every mission is done', () => {
