@@ -1,6 +1,7 @@
 import { authTexts } from './texts/auth';
 import { chatTexts } from './texts/chat';
 import { guideTexts } from './texts/guide';
+import { kernelTexts } from './texts/kernel';
 import { leaderboardTexts } from './texts/leaderboard';
 import { mainframeTexts } from './texts/mainframe';
 import { missionBriefings } from './texts/mission-briefings';
@@ -22,6 +23,7 @@ export const texts = {
   missionBriefings,
   ping: pingTexts,
   leaderboard: leaderboardTexts,
+  kernel: kernelTexts,
   guide: guideTexts,
 
   notFoundTitle: '404 Page Not Found',

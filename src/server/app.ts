@@ -23,6 +23,8 @@ import { createCoreService, type CoreService } from './features/cores/service';
 import { marketRoutes } from './features/data-exchange/routes';
 import { createMarketService, type MarketService } from './features/data-exchange/service';
 import { gearRoutes } from './features/gear/routes';
+import { kernelRoutes } from './features/kernel/routes';
+import { createKernelService } from './features/kernel/service';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
+  kernelRoutes(fastify, createKernelService({ database, bus, now, userView: auth.view }), now);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 
