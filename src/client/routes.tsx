@@ -9,6 +9,7 @@ import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
+import { featureAvailability } from '../core/features';
 import { texts } from '../core/texts';
 
 // Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
@@ -16,6 +17,7 @@ const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen'
 const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
 );
+const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -39,7 +41,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/leaderboard', label: texts.shell.menu.leaderboard, screen: <LeaderboardScreen /> },
   { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
   { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
-  { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
+  { path: '/kernel', label: texts.shell.menu.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: texts.shell.menu.optimizer, screen: <OfflineScreen screen="optimizer" /> },
   { path: '/chatroom', label: texts.shell.menu.terminal, screen: <OfflineScreen screen="terminal" /> },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },

@@ -17,6 +17,7 @@ export const kernelTexts = {
   zoomOut: 'Zoom out',
   zoomLabel: 'ZOOM',
   bitsClaimed: 'BITS CLAIMED',
+  statusTitle: 'STATUS',
   yourColor: 'YOUR COLOR',
   noColor: 'NONE',
   changeColor: 'CHANGE',
