@@ -28,12 +28,12 @@ function driversFromEnv(): Driver[] {
 }
 
 /** Which parts run: everything by default; BENCH_ONLY=tap or BENCH_ONLY=realtime for one of them. */
-export type BenchPart = 'tap' | 'realtime';
+export type BenchPart = 'tap' | 'realtime' | 'kernel';
 
 function partsFromEnv(): BenchPart[] {
   const raw = process.env.BENCH_ONLY ?? '';
-  if (raw === '' || raw === 'all') return ['tap', 'realtime'];
-  if (raw !== 'tap' && raw !== 'realtime') throw new Error(`BENCH_ONLY: expected tap, realtime or all, got ${raw}`);
+  if (raw === '' || raw === 'all') return ['tap', 'realtime', 'kernel'];
+  if (raw !== 'tap' && raw !== 'realtime' && raw !== 'kernel') throw new Error(`BENCH_ONLY: expected tap, realtime, kernel or all, got ${raw}`);
   return [raw];
 }
 
