@@ -32,7 +32,7 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
   const database = await createDb({ kind: 'postgres', url: scratch.url, max: 10 });
   try {
     await migrate(database);
-    const app = await buildApp({ config: testConfig({ accountsPerIp: 0, registrationsPerIp: 0, logLevel: 'silent' }), database });
+    const app = await buildApp({ config: testConfig({ accountsPerIp: 0, logLevel: 'silent' }), database });
     app.fastify.post('/api/bench/constant', async () => ({ ok: true }));
     await app.fastify.ready();
     const grant = createGrantService({ database });
@@ -46,7 +46,9 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
           const loginId = `kb${n}x${randomUUID().slice(0, 6)}`;
           const ip = `10.${n >> 8}.${n & 255}.7`;
           const reg = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, payload: { loginId, username: loginId, password: 'Passw0rd!' } });
-          const cookie = `bb_session=${reg.cookies.find((c) => c.name === 'bb_session')!.value}`;
+          const set = reg.cookies.find((c) => c.name === 'bb_session');
+          if (!set) throw new Error(`register ${reg.statusCode} ${reg.body}`);
+          const cookie = `bb_session=${set.value}`;
           const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json().csrfToken as string;
           await grant.grant({ loginId, telnet: 100_000 });
           const headers = { cookie, 'x-csrf-token': csrf };

@@ -156,6 +156,7 @@ export class KernelView {
     ctx.setTransform(dpr * view.zoom, 0, 0, dpr * view.zoom, dpr * view.offsetX, dpr * view.offsetY);
     ctx.drawImage(this.offscreen, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (view.zoom >= 8) this.drawBitLines();
     ctx.strokeStyle = '#12303a';
     ctx.lineWidth = 1;
     ctx.strokeRect(view.offsetX - 0.5, view.offsetY - 0.5, size * view.zoom + 1, size * view.zoom + 1);
@@ -167,6 +168,29 @@ export class KernelView {
       ctx.lineWidth = 2;
       ctx.strokeRect(cx - 1, cy - 1, cell + 2, cell + 2);
     }
+  }
+
+  /** Faint lines between bits once they are big enough to tell apart: only the visible ones. */
+  private drawBitLines(): void {
+    const { ctx, view } = this;
+    const x0 = Math.max(0, Math.floor(-view.offsetX / view.zoom));
+    const x1 = Math.min(size, Math.ceil((this.width - view.offsetX) / view.zoom));
+    const y0 = Math.max(0, Math.floor(-view.offsetY / view.zoom));
+    const y1 = Math.min(size, Math.ceil((this.height - view.offsetY) / view.zoom));
+    ctx.beginPath();
+    for (let x = x0; x <= x1; x++) {
+      const sx = Math.round(view.offsetX + x * view.zoom) + 0.5;
+      ctx.moveTo(sx, view.offsetY + y0 * view.zoom);
+      ctx.lineTo(sx, view.offsetY + y1 * view.zoom);
+    }
+    for (let y = y0; y <= y1; y++) {
+      const sy = Math.round(view.offsetY + y * view.zoom) + 0.5;
+      ctx.moveTo(view.offsetX + x0 * view.zoom, sy);
+      ctx.lineTo(view.offsetX + x1 * view.zoom, sy);
+    }
+    ctx.strokeStyle = 'rgba(34, 211, 238, 0.07)';
+    ctx.lineWidth = 1;
+    ctx.stroke();
   }
 
   private resize(): void {
