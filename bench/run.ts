@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { benchKernel } from './kernel-bench';
+import { benchKernelFrames } from './kernel-frames';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
 
   if (parts.includes('kernel')) {
     // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
-    const kernel = await benchKernel(benchConfig);
+    const kernel = { ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)), frames: await benchKernelFrames() };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     console.log(`\nKernel (issue 9)\n${JSON.stringify(kernel, null, 2)}`);

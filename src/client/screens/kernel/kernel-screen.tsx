@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../core/api/common';
 import { BitInfo } from '../../../core/api/kernel';
 import { bitPrice, type BitCoord, type Rgb } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
 import { userQueryKey, useSession } from '../../session/session-context';
+import { focusScreenHeading } from '../../ui/focus-heading';
 import { Panel } from '../../ui/panel';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useToast } from '../../ui/toast';
@@ -48,6 +49,11 @@ export function KernelScreen() {
   const status = useValue(stores.status);
   const [picker, setPicker] = useState<{ then: BitCoord | null } | null>(null);
   const [confirming, setConfirming] = useState<BitCoord | null>(null);
+
+  // A lazy chunk mounts after the shell's route-change focus ran on the fallback: take it here when it was lost.
+  useEffect(() => {
+    if (!document.querySelector('#main')?.contains(document.activeElement)) focusScreenHeading();
+  }, []);
 
   const c = color.data;
   const hasColor = c !== undefined && c.colorR !== null && c.colorG !== null && c.colorB !== null;
