@@ -34,13 +34,16 @@
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { benchBlockchain, type BlockchainBenchResult } from './blockchain-bench';
 import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { benchMarket, printMarket, type MarketResult } from './market-bench';
 import { benchDrone } from './drone-bench';
+import { fileURLToPath } from 'node:url';
+import { benchKernel } from './kernel-bench';
+import { benchKernelFrames } from './kernel-frames';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -119,6 +122,15 @@ async function main(): Promise<void> {
   if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
   let blockchain: BlockchainBenchResult | undefined;
   if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
+  if (parts.includes('kernel')) {
+    // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
+    const kernel = { ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)), frames: await benchKernelFrames() };
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    console.log(`\nKernel (issue 9)\n${JSON.stringify(kernel, null, 2)}`);
+    writeFileSync(`${dir}latest.kernel.json`, `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`);
+    if (parts.length === 1) return;
+  }
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
   const results: BenchResults & { blockchain?: BlockchainBenchResult } = {

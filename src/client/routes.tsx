@@ -9,8 +9,8 @@ import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { Shell } from './shell/shell';
-import { texts } from '../core/texts';
 import { featureAvailability } from '../core/features';
+import { texts } from '../core/texts';
 
 // Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
 const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
@@ -20,6 +20,7 @@ const DataExchangeScreen = lazy(() =>
 const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen').then((m) => ({ default: m.OptimizerScreen })));
 const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-screen').then((m) => ({ default: m.BlockchainScreen })));
 const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
+const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -43,7 +44,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/leaderboard', label: texts.shell.menu.leaderboard, screen: <LeaderboardScreen /> },
   { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
   { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
-  { path: '/kernel', label: texts.shell.menu.kernel, screen: <OfflineScreen screen="kernel" /> },
+  { path: '/kernel', label: texts.shell.menu.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
   { path: '/optimizer', label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
   { path: '/chatroom', label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },

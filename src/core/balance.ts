@@ -302,6 +302,16 @@ export const balance = {
   connectionRateCapPct: 100,
   /** Telnet a single drone purchase may offer (bounds typos; anything past one run's 250 clicks is refunded). */
   droneMaxOfferTelnet: 1_000_000,
+  /** spec §9: the Kernel's zoom runs 0.1× to 30× in steps of 1.5× (the last step stops at 30×). */
+  kernelZoomMin: 0.1,
+  kernelZoomMax: 30,
+  kernelZoomStep: 1.5,
+  /** Most grid changes one catch-up answer carries; past it the client loads the snapshot again. */
+  kernelChangesMax: 5_000,
+  /** Kernel purchases and colour changes one player may make per minute; past it, 429. */
+  kernelActionsPerMinute: 120,
+  /** While the socket is down the Kernel catches up this often (spec §9 polls the grid every 5 s). */
+  kernelPollMs: 5_000,
 } as const;
 
 export type Balance = typeof balance;

@@ -30,7 +30,7 @@ export const featureAvailability = {
   chat: true,
   ping: true,
   inventory: true,
-  kernel: false,
+  kernel: true,
   optimizer: true,
   terminal: true,
   'data-exchange': true,

@@ -2,6 +2,7 @@ import { authTexts } from './texts/auth';
 import { blockchainTexts } from './texts/blockchain';
 import { chatTexts } from './texts/chat';
 import { guideTexts } from './texts/guide';
+import { kernelTexts } from './texts/kernel';
 import { leaderboardTexts } from './texts/leaderboard';
 import { mainframeTexts } from './texts/mainframe';
 import { missionBriefings } from './texts/mission-briefings';
@@ -25,6 +26,7 @@ export const texts = {
   missionBriefings,
   ping: pingTexts,
   leaderboard: leaderboardTexts,
+  kernel: kernelTexts,
   guide: guideTexts,
   optimizer: optimizerTexts,
   blockchain: blockchainTexts,

@@ -25,6 +25,8 @@ import { createBlockchainService, type BlockchainService } from './features/bloc
 import { marketRoutes } from './features/data-exchange/routes';
 import { createMarketService, type MarketService } from './features/data-exchange/service';
 import { gearRoutes } from './features/gear/routes';
+import { kernelRoutes } from './features/kernel/routes';
+import { createKernelService } from './features/kernel/service';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
@@ -212,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   optimizerDroneRoutes(fastify, optimizerDrone);
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, now);
+  kernelRoutes(fastify, createKernelService({ database, bus, now, userView: auth.view }), now);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 

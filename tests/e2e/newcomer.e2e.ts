@@ -123,8 +123,8 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
-      await goViaMenu(page, texts.shell.menu.kernel);
-      await page.getByRole('heading', { level: 1, name: texts.shell.menu.kernel }).waitFor();
+      await goViaMenu(page, texts.shell.menu.virus);
+      await page.getByRole('heading', { level: 1, name: texts.shell.menu.virus }).waitFor();
       const panel = page.getByTestId('coming-soon');
       await panel.getByText(texts.comingSoonStatus, { exact: true }).waitFor();
       expect(await page.getByText('[ERR]').count()).toBe(0);

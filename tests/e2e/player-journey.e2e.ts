@@ -89,9 +89,9 @@ describe('a new player at a desk (1280×800)', () => {
     // The SYSTEM menu lists every screen; an unbuilt one says so honestly.
     await openSystemMenu(page);
     await snap(page, 'system-menu');
-    await page.getByRole('dialog').getByRole('link', { name: texts.shell.menu.kernel, exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name: texts.shell.menu.virus, exact: true }).click();
     await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
-    await snap(page, 'coming-soon-kernel');
+    await snap(page, 'coming-soon-virus');
 
     // Logout lands on the login screen at '/'.
     await openSystemMenu(page);

@@ -20,6 +20,10 @@ export const GridSquare = z.object({
 });
 export type GridSquare = z.infer<typeof GridSquare>;
 
+/** grid_update (issue 9): the spec's square plus the grid version it made (1 per purchase), so a client sees a gap. */
+export const GridUpdate = GridSquare.extend({ version: z.int().min(1) });
+export type GridUpdate = z.infer<typeof GridUpdate>;
+
 /** Why a player's items changed (inventory.changed): the screens refetch; the reason is for the log and tests. */
 export const InventoryChangeReason = z.enum([
   'drop',
@@ -66,7 +70,7 @@ const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) => z.object
  */
 export const ServerEvent = z.discriminatedUnion('t', [
   envelope('chat_message', ChatMessage),
-  envelope('grid_update', GridSquare),
+  envelope('grid_update', GridUpdate),
   /** A private message, to its sender's and receiver's tabs. */
   envelope('ping.messageSent', PrivateMessage),
   /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */

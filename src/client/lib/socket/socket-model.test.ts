@@ -124,9 +124,9 @@ describe('event → cache actions', () => {
     ['session.ended signs out', { t: 'session.ended', d: { reason: 'banned' }, v: 1 }, [{ kind: 'sign-out' }]],
     ['stream.interrupted resyncs', { t: 'stream.interrupted', d: {}, v: 1 }, [{ kind: 'resync' }]],
     [
-      'grid_update refreshes the grid',
-      { t: 'grid_update', d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3 }, v: 1 },
-      [{ kind: 'grid.invalidate' }],
+      'grid_update goes to the Kernel canvas as it is',
+      { t: 'grid_update', d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 }, v: 1 },
+      [{ kind: 'grid.update', update: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 } }],
     ],
   ])('%s', (_, event, expected) => {
     expect(eventActions(event, me)).toEqual(expected);

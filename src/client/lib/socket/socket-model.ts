@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../../core/api/chat';
 import type { User } from '../../../core/api/common';
-import type { ServerEvent } from '../../../core/api/events';
+import type { GridUpdate, ServerEvent } from '../../../core/api/events';
 import type { MissionStatus } from '../../../core/api/missions';
 import type { PrivateMessage } from '../../../core/api/ping';
 import { terminalTexts } from '../../../core/texts/terminal';
@@ -58,7 +58,8 @@ export type CacheAction =
   | { kind: 'missions.set'; status: MissionStatus }
   | { kind: 'user.set'; user: User }
   | { kind: 'presence.set'; userId: number; isOnline: boolean }
-  | { kind: 'grid.invalidate' }
+  /** A bought bit: painted into the Kernel canvas through the grid feed, not the query cache. */
+  | { kind: 'grid.update'; update: GridUpdate }
   /** Refetch every cached query whose path starts with one of these (inventory and market, issue 7). */
   | { kind: 'invalidate'; prefixes: readonly string[] }
   /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
@@ -81,7 +82,7 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
         ? [{ kind: 'chat.append', message: event.d }]
         : [{ kind: 'chat.append', message: event.d }, { kind: 'chatUnread.set', hasUnread: true }];
     case 'grid_update':
-      return [{ kind: 'grid.invalidate' }];
+      return [{ kind: 'grid.update', update: event.d }];
     case 'ping.messageSent': {
       const partnerId = event.d.senderId === meId ? event.d.receiverId : event.d.senderId;
       // A first message opens a new conversation, so the list of partners changes too.

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { balance } from '../../../core/balance';
 import type { User } from '../../../core/api/common';
 import type { ChatMessage } from '../../../core/api/chat';
@@ -9,6 +9,7 @@ import { appendMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
 import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
 import { useToast, type ToastApi } from '../../ui/toast';
+import { createGridFeed, GridFeedContext, type GridFeed } from './grid-feed';
 import { createSocketConnection } from './socket-connection';
 import { eventActions, mergeUserUpdate, socketUrl, withPresence, type CacheAction, type SocketStatus } from './socket-model';
 
@@ -22,6 +23,7 @@ function applyAction(
   action: CacheAction,
   decodesInFlight: () => boolean,
   toast?: ToastApi,
+  gridFeed?: GridFeed,
 ): void {
   switch (action.kind) {
     case 'chat.append':
@@ -57,8 +59,8 @@ function applyAction(
       else if (current) void queryClient.invalidateQueries({ queryKey: streamKeys.directoryUsers });
       return;
     }
-    case 'grid.invalidate':
-      void queryClient.invalidateQueries({ queryKey: ['/api/grid/state'] });
+    case 'grid.update':
+      gridFeed?.emit({ kind: 'update', update: action.update });
       return;
     case 'invalidate':
       void queryClient.invalidateQueries({
@@ -76,6 +78,7 @@ function applyAction(
       return;
     case 'resync':
       void queryClient.invalidateQueries({ predicate: (query) => isStreamCovered(query.queryKey) });
+      gridFeed?.emit({ kind: 'resync' });
       return;
     case 'sign-out':
       // Handled by the provider (it needs the session).
@@ -100,6 +103,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
   const queryClient = useQueryClient();
   const toast = useToast();
   const [status, setStatus] = useState<SocketStatus>('connecting');
+  const gridFeed = useMemo(createGridFeed, []);
   const callbacks = useRef({ decodesInFlight, onSessionEnded });
   callbacks.current = { decodesInFlight, onSessionEnded };
 
@@ -116,10 +120,10 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       onEvent: (event) => {
         for (const action of eventActions(event, userId)) {
           if (action.kind === 'sign-out') callbacks.current.onSessionEnded();
-          else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast);
+          else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast, gridFeed);
         }
       },
-      onResync: () => applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight()),
+      onResync: () => applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight(), undefined, gridFeed),
       onSessionEnded: () => callbacks.current.onSessionEnded(),
       warn: (message, detail) => console.warn(`[socket] ${message}`, detail),
     });
@@ -130,9 +134,13 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       window.removeEventListener('online', online);
       connection.stop();
     };
-  }, [queryClient, userId, toast]);
+  }, [queryClient, userId, toast, gridFeed]);
 
-  return <SocketStatusContext.Provider value={status}>{children}</SocketStatusContext.Provider>;
+  return (
+    <SocketStatusContext.Provider value={status}>
+      <GridFeedContext.Provider value={gridFeed}>{children}</GridFeedContext.Provider>
+    </SocketStatusContext.Provider>
+  );
 }
 
 /** Whether the live stream is up; 'down' outside a signed-in shell. */

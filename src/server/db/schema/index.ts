@@ -14,3 +14,4 @@ export * from './data-exchange';
 export * from './optimizer';
 export * from './blockchain';
 export * from './terminal';
+export * from './kernel';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { balance } from '../balance';
+import { GridSquare } from './events';
+
+/**
+ * The Kernel contract (spec §7 "Kernel grid", issue 9). GET /api/grid/state keeps the spec's shape;
+ * the screen loads the binary snapshot, then catches up with grid_update events or /changes.
+ */
+
+const Coord = z.int().min(0).max(balance.gridSize - 1);
+const QueryCoord = z.coerce.number().pipe(Coord);
+const Channel = z.int().min(0).max(255);
+
+export const gridPaths = {
+  state: '/api/grid/state',
+  playerColor: '/api/grid/player-color',
+  setColor: '/api/grid/set-color',
+  purchase: '/api/grid/purchase',
+  snapshot: '/api/grid/snapshot',
+  changes: '/api/grid/changes',
+  bit: '/api/grid/bit',
+} as const;
+
+/** GET /api/grid/state (spec §7): every owned square. Kept for compatibility; the screen does not use it. */
+export const GridState = z.object({ squares: z.array(GridSquare) });
+export type GridState = z.infer<typeof GridState>;
+
+/** GET /api/grid/player-color: the player's colour, each channel null until they choose one. */
+export const PlayerColor = z.object({ colorR: Channel.nullable(), colorG: Channel.nullable(), colorB: Channel.nullable() });
+export type PlayerColor = z.infer<typeof PlayerColor>;
+
+/** POST /api/grid/set-color {colorR, colorG, colorB}: whole 0–255 each. */
+export const SetColorBody = z.strictObject({ colorR: Channel, colorG: Channel, colorB: Channel });
+export type SetColorBody = z.infer<typeof SetColorBody>;
+export const SetColorResult = SetColorBody.extend({ success: z.literal(true) });
+export type SetColorResult = z.infer<typeof SetColorResult>;
+
+/** POST /api/grid/purchase {x, y} with an Idempotency-Key: whole 0–799; the price is the server's. */
+export const PurchaseBody = z.strictObject({ x: Coord, y: Coord });
+export type PurchaseBody = z.infer<typeof PurchaseBody>;
+export const PurchaseResult = z.object({
+  success: z.literal(true),
+  square: GridSquare,
+  price: z.int().min(1),
+  telnet: z.int().min(0),
+  version: z.int().min(1),
+});
+export type PurchaseResult = z.infer<typeof PurchaseResult>;
+
+/** A refused purchase: the spec's title and text, and the owner when the bit was taken. */
+export const PurchaseRefusal = z.object({ success: z.literal(false), title: z.string(), message: z.string(), ownerUsername: z.string().optional() });
+export type PurchaseRefusal = z.infer<typeof PurchaseRefusal>;
+
+/** GET /api/grid/changes?since=v: what changed after version v, in version order, or resync when too much did. */
+export const ChangesQuery = z.strictObject({ since: z.coerce.number().pipe(z.int().min(0).max(2 ** 31 - 1)) });
+export type ChangesQuery = z.infer<typeof ChangesQuery>;
+export const GridChange = z.object({ x: Coord, y: Coord, colorR: Channel, colorG: Channel, colorB: Channel, version: z.int().min(1) });
+export type GridChange = z.infer<typeof GridChange>;
+export const GridChanges = z.object({ version: z.int().min(0), changes: z.array(GridChange), resync: z.boolean() });
+export type GridChanges = z.infer<typeof GridChanges>;
+
+/** GET /api/grid/bit?x&y: one bit for the hover card — its price and, if owned, its owner. */
+export const BitQuery = z.strictObject({ x: QueryCoord, y: QueryCoord });
+export type BitQuery = z.infer<typeof BitQuery>;
+export const BitInfo = z.object({
+  x: Coord,
+  y: Coord,
+  price: z.int().min(1),
+  owner: z.object({ id: z.int(), username: z.string() }).nullable(),
+});
+export type BitInfo = z.infer<typeof BitInfo>;
+
+/** The snapshot's version travels in this header (and in its ETag) as well as inside the frame. */
+export const snapshotVersionHeader = 'X-Grid-Version';

@@ -1,0 +1,97 @@
+import { unzlibSync, zlibSync } from 'fflate';
+
+/**
+ * The Kernel's compact snapshot (issue 9 item 4, ADR 023): the whole canvas as one binary frame.
+ * Each bit is an index into a palette of the colours in use (0 = free), written planar (all low
+ * bytes, then the next byte plane) so runs of one owner's colour compress to almost nothing, and
+ * the frame is zlib-compressed. Owners are not in it: the hover look-up asks for them per bit.
+ */
+
+/** A canvas as both sides hold it: an RGB triple and an owned flag per bit, row-major. */
+export interface GridPixels {
+  width: number;
+  height: number;
+  /** The grid's version: the count of purchases it includes (each purchase adds 1). */
+  version: number;
+  /** 3 bytes per bit (R, G, B); meaningful only where owned[i] is 1. */
+  rgb: Uint8Array;
+  /** 1 where the bit is owned, 0 where it is free. */
+  owned: Uint8Array;
+}
+
+const magic = [0x4b, 0x42, 0x53, 0x31]; // 'KBS1'
+const headerBytes = 4 + 4 + 2 + 2 + 4 + 1;
+
+/** An empty canvas of the given size at version 0. */
+export function emptyGrid(width: number, height: number): GridPixels {
+  return { width, height, version: 0, rgb: new Uint8Array(width * height * 3), owned: new Uint8Array(width * height) };
+}
+
+/** Encodes a canvas into the snapshot frame (see the module comment). */
+export function encodeSnapshot(grid: GridPixels): Uint8Array {
+  const n = grid.width * grid.height;
+  const paletteOf = new Map<number, number>();
+  const palette: number[] = [];
+  const indices = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!grid.owned[i]) continue;
+    const key = (grid.rgb[i * 3]! << 16) | (grid.rgb[i * 3 + 1]! << 8) | grid.rgb[i * 3 + 2]!;
+    let idx = paletteOf.get(key);
+    if (idx === undefined) {
+      palette.push(key);
+      idx = palette.length;
+      paletteOf.set(key, idx);
+    }
+    indices[i] = idx;
+  }
+  const indexBytes = palette.length < 0x100 ? 1 : palette.length < 0x10000 ? 2 : 3;
+  const raw = new Uint8Array(headerBytes + palette.length * 3 + n * indexBytes);
+  const view = new DataView(raw.buffer);
+  raw.set(magic, 0);
+  view.setUint32(4, grid.version);
+  view.setUint16(8, grid.width);
+  view.setUint16(10, grid.height);
+  view.setUint32(12, palette.length);
+  view.setUint8(16, indexBytes);
+  let at = headerBytes;
+  for (const key of palette) {
+    raw[at++] = key >> 16;
+    raw[at++] = (key >> 8) & 0xff;
+    raw[at++] = key & 0xff;
+  }
+  for (let plane = 0; plane < indexBytes; plane++) {
+    const shift = plane * 8;
+    for (let i = 0; i < n; i++) raw[at++] = (indices[i]! >> shift) & 0xff;
+  }
+  return zlibSync(raw, { level: 6 });
+}
+
+/** Decodes a snapshot frame; throws on anything that is not one. */
+export function decodeSnapshot(frame: Uint8Array): GridPixels {
+  const raw = unzlibSync(frame);
+  if (raw.length < headerBytes || magic.some((m, i) => raw[i] !== m)) throw new Error('not a Kernel snapshot');
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const version = view.getUint32(4);
+  const width = view.getUint16(8);
+  const height = view.getUint16(10);
+  const paletteSize = view.getUint32(12);
+  const indexBytes = view.getUint8(16);
+  const n = width * height;
+  if (raw.length !== headerBytes + paletteSize * 3 + n * indexBytes) throw new Error('truncated Kernel snapshot');
+  const grid = emptyGrid(width, height);
+  grid.version = version;
+  const paletteAt = headerBytes;
+  const planesAt = paletteAt + paletteSize * 3;
+  for (let i = 0; i < n; i++) {
+    let idx = 0;
+    for (let plane = 0; plane < indexBytes; plane++) idx |= raw[planesAt + plane * n + i]! << (plane * 8);
+    if (idx === 0) continue;
+    if (idx > paletteSize) throw new Error('Kernel snapshot index outside its palette');
+    const p = paletteAt + (idx - 1) * 3;
+    grid.owned[i] = 1;
+    grid.rgb[i * 3] = raw[p]!;
+    grid.rgb[i * 3 + 1] = raw[p + 1]!;
+    grid.rgb[i * 3 + 2] = raw[p + 2]!;
+  }
+  return grid;
+}

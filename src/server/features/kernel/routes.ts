@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
+import { itemTexts } from '../../../core/texts';
+import { HttpError, parseInput } from '../../http/errors';
+import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
+import { WindowLimiter } from '../../http/rate-limit';
+import { requireAuth } from '../../http/session';
+import type { KernelService } from './service';
+
+const etagOf = (version: number) => `"grid-${version}"`;
+
+/** spec §7 Kernel grid endpoints plus the snapshot, catch-up and per-bit look-up (src/core/api/kernel.ts). */
+export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: () => number): void {
+  // One budget per player for purchases and colour changes: no script paints the grid in a loop.
+  const limiter = new WindowLimiter(balance.kernelActionsPerMinute, 60_000, now);
+  const limited = (request: FastifyRequest) => {
+    const { user } = requireAuth(request);
+    if (!limiter.hit(String(user.id))) throw new HttpError(429, itemTexts.tooManyItemActions, { success: false });
+    return user;
+  };
+
+  app.get(gridPaths.state, async (request) => {
+    requireAuth(request);
+    return kernel.state();
+  });
+
+  app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
+
+  app.post(gridPaths.setColor, async (request) => {
+    const user = limited(request);
+    return kernel.setColor(user.id, parseInput(SetColorBody, request.body));
+  });
+
+  app.post(gridPaths.purchase, async (request, reply) => {
+    const user = limited(request);
+    const key = requireIdempotencyKey(request);
+    return sendOutcome(reply, await kernel.purchase(user.id, key, parseInput(PurchaseBody, request.body)));
+  });
+
+  // The whole canvas as one compressed frame; a client holding the current version gets a 304.
+  app.get(gridPaths.snapshot, async (request, reply) => {
+    requireAuth(request);
+    reply.header('Cache-Control', 'private, no-cache');
+    const version = await kernel.snapshots.version();
+    if (request.headers['if-none-match'] === etagOf(version)) {
+      return reply.status(304).header('ETag', etagOf(version)).header(snapshotVersionHeader, String(version)).send();
+    }
+    const frame = await kernel.snapshots.current();
+    return reply
+      .header('ETag', etagOf(frame.version))
+      .header(snapshotVersionHeader, String(frame.version))
+      .type('application/octet-stream')
+      .send(Buffer.from(frame.bytes.buffer, frame.bytes.byteOffset, frame.bytes.byteLength));
+  });
+
+  app.get(gridPaths.changes, async (request) => {
+    requireAuth(request);
+    return kernel.changes(parseInput(ChangesQuery, request.query).since);
+  });
+
+  app.get(gridPaths.bit, async (request) => {
+    requireAuth(request);
+    return kernel.bit(parseInput(BitQuery, request.query));
+  });
+}

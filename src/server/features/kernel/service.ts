@@ -1,0 +1,112 @@
+import type { User } from '../../../core/api/common';
+import type { BitInfo, BitQuery, GridChanges, GridState, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
+import { bitPrice } from '../../../core/rules/kernel';
+import { fillText, texts } from '../../../core/texts';
+import type { Database, Tx } from '../../db/connect';
+import { HttpError } from '../../http/errors';
+import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
+import type { Bus } from '../../realtime/bus';
+import { debit } from '../../wallet';
+import { createSnapshotCache } from './snapshot-cache';
+import * as store from './store';
+
+export interface KernelServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  /** A player as every view shows them (auth service), for user.updated after a purchase. */
+  userView(userId: number): Promise<User>;
+}
+
+const k = texts.kernel;
+
+const refuse = (status: number, title: string, message: string, extra: Record<string, unknown> = {}): never => {
+  throw new HttpError(status, message, { success: false, title, ...extra });
+};
+
+/** The Kernel (spec §2/§7, issue 9, ADR 023): colours, race-safe purchases, the snapshot and its catch-up. */
+export function createKernelService(deps: KernelServiceDeps) {
+  const { database, bus, now } = deps;
+  const snapshots = createSnapshotCache(database);
+
+  return {
+    snapshots,
+
+    async playerColor(userId: number): Promise<PlayerColor> {
+      const c = await store.colorOf(database.db, userId);
+      return { colorR: c?.r ?? null, colorG: c?.g ?? null, colorB: c?.b ?? null };
+    },
+
+    /** Sets the colour of the player's future bits; bits already bought keep theirs. */
+    async setColor(userId: number, body: SetColorBody): Promise<SetColorResult> {
+      await store.setColor(database.db, userId, { r: body.colorR, g: body.colorG, b: body.colorB }, new Date(now()));
+      return { success: true, ...body };
+    },
+
+    /**
+     * Buys a free bit at the server's price in one transaction: the conditional debit with its
+     * ledger row, the grid's next version, the bit's insert. Of many buyers of one bit the primary
+     * key lets exactly one insert; the others' savepoints roll back, so they pay nothing.
+     */
+    async purchase(userId: number, key: string, body: PurchaseBody): Promise<IdempotentOutcome> {
+      let published: PurchaseResult | null = null;
+      const outcome = await runIdempotent(database, { userId, key, scope: 'kernel.purchase', request: body, now: now() }, async (tx: Tx) => {
+        published = null;
+        const { x, y } = body;
+        const taken = await store.ownerOf(tx, x, y);
+        if (taken) return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name: taken.username }), { ownerUsername: taken.username });
+        const color = await store.colorOf(tx, userId);
+        if (!color) return refuse(409, k.purchaseFailed, k.colorNeeded);
+        const price = bitPrice(x, y);
+        const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
+        if (paid.kind === 'insufficient') return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), { shortBy: paid.shortBy });
+        const version = await store.nextVersion(tx);
+        if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
+          // Bought by another between our read and our insert: name the winner, roll everything back.
+          const owner = await store.ownerOf(tx, x, y);
+          const name = owner?.username ?? '';
+          return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name }), { ownerUsername: name });
+        }
+        const ownerUsername = await store.usernameOf(tx, userId);
+        const result: PurchaseResult = {
+          success: true,
+          square: { x, y, ownerId: userId, ownerUsername, colorR: color.r, colorG: color.g, colorB: color.b },
+          price,
+          telnet: paid.balance,
+          version,
+        };
+        published = result;
+        return { statusCode: 200, body: result };
+      });
+      const done = published as PurchaseResult | null;
+      if (!outcome.replayed && outcome.statusCode === 200 && done) {
+        bus.publish({ audience: { kind: 'everyone' }, event: { t: 'grid_update', d: { ...done.square, version: done.version } } });
+        void deps
+          .userView(userId)
+          .then((user) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }))
+          .catch(() => undefined);
+      }
+      return outcome;
+    },
+
+    /** What changed after a version, or resync when more than a catch-up should carry. */
+    async changes(since: number): Promise<GridChanges> {
+      const version = await store.currentVersion(database.db);
+      if (since >= version) return { version, changes: [], resync: since > version };
+      const changes = await store.changesSince(database.db, since, balance.kernelChangesMax + 1);
+      if (changes.length > balance.kernelChangesMax) return { version, changes: [], resync: true };
+      return { version: Math.max(version, changes.at(-1)?.version ?? 0), changes, resync: false };
+    },
+
+    async bit(query: BitQuery): Promise<BitInfo> {
+      return { x: query.x, y: query.y, price: bitPrice(query.x, query.y), owner: await store.ownerOf(database.db, query.x, query.y) };
+    },
+
+    async state(): Promise<GridState> {
+      return { squares: await store.allSquares(database.db) };
+    },
+  };
+}
+
+export type KernelService = ReturnType<typeof createKernelService>;

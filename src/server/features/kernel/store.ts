@@ -1,0 +1,76 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { GridSquare } from '../../../core/api/events';
+import type { GridChange } from '../../../core/api/kernel';
+import type { Rgb } from '../../../core/rules/kernel';
+import type { Executor, Tx } from '../../db/connect';
+import { kernelBits, kernelColors, kernelState, users } from '../../db/schema';
+
+/** The only SQL of the Kernel's tables (kernel_bits, kernel_colors, kernel_state). */
+
+export async function colorOf(tx: Executor, userId: number): Promise<Rgb | null> {
+  const [row] = await tx.select({ r: kernelColors.colorR, g: kernelColors.colorG, b: kernelColors.colorB }).from(kernelColors).where(eq(kernelColors.userId, userId));
+  return row ?? null;
+}
+
+export async function setColor(tx: Executor, userId: number, color: Rgb, at: Date): Promise<void> {
+  await tx
+    .insert(kernelColors)
+    .values({ userId, colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at })
+    .onConflictDoUpdate({ target: kernelColors.userId, set: { colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at } });
+}
+
+/** The owner of a bit, or null while it is free. */
+export async function ownerOf(tx: Executor, x: number, y: number): Promise<{ id: number; username: string } | null> {
+  const [row] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(kernelBits)
+    .innerJoin(users, eq(users.id, kernelBits.ownerId))
+    .where(and(eq(kernelBits.x, x), eq(kernelBits.y, y)));
+  return row ?? null;
+}
+
+/**
+ * Takes the grid's next version: an UPDATE of the one kernel_state row, whose lock every purchase
+ * holds until it commits, so versions commit in order with no gap (ADR 023).
+ */
+export async function nextVersion(tx: Tx): Promise<number> {
+  const [row] = await tx.update(kernelState).set({ version: sql`${kernelState.version} + 1` }).where(eq(kernelState.id, 1)).returning({ version: kernelState.version });
+  return row!.version;
+}
+
+/** The grid's committed version: the number of purchases so far. */
+export async function currentVersion(tx: Executor): Promise<number> {
+  const [row] = await tx.select({ version: kernelState.version }).from(kernelState).where(eq(kernelState.id, 1));
+  return row?.version ?? 0;
+}
+
+/** Inserts an owned bit; false when it already has an owner (the primary key decides, whatever races). */
+export async function insertBit(tx: Tx, bit: { x: number; y: number; ownerId: number; color: Rgb; price: number; version: number; at: Date }): Promise<boolean> {
+  const rows = await tx
+    .insert(kernelBits)
+    .values({ x: bit.x, y: bit.y, ownerId: bit.ownerId, colorR: bit.color.r, colorG: bit.color.g, colorB: bit.color.b, price: bit.price, version: bit.version, claimedAt: bit.at })
+    .onConflictDoNothing({ target: [kernelBits.x, kernelBits.y] })
+    .returning({ x: kernelBits.x });
+  return rows.length === 1;
+}
+
+const changeColumns = { x: kernelBits.x, y: kernelBits.y, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB, version: kernelBits.version };
+
+/** Bits bought after a version, in version order, at most `limit` of them. */
+export function changesSince(tx: Executor, since: number, limit: number): Promise<GridChange[]> {
+  return tx.select(changeColumns).from(kernelBits).where(gt(kernelBits.version, since)).orderBy(asc(kernelBits.version)).limit(limit);
+}
+
+/** Every owned square with its owner's name (spec's GET /api/grid/state). */
+export function allSquares(tx: Executor): Promise<GridSquare[]> {
+  return tx
+    .select({ x: kernelBits.x, y: kernelBits.y, ownerId: kernelBits.ownerId, ownerUsername: users.username, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB })
+    .from(kernelBits)
+    .innerJoin(users, eq(users.id, kernelBits.ownerId))
+    .orderBy(asc(kernelBits.version));
+}
+
+export async function usernameOf(tx: Executor, userId: number): Promise<string> {
+  const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row!.username;
+}
