@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import { createMetrics, registerOps, type Metrics } from './http/ops';
 import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
@@ -69,8 +71,19 @@ export interface App {
   realtime: Realtime;
   /** Timed and background work; main.ts starts it polling, tests call jobs.runDue() after moving the clock. */
   jobs: JobRunner;
+  /** This instance's Prometheus registry and the figures fed into it. */
+  metrics: Metrics;
+  /** SIGTERM's first step: /readyz answers 503 from now on, so the load balancer sends no new work. */
+  startDraining(): void;
   /** Stops taking requests and lets queued tap groups commit. */
   close(): Promise<void>;
+}
+
+// A caller's (the load balancer's) request id is kept when it looks like one; otherwise a fresh one.
+const requestIdShape = /^[\w.:-]{1,64}$/;
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
 }
 
 function hopsTrusted(hops: number) {
@@ -93,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    genReqId: requestId,
   });
+  const metrics = createMetrics();
+  let draining = false;
 
   const realtime = createRealtime({
     database,
@@ -103,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     channel: deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database),
     busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
+    onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
   });
   const { bus } = realtime;
   const auth = createAuthService({
@@ -121,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxConcurrentGroups: database.kind === 'postgres' ? 2 : 1,
     ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
     onCommitted: (users) => publishUsersUpdated(bus, users),
+    onGroup: (size) => metrics.groupCommitSize.observe(size),
   });
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
@@ -170,6 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: false,
   });
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });
+  registerOps(fastify, {
+    metrics,
+    database,
+    bus,
+    sockets: () => realtime.hub.stats().sockets,
+    jobs: () => jobs.metrics(),
+    metricsToken: config.metricsToken,
+    isDraining: () => draining,
+  });
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);
@@ -201,7 +228,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services: { auth, taps, chat, ping, missions, gear, cores, market },
     realtime,
     jobs,
+    metrics,
+    startDraining() {
+      draining = true;
+    },
     async close() {
+      draining = true;
       // Sockets first (their players go offline while the database is still open), then HTTP,
       // then the job in flight (it may still publish on the bus), all before the database closes.
       await realtime.hub.stop();
