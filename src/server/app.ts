@@ -130,6 +130,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
+    onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
+  });
+  // Another instance's logout or ban (or the ban script) reaches this one's session cache through the
+  // bus; after an outage anything may have been missed, so everything is read afresh.
+  bus.subscribe(({ audience, event }) => {
+    if (event.t === 'user.updated') auth.userChanged(event.d);
+    else if (event.t === 'stream.interrupted') auth.forgetSessions('all');
+    else if (event.t === 'session.ended' && audience.kind === 'session') auth.forgetSessions({ sessionId: audience.sessionId });
+    else if (event.t === 'session.ended' && audience.kind === 'users') auth.forgetSessions({ userIds: audience.userIds });
   });
   const taps = createTapService({
     database,

@@ -11,10 +11,15 @@ import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
+import { createSessionCache } from './session-cache';
 
 export interface AuthContext {
   sessionId: string;
   csrfToken: string;
+  /**
+   * The player as of the session's look-up, kept fresh by user.updated on the bus (ADR 035): a rule
+   * that moves exp, Telnet or items reads its own rows in its transaction, never this.
+   */
   user: User;
   /** The session's expiry moved on this request, so the cookie's should too. */
   extended?: boolean;
@@ -32,7 +37,10 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
+  /** Told whether each session look-up was answered from memory (the operator's metric). */
+  onSessionLookup?: (hit: boolean) => void;
 }
+
 
 const sessionIdleMs = balance.sessionIdleDays * 24 * 3600_000;
 const touchEveryMs = 60_000;
@@ -60,6 +68,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   let decoyHash: Promise<string> | null = null;
   const decoy = () => (decoyHash ??= passwords.hash('decoy-password-0'));
   const findLiveSession = store.prepareFindLiveSession(db);
+
+  // ADR 035: sessions read from the database are trusted for balance.sessionCacheTtlMs. Logout and
+  // ban forget them here at once and on other instances through the bus (forgetSessions); a
+  // revocation the bus missed is honoured within the TTL.
+  const cache = createSessionCache({ ttlMs: balance.sessionCacheTtlMs, max: balance.sessionCacheMax });
 
   async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
     const token = randomBytes(32).toString('base64url');
@@ -143,7 +156,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(token: string): Promise<void> {
       const sessionId = sessionIdOf(token);
+      cache.forgetSession(sessionId);
       await store.deleteSession(db, sessionId);
+      cache.forgetSession(sessionId);
       deps.onSessionEnded?.({ sessionId, reason: 'logout' });
     },
 
@@ -151,14 +166,46 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resolve(token: string): Promise<AuthContext | null> {
       const id = sessionIdOf(token);
       const now = deps.now();
-      const found = await findLiveSession(id, new Date(now));
-      if (!found || found.user.banned) return null;
-      const extended = now - found.session.lastSeenAt.getTime() > touchEveryMs;
-      if (extended) await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
-      // One indexed read per request: the session's user shows effective stats like every other view.
-      const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
-      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user, equipped), extended };
+      let entry = cache.get(id, now);
+      deps.onSessionLookup?.(entry !== undefined);
+      if (!entry) {
+        const before = cache.generation();
+        const found = await findLiveSession(id, new Date(now));
+        if (!found || found.user.banned) return null;
+        const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
+        entry = {
+          user: toUserView(found.user, equipped),
+          csrfToken: found.session.csrfToken,
+          lastSeenMs: found.session.lastSeenAt.getTime(),
+          expiresMs: found.session.expiresAt.getTime(),
+          cachedAtMs: now,
+        };
+        cache.put(id, entry, before);
+      }
+      const extended = now - entry.lastSeenMs > touchEveryMs;
+      if (extended) {
+        entry.lastSeenMs = now;
+        entry.expiresMs = now + sessionIdleMs;
+        await store.touchSession(db, id, new Date(now), new Date(entry.expiresMs));
+      }
+      return { sessionId: id, csrfToken: entry.csrfToken, user: entry.user, extended };
     },
+
+    /**
+     * Drops cached sessions another instance ended (session.ended on the bus), or all of them when
+     * the bus was interrupted and an end may have been missed.
+     */
+    forgetSessions(which: { sessionId: string } | { userIds: number[] } | 'all'): void {
+      if (which === 'all') cache.forgetAll();
+      else if ('sessionId' in which) cache.forgetSession(which.sessionId);
+      else cache.forgetUsers(which.userIds);
+    },
+
+    /** A player's stats changed (user.updated on the bus): their cached sessions show the new ones. */
+    userChanged: (user: User) => cache.userChanged(user),
+
+    /** Sessions this instance holds in memory (tests). */
+    cachedSessions: () => cache.size(),
 
     /** A player as every view shows them now (effective stats), for events after a change. */
     async view(userId: number): Promise<User> {
@@ -173,6 +220,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await store.setBanned(tx, userId, true);
         await store.deleteSessionsOfUser(tx, userId);
       });
+      cache.forgetUsers([userId]);
       deps.onSessionEnded?.({ userId, reason: 'banned' });
     },
 
