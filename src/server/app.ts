@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { balance } from '../core/balance';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -111,12 +112,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics();
   let draining = false;
 
+  const channel = deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database);
+  // Login and registration counters shared by every instance (a command fails at once while Redis is
+  // down, and the instance's own counter decides).
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(100 * times, 2000), connectionName: 'bitbreach-limits' })
+    : null;
+  limiterRedis?.on('error', () => {});
   const realtime = createRealtime({
     database,
     redisUrl: config.redisUrl,
     log: fastify.log,
     now,
-    channel: deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database),
+    channel,
     busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
     onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
@@ -130,6 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
+    limiterRedis: limiterRedis && {
+      client: limiterRedis,
+      prefix: channel,
+      onFallback: (error) => fastify.log.warn({ err: error }, 'login counters: Redis did not answer; this instance counted alone'),
+    },
     onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
   });
   // Another instance's logout or ban (or the ban script) reaches this one's session cache through the
@@ -251,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await taps.drain();
       await realtime.close();
       auth.close();
+      limiterRedis?.disconnect();
     },
   };
 }

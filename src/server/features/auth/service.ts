@@ -7,6 +7,7 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
+import { sharedLimiter, type LimiterRedis } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
@@ -37,6 +38,8 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
+  /** REDIS_URL: login and registration counters shared by every instance; null counts in this process. */
+  limiterRedis?: LimiterRedis | null;
   /** Told whether each session look-up was answered from memory (the operator's metric). */
   onSessionLookup?: (hit: boolean) => void;
 }
@@ -63,6 +66,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
   const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
   const registrationsPerIp = limiter(deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
+  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) => sharedLimiter(name, local, limit, windowMs, deps.limiterRedis ?? null);
+  const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, balance.loginWindowMs);
+  const loginFailures = shared('login-failures', failuresPerLoginAtAddress, deps.loginAttemptsPerLoginId, balance.loginWindowMs);
+  const registrations = shared('register-ip', registrationsPerIp, deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
   const passwords = deps.passwords ?? boundedHasher();
   // Verified against when the login ID is unknown, so a miss costs as long as a hit.
   let decoyHash: Promise<string> | null = null;
@@ -99,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
       if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
-      if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
+      if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);
       if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
       const skeleton = usernameSkeleton(username);
       // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
@@ -139,17 +146,17 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginBody, ip: string) {
       if (!body.loginId || !body.password) throw new HttpError(400, texts.loginMissingFields);
       // The per-IP limit first, and nothing else is counted or stored for a refused address.
-      if (!perIp.hit(ip)) throw new HttpError(429, texts.tooManyLoginAttempts);
+      if (!(await loginsPerIp.hit(ip))) throw new HttpError(429, texts.tooManyLoginAttempts);
       const failureKey = `${body.loginId.toLowerCase()}\u0000${ip}`;
-      if (failuresPerLoginAtAddress.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
+      if (await loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
       const row = await store.findUserByLoginId(db, body.loginId);
       const valid = await passwords.verify(row?.passwordHash ?? (await decoy()), body.password);
       if (!row || !valid) {
-        failuresPerLoginAtAddress.hit(failureKey);
+        await loginFailures.hit(failureKey);
         throw new HttpError(401, texts.invalidLogin);
       }
       if (row.banned) throw new HttpError(403, texts.accountBanned);
-      failuresPerLoginAtAddress.reset(failureKey);
+      await loginFailures.reset(failureKey);
       const equipped = (await equippedGear(db, [row.id])).get(row.id)!;
       return { user: toUserView(row, equipped), ...(await openSession(row.id)) };
     },
@@ -246,7 +253,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** The in-memory limiters (tests read their sizes and sweep counts). */
+    /** The in-memory limiters (without Redis they decide; tests read their sizes and sweep counts). */
     rateLimits: { perIp, failuresPerLoginAtAddress, registrationsPerIp },
 
     /** Stops the limiters' sweep timers. */
