@@ -238,7 +238,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.get('/api/health', async () => ({ ok: true }));
 
   const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
-  if (servesClient) await fastify.register(fastifyStatic, { root: config.staticDir!, wildcard: false, index: 'index.html' });
+  if (servesClient) {
+    await fastify.register(fastifyStatic, {
+      root: config.staticDir!,
+      wildcard: false,
+      index: 'index.html',
+      // file.br / file.gz next to a file are sent to browsers that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names assets by content hash: they never change, so browsers keep them a year. The shell
+      // (index.html) is revalidated every time so a deploy is seen at once.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell.
     if (servesClient && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
