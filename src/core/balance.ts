@@ -69,6 +69,10 @@ export const balance = {
   // Accounts
   /** How long a session lives without use. */
   sessionIdleDays: 30,
+  /** How long an instance trusts a session it read from the database (ADR 035): the bound on a revocation the bus missed. */
+  sessionCacheTtlMs: 5000,
+  /** Sessions one instance keeps in memory; the oldest go first. */
+  sessionCacheMax: 50_000,
   /** Login attempts allowed per window, per IP and per login ID. */
   loginAttemptsPerIp: 30,
   loginAttemptsPerLoginId: 8,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { balance } from '../core/balance';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -41,6 +43,7 @@ import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
+import { createMetrics, registerOps, type Metrics } from './http/ops';
 import { registerSecureData } from './http/secure-data';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
@@ -81,8 +84,19 @@ export interface App {
   realtime: Realtime;
   /** Timed and background work; main.ts starts it polling, tests call jobs.runDue() after moving the clock. */
   jobs: JobRunner;
+  /** This instance's Prometheus registry and the figures fed into it. */
+  metrics: Metrics;
+  /** SIGTERM's first step: /readyz answers 503 from now on, so the load balancer sends no new work. */
+  startDraining(): void;
   /** Stops taking requests and lets queued tap groups commit. */
   close(): Promise<void>;
+}
+
+// A caller's (the load balancer's) request id is kept when it looks like one; otherwise a fresh one.
+const requestIdShape = /^[\w.:-]{1,64}$/;
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
 }
 
 function hopsTrusted(hops: number) {
@@ -105,16 +119,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    genReqId: requestId,
   });
+  const metrics = createMetrics();
+  let draining = false;
 
+  const channel = deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database);
+  // Login and registration counters shared by every instance (a command fails at once while Redis is
+  // down, and the instance's own counter decides).
+  const limiterRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(100 * times, 2000), connectionName: 'bitbreach-limits' })
+    : null;
+  limiterRedis?.on('error', () => {});
   const realtime = createRealtime({
     database,
     redisUrl: config.redisUrl,
     log: fastify.log,
     now,
-    channel: deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database),
+    channel,
     busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
+    onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
   });
   const { bus } = realtime;
   const auth = createAuthService({
@@ -125,6 +150,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
+    limiterRedis: limiterRedis && {
+      client: limiterRedis,
+      prefix: channel,
+      onFallback: (error) => fastify.log.warn({ err: error }, 'login counters: Redis did not answer; this instance counted alone'),
+    },
+    onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
+  });
+  // Another instance's logout or ban (or the ban script) reaches this one's session cache through the
+  // bus; after an outage anything may have been missed, so everything is read afresh.
+  bus.subscribe(({ audience, event }) => {
+    if (event.t === 'user.updated') auth.userChanged(event.d);
+    else if (event.t === 'stream.interrupted') auth.forgetSessions('all');
+    else if (event.t === 'session.ended' && audience.kind === 'session') auth.forgetSessions({ sessionId: audience.sessionId });
+    else if (event.t === 'session.ended' && audience.kind === 'users') auth.forgetSessions({ userIds: audience.userIds });
   });
   const taps = createTapService({
     database,
@@ -133,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxConcurrentGroups: database.kind === 'postgres' ? 2 : 1,
     ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
     onCommitted: (users) => publishUsersUpdated(bus, users),
+    onGroup: (size) => metrics.groupCommitSize.observe(size),
   });
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
@@ -196,6 +236,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: false,
   });
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });
+  registerOps(fastify, {
+    metrics,
+    database,
+    bus,
+    sockets: () => realtime.hub.stats().sockets,
+    jobs: () => jobs.metrics(),
+    metricsToken: config.metricsToken,
+    isDraining: () => draining,
+  });
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);
@@ -219,7 +268,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.get('/api/health', async () => ({ ok: true }));
 
   const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
-  if (servesClient) await fastify.register(fastifyStatic, { root: config.staticDir!, wildcard: false, index: 'index.html' });
+  if (servesClient) {
+    await fastify.register(fastifyStatic, {
+      root: config.staticDir!,
+      wildcard: false,
+      index: 'index.html',
+      // file.br / file.gz next to a file are sent to browsers that accept them.
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names assets by content hash: they never change, so browsers keep them a year. The shell
+      // (index.html) is revalidated every time so a deploy is seen at once.
+      setHeaders: (res, path) => {
+        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell.
     if (servesClient && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
@@ -231,7 +295,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal },
     realtime,
     jobs,
+    metrics,
+    startDraining() {
+      draining = true;
+    },
     async close() {
+      draining = true;
       // Sockets first (their players go offline while the database is still open), then HTTP,
       // then the job in flight (it may still publish on the bus), all before the database closes.
       await realtime.hub.stop();
@@ -240,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await taps.drain();
       await realtime.close();
       auth.close();
+      limiterRedis?.disconnect();
     },
   };
 }

@@ -19,6 +19,8 @@ const Env = z.object({
   LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist/client'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
 });
 
 export type TrustProxy = boolean | number | string[];
@@ -42,6 +44,10 @@ export interface Config {
   staticDir: string | null;
   /** Where the embedded database, its lock and the generated session secret live. */
   dataDir: string;
+  /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, /metrics answers loopback callers only. */
+  metricsToken?: string;
+  /** DRAIN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the server stops taking requests. */
+  drainDelayMs?: number;
 }
 
 /** TRUST_PROXY: 'false' (default), 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
@@ -83,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
     dataDir,
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    drainDelayMs: e.DRAIN_DELAY_MS,
   };
 }

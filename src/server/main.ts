@@ -30,6 +30,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Draining: /readyz says 503 first, so the load balancer moves new work elsewhere; then the
+    // server stops accepting, closes sockets with 1001 (the client reconnects to another instance),
+    // lets requests and queued tap groups in flight commit, and exits.
+    app.fastify.log.info({ signal, drainDelayMs: config.drainDelayMs ?? 0 }, 'draining');
+    app.startDraining();
+    if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     app.fastify.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

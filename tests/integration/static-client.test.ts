@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app';
 
@@ -12,6 +13,8 @@ describe('serving the built client [pglite]', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js'), 'console.log(2)');
+    writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js.gz'), gzipSync('console.log(2)'));
     app = await buildTestApp('pglite', { config: { staticDir: dir } });
   });
   afterAll(async () => {
@@ -32,5 +35,15 @@ describe('serving the built client [pglite]', () => {
     const api = await app.fastify.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found: GET /api/nope' });
+  });
+
+  it('keeps content-hashed assets a year, revalidates the shell, and sends the precompressed copy to who accepts it', async () => {
+    const hashed = await app.fastify.inject({ method: 'GET', url: '/assets/index-8a2a2Buo.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['content-encoding']).toBe('gzip');
+    const plain = await app.fastify.inject({ method: 'GET', url: '/assets/index-8a2a2Buo.js' });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(2)']);
+    expect((await app.fastify.inject({ method: 'GET', url: '/assets/app.js' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.fastify.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
   });
 });

@@ -25,6 +25,12 @@ export interface Session {
    */
   logout(beforeLogout?: () => Promise<void>): Promise<void>;
   refetchUser(): void;
+  /**
+   * The tab's socket is up (true) or not (false). While it is up the session check rides on it (the
+   * server pushes session.ended) and no HTTP check runs; when it drops, one check runs at once and the
+   * 5 s interval returns (issue 13 item 4).
+   */
+  socketUp(up: boolean, checkIfDropped?: boolean): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -38,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Off after a logout, so a refetch cannot sign a locally signed-out player back in.
   const [checking, setChecking] = useState(true);
   const logoutPending = useRef(false);
+  const [liveSocket, setLiveSocket] = useState(false);
 
   const query = useQuery({
     queryKey: userQueryKey,
@@ -50,8 +57,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    // spec §4: once a user is known the session is re-verified every 5 s.
-    refetchInterval: (q) => (q.state.data ? balance.sessionCheckMs : false),
+    // spec §4: once a user is known the session is re-verified every 5 s, by HTTP only while the
+    // socket is down (while it is up, the server pushes session.ended instead).
+    refetchInterval: (q) => (q.state.data && !liveSocket ? balance.sessionCheckMs : false),
   });
 
   const signOutLocally = useCallback(() => {
@@ -112,9 +120,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = checking ? (query.data ?? null) : null;
   const status: SessionStatus = user ? 'signed-in' : checking && query.isPending ? 'loading' : 'signed-out';
   const refetch = query.refetch;
+  const socketUp = useCallback(
+    (up: boolean, checkIfDropped = true) =>
+      setLiveSocket((was) => {
+        // A socket that died is treated as a failed check: verify the session now.
+        if (was && !up && checkIfDropped) void refetch();
+        return up;
+      }),
+    [refetch],
+  );
   const value = useMemo<Session>(
-    () => ({ status, user, signIn, logout, refetchUser: () => void refetch() }),
-    [status, user, signIn, logout, refetch],
+    () => ({ status, user, signIn, logout, refetchUser: () => void refetch(), socketUp }),
+    [status, user, signIn, logout, refetch, socketUp],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -41,9 +41,20 @@ function LiveSession({ userId, children }: { userId: number; children: ReactNode
   const session = useSession();
   return (
     <SocketProvider userId={userId} decodesInFlight={progress.hasDecodesInFlight} onSessionEnded={session.refetchUser}>
+      <SessionCheckOnSocket />
       {children}
     </SocketProvider>
   );
+}
+
+/** Tells the session whether the socket is up, so its 5 s HTTP check runs only while it is not. */
+function SessionCheckOnSocket() {
+  const { socketUp } = useSession();
+  const up = useSocketStatus() === 'up';
+  useEffect(() => socketUp(up), [socketUp, up]);
+  // Unmounted by a sign-out: no check then, the session is already gone.
+  useEffect(() => () => socketUp(false, false), [socketUp]);
+  return null;
 }
 
 function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {

@@ -12,7 +12,7 @@ export interface GroupCommitter<I, O> {
 
 export function createGroupCommitter<I, O>(
   commitGroup: (items: I[]) => Promise<O[]>,
-  options: { maxGroupSize: number; maxConcurrentGroups: number },
+  options: { maxGroupSize: number; maxConcurrentGroups: number; onGroup?: (size: number) => void },
 ): GroupCommitter<I, O> {
   type Pending = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
   const queue: Pending[] = [];
@@ -55,6 +55,7 @@ export function createGroupCommitter<I, O>(
   function pump(): void {
     while (running < options.maxConcurrentGroups && queue.length > 0) {
       const group = queue.splice(0, options.maxGroupSize);
+      options.onGroup?.(group.length);
       running += 1;
       void runGroup(group).finally(() => {
         running -= 1;

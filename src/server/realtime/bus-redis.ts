@@ -15,6 +15,8 @@ export interface RedisBusOptions {
   bufferMax: number;
   /** The session secret: messages are signed with a key derived from it, and unsigned ones dropped. */
   secret: string;
+  /** Told how long each message took from publish to arrival here (own echoes included), in ms. */
+  onLag?: (ms: number) => void;
 }
 
 export interface RedisBus extends Bus {
@@ -23,7 +25,7 @@ export interface RedisBus extends Bus {
 }
 
 // What travels on the channel: origin instance, audience, event body. Parsed at the edge like any input.
-const Wire = z.object({ o: z.string(), a: Audience, e: z.unknown() });
+const Wire = z.object({ o: z.string(), a: Audience, e: z.unknown(), s: z.number().optional() });
 
 const logEveryMs = 30_000;
 
@@ -92,6 +94,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       log.warn({ size: raw.length, signed: payload !== null, rejected }, 'dropped a bus message that is unsigned, badly signed or malformed');
       return;
     }
+    if (message.sentMs !== undefined) options.onLag?.(Math.max(0, Date.now() - message.sentMs));
     if (message.origin !== instanceId) fanout.deliver(message.body);
   });
 
@@ -115,7 +118,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     kind: 'redis',
     publish(message: BusMessage): void {
       fanout.deliver(message);
-      const payload = signBusPayload(key, channel, JSON.stringify({ o: instanceId, a: message.audience, e: message.event }));
+      const payload = signBusPayload(key, channel, JSON.stringify({ o: instanceId, a: message.audience, e: message.event, s: Date.now() }));
       if (pub.status === 'ready') send(payload);
       else keep(payload);
     },
@@ -136,7 +139,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   };
 }
 
-function decode(raw: string): { origin: string; body: BusMessage } | null {
+function decode(raw: string): { origin: string; body: BusMessage; sentMs?: number } | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -146,5 +149,6 @@ function decode(raw: string): { origin: string; body: BusMessage } | null {
   const wire = Wire.safeParse(json);
   if (!wire.success) return null;
   const event = parseEventBody(wire.data.e);
-  return event ? { origin: wire.data.o, body: { audience: wire.data.a, event } } : null;
+  if (!event) return null;
+  return { origin: wire.data.o, body: { audience: wire.data.a, event }, ...(wire.data.s !== undefined ? { sentMs: wire.data.s } : {}) };
 }

@@ -18,6 +18,8 @@ export interface RealtimeOptions {
   /** Signs and checks bus messages (the session secret). */
   busSecret: string;
   limits?: Partial<HubLimits>;
+  /** Publish-to-arrival time of Redis bus messages, in ms (the operator's metric). */
+  onBusLag?: (ms: number) => void;
 }
 
 export const defaultHubLimits: HubLimits = {
@@ -39,6 +41,7 @@ export function createRealtime(options: RealtimeOptions) {
         instanceId,
         log: options.log,
         bufferMax: balance.busOutageBufferMax,
+        ...(options.onBusLag ? { onLag: options.onBusLag } : {}),
       })
     : createMemoryBus(options.log);
   const presence = createPresence({ database: options.database, bus, instanceId, ttlMs: balance.presenceTtlMs, log: options.log });

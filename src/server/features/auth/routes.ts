@@ -29,7 +29,8 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     return reply.status(204).send();
   });
 
-  app.get('/api/auth/user', async (request) => requireAuth(request).user);
+  // Read fresh: stats change with every tap, and the session cache holds only who the player is.
+  app.get('/api/auth/user', async (request) => auth.view(requireAuth(request).user.id));
 
   app.get('/api/auth/csrf-token', async (request) => ({ csrfToken: requireAuth(request).csrfToken }));
 }

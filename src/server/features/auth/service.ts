@@ -7,14 +7,20 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
+import { sharedLimiter, type LimiterRedis } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
+import { createSessionCache } from './session-cache';
 
 export interface AuthContext {
   sessionId: string;
   csrfToken: string;
+  /**
+   * The player as of the session's look-up, kept fresh by user.updated on the bus (ADR 035): a rule
+   * that moves exp, Telnet or items reads its own rows in its transaction, never this.
+   */
   user: User;
   /** The session's expiry moved on this request, so the cookie's should too. */
   extended?: boolean;
@@ -32,7 +38,12 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
+  /** REDIS_URL: login and registration counters shared by every instance; null counts in this process. */
+  limiterRedis?: LimiterRedis | null;
+  /** Told whether each session look-up was answered from memory (the operator's metric). */
+  onSessionLookup?: (hit: boolean) => void;
 }
+
 
 const sessionIdleMs = balance.sessionIdleDays * 24 * 3600_000;
 const touchEveryMs = 60_000;
@@ -55,11 +66,20 @@ export function createAuthService(deps: AuthServiceDeps) {
   const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
   const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
   const registrationsPerIp = limiter(deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
+  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) => sharedLimiter(name, local, limit, windowMs, deps.limiterRedis ?? null);
+  const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, balance.loginWindowMs);
+  const loginFailures = shared('login-failures', failuresPerLoginAtAddress, deps.loginAttemptsPerLoginId, balance.loginWindowMs);
+  const registrations = shared('register-ip', registrationsPerIp, deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
   const passwords = deps.passwords ?? boundedHasher();
   // Verified against when the login ID is unknown, so a miss costs as long as a hit.
   let decoyHash: Promise<string> | null = null;
   const decoy = () => (decoyHash ??= passwords.hash('decoy-password-0'));
   const findLiveSession = store.prepareFindLiveSession(db);
+
+  // ADR 035: sessions read from the database are trusted for balance.sessionCacheTtlMs. Logout and
+  // ban forget them here at once and on other instances through the bus (forgetSessions); a
+  // revocation the bus missed is honoured within the TTL.
+  const cache = createSessionCache({ ttlMs: balance.sessionCacheTtlMs, max: balance.sessionCacheMax });
 
   async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
     const token = randomBytes(32).toString('base64url');
@@ -86,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
       if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
-      if (!registrationsPerIp.hit(ip)) throw new HttpError(429, texts.tooManyRegistrations);
+      if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);
       if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
       const skeleton = usernameSkeleton(username);
       // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
@@ -126,24 +146,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginBody, ip: string) {
       if (!body.loginId || !body.password) throw new HttpError(400, texts.loginMissingFields);
       // The per-IP limit first, and nothing else is counted or stored for a refused address.
-      if (!perIp.hit(ip)) throw new HttpError(429, texts.tooManyLoginAttempts);
+      if (!(await loginsPerIp.hit(ip))) throw new HttpError(429, texts.tooManyLoginAttempts);
       const failureKey = `${body.loginId.toLowerCase()}\u0000${ip}`;
-      if (failuresPerLoginAtAddress.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
+      if (await loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
       const row = await store.findUserByLoginId(db, body.loginId);
       const valid = await passwords.verify(row?.passwordHash ?? (await decoy()), body.password);
       if (!row || !valid) {
-        failuresPerLoginAtAddress.hit(failureKey);
+        await loginFailures.hit(failureKey);
         throw new HttpError(401, texts.invalidLogin);
       }
       if (row.banned) throw new HttpError(403, texts.accountBanned);
-      failuresPerLoginAtAddress.reset(failureKey);
+      await loginFailures.reset(failureKey);
       const equipped = (await equippedGear(db, [row.id])).get(row.id)!;
       return { user: toUserView(row, equipped), ...(await openSession(row.id)) };
     },
 
     async logout(token: string): Promise<void> {
       const sessionId = sessionIdOf(token);
+      cache.forgetSession(sessionId);
       await store.deleteSession(db, sessionId);
+      cache.forgetSession(sessionId);
       deps.onSessionEnded?.({ sessionId, reason: 'logout' });
     },
 
@@ -151,14 +173,46 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resolve(token: string): Promise<AuthContext | null> {
       const id = sessionIdOf(token);
       const now = deps.now();
-      const found = await findLiveSession(id, new Date(now));
-      if (!found || found.user.banned) return null;
-      const extended = now - found.session.lastSeenAt.getTime() > touchEveryMs;
-      if (extended) await store.touchSession(db, id, new Date(now), new Date(now + sessionIdleMs));
-      // One indexed read per request: the session's user shows effective stats like every other view.
-      const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
-      return { sessionId: id, csrfToken: found.session.csrfToken, user: toUserView(found.user, equipped), extended };
+      let entry = cache.get(id, now);
+      deps.onSessionLookup?.(entry !== undefined);
+      if (!entry) {
+        const before = cache.generation();
+        const found = await findLiveSession(id, new Date(now));
+        if (!found || found.user.banned) return null;
+        const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
+        entry = {
+          user: toUserView(found.user, equipped),
+          csrfToken: found.session.csrfToken,
+          lastSeenMs: found.session.lastSeenAt.getTime(),
+          expiresMs: found.session.expiresAt.getTime(),
+          cachedAtMs: now,
+        };
+        cache.put(id, entry, before);
+      }
+      const extended = now - entry.lastSeenMs > touchEveryMs;
+      if (extended) {
+        entry.lastSeenMs = now;
+        entry.expiresMs = now + sessionIdleMs;
+        await store.touchSession(db, id, new Date(now), new Date(entry.expiresMs));
+      }
+      return { sessionId: id, csrfToken: entry.csrfToken, user: entry.user, extended };
     },
+
+    /**
+     * Drops cached sessions another instance ended (session.ended on the bus), or all of them when
+     * the bus was interrupted and an end may have been missed.
+     */
+    forgetSessions(which: { sessionId: string } | { userIds: number[] } | 'all'): void {
+      if (which === 'all') cache.forgetAll();
+      else if ('sessionId' in which) cache.forgetSession(which.sessionId);
+      else cache.forgetUsers(which.userIds);
+    },
+
+    /** A player's stats changed (user.updated on the bus): their cached sessions show the new ones. */
+    userChanged: (user: User) => cache.userChanged(user),
+
+    /** Sessions this instance holds in memory (tests). */
+    cachedSessions: () => cache.size(),
 
     /** A player as every view shows them now (effective stats), for events after a change. */
     async view(userId: number): Promise<User> {
@@ -173,6 +227,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await store.setBanned(tx, userId, true);
         await store.deleteSessionsOfUser(tx, userId);
       });
+      cache.forgetUsers([userId]);
       deps.onSessionEnded?.({ userId, reason: 'banned' });
     },
 
@@ -198,7 +253,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** The in-memory limiters (tests read their sizes and sweep counts). */
+    /** The in-memory limiters (without Redis they decide; tests read their sizes and sweep counts). */
     rateLimits: { perIp, failuresPerLoginAtAddress, registrationsPerIp },
 
     /** Stops the limiters' sweep timers. */

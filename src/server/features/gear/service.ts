@@ -37,8 +37,10 @@ export function createGearService(deps: GearServiceDeps) {
     },
 
     /** One slot per type; equipping replaces. Refused above the player's level (spec §5) and while listed. */
-    async equip(user: { id: number; level: number }, body: EquipBody) {
-      const result = await database.db.transaction((tx) => setEquipped(tx, { userId: user.id, gearId: body.gearId, equip: body.equip, playerLevel: user.level }));
+    async equip(user: { id: number }, body: EquipBody) {
+      // The level as stored, not the session's cached view (ADR 035): an operator grant sends no event.
+      const { level } = await deps.userView(user.id);
+      const result = await database.db.transaction((tx) => setEquipped(tx, { userId: user.id, gearId: body.gearId, equip: body.equip, playerLevel: level }));
       if (result.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
       if (result.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
       if (result.kind === 'level-too-low') return refuse(403, `${itemTexts.levelTooLow}: ${fillText(itemTexts.levelTooLowBody, { n: result.level })}`, { title: itemTexts.levelTooLow });

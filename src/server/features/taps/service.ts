@@ -37,6 +37,8 @@ export interface TapServiceDeps {
   tapRate?: { refillPerSecond: number; capacity: number };
   /** Told after a group commits, with the new stats of every player whose decodes counted. */
   onCommitted?: (users: User[]) => void;
+  /** Told each group's size as it starts (the operator's group-commit metric). */
+  onGroup?: (size: number) => void;
 }
 
 const pruneEveryMs = 60_000;
@@ -162,6 +164,7 @@ export function createTapService(deps: TapServiceDeps) {
   const committer = createGroupCommitter(commitGroup, {
     maxGroupSize: 256,
     maxConcurrentGroups: deps.maxConcurrentGroups,
+    ...(deps.onGroup ? { onGroup: deps.onGroup } : {}),
   });
 
   return {

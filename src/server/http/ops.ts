@@ -1,0 +1,153 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/connect';
+import type { JobMetrics } from '../jobs/lag-metrics';
+import { notFoundBody } from './errors';
+
+/**
+ * The operator's view of one instance (docs/operations.md): Prometheus metrics on a registry of
+ * its own (several apps share a test process), fed by hooks here and by the few places that know
+ * a figure (the bus, the tap group committer, the jobs runner, the socket hub).
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new Histogram({
+      name: 'bitbreach_http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status class, with their duration',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    busLag: new Histogram({
+      name: 'bitbreach_bus_publish_lag_seconds',
+      help: 'Time from a Redis bus publish to its arrival back on a subscriber (own echoes included)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
+    groupCommitSize: new Histogram({
+      name: 'bitbreach_group_commit_size',
+      help: 'Tap batches committed per transaction',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers: [registry],
+    }),
+    sessionCache: new Counter({
+      name: 'bitbreach_session_cache_total',
+      help: 'Session look-ups answered from memory (hit) or the database (miss)',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export interface OpsDeps {
+  metrics: Metrics;
+  database: Database;
+  /** Whether Redis is configured, and whether the bus is subscribed and publishing right now. */
+  bus: { kind: 'memory' | 'redis'; isConnected(): boolean };
+  sockets: () => number;
+  jobs: () => JobMetrics;
+  /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <token>`; unset, only loopback callers get it. */
+  metricsToken?: string | undefined;
+  /** Set on SIGTERM: /readyz answers 503 so the load balancer stops sending new work. */
+  isDraining: () => boolean;
+}
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const header = request.headers.authorization;
+    return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice(7), token);
+  }
+  // The socket's own peer, not request.ip: a forwarded header must not make a stranger local.
+  return loopback.has(request.socket.remoteAddress ?? '');
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** GET /healthz, GET /readyz, GET /metrics, the request metric and the x-request-id header. */
+export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
+  const { metrics } = deps;
+  new Gauge({ name: 'bitbreach_open_sockets', help: 'WebSockets open on this instance', registers: [metrics.registry], collect() {
+    this.set(deps.sockets());
+  } });
+  new Gauge({
+    name: 'bitbreach_job_lag_seconds',
+    help: 'Background job lag (claimed minus due) over the recent window',
+    labelNames: ['quantile'] as const,
+    registers: [metrics.registry],
+    collect() {
+      const { lagMs } = deps.jobs();
+      this.set({ quantile: '0.5' }, lagMs.p50 / 1000);
+      this.set({ quantile: '0.99' }, lagMs.p99 / 1000);
+      this.set({ quantile: 'max' }, lagMs.max / 1000);
+    },
+  });
+  new Gauge({
+    name: 'bitbreach_db_connections',
+    help: "PostgreSQL connections of every Bitbreach instance, by state (pg_stat_activity); PGlite reports none",
+    labelNames: ['state'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      if (deps.database.kind !== 'postgres') return;
+      const rows = await deps.database.query<{ state: string | null; n: number }>(
+        "SELECT coalesce(state, 'unknown') AS state, count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bitbreach' GROUP BY 1",
+      );
+      this.reset();
+      for (const row of rows) this.set({ state: row.state ?? 'unknown' }, row.n);
+    },
+  });
+  new Gauge({ name: 'bitbreach_bus_connected', help: '1 while the Redis bus is subscribed and publishing (always 1 in memory)', registers: [metrics.registry], collect() {
+    this.set(deps.bus.isConnected() ? 1 : 0);
+  } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    // Unmatched paths are one label, so a scanner cannot grow the series without bound.
+    metrics.requests.observe(
+      { method: request.method, route: route ?? 'unmatched', status: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ ok: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks: Record<string, boolean> = { draining: deps.isDraining() };
+    try {
+      await withTimeout(deps.database.query('SELECT 1'), 2000);
+      checks.database = true;
+    } catch {
+      checks.database = false;
+    }
+    if (deps.bus.kind === 'redis') checks.redis = deps.bus.isConnected();
+    const ready = !checks.draining && checks.database === true && checks.redis !== false;
+    return reply.status(ready ? 200 : 503).headers(noStore).send({ ready, ...checks });
+  });
+  app.get('/metrics', async (request, reply) => {
+    if (!metricsAllowed(request, deps.metricsToken)) return reply.status(404).send(notFoundBody(request.method, request.url));
+    return reply.headers({ ...noStore, 'content-type': metrics.registry.contentType }).send(await metrics.registry.metrics());
+  });
+}
