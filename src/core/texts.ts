@@ -7,6 +7,7 @@ import { missionBriefings } from './texts/mission-briefings';
 import { missionPanelTexts } from './texts/missions';
 import { pingTexts } from './texts/ping';
 import { shellTexts } from './texts/shell';
+import { virusTexts } from './texts/virus';
 
 /**
  * Every player-visible text, once. Screens, server errors and tests import these. The flat keys are
@@ -23,6 +24,7 @@ export const texts = {
   ping: pingTexts,
   leaderboard: leaderboardTexts,
   guide: guideTexts,
+  virus: virusTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

@@ -26,6 +26,7 @@ import { gearRoutes } from './features/gear/routes';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createTapService, type TapService } from './features/taps/service';
+import { registerVirus } from './features/virus/plugin';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
 import { registerItemActionLimit } from './http/action-limit';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
+  registerVirus(fastify, { config, database, bus, now, random });
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 

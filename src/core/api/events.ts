@@ -5,6 +5,7 @@ import { ItemKind } from '../items';
 import { Listing } from './market';
 import { MissionStatus } from './missions';
 import { PrivateMessage, UnreadDirectories } from './ping';
+import { PurchaseStatus } from './virus';
 
 /** spec §3/§7 grid square, as grid_update carries it (the Kernel's contract will reuse this one). */
 export const GridSquare = z.object({
@@ -29,6 +30,8 @@ export const InventoryChangeReason = z.enum([
   'market-sold',
   'market-returned',
   'operator-grant',
+  'virus-purchase',
+  'virus-reversal',
 ]);
 export type InventoryChangeReason = z.infer<typeof InventoryChangeReason>;
 
@@ -88,6 +91,8 @@ export const ServerEvent = z.discriminatedUnion('t', [
    * client refetches what the stream covers, exactly as after a gap in v or a reconnect.
    */
   envelope('stream.interrupted', z.object({})),
+  /** To the buyer's sockets: a Virus purchase changed (fulfilled by the webhook, refunded, disputed); the screen refetches its history. */
+  envelope('virus.purchaseUpdated', z.object({ purchaseId: z.int(), status: PurchaseStatus })),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

@@ -105,6 +105,9 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':
       return [{ kind: 'resync' }];
+    case 'virus.purchaseUpdated':
+      // The Virus screen's history and limit (a webhook fulfilled or reversed a purchase).
+      return [{ kind: 'invalidate', prefixes: ['/api/virus/'] }];
   }
 }
 

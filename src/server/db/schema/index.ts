@@ -11,3 +11,4 @@ export * from './presence';
 export * from './idempotency';
 export * from './jobs';
 export * from './data-exchange';
+export * from './virus';
