@@ -16,6 +16,7 @@ const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen'
 const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
 );
+const VirusScreen = lazy(() => import('./screens/virus/virus-screen').then((m) => ({ default: m.VirusScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -27,6 +28,8 @@ interface AppRoute {
   /** The unread state that marks the entry with '!' (spec §2). */
   unread?: 'ping' | 'chat';
   screen: ReactNode;
+  /** Shown above the login screen when a signed-out player opens this route (spec §2 Virus). */
+  signedOutNotice?: string;
 }
 
 /**
@@ -45,7 +48,7 @@ const appRoutes: readonly AppRoute[] = [
   { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
   { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
   { path: '/blockchain', label: texts.shell.menu.blockchain, screen: <OfflineScreen screen="blockchain" /> },
-  { path: '/virus', label: texts.shell.menu.virus, screen: <OfflineScreen screen="virus" /> },
+  { path: '/virus', label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: texts.virus.loginRequired },
 ];
 
 const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));
@@ -55,7 +58,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Shell menu={menu} />}>
         {appRoutes.map((r) => (
-          <Route key={r.path} path={r.path} element={<RequireSession>{r.screen}</RequireSession>} />
+          <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -9,6 +9,7 @@ export const virusTexts = {
   title: 'VIRUS',
   tagline: 'deploy trojans · harvest telnet cores',
   dropRatesPanel: 'DROP RATES',
+  shopPanel: 'TROJANS',
   dropRatesCaption: 'Each Trojan executes once and awards one Telnet Core, rolled with these odds on the server.',
   coreType: 'CORE',
   chance: 'CHANCE',
