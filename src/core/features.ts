@@ -35,7 +35,7 @@ export const featureAvailability = {
   terminal: false,
   'data-exchange': true,
   blockchain: false,
-  virus: false,
+  virus: true,
 } as const satisfies FeatureAvailability;
 
 /** Whether a feature is playable now (tests pass their own availability to see a feature land). */

@@ -45,11 +45,12 @@ export type SpendDecision = { ok: true } | { ok: false; reason: 'daily-limit'; r
  * purchase started today that is not failed, and at least the cooldown after their last one.
  */
 export function canSpend(input: { priceCents: number; spentTodayCents: number; dailyLimitCents: number; lastStartedAtMs: number | null; nowMs: number; cooldownSeconds: number }): SpendDecision {
+  // The limit first: it is the answer that holds all day, the cooldown only for seconds.
+  const remainingCents = Math.max(0, input.dailyLimitCents - input.spentTodayCents);
+  if (input.priceCents > remainingCents) return { ok: false, reason: 'daily-limit', remainingCents };
   if (input.lastStartedAtMs !== null) {
     const waitMs = input.lastStartedAtMs + input.cooldownSeconds * 1000 - input.nowMs;
     if (waitMs > 0) return { ok: false, reason: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) };
   }
-  const remainingCents = Math.max(0, input.dailyLimitCents - input.spentTodayCents);
-  if (input.priceCents > remainingCents) return { ok: false, reason: 'daily-limit', remainingCents };
   return { ok: true };
 }
