@@ -35,3 +35,14 @@ describe('virus model', () => {
     expect(returnedIntent('')).toBeNull();
   });
 });
+
+describe('loading Stripe.js', () => {
+  it('reloads /virus as a document only in stripe mode and only when the document was loaded elsewhere', async () => {
+    const { needsDocumentLoad } = await import('./virus-model');
+    expect(needsDocumentLoad('stripe', 'http://game.test/inventory')).toBe(true);
+    expect(needsDocumentLoad('stripe', 'http://game.test/virus?payment_intent=pi_1')).toBe(false);
+    expect(needsDocumentLoad('test', 'http://game.test/inventory')).toBe(false);
+    expect(needsDocumentLoad('off', 'http://game.test/')).toBe(false);
+    expect(needsDocumentLoad('stripe', undefined)).toBe(false);
+  });
+});

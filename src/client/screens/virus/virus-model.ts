@@ -76,3 +76,16 @@ export function returnedIntent(search: string): string | null {
   const id = q.get('payment_intent');
   return id && /^pi_[A-Za-z0-9_]+$/.test(id) && q.get('redirect_status') === 'succeeded' ? id : null;
 }
+
+/**
+ * Stripe.js may run only in a document loaded at /virus (the server widens the CSP for that document
+ * alone, ADR 032). After a client-side navigation from another screen, the page reloads /virus once.
+ */
+export function needsDocumentLoad(mode: string, documentUrl: string | undefined): boolean {
+  if (mode !== 'stripe' || !documentUrl) return false;
+  try {
+    return new URL(documentUrl).pathname !== '/virus';
+  } catch {
+    return false;
+  }
+}

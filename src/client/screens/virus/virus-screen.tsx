@@ -9,7 +9,7 @@ import { PackageCard } from './package-card';
 import { PaymentDialog } from './payment-dialog';
 import { useCheckout } from './use-checkout';
 import { useVirusShop } from './use-virus';
-import { limitLine, packageCards, returnedIntent } from './virus-model';
+import { limitLine, needsDocumentLoad, packageCards, returnedIntent } from './virus-model';
 import { WarningCard } from './warning-card';
 import './virus-screen.css';
 
@@ -23,6 +23,11 @@ export function VirusScreen() {
   const navigate = useNavigate();
   const returned = useRef(false);
   const mode = shop.data?.mode ?? 'off';
+
+  useEffect(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (needsDocumentLoad(mode, entry?.name)) window.location.assign('/virus');
+  }, [mode]);
 
   useEffect(() => {
     const id = returnedIntent(location.search);

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { formatUsd } from '../../../core/rules/virus';
@@ -209,5 +212,44 @@ describe.each(drivers)('virus shop without payment keys [%s]', (driver) => {
     expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 503, t.paymentsOff);
     expectError(await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: 'pi_x' }), 503, t.paymentsOff);
     expect((await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(503);
+  });
+});
+
+describe('virus shop security [pglite]', () => {
+  let app: TestApp;
+  let fake: FakeStripe;
+  let staticDir: string;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    staticDir = mkdtempSync(join(tmpdir(), 'bb-virus-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    app = await buildTestApp('pglite', { config: { payments: stripeConfigFor(fake), staticDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('lets Stripe.js run on /virus only', async () => {
+    const csp = async (url: string) => String((await app.fastify.inject({ method: 'GET', url })).headers['content-security-policy']);
+    expect(await csp('/virus')).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(await csp('/virus')).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    for (const other of ['/', '/inventory', '/api/health']) expect(await csp(other)).not.toContain('stripe');
+  });
+
+  it('takes a signed webhook past the 16 KiB API limit, up to its own 64 KiB, and only as JSON', async () => {
+    const p = await asPlayer(app);
+    const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
+    const pi = fake.succeed(res.json().paymentIntentId);
+    const big = fake.webhook('payment_intent.succeeded', { ...pi, description: 'x'.repeat(20_000) });
+    const ok = await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: big.payload, headers: big.headers });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
+    const huge = fake.webhook('payment_intent.succeeded', { ...pi, description: 'x'.repeat(70_000) });
+    expect((await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: huge.payload, headers: huge.headers })).statusCode).toBe(413);
+    const form = await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded', 'stripe-signature': big.headers['stripe-signature']! } });
+    expect(form.statusCode).toBe(415);
+    // The other /api routes keep their 16 KiB limit.
+    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: `pi_${'a'.repeat(20_000)}` })).statusCode).toBe(413);
   });
 });
