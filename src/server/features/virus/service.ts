@@ -62,7 +62,7 @@ export function createVirusService(deps: VirusServiceDeps) {
         currency: purchase.currency,
         idempotencyKey: `bitbreach-virus-purchase-${purchase.id}`,
         description: `Bitbreach: ${purchase.trojanCount} Trojan${purchase.trojanCount === 1 ? '' : 's'}`,
-        metadata: { purchaseId: String(purchase.id), userId: String(purchase.userId), trojanCount: String(purchase.trojanCount) },
+        metadata: { purchaseId: String(purchase.id), userId: String(purchase.userId), trojanCount: String(purchase.trojanCount), package: packageFor(purchase.trojanCount)?.id ?? '' },
       });
       await store.setIntent(database.db, purchase.id, intent.id, intent.clientSecret);
       return intent;

@@ -64,7 +64,7 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const ok = await start(p, { amount: 19.9, trojanCount: 10 });
     expect(ok.statusCode, ok.body).toBe(200);
     const intent = fake.intents.get(ok.json().paymentIntentId)!;
-    expect([intent.amount, intent.currency, intent.metadata]).toEqual([1990, 'usd', { purchaseId: String(ok.json().purchaseId), userId: String(p.id), trojanCount: '10' }]);
+    expect([intent.amount, intent.currency, intent.metadata]).toEqual([1990, 'usd', { purchaseId: String(ok.json().purchaseId), userId: String(p.id), trojanCount: '10', package: 'bundle' }]);
     expect(ok.json().clientSecret).toBe(intent.client_secret);
   });
 
@@ -189,6 +189,18 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expect((await shop(p)).spentTodayCents).toBe(1990);
     expect((await start(p, { trojanCount: 10 })).statusCode).toBe(200);
     app.clock.advance(24 * 3600 * 1000);
+  });
+
+  it('a paid purchase that no longer fits is owed, then delivered once there is room', async () => {
+    const p = await asPlayer(app);
+    const pi = await paid(p, 10);
+    const filler: number[] = [];
+    for (let i = 0; i < balance.inventoryCapacity - 5; i++) filler.push(await coreOf(app, p));
+    expect((await complete(p, pi)).json()).toEqual({ success: true, coresAwarded: 0, status: 'owed' });
+    expect((await shop(p)).purchases[0]).toMatchObject({ status: 'owed', coresAwarded: 0 });
+    for (const id of filler.slice(0, 5)) expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: id })).statusCode).toBe(200);
+    expect((await complete(p, pi)).json()).toEqual({ success: true, coresAwarded: 10, status: 'fulfilled' });
+    expect(await cores(p)).toHaveLength(balance.inventoryCapacity);
   });
 
   it('refuses a purchase without room in the inventory', async () => {
