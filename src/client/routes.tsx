@@ -21,6 +21,7 @@ const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen'
 const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-screen').then((m) => ({ default: m.BlockchainScreen })));
 const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
 const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
+const VirusScreen = lazy(() => import('./screens/virus/virus-screen').then((m) => ({ default: m.VirusScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
 );
@@ -32,6 +33,8 @@ interface AppRoute {
   /** The unread state that marks the entry with '!' (spec §2). */
   unread?: 'ping' | 'chat';
   screen: ReactNode;
+  /** Shown above the login screen when a signed-out player opens this route (spec §2 Virus). */
+  signedOutNotice?: string;
 }
 
 /**
@@ -54,7 +57,7 @@ const appRoutes: readonly AppRoute[] = [
     label: texts.shell.menu.blockchain,
     screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
   },
-  { path: '/virus', label: texts.shell.menu.virus, screen: <OfflineScreen screen="virus" /> },
+  { path: '/virus', label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: texts.virus.loginRequired },
 ];
 
 const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));
@@ -64,7 +67,7 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Shell menu={menu} />}>
         {appRoutes.map((r) => (
-          <Route key={r.path} path={r.path} element={<RequireSession>{r.screen}</RequireSession>} />
+          <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

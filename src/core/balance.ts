@@ -316,6 +316,23 @@ export const balance = {
   kernelActionsPerMinute: 120,
   /** While the socket is down the Kernel catches up this often (spec §9 polls the grid every 5 s). */
   kernelPollMs: 5_000,
+  /** spec §9 Virus packages: a Trojan awards one Telnet Core rolled by the T-1…T-5 weights; prices in US cents. */
+  virusPackages: [
+    { id: 'single', trojanCount: 1, priceCents: 239 },
+    { id: 'bundle', trojanCount: 10, priceCents: 1990 },
+  ],
+  /** The currency every Virus price is charged in (spec §9: USD). */
+  virusCurrency: 'usd',
+  /** Default per-player spending limit per UTC day, in cents (VIRUS_DAILY_LIMIT_CENTS overrides): two bundles and a bit. */
+  virusDailyLimitCents: 5000,
+  /** Seconds a player waits between two started purchases (a double click cannot start two payments). */
+  virusCooldownSeconds: 30,
+  /** Purchase-history rows the Virus screen shows, newest first. */
+  virusHistoryLimit: 20,
+  /** Webhook deliveries one address may make per minute before 429 (the provider retries later). */
+  virusWebhooksPerMinute: 600,
+  /** Largest webhook body accepted, in bytes: a Stripe event is a few KiB; the API's 16 KiB limit is too tight for some. */
+  virusWebhookBodyLimitBytes: 65_536,
 } as const;
 
 export type Balance = typeof balance;

@@ -35,7 +35,7 @@ export const featureAvailability = {
   terminal: true,
   'data-exchange': true,
   blockchain: true,
-  virus: false,
+  virus: true,
 } as const satisfies FeatureAvailability;
 
 /** Whether a feature is playable now (tests pass their own availability to see a feature land). */

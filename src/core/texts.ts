@@ -11,6 +11,7 @@ import { optimizerTexts } from './texts/optimizer';
 import { pingTexts } from './texts/ping';
 import { shellTexts } from './texts/shell';
 import { terminalTexts } from './texts/terminal';
+import { virusTexts } from './texts/virus';
 
 /**
  * Every player-visible text, once. Screens, server errors and tests import these. The flat keys are
@@ -31,6 +32,7 @@ export const texts = {
   optimizer: optimizerTexts,
   blockchain: blockchainTexts,
   terminal: terminalTexts,
+  virus: virusTexts,
 
   notFoundTitle: '404 Page Not Found',
   notFoundBody: 'Did you forget to add the page to the router?',

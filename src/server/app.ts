@@ -35,6 +35,7 @@ import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from 
 import { terminalRoutes } from './features/terminal/routes';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
+import { registerVirus } from './features/virus/plugin';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
 import { registerItemActionLimit } from './http/action-limit';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, now);
   kernelRoutes(fastify, createKernelService({ database, bus, now, userView: auth.view }), now);
+  registerVirus(fastify, { config, database, bus, now, random });
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 

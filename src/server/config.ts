@@ -21,7 +21,19 @@ const Env = z.object({
   STATIC_DIR: z.string().default('./dist/client'),
   METRICS_TOKEN: z.string().min(16).optional(),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  NODE_ENV: z.string().optional(),
+  PAYMENTS: z.enum(['off', 'stripe', 'test']).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  VIRUS_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(balance.virusDailyLimitCents),
 });
+
+/** How the Virus shop takes payments (issue 12): not at all (the default), Stripe, or the labelled test provider. */
+export type PaymentsConfig =
+  | { mode: 'off' }
+  | { mode: 'test' }
+  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } };
 
 export type TrustProxy = boolean | number | string[];
 
@@ -48,6 +60,24 @@ export interface Config {
   metricsToken?: string;
   /** DRAIN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the server stops taking requests. */
   drainDelayMs?: number;
+  /** The Virus shop's payments; unset means off (nothing can be bought). */
+  payments?: PaymentsConfig;
+  /** Per-player Virus spending per UTC day, in cents (VIRUS_DAILY_LIMIT_CENTS). */
+  virusDailyLimitCents?: number;
+}
+
+/** STRIPE_* and PAYMENTS → the payments config; refuses half a Stripe setup and test payments in production. */
+export function parsePayments(e: Pick<z.infer<typeof Env>, 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'>): PaymentsConfig {
+  const mode = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'off');
+  if (mode === 'test') {
+    if (e.NODE_ENV === 'production') throw new Error('PAYMENTS=test is refused when NODE_ENV=production');
+    return { mode: 'test' };
+  }
+  if (mode === 'off') return { mode: 'off' };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Stripe payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  return { mode: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }
 
 /** TRUST_PROXY: 'false' (default), 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
@@ -91,5 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     drainDelayMs: e.DRAIN_DELAY_MS,
+    payments: parsePayments(e),
+    virusDailyLimitCents: e.VIRUS_DAILY_LIMIT_CENTS,
   };
 }

@@ -7,6 +7,7 @@ import { AttackRecord } from './filesystem';
 import { Listing } from './market';
 import { MissionStatus } from './missions';
 import { PrivateMessage, UnreadDirectories } from './ping';
+import { PurchaseStatus } from './virus';
 
 /** spec §3/§7 grid square, as grid_update carries it (the Kernel's contract will reuse this one). */
 export const GridSquare = z.object({
@@ -35,6 +36,8 @@ export const InventoryChangeReason = z.enum([
   'market-sold',
   'market-returned',
   'operator-grant',
+  'virus-purchase',
+  'virus-reversal',
 ]);
 export type InventoryChangeReason = z.infer<typeof InventoryChangeReason>;
 
@@ -111,6 +114,8 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('terminal.intrusionEnded', z.object({ intrusionId: z.int(), outcome: z.enum(['hacked', 'expired', 'exited']), attackerUsername: z.string(), victimUsername: z.string() })),
   /** To the victim and the attacker: a Token was hacked (the victim's notification on any screen). */
   envelope('terminal.hacked', AttackRecord.omit({ type: true }).extend({ attackerId: z.int(), victimId: z.int() })),
+  /** To the buyer's sockets: a Virus purchase changed (fulfilled by the webhook, refunded, disputed); the screen refetches its history. */
+  envelope('virus.purchaseUpdated', z.object({ purchaseId: z.int(), status: PurchaseStatus })),
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 export type EventType = ServerEvent['t'];

@@ -136,6 +136,9 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
             { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen) },
           ]
         : [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
+    case 'virus.purchaseUpdated':
+      // The Virus screen's history and limit (a webhook fulfilled or reversed a purchase).
+      return [{ kind: 'invalidate', prefixes: ['/api/virus/'] }];
   }
 }
 

@@ -15,3 +15,4 @@ export * from './optimizer';
 export * from './blockchain';
 export * from './terminal';
 export * from './kernel';
+export * from './virus';

@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react';
+import type { PaymentsMode } from '../../../core/api/virus';
+import { texts } from '../../../core/texts';
+import { Modal } from '../../ui/modal';
+import { TestCardForm } from './test-card-form';
+import type { useCheckout } from './use-checkout';
+
+const t = texts.virus;
+
+// Its own chunk: Stripe.js and react-stripe-js load only when a Stripe payment dialog opens.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+
+/** spec §2 payment dialog: the package and price, then Stripe's Payment Element or the labelled test card form. */
+export function PaymentDialog({ mode, publishableKey, checkout: c }: { mode: PaymentsMode; publishableKey: string | null; checkout: ReturnType<typeof useCheckout> }) {
+  const open = c.checkout !== null;
+  const price = c.checkout?.card.price ?? '';
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => (next ? undefined : c.cancel())}
+      title={t.paymentDialogTitle}
+      description={c.checkout ? t.paymentDialogLabel(c.checkout.card.title, price) : undefined}
+      tone="telnet"
+    >
+      {c.checkout && mode === 'stripe' && publishableKey ? (
+        <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>
+          <StripePaymentForm publishableKey={publishableKey} clientSecret={c.checkout.intent.clientSecret} price={price} onPaid={c.paid} onFailed={c.failed} onCancel={c.cancel} />
+        </Suspense>
+      ) : null}
+      {c.checkout && mode === 'test' ? <TestCardForm price={price} busy={c.paying} onSubmitCard={c.payWithTestCard} onCancel={c.cancel} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { balance } from '../../../core/balance';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connect';
+import type { Bus } from '../../realtime/bus';
+import { createStripeProvider, createTestProvider, type PaymentProvider } from './provider';
+import { virusRoutes } from './routes';
+import { createVirusService, type VirusService } from './service';
+
+/** Stripe.js and its frames (docs.stripe.com/security/guide#content-security-policy), allowed on /virus only. */
+const stripeOrigins = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+
+/** Widens the app's CSP for the one document that loads Stripe.js; every other page keeps 'self' only. */
+export function widenCspForStripe(policy: string): string {
+  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const add = (name: string, origins: string[]) => {
+    const i = directives.findIndex((d) => d.startsWith(`${name} `) || d === name);
+    if (i === -1) directives.push(`${name} 'self' ${origins.join(' ')}`);
+    else directives[i] = `${directives[i]} ${origins.join(' ')}`;
+  };
+  add('script-src', stripeOrigins.script);
+  add('frame-src', stripeOrigins.frame);
+  add('connect-src', stripeOrigins.connect);
+  return directives.join(';');
+}
+
+function providerFor(config: Config): PaymentProvider | null {
+  const payments = config.payments ?? { mode: 'off' };
+  if (payments.mode === 'test') return createTestProvider();
+  if (payments.mode === 'stripe') return createStripeProvider(payments);
+  return null;
+}
+
+/** The Virus feature: its provider (from config), service, routes and the /virus page's CSP. */
+export function registerVirus(app: FastifyInstance, deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number }): VirusService {
+  const provider = providerFor(deps.config);
+  const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
+  virusRoutes(app, virus, deps.now);
+  if (provider?.mode === 'stripe') {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (request.method === 'GET' && request.url.split('?')[0] === '/virus' && typeof policy === 'string') reply.header('content-security-policy', widenCspForStripe(policy));
+      return payload;
+    });
+  }
+  return virus;
+}

@@ -1,0 +1,244 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
+import { balance } from '../../../core/balance';
+import { canSpend, formatUsd, packageFor, rollTrojans, utcDayStart } from '../../../core/rules/virus';
+import { texts } from '../../../core/texts';
+import type { Database, Tx } from '../../db/connect';
+import { lockPlayers } from '../../db/lock-players';
+import { HttpError } from '../../http/errors';
+import { addItems, countItems, listItems, removeItem } from '../../inventory';
+import type { Bus } from '../../realtime/bus';
+import type { IntentView, PaymentEvent, PaymentProvider, TestProvider } from './provider';
+import * as store from './store';
+
+const t = texts.virus;
+
+export interface VirusServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  random: () => number;
+  /** null: payments are not configured; the screen says so and nothing can be bought. */
+  provider: PaymentProvider | null;
+  dailyLimitCents: number;
+  log: FastifyBaseLogger;
+}
+
+/** What fulfilling a payment did: awarded now, or found already done (the other path got there first). */
+export type Fulfilment = CompletePurchaseResult & { awardedNow: boolean };
+
+const refuse = (status: number, message: string): never => {
+  throw new HttpError(status, message);
+};
+
+function toRow(r: store.PurchaseRecord): PurchaseRow {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    trojanCount: r.trojanCount,
+    amountCents: r.amountCents,
+    currency: r.currency,
+    status: r.status,
+    coresAwarded: r.cores.length,
+    coresRevoked: r.coresRevoked,
+    cores: r.cores.map((c) => c.type as PurchaseRow['cores'][number]),
+  };
+}
+
+/** The Virus shop (issue 12, ADR 033): server-set prices, a purchase row before the provider call, fulfilment once. */
+export function createVirusService(deps: VirusServiceDeps) {
+  const { database, bus, now, provider } = deps;
+  const tell = (userId: number, purchaseId: number, status: PurchaseRow['status'], inventory: 'virus-purchase' | 'virus-reversal' | null) => {
+    bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'virus.purchaseUpdated', d: { purchaseId, status } } });
+    if (inventory) bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: inventory } } });
+  };
+  const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
+
+  /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
+  async function createIntentFor(purchase: store.PurchaseRecord, p: PaymentProvider): Promise<IntentView> {
+    try {
+      const intent = await p.createIntent({
+        amountCents: purchase.amountCents,
+        currency: purchase.currency,
+        idempotencyKey: `bitbreach-virus-purchase-${purchase.id}`,
+        description: `Bitbreach: ${purchase.trojanCount} Trojan${purchase.trojanCount === 1 ? '' : 's'}`,
+        metadata: { purchaseId: String(purchase.id), userId: String(purchase.userId), trojanCount: String(purchase.trojanCount), package: packageFor(purchase.trojanCount)?.id ?? '' },
+      });
+      await store.setIntent(database.db, purchase.id, intent.id, intent.clientSecret);
+      return intent;
+    } catch (error) {
+      // The provider's message may name the request; never the key (the SDK does not put it in errors).
+      deps.log.warn({ purchaseId: purchase.id, err: { type: (error as { type?: string }).type, message: (error as Error).message } }, 'payment intent creation failed');
+      await store.markSetupFailed(database.db, purchase.id);
+      return refuse(502, t.providerUnavailable);
+    }
+  }
+
+  /**
+   * The one function that fulfils a succeeded payment, from the completion call or the webhook:
+   * checks status, amount, currency and player against the provider's intent, then awards the
+   * cores and records it in one transaction under the purchase row's lock.
+   */
+  async function fulfil(intent: IntentView): Promise<Fulfilment> {
+    const purchaseId = Number(intent.metadata.purchaseId);
+    if (!Number.isSafeInteger(purchaseId) || purchaseId < 1) return refuse(404, t.paymentNotFound);
+    if (intent.status !== 'succeeded') return refuse(409, t.paymentNotCompleted);
+    let published: (() => void) | null = null;
+    const result = await database.db.transaction(async (tx) => {
+      const row = await store.lockPurchase(tx, { id: purchaseId });
+      const pkg = row && packageFor(row.trojanCount);
+      const matches =
+        row && pkg && String(row.userId) === intent.metadata.userId && (row.paymentIntentId === null || row.paymentIntentId === intent.id) &&
+        intent.amount === pkg.priceCents && intent.amount === row.amountCents && intent.currency === row.currency && row.currency === balance.virusCurrency;
+      if (!matches) {
+        deps.log.warn({ purchaseId, paymentIntentId: intent.id }, 'a payment does not match its purchase; nothing awarded');
+        return refuse(409, t.paymentMismatch);
+      }
+      if (row.status === 'fulfilled' || row.status === 'refunded' || row.status === 'disputed') {
+        return { success: true as const, coresAwarded: row.cores.length, status: row.status, awardedNow: false };
+      }
+      return award(tx, row, intent.id, (fn) => (published = fn));
+    });
+    (published as (() => void) | null)?.();
+    return result;
+  }
+
+  async function award(tx: Tx, row: store.PurchaseRecord, paymentIntentId: string, after: (fn: () => void) => void): Promise<Fulfilment> {
+    const rolled = rollTrojans(deps.random, row.trojanCount);
+    const added = await addItems(tx, { userId: row.userId, cores: rolled, onFull: 'refuse' });
+    const at = new Date(now());
+    if (added.kind === 'full') {
+      // Paid but no room: recorded as owed and delivered by the next completion once there is space.
+      if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
+      after(() => tell(row.userId, row.id, 'owed', null));
+      return { success: true, coresAwarded: 0, status: 'owed', awardedNow: false };
+    }
+    const cores = added.cores.map((c, i) => ({ id: c.id, type: rolled[i]!.coreTypeName }));
+    if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
+    after(() => tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
+    return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
+  }
+
+  /** A refund or dispute: recorded once, and the purchase's cores that are still unopened and held are taken back. */
+  async function reverse(paymentIntentId: string, status: 'refunded' | 'disputed'): Promise<void> {
+    let published: (() => void) | null = null;
+    await database.db.transaction(async (tx) => {
+      const row = await store.lockPurchase(tx, { paymentIntentId });
+      if (!row || row.status === 'refunded' || row.status === 'disputed') return;
+      await lockPlayers(tx, [row.userId]);
+      const held = new Map((await listItems(tx, row.userId)).cores.map((c) => [c.id, c]));
+      let revoked = 0;
+      for (const core of row.cores) {
+        const item = held.get(core.id);
+        if (!item || item.isUsed || item.escrowId !== null) continue;
+        if ((await removeItem(tx, { userId: row.userId, item: { kind: 'core', id: core.id } })).kind === 'removed') revoked++;
+      }
+      await store.markReversed(tx, row.id, { status, coresRevoked: revoked, at: new Date(now()) });
+      deps.log.info({ purchaseId: row.id, status, coresRevoked: revoked }, 'virus purchase reversed');
+      published = () => tell(row.userId, row.id, status, revoked > 0 ? 'virus-reversal' : null);
+    });
+    (published as (() => void) | null)?.();
+  }
+
+  return {
+    fulfil,
+
+    async shop(userId: number): Promise<VirusShop> {
+      const spent = await store.spendSince(database.db, userId, new Date(utcDayStart(now())));
+      return {
+        mode: provider?.mode ?? 'off',
+        publishableKey: provider?.publishableKey ?? null,
+        dailyLimitCents: deps.dailyLimitCents,
+        spentTodayCents: spent.spentCents,
+        cooldownSeconds: balance.virusCooldownSeconds,
+        purchases: (await store.history(database.db, userId, balance.virusHistoryLimit)).map(toRow),
+      };
+    },
+
+    /** POST /api/create-payment-intent: the price from the package, a purchase row under the player's lock, then one intent. */
+    async start(userId: number, key: string, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResult> {
+      const p = requireProvider();
+      const pkg = packageFor(body.trojanCount) ?? refuse(400, t.unknownPackage);
+      // The client's amount (dollars, spec §7) is never used: it must name the package's own price, or nothing happens.
+      if (body.amount !== undefined && Math.abs(body.amount * 100 - pkg.priceCents) > 1e-6) return refuse(400, t.amountMismatch);
+      const purchase = await database.db.transaction(async (tx) => {
+        await lockPlayers(tx, [userId]);
+        const earlier = await store.findByClick(tx, userId, key);
+        if (earlier) {
+          if (earlier.trojanCount !== pkg.trojanCount) return refuse(422, texts.idempotencyKeyReused);
+          if (earlier.status === 'failed' && earlier.paymentIntentId === null) await store.restart(tx, earlier.id, new Date(now()));
+          return earlier;
+        }
+        const free = balance.inventoryCapacity - (await countItems(tx, [userId])).get(userId)!;
+        if (free < pkg.trojanCount) return refuse(409, t.inventoryNoRoom(pkg.trojanCount));
+        const spent = await store.spendSince(tx, userId, new Date(utcDayStart(now())));
+        const decision = canSpend({
+          priceCents: pkg.priceCents,
+          spentTodayCents: spent.spentCents,
+          dailyLimitCents: deps.dailyLimitCents,
+          lastStartedAtMs: spent.lastStartedAt?.getTime() ?? null,
+          nowMs: now(),
+          cooldownSeconds: balance.virusCooldownSeconds,
+        });
+        if (!decision.ok && decision.reason === 'cooldown') return refuse(429, t.cooldown(decision.waitSeconds));
+        if (!decision.ok && decision.reason === 'daily-limit') return refuse(409, t.dailyLimit(formatUsd(decision.remainingCents)));
+        return store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+      });
+      const intent = purchase.paymentIntentId && purchase.clientSecret ? { id: purchase.paymentIntentId, clientSecret: purchase.clientSecret } : await createIntentFor(purchase, p);
+      return { clientSecret: intent.clientSecret ?? '', paymentIntentId: intent.id, purchaseId: purchase.id, amountCents: purchase.amountCents, trojanCount: purchase.trojanCount };
+    },
+
+    /** POST /api/complete-trojan-purchase: only the buyer's own succeeded intent; a second call answers the first award. */
+    async complete(userId: number, paymentIntentId: string): Promise<CompletePurchaseResult> {
+      const p = requireProvider();
+      const intent = await p.retrieveIntent(paymentIntentId);
+      // Another player's intent reads exactly like one that does not exist.
+      if (!intent || intent.metadata.userId !== String(userId)) return refuse(404, t.paymentNotFound);
+      const { awardedNow: _, ...result } = await fulfil(intent);
+      return result;
+    },
+
+    /** PAYMENTS=test only: the fake card form charges the intent in memory. */
+    testPay(userId: number, body: TestPayBody): { status: 'succeeded' | 'failed'; message: string } {
+      if (provider?.mode !== 'test') return refuse(404, t.testPayOff);
+      const test = provider as TestProvider;
+      const intent = test.pay(body.paymentIntentId, body.cardNumber);
+      if (intent === null) return refuse(404, t.paymentNotFound);
+      return intent === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
+    },
+
+    /** POST /api/payments/webhook: a verified event, acted on once; anything else is refused before it is read. */
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true }> {
+      const p = requireProvider();
+      const event: PaymentEvent | null = p.verifyWebhook(rawBody, signature);
+      if (!event) return refuse(400, t.webhookBadSignature);
+      switch (event.type) {
+        case 'payment_intent.succeeded': {
+          // The event is a hint: the intent is read back from the provider before anything is awarded.
+          const intent = await p.retrieveIntent(event.paymentIntentId);
+          if (intent) await fulfil(intent).catch((error: unknown) => {
+            if (!(error instanceof HttpError)) throw error;
+            deps.log.warn({ paymentIntentId: event.paymentIntentId, message: error.message }, 'webhook: payment not fulfilled');
+          });
+          break;
+        }
+        case 'payment_intent.payment_failed': {
+          const row = await store.markPaymentFailed(database.db, event.paymentIntentId);
+          if (row) tell(row.userId, row.id, 'failed', null);
+          break;
+        }
+        case 'charge.refunded':
+          if (event.paymentIntentId) await reverse(event.paymentIntentId, 'refunded');
+          break;
+        case 'charge.dispute.created':
+          if (event.paymentIntentId) await reverse(event.paymentIntentId, 'disputed');
+          break;
+        case 'ignored':
+          break;
+      }
+      return { received: true };
+    },
+  };
+}
+
+export type VirusService = ReturnType<typeof createVirusService>;

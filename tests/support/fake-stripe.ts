@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local fake of the few Stripe endpoints the Virus shop calls (POST /v1/payment_intents,
+ * GET /v1/payment_intents/:id), so integration tests drive the real `stripe` SDK without the
+ * internet. It honours Idempotency-Key like Stripe and checks the secret key on every request.
+ */
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  livemode: false;
+  latest_charge: string | null;
+}
+
+export const fakeKeys = { secretKey: 'sk_test_fake_0123456789', publishableKey: 'pk_test_fake_0123456789', webhookSecret: 'whsec_fake_0123456789' } as const;
+
+export interface FakeStripe {
+  api: { host: string; port: number; protocol: 'http' };
+  intents: Map<string, FakeIntent>;
+  /** Every create request that reached the fake (replays by Idempotency-Key included). */
+  createRequests: number;
+  /** The card is charged: the intent succeeds (what Stripe.js's confirmPayment leads to). */
+  succeed(id: string): FakeIntent;
+  fail(id: string): FakeIntent;
+  /** A signed webhook delivery for an event on this object, as Stripe would POST it. */
+  webhook(type: string, object: object, secret?: string): { payload: string; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of new URLSearchParams(body)) {
+    const nested = /^(\w+)\[(\w+)\]$/.exec(k);
+    if (nested) ((out[nested[1]!] ??= {}) as Record<string, string>)[nested[2]!] = v;
+    else out[k] = v;
+  }
+  return out;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (message: string, type = 'invalid_request_error', code?: string) => ({ error: { type, message, ...(code ? { code } : {}) } });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, string>();
+  const signer = new Stripe(fakeKeys.secretKey);
+  let counter = 0;
+  const fake: FakeStripe = {
+    api: { host: '127.0.0.1', port: 0, protocol: 'http' },
+    intents,
+    createRequests: 0,
+    succeed(id) {
+      const pi = intents.get(id)!;
+      pi.status = 'succeeded';
+      pi.latest_charge = `ch_${id.slice(3)}`;
+      return pi;
+    },
+    fail(id) {
+      const pi = intents.get(id)!;
+      pi.status = 'requires_payment_method';
+      return pi;
+    },
+    webhook(type, object, secret = fakeKeys.webhookSecret) {
+      counter += 1;
+      const payload = JSON.stringify({ id: `evt_fake${counter}`, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
+      return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) } };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.headers.authorization !== `Bearer ${fakeKeys.secretKey}`) return send(res, 401, stripeError('Invalid API Key provided', 'invalid_request_error'));
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      fake.createRequests += 1;
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string' && byKey.has(key)) return send(res, 200, intents.get(byKey.get(key)!));
+      const form = parseForm(body);
+      const amount = Number(form.amount);
+      if (!Number.isInteger(amount) || amount < 50) return send(res, 400, stripeError('Amount must be at least $0.50 usd', 'invalid_request_error', 'amount_too_small'));
+      const id = `pi_${randomBytes(12).toString('hex')}`;
+      const pi: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        currency: String(form.currency),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        description: (form.description as string) ?? null,
+        livemode: false,
+        latest_charge: null,
+      };
+      intents.set(id, pi);
+      if (typeof key === 'string') byKey.set(key, id);
+      return send(res, 200, pi);
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && match) {
+      const pi = intents.get(decodeURIComponent(match[1]!));
+      return pi ? send(res, 200, pi) : send(res, 404, stripeError(`No such payment_intent: '${match[1]}'`, 'invalid_request_error', 'resource_missing'));
+    }
+    return send(res, 404, stripeError(`Unrecognized request URL (${req.method}: ${url.pathname})`));
+  }
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.api.port = (server.address() as AddressInfo).port;
+  return fake;
+}
+
+/** The app's payments config pointing the real SDK at the fake. */
+export function stripeConfigFor(fake: FakeStripe) {
+  return { mode: 'stripe' as const, ...fakeKeys, api: fake.api };
+}
