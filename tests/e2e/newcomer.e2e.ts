@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { featureIds, isFeatureAvailable } from '../../src/core/features';
 import { texts } from '../../src/core/texts';
 import {
   currentRow,
@@ -119,12 +120,16 @@ describe("the newcomer's dead ends (issue 6, item 7)", () => {
     await context.close();
   });
 
-  it('(d) shows an unbuilt screen as a calm coming-soon panel with a working way back', async () => {
+  // Every screen has landed (issues 7–12), so no player meets this panel today; it runs again as soon
+  // as a feature is switched off in src/core/features.ts.
+  const unbuilt = featureIds.find((id) => !isFeatureAvailable(id));
+  it.skipIf(!unbuilt)('(d) shows an unbuilt screen as a calm coming-soon panel with a working way back', async () => {
+    const label = texts.shell.menu[unbuilt!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof texts.shell.menu];
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
-      await goViaMenu(page, texts.shell.menu.virus);
-      await page.getByRole('heading', { level: 1, name: texts.shell.menu.virus }).waitFor();
+      await goViaMenu(page, label);
+      await page.getByRole('heading', { level: 1, name: label }).waitFor();
       const panel = page.getByTestId('coming-soon');
       await panel.getByText(texts.comingSoonStatus, { exact: true }).waitFor();
       expect(await page.getByText('[ERR]').count()).toBe(0);

@@ -86,15 +86,11 @@ describe('a new player at a desk (1280×800)', () => {
     }
     await snap(page, 'guide');
 
-    // The SYSTEM menu lists every screen; an unbuilt one says so honestly.
+    // The SYSTEM menu lists every screen.
     await openSystemMenu(page);
     await snap(page, 'system-menu');
-    await page.getByRole('dialog').getByRole('link', { name: texts.shell.menu.virus, exact: true }).click();
-    await page.getByTestId('coming-soon').getByText(texts.comingSoonStatus, { exact: true }).waitFor();
-    await snap(page, 'coming-soon-virus');
 
     // Logout lands on the login screen at '/'.
-    await openSystemMenu(page);
     await page.getByRole('button', { name: texts.shell.logout }).click();
     await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
