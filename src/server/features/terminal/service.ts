@@ -65,7 +65,9 @@ export function createTerminalService(deps: TerminalServiceDeps) {
       }
     }
   }
-  const complete = (userId: number, missionId: MissionId) => void deps.completeMission(userId, missionId).catch(() => undefined);
+  // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
+  // a failure never undoes the action.
+  const complete = (userId: number, missionId: MissionId): Promise<void> => deps.completeMission(userId, missionId).catch(() => undefined);
 
   /** An intrusion the player may still use: theirs, open, and inside its limit on the server's clock. */
   function usable(row: store.IntrusionRow | undefined, userId: number, at: number): store.IntrusionRow {
@@ -75,13 +77,20 @@ export function createTerminalService(deps: TerminalServiceDeps) {
     return row;
   }
 
+  /** The player's level as stored now (never the session's cached copy, which may lag; ADR 035). */
+  async function levelNow(tx: Executor, userId: number): Promise<number> {
+    return (await store.findPlayer(tx, userId))!.level;
+  }
+
   /** Fair-play refusal for this pair now, or null (the developer is never shielded). */
-  async function shieldOf(tx: Executor, attacker: { id: number; level: number }, victimId: number, fs: store.FileSystemRow, at: number) {
+  async function shieldOf(tx: Executor, attacker: { id: number }, victimId: number, fs: store.FileSystemRow, at: number) {
     if (fs.isDeveloper) return null;
     const victim = (await store.findPlayer(tx, victimId))!;
+    // The attacker's level as stored now: the session's cached player may lag a level-up or a grant (ADR 035).
+    const me = (await store.findPlayer(tx, attacker.id))!;
     const since = new Date(at - balance.hackPerVictimWindowHours * 3_600_000);
     const refusal = hackRefusal({
-      attackerLevel: attacker.level,
+      attackerLevel: me.level,
       victimLevel: victim.level,
       victimRegisteredAt: victim.createdAt.getTime(),
       victimShieldUntil: fs.hackedShieldUntil?.getTime() ?? null,
@@ -104,7 +113,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           const fs = (await store.readFileSystem(tx, user.id))!;
           return { items: await listing(tx, user.id, '/', fs.tokenDir), first: await store.stampEvidence(tx, user.id, 'sshedSelfAt', new Date(at)) };
         });
-        if (first) complete(user.id, 'ssh_self_root');
+        if (first) await complete(user.id, 'ssh_self_root');
         return { success: true, message: t.rootOpened(user.username), mode: 'root', target: user.username, fileSystem: items, currentPath: '/', targetIsDeveloper: false, intrusionId: null, timeLimit: null, expiresAt: null };
       }
       if (body.mode === 'root') return refuse(403, t.accessDenied);
@@ -169,7 +178,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           const path = resolved('/', body.target);
           if (path === '/' || (await store.directoryExists(tx, user.id, path))) return refuse(409, t.directoryExists);
           if (!(await store.directoryExists(tx, user.id, parentOf(path)))) return refuse(404, t.directoryNotFound);
-          const max = maxDirectories(user.level, fs.extraDirectories);
+          const max = maxDirectories((await levelNow(tx, user.id)), fs.extraDirectories);
           if ((await store.countDirectories(tx, user.id)) >= max) return refuse(403, t.directoryLimit(max));
           await store.insertDirectory(tx, user.id, path, new Date(at));
           const first = await store.stampEvidence(tx, user.id, 'createdDirectoryAt', new Date(at));
@@ -198,7 +207,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         await store.deleteDirectory(tx, user.id, path);
         return { message: t.removed(path), path, items: await listing(tx, user.id, parentOf(path), fs.tokenDir), evidence: null };
       });
-      if (evidence) complete(user.id, evidence);
+      if (evidence) await complete(user.id, evidence);
       return { success: true as const, message, path, fileSystem: items };
     },
 
@@ -207,7 +216,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
      * victim's Telnet (spec §9) in one transaction, once per key; the attacker is forced out.
      */
     async hack(user: User, key: string, body: HackBody) {
-      const pending: (() => void)[] = [];
+      const pending: (() => void | Promise<void>)[] = [];
       const outcome = await runIdempotent(database, { userId: user.id, key, scope: 'terminal.hack', request: body, now: now() }, async (tx) => {
         pending.length = 0;
         const at = now();
@@ -224,8 +233,8 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         if (fs.isDeveloper) {
           await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
           const first = await store.stampEvidence(tx, user.id, 'hackedDeveloperAt', ended);
-          pending.push(() => {
-            if (first) complete(user.id, 'hack_developer_token');
+          pending.push(async () => {
+            if (first) await complete(user.id, 'hack_developer_token');
           });
           return { statusCode: 200, body: { success: true, message: t.developerHacked, telnetStolen: 0, fileSystem: [], forceExit: true } };
         }
@@ -249,7 +258,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         });
         return { statusCode: 200, body: { success: true, message: t.hackSucceeded(stolen, victim.username), telnetStolen: stolen, fileSystem: [], forceExit: true } };
       });
-      if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) fn();
+      if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) await fn();
       return outcome;
     },
 
@@ -284,7 +293,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
       const at = now();
       return {
         currentDirectories: current,
-        maxDirectories: maxDirectories(user.level, extras),
+        maxDirectories: maxDirectories(await levelNow(db, user.id), extras),
         extraDirectories: extras,
         nextDirectoryPrice: extraDirectoryPrice(extras),
         attackHistory: attacks.map((a) => ({
@@ -329,7 +338,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
         await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
         paid = true;
-        return { statusCode: 200, body: { success: true, message: t.buyDirDone(price, maxDirectories(user.level, fs.extraDirectories + 1)), cost: price, bought: true } };
+        return { statusCode: 200, body: { success: true, message: t.buyDirDone(price, maxDirectories(await levelNow(tx, user.id), fs.extraDirectories + 1)), cost: price, bought: true } };
       });
       if (paid && !outcome.replayed) void publishBalances([user.id]);
       return outcome;

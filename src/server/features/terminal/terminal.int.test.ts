@@ -1,3 +1,4 @@
+import { balance } from '../../../core/balance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureAvailability } from '../../../core/features';
 import { terminalTexts as t } from '../../../core/texts/terminal';
@@ -167,7 +168,8 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expect(opened.fileSystem.map((i: { name: string }) => i.name)).toEqual(['etc', 'home', 'var']);
     const hacked = await s.hack(me, opened.intrusionId, '/home/developer/projects/Token');
     expect(hacked.json()).toEqual({ success: true, message: t.developerHacked, telnetStolen: 0, fileSystem: [], forceExit: true });
-    expect(await telnet(me)).toBe(0);
+    // Nothing stolen from the developer; the only Telnet is the mission's reward, paid before the answer.
+    expect(await telnet(me)).toBe(balance.missionRewardTelnet);
     expect((await s.ssh(me, 'developer')).statusCode).toBe(200); // no cooldown for the tutorial box
   });
 
