@@ -39,13 +39,15 @@ export function createMissionService(deps: MissionServiceDeps) {
      * racing requests) succeeds without paying again; an unearned mission is refused with 409.
      */
     async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
-      const [sentChat, sentPrivateMessage, attackedBlockchain, terminal] = await Promise.all([
+      // Decodes as stored now: the session's cached player may lag a tap on another instance (ADR 035).
+      const [stored, sentChat, sentPrivateMessage, attackedBlockchain, terminal] = await Promise.all([
+        store.findPlayer(db, user.id),
         deps.evidence.sentChat(user.id),
         deps.evidence.sentPrivateMessage(user.id),
         deps.evidence.attackedBlockchain?.(user.id) ?? false,
         deps.evidence.terminal?.(user.id),
       ]);
-      if (!isMissionEarned(missionId, { totalTaps: user.totalTaps, sentChat, sentPrivateMessage, attackedBlockchain, ...(terminal ? { terminal } : {}) })) {
+      if (!isMissionEarned(missionId, { totalTaps: stored?.totalTaps ?? 0, sentChat, sentPrivateMessage, attackedBlockchain, ...(terminal ? { terminal } : {}) })) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
       const reward = balance.missionRewardTelnet;
