@@ -28,8 +28,8 @@ export interface GameServer {
   close(): Promise<void>;
   /**
    * Gives a player Telnet, experience, gear or a core through the operator grant service (the same
-   * wallet, inventory and ledger as `npm run grant`) on the test server's own database. Grants send no
-   * socket event, so grant before opening the screen that shows them.
+   * wallet, inventory and ledger as `npm run grant`) on the test server's own database; the player's
+   * open screens hear of it on the socket (user.updated, inventory.changed).
    */
   grant(request: GrantRequest): Promise<{ gearIds: number[]; coreIds: number[] }>;
   /** The server's random source: queue() the draws the next action makes (see tests/support/random.ts). */
@@ -48,7 +48,7 @@ export async function startGame(): Promise<GameServer> {
     return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, random };
   }
   const server = await startTestServer({ accountsPerIp: 0, random });
-  const grants = createGrantService({ database: server.database });
+  const grants = createGrantService({ database: server.database, bus: server.app.realtime.bus });
   return {
     url: server.url.replace(/\/$/, ''),
     close: () => server.close(),

@@ -3,7 +3,9 @@ import { addExp, expForLevel } from '../../../core/rules/exp';
 import { makeGear } from '../../../core/rules/drops';
 import { findCoreType } from '../../../core/rules/cores';
 import type { Database } from '../../db/connect';
-import { addItems } from '../../inventory';
+import { addItems, equippedGear } from '../../inventory';
+import type { Bus } from '../../realtime/bus';
+import { toUserView } from '../auth/user-view';
 import { credit } from '../../wallet';
 import * as store from './store';
 
@@ -25,10 +27,24 @@ export type GrantResult =
  * Operator grants go through the same wallet (ledger reason 'operator-grant'), inventory (cap of 50,
  * refused rather than lost) and experience rules as play; one transaction, all or nothing.
  */
-export function createGrantService(deps: { database: Database }) {
+/**
+ * `bus`, when given, tells the player's open screens after the grant commits (balance, level and
+ * inventory), as any other change of Telnet or items does; the standalone script has none unless
+ * it is pointed at the deployment's Redis.
+ */
+export function createGrantService(deps: { database: Database; bus?: Bus }) {
+  async function tell(userId: number): Promise<void> {
+    if (!deps.bus) return;
+    const row = await store.findPlayerRow(deps.database.db, userId);
+    if (!row) return;
+    const user = toUserView(row, (await equippedGear(deps.database.db, [userId])).get(userId)!);
+    deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } });
+    deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: 'operator-grant' } } });
+  }
+
   return {
     async grant(request: GrantRequest): Promise<GrantResult> {
-      return deps.database.db.transaction(async (tx) => {
+      const result = await deps.database.db.transaction(async (tx) => {
         const player = await store.findPlayerByLoginId(tx, request.loginId);
         if (!player) return { kind: 'no-player' } as const;
         const reference = `operator-grant:${Date.now()}`;
@@ -59,6 +75,8 @@ export function createGrantService(deps: { database: Database }) {
         if (error instanceof InventoryFull) return { kind: 'inventory-full' } as const;
         throw error;
       });
+      if (result.kind === 'granted') await tell(result.userId);
+      return result;
     },
   };
 }

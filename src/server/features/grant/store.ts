@@ -19,3 +19,9 @@ export async function lockProgress(tx: Tx, userId: number) {
   const [row] = await tx.select({ level: users.level, currentExp: users.currentExp }).from(users).where(eq(users.id, userId)).for('no key update');
   return row!;
 }
+
+/** The player's whole row, for the user.updated event a grant sends after it commits. */
+export async function findPlayerRow(tx: Executor, id: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
