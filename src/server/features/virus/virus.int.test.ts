@@ -266,6 +266,29 @@ describe('virus shop security [pglite]', () => {
     for (const other of ['/', '/inventory', '/api/health']) expect(await csp(other)).not.toContain('stripe');
   });
 
+  it('limits webhook deliveries per address per minute: the one over the limit gets 429 and changes nothing, another address is unaffected', async () => {
+    const p = await asPlayer(app);
+    const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
+    const pi = fake.succeed(res.json().paymentIntentId);
+    const hook = fake.webhook('payment_intent.succeeded', pi);
+    const from = (remoteAddress: string, h = hook) => app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: h.payload, headers: h.headers, remoteAddress });
+    const flooder = '203.0.113.7';
+    // The limit counts deliveries, verified or not: a flood of junk uses up the window as well.
+    const junk = { payload: '{}', headers: { 'content-type': 'application/json' } };
+    for (let i = 0; i < balance.virusWebhooksPerMinute; i++) expect((await from(flooder, junk)).statusCode).toBe(400);
+    expectError(await from(flooder), 429, t.tooManyWebhooks);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
+    expect((await p.request('GET', '/api/virus/shop')).json().purchases[0]).toMatchObject({ status: 'started', coresAwarded: 0 });
+    // Stripe's other delivery address is counted on its own.
+    expect((await from('198.51.100.9')).statusCode).toBe(200);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
+    // A minute later (the injected clock) the first address is heard again.
+    expectError(await from(flooder), 429, t.tooManyWebhooks);
+    app.clock.advance(60_000);
+    expect((await from(flooder)).json()).toEqual({ received: true });
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
+  });
+
   it('takes a signed webhook past the 16 KiB API limit, up to its own 64 KiB, and only as JSON', async () => {
     const p = await asPlayer(app);
     const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
