@@ -189,6 +189,18 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expect((await shop(p)).purchases[0]).toMatchObject({ status: 'disputed', coresRevoked: 1 });
   });
 
+  it('a banned player can neither start, complete nor see a purchase, and no intent is made', async () => {
+    const p = await asPlayer(app);
+    const pi = await paid(p, 1);
+    await app.services.auth.ban(p.id);
+    const before = fake.intents.size;
+    expect((await start(p, { trojanCount: 1 })).statusCode).toBe(401);
+    expect((await complete(p, pi)).statusCode).toBe(401);
+    expect((await p.request('GET', '/api/virus/shop')).statusCode).toBe(401);
+    expect(fake.intents.size).toBe(before);
+    expect(await app.db.database.query('SELECT id FROM telnet_cores WHERE user_id = $1', [p.id])).toEqual([]);
+  });
+
   it('the cooldown and the daily limit refuse the next purchase with a clear text', async () => {
     const p = await asPlayer(app);
     await paid(p, 10);
