@@ -64,6 +64,8 @@ export interface AppDeps {
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
   /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
   intrusionTimeLimitMs?: number;
+  /** Where the log lines go instead of stdout (tests that read what the app logs). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -110,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const fastify = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count becomes proxy-addr's (address, hop) predicate; addresses and booleans pass as they are.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: balance.apiBodyLimitBytes,

@@ -22,6 +22,8 @@ export async function buildTestApp(
     seed?: number;
     random?: () => number;
     realClock?: boolean;
+    /** Captures the app's log lines (set config.logLevel too: tests are silent by default). */
+    logStream?: { write(line: string): void };
     /** Extra routes a test needs, added before the app is ready. */
     routes?: (fastify: App['fastify']) => void;
   } = {},
@@ -38,6 +40,7 @@ export async function buildTestApp(
     database: db.database,
     now: options.realClock ? Date.now : () => clock.now,
     random: options.random ?? seededRandom(options.seed ?? 42),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.routes?.(app.fastify);
   await app.fastify.ready();

@@ -28,6 +28,8 @@ export interface FakeStripe {
   intents: Map<string, FakeIntent>;
   /** Every create request that reached the fake (replays by Idempotency-Key included). */
   createRequests: number;
+  /** When set, creating an intent answers this Stripe error (a declined account, an outage) until cleared. */
+  createError: { status: number; type: string; message: string } | null;
   /** The card is charged: the intent succeeds (what Stripe.js's confirmPayment leads to). */
   succeed(id: string): FakeIntent;
   fail(id: string): FakeIntent;
@@ -62,6 +64,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     api: { host: '127.0.0.1', port: 0, protocol: 'http' },
     intents,
     createRequests: 0,
+    createError: null,
     succeed(id) {
       const pi = intents.get(id)!;
       pi.status = 'succeeded';
@@ -88,6 +91,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       fake.createRequests += 1;
+      if (fake.createError) return send(res, fake.createError.status, stripeError(fake.createError.message, fake.createError.type));
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && byKey.has(key)) return send(res, 200, intents.get(byKey.get(key)!));
       const form = parseForm(body);

@@ -142,21 +142,38 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expect(await cores(p)).toEqual([]);
   });
 
-  it('a refund takes back the unopened cores of that purchase; an opened one stays opened', async () => {
+  it('a refund takes back the unopened cores of that purchase; an opened one stays opened, a listed one stays listed (ADR 034)', async () => {
     const p = await asPlayer(app);
     const earned = await coreOf(app, p);
     const pi = await paid(p, 10);
     await complete(p, pi);
-    const bought = (await cores(p)).filter((c) => c.id !== earned);
-    expect((await act(p, `/api/telnet-cores/${bought[0]!.id}/use`)).statusCode).toBe(200);
+    const bought = (await cores(p)).filter((c) => c.id !== earned).map((c) => c.id);
+    expect(bought).toHaveLength(10);
+    const [opened, listed, ...unopened] = bought as [number, number, ...number[]];
+    expect((await act(p, `/api/telnet-cores/${opened}/use`)).statusCode).toBe(200);
+    const listing = await act(p, '/api/marketplace/create', { itemType: 'telnet-core', itemId: listed, price: 5 });
+    expect(listing.statusCode, listing.body).toBe(200);
+    const row = async (id: number) => (await app.db.database.query<{ user_id: number; is_used: boolean; escrow_id: number | null }>('SELECT user_id, is_used, escrow_id FROM telnet_cores WHERE id = $1', [id]))[0];
+    const telnet = async () => Number((await app.db.database.query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet);
+    const telnetBefore = await telnet();
+    expect(telnetBefore).toBeGreaterThan(0); // opening paid Telnet
+
     const charge = { id: `ch_${pi.slice(3)}`, object: 'charge', payment_intent: pi, amount: 1990, amount_refunded: 1990, refunded: true };
     const hook = fake.webhook('charge.refunded', charge);
     expect((await deliver(hook)).statusCode).toBe(200);
     expect((await deliver(hook)).statusCode).toBe(200);
     const left = (await cores(p)).map((c) => c.id);
     expect(left).toContain(earned); // a core earned by play is never touched
-    expect(left.filter((id) => bought.slice(1).some((b) => b.id === id))).toEqual([]); // the 9 unopened ones are gone
-    expect((await shop(p)).purchases[0]).toMatchObject({ status: 'refunded', coresRevoked: 9 });
+    expect(await row(earned)).toMatchObject({ user_id: p.id, is_used: false, escrow_id: null });
+    for (const id of unopened) expect(await row(id)).toBeUndefined(); // the 8 unopened, unlisted ones are gone
+    expect(await row(opened)).toMatchObject({ user_id: p.id, is_used: true }); // opened stays opened…
+    expect(await telnet()).toBe(telnetBefore); // …and its Telnet stays (no debt, ADR 034)
+    // A listed one stays listed (in escrow, still the seller's listing): it may already be promised to a buyer.
+    expect(await row(listed)).toMatchObject({ is_used: false, escrow_id: expect.any(Number) });
+    expect(left).toContain(listed);
+    const mine = (await p.request('GET', '/api/marketplace/my-listings')).json() as { id: number }[];
+    expect(mine.map((l) => l.id)).toContain(listing.json().listing.id);
+    expect((await shop(p)).purchases[0]).toMatchObject({ status: 'refunded', coresRevoked: 8 });
     // A success delivered late does not award the refunded purchase again.
     await deliver(fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!));
     expect((await complete(p, pi)).json()).toMatchObject({ status: 'refunded' });
@@ -170,6 +187,18 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     await deliver(fake.webhook('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: pi, amount: 239 }));
     expect(await cores(p)).toEqual([]);
     expect((await shop(p)).purchases[0]).toMatchObject({ status: 'disputed', coresRevoked: 1 });
+  });
+
+  it('a banned player can neither start, complete nor see a purchase, and no intent is made', async () => {
+    const p = await asPlayer(app);
+    const pi = await paid(p, 1);
+    await app.services.auth.ban(p.id);
+    const before = fake.intents.size;
+    expect((await start(p, { trojanCount: 1 })).statusCode).toBe(401);
+    expect((await complete(p, pi)).statusCode).toBe(401);
+    expect((await p.request('GET', '/api/virus/shop')).statusCode).toBe(401);
+    expect(fake.intents.size).toBe(before);
+    expect(await app.db.database.query('SELECT id FROM telnet_cores WHERE user_id = $1', [p.id])).toEqual([]);
   });
 
   it('the cooldown and the daily limit refuse the next purchase with a clear text', async () => {
@@ -249,6 +278,29 @@ describe('virus shop security [pglite]', () => {
     for (const other of ['/', '/inventory', '/api/health']) expect(await csp(other)).not.toContain('stripe');
   });
 
+  it('limits webhook deliveries per address per minute: the one over the limit gets 429 and changes nothing, another address is unaffected', async () => {
+    const p = await asPlayer(app);
+    const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
+    const pi = fake.succeed(res.json().paymentIntentId);
+    const hook = fake.webhook('payment_intent.succeeded', pi);
+    const from = (remoteAddress: string, h = hook) => app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: h.payload, headers: h.headers, remoteAddress });
+    const flooder = '203.0.113.7';
+    // The limit counts deliveries, verified or not: a flood of junk uses up the window as well.
+    const junk = { payload: '{}', headers: { 'content-type': 'application/json' } };
+    for (let i = 0; i < balance.virusWebhooksPerMinute; i++) expect((await from(flooder, junk)).statusCode).toBe(400);
+    expectError(await from(flooder), 429, t.tooManyWebhooks);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
+    expect((await p.request('GET', '/api/virus/shop')).json().purchases[0]).toMatchObject({ status: 'started', coresAwarded: 0 });
+    // Stripe's other delivery address is counted on its own.
+    expect((await from('198.51.100.9')).statusCode).toBe(200);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
+    // A minute later (the injected clock) the first address is heard again.
+    expectError(await from(flooder), 429, t.tooManyWebhooks);
+    app.clock.advance(60_000);
+    expect((await from(flooder)).json()).toEqual({ received: true });
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
+  });
+
   it('takes a signed webhook past the 16 KiB API limit, up to its own 64 KiB, and only as JSON', async () => {
     const p = await asPlayer(app);
     const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
@@ -263,5 +315,57 @@ describe('virus shop security [pglite]', () => {
     expect(form.statusCode).toBe(415);
     // The other /api routes keep their 16 KiB limit.
     expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: `pi_${'a'.repeat(20_000)}` })).statusCode).toBe(413);
+  });
+});
+
+describe('virus shop logs no secret [pglite]', () => {
+  let app: TestApp;
+  let fake: FakeStripe;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    app = await buildTestApp('pglite', { config: { payments: stripeConfigFor(fake), logLevel: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('never logs the secret key, the webhook secret, a client secret or a Stripe-Signature, through a purchase, a bad signature and a payments error', async () => {
+    const p = await asPlayer(app);
+    const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
+      app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
+    const secrets: string[] = [fakeKeys.secretKey, fakeKeys.webhookSecret];
+
+    // A full purchase: intent, payment, completion, the webhook, then a refund.
+    const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    secrets.push(res.json().clientSecret);
+    const pi = fake.succeed(res.json().paymentIntentId);
+    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: pi.id })).json()).toMatchObject({ status: 'fulfilled' });
+    for (const hook of [fake.webhook('payment_intent.succeeded', pi), fake.webhook('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: pi.id })]) {
+      secrets.push(hook.headers['stripe-signature']!);
+      expect((await deliver(hook)).statusCode).toBe(200);
+    }
+    // A delivery with a bad signature.
+    const forged = fake.webhook('payment_intent.succeeded', pi, 'whsec_attacker');
+    secrets.push(forged.headers['stripe-signature']!);
+    expectError(await deliver(forged), 400, t.webhookBadSignature);
+    // A payments error from the provider.
+    app.clock.advance(balance.virusCooldownSeconds * 1000);
+    fake.createError = { status: 400, type: 'invalid_request_error', message: 'Your account cannot currently make charges.' };
+    expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 502, t.providerUnavailable);
+    fake.createError = null;
+
+    // The capture is not empty: the requests, the error path and the reversal were all logged…
+    const log = lines.join('');
+    expect(log).toContain('/api/payments/webhook');
+    expect(log).toContain('payment intent creation failed');
+    expect(log).toContain('Your account cannot currently make charges.');
+    expect(log).toContain('virus purchase reversed');
+    // …and no secret is in any line.
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // Nor the signature's own digest (it is what an attacker would replay).
+    for (const secret of secrets.slice(-3)) expect(log).not.toContain(/v1=([0-9a-f]+)/.exec(secret)![1]);
   });
 });
