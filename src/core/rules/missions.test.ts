@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { balance } from '../balance';
 import { featureAvailability, featureIds, type FeatureAvailability, type FeatureId } from '../features';
 import { buildMissionStatus, isMissionEarned, missionIds, missionProgress, missionTexts, type MissionEvidence } from './missions';
 
@@ -21,6 +22,10 @@ describe('missions', () => {
       'hack_developer_token',
       'purchase_kernel_bit',
     ]);
+  });
+
+  it('counts them in balance.missionCount, which the guide quotes', () => {
+    expect(balance.missionCount).toBe(missionIds.length);
   });
 
   it('gives every mission a title, a description and instructions', () => {

@@ -7,15 +7,22 @@ import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '
 import { drivers } from '../../../../tests/support/db';
 import { act, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
+import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 
 const mission = 'purchase_kernel_bit';
 
 describe.each(drivers)('the purchase_kernel_bit mission (issue 9 item 6) [%s]', (driver) => {
   let app: TestApp;
+  let url: string;
+  const sockets: TestSocket[] = [];
   beforeAll(async () => {
     app = await buildTestApp(driver);
+    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    for (const s of sockets) await s.close();
+    await app.close();
+  });
 
   const buyer = async (telnet: number) => {
     const p = await asPlayer(app);
@@ -45,6 +52,16 @@ describe.each(drivers)('the purchase_kernel_bit mission (issue 9 item 6) [%s]', 
     expect(await missionRewards(p)).toEqual([balance.missionRewardTelnet]);
     expect(await telnet(p)).toBe(100 - bitPrice(600, 600) - bitPrice(601, 600) - bitPrice(602, 600) + balance.missionRewardTelnet);
     expect((await completed(p)).filter((m) => m === mission)).toHaveLength(1);
+  });
+
+  it("pushes the buyer's new mission status and balance, so the panel moves on without a reload", async () => {
+    const p = await buyer(100);
+    const socket = await openSocket(url, p.cookie);
+    sockets.push(socket);
+    expect((await buy(p, 620, 620)).statusCode).toBe(200);
+    const status = await socket.next('missions.statusChanged', (e) => e.d.completedMissions.includes(mission));
+    expect(status.d.totalMissions).toBe(9);
+    await socket.next('user.updated', (e) => e.d.telnet === 100 - bitPrice(620, 620) + balance.missionRewardTelnet);
   });
 
   it('is refused to a client claiming it without a purchase, and pays nothing', async () => {
