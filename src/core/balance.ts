@@ -197,8 +197,8 @@ export const balance = {
   /** spec §1: blacklist chance +5 % per player level above the boss's level, capped at 50 %. */
   blacklistPctPerLevel: 5,
   blacklistMaxPct: 50,
-  /** spec §9: eight beginner missions; the optimizer tops out at level 80. */
-  missionCount: 8,
+  /** spec §9: eight beginner missions, plus issue 9's purchase_kernel_bit (ADR 024); the optimizer tops out at level 80. */
+  missionCount: 9,
   optimizerMaxLevel: 80,
   // Client realtime (the /ws socket in the browser) and the polling fallback while it is down
   /** First wait before reconnecting a dropped socket; doubles per failed attempt, with jitter. */

@@ -9,6 +9,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { balance } from '../core/balance';
+import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { authRoutes } from './features/auth/routes';
@@ -180,21 +181,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const chat = createChatService({ database, bus, now });
   const ping = createPingService({ database, bus, now });
   const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
-  // The terminal completes its missions through the missions service, which asks it for evidence back.
+  // The terminal and the Kernel complete their missions through the missions service, which asks them for evidence back.
   let missionsRef: MissionService | null = null;
+  const completeMission = async (userId: number, missionId: MissionId) => void (await missionsRef?.complete(await auth.view(userId), missionId));
   const terminal = createTerminalService({
     database,
     bus,
     now,
     ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
     userView: (userId) => auth.view(userId),
-    completeMission: async (userId, missionId) => void (await missionsRef?.complete(await auth.view(userId), missionId)),
+    completeMission,
+  });
+  // The Kernel asks only until the player has the mission: later purchases cost one primary-key look-up.
+  const kernel = createKernelService({
+    database,
+    bus,
+    now,
+    userView: auth.view,
+    completeMission: async (userId, missionId) => {
+      if (missionsRef && !(await missionsRef.hasCompleted(userId, missionId))) await completeMission(userId, missionId);
+    },
   });
   const missions = createMissionService({
     database,
     bus,
     now,
-    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted, terminal: terminal.evidence },
+    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted, terminal: terminal.evidence, boughtKernelBit: (userId) => kernel.boughtBit(userId) },
   });
   missionsRef = missions;
 
@@ -266,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   optimizerDroneRoutes(fastify, optimizerDrone);
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, now);
-  kernelRoutes(fastify, createKernelService({ database, bus, now, userView: auth.view }), now);
+  kernelRoutes(fastify, kernel, now);
   registerVirus(fastify, { config, database, bus, now, random });
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));

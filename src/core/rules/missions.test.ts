@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { balance } from '../balance';
 import { featureAvailability, featureIds, type FeatureAvailability, type FeatureId } from '../features';
 import { buildMissionStatus, isMissionEarned, missionIds, missionProgress, missionTexts, type MissionEvidence } from './missions';
 
@@ -9,7 +10,7 @@ const everything = landed(...featureIds);
 const nothing: MissionEvidence = { totalTaps: 0, sentChat: false, sentPrivateMessage: false };
 
 describe('missions', () => {
-  it('keeps the eight ids in the spec order (§3)', () => {
+  it("keeps the spec's eight ids in its order (§3), then issue 9's Kernel mission", () => {
     expect(missionIds).toEqual([
       'clear_binary_row',
       'attack_blockchain',
@@ -19,7 +20,12 @@ describe('missions', () => {
       'create_directory',
       'move_token',
       'hack_developer_token',
+      'purchase_kernel_bit',
     ]);
+  });
+
+  it('counts them in balance.missionCount, which the guide quotes', () => {
+    expect(balance.missionCount).toBe(missionIds.length);
   });
 
   it('gives every mission a title, a description and instructions', () => {
@@ -41,19 +47,21 @@ describe('missions', () => {
     ['attack_blockchain', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
     ['attack_blockchain', { attackedBlockchain: true }, true],
     ['hack_developer_token', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
+    ['purchase_kernel_bit', { totalTaps: 99, sentChat: true, sentPrivateMessage: true, attackedBlockchain: true }, false],
+    ['purchase_kernel_bit', { boughtKernelBit: true }, true],
   ] as const)('%s with %o is earned: %s', (id, evidence, earned) => {
     expect(isMissionEarned(id, { ...nothing, ...evidence })).toBe(earned);
   });
 
   it('shows the first mission not done in spec order, whatever order they were done in', () => {
-    expect(missionProgress([])).toMatchObject({ currentMission: 'clear_binary_row', completedMissions: [], totalMissions: 8 });
+    expect(missionProgress([])).toMatchObject({ currentMission: 'clear_binary_row', completedMissions: [], totalMissions: 9 });
     const p = missionProgress(['send_private_message', 'clear_binary_row'], everything);
     expect(p.currentMission).toBe('attack_blockchain');
     expect(p.completedMissions).toEqual(['clear_binary_row', 'send_private_message']);
     expect(p.allMissionsCompleted).toBe(false);
   });
 
-  it('is complete when all eight are done', () => {
+  it('is complete when all nine are done', () => {
     expect(missionProgress([...missionIds].reverse())).toMatchObject({ currentMission: null, allMissionsCompleted: true });
   });
 
@@ -73,12 +81,15 @@ describe('missions', () => {
     expect(missionProgress(done, landed('mainframe', 'chat', 'ping'))).toMatchObject({ currentMission: null, allMissionsCompleted: false });
     expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'blockchain')).currentMission).toBe('attack_blockchain');
     expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'terminal')).currentMission).toBe('ssh_self_root');
+    expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'kernel')).currentMission).toBe('purchase_kernel_bit');
   });
 
   it('never earns a mission while its feature is unavailable, and earns it once it lands', () => {
     const all = { totalTaps: 5, sentChat: true, sentPrivateMessage: true };
     expect(isMissionEarned('send_global_chat', all, landed('mainframe'))).toBe(false);
     expect(isMissionEarned('send_global_chat', all, landed('chat'))).toBe(true);
+    expect(isMissionEarned('purchase_kernel_bit', { ...all, boughtKernelBit: true }, landed('mainframe', 'chat'))).toBe(false);
+    expect(isMissionEarned('purchase_kernel_bit', { ...all, boughtKernelBit: true }, landed('kernel'))).toBe(true);
   });
 
   it('builds the status the panel shows: hidden while nothing can be played, the briefing of the current one otherwise', () => {
@@ -86,7 +97,7 @@ describe('missions', () => {
       showMissions: true,
       currentMission: { id: 'clear_binary_row', ...missionTexts.clear_binary_row },
       completedMissions: [],
-      totalMissions: 8,
+      totalMissions: 9,
       allMissionsCompleted: false,
     });
     expect(buildMissionStatus(['clear_binary_row'], landed('mainframe'))).toMatchObject({ showMissions: false, currentMission: null, allMissionsCompleted: false });

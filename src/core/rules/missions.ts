@@ -3,8 +3,8 @@ import type { MissionStatus } from '../api/missions';
 import { missionBriefings, type MissionBriefing } from '../texts/mission-briefings';
 import { featureAvailability, isFeatureAvailable, type FeatureAvailability, type FeatureId } from '../features';
 
-// spec §3: the eight mission ids, in the spec's order; the panel shows the first one not yet done
-// among those whose feature has landed (see missionFeature).
+// spec §3: the eight mission ids, in the spec's order, then issue 9's purchase_kernel_bit (ADR 024);
+// the panel shows the first one not yet done among those whose feature has landed (see missionFeature).
 export const missionIds = [
   'clear_binary_row',
   'attack_blockchain',
@@ -14,6 +14,7 @@ export const missionIds = [
   'create_directory',
   'move_token',
   'hack_developer_token',
+  'purchase_kernel_bit',
 ] as const;
 
 export const MissionId = z.enum(missionIds);
@@ -32,6 +33,8 @@ export interface MissionEvidence {
   attackedBlockchain?: boolean;
   /** issue 10: the Terminal actions the server stamped (own root ssh, mkdir, the Token moved into a directory, the developer hacked). */
   terminal?: { sshedSelf: boolean; createdDirectory: boolean; movedToken: boolean; hackedDeveloper: boolean };
+  /** issue 9: the player owns at least one Kernel bit they bought. */
+  boughtKernelBit?: boolean;
 }
 
 /** The feature each mission is played in: a mission counts only once its feature has landed. */
@@ -44,6 +47,7 @@ export const missionFeature = {
   create_directory: 'terminal',
   move_token: 'terminal',
   hack_developer_token: 'terminal',
+  purchase_kernel_bit: 'kernel',
 } as const satisfies Record<MissionId, FeatureId>;
 
 /** Whether a mission can be played now: its feature is available. */
@@ -62,6 +66,7 @@ const earnedBy = {
   create_directory: (e) => e.terminal?.createdDirectory === true,
   move_token: (e) => e.terminal?.movedToken === true,
   hack_developer_token: (e) => e.terminal?.hackedDeveloper === true,
+  purchase_kernel_bit: (e) => e.boughtKernelBit === true,
 } satisfies Record<MissionId, (e: MissionEvidence) => boolean>;
 
 /** Whether the player's own actions earn a mission (the server decides, never the client); never while its feature is unavailable. */

@@ -78,4 +78,13 @@ export const missionBriefings = {
       'You have 60 seconds before the intrusion times out.',
     ],
   },
+  purchase_kernel_bit: {
+    title: 'CLAIM A BIT',
+    description: 'The Kernel is a shared canvas every operator paints on. Buy one bit and mark it yours.',
+    instructions: [
+      'Open KERNEL from the SYSTEM menu and choose your colour.',
+      'Double-click (double-tap) a free bit, or press Enter on the one under the cursor, and confirm.',
+      'Bits cost 20 Telnet at the centre, down to 1 at the corners.',
+    ],
+  },
 } as const satisfies Record<MissionId, MissionBriefing>;

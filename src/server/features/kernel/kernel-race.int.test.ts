@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
@@ -50,7 +51,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
     for (const a of answers) if (a.statusCode === 409) expect(a.json()).toMatchObject({ title: texts.kernel.bitOwnedTitle, message: fillText(texts.kernel.bitOwnedBody, { name: winner.username }) });
     expect(await charges('bit:401,399')).toBe(1);
     const telnets = await app.db.database.query<{ id: number; telnet: number }>('SELECT id, telnet FROM users WHERE id = ANY($1::int[])', [buyers.map((b) => b.id)]);
-    for (const row of telnets) expect(Number(row.telnet)).toBe(row.id === winner.id ? 100 - bitPrice(401, 399) : 100);
+    // The winner's first bit also paid the purchase_kernel_bit reward, before the answer came back.
+    for (const row of telnets) expect(Number(row.telnet)).toBe(row.id === winner.id ? 100 - bitPrice(401, 399) + balance.missionRewardTelnet : 100);
     const [owner] = await app.db.database.query<{ owner_id: number }>('SELECT owner_id FROM kernel_bits WHERE x = 401 AND y = 399');
     expect(owner!.owner_id).toBe(winner.id);
   });
@@ -75,6 +77,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
     const p = await asPlayer(app);
     await p.request('POST', gridPaths.setColor, { colorR: 1, colorG: 1, colorB: 1 });
     await grant(app, p, { telnet: 5 });
+    // Mission already done: its reward landing mid-race would fund a sixth bit and blur what this counts.
+    await app.db.database.query("INSERT INTO mission_completions (user_id, mission_id) VALUES ($1, 'purchase_kernel_bit')", [p.id]);
     const answers = await Promise.all(Array.from({ length: racers }, (_, i) => act(p, gridPaths.purchase, { x: i, y: 0 })));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
     for (const a of answers) if (a.statusCode !== 200) expect(a.json().title).toBe(texts.kernel.insufficientTitle);

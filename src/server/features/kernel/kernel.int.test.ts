@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
 import { bitIndex, bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { fillText, texts } from '../../../core/texts';
@@ -79,7 +80,8 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     const replay = await buy(p, { x: 400, y: 400 }, key);
     expect(replay.json()).toEqual(bought.json());
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(await telnet(p)).toBe(80);
+    // The first bit also completes purchase_kernel_bit, whose reward is paid before the answer.
+    expect(await telnet(p)).toBe(80 + balance.missionRewardTelnet);
     expect((await kernelSpend(p)).map((r) => Number(r.delta))).toEqual([-20]);
     expect((await p.request('GET', `${gridPaths.bit}?x=400&y=400`)).json()).toEqual({ x: 400, y: 400, price: 20, owner: { id: p.id, username: p.username } });
     expect((await p.request('GET', `${gridPaths.bit}?x=0&y=0`)).json()).toEqual({ x: 0, y: 0, price: 1, owner: null });
@@ -99,7 +101,7 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     }
     expect(await telnet(b)).toBe(50);
     expect(await kernelSpend(b)).toEqual([]);
-    expect(await telnet(a)).toBe(50 - bitPrice(10, 12));
+    expect(await telnet(a)).toBe(50 - bitPrice(10, 12) + balance.missionRewardTelnet);
   });
 
   it('refuses without a colour, and bad coordinates or a missing key with a 400 that changes nothing', async () => {
@@ -176,7 +178,7 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     const bought = (await buy(buyer, { x: 123, y: 456 })).json();
     const event = await watcherSocket.next('grid_update', (e) => e.d.x === 123 && e.d.y === 456);
     expect(event.d).toEqual({ x: 123, y: 456, ownerId: buyer.id, ownerUsername: buyer.username, colorR: 0, colorG: 255, colorB: 0, version: bought.version });
-    const updated = await buyerSocket.next('user.updated', (e) => e.d.telnet === 100 - bitPrice(123, 456));
+    const updated = await buyerSocket.next('user.updated', (e) => e.d.telnet === 100 - bitPrice(123, 456) + balance.missionRewardTelnet);
     expect(updated.d.id).toBe(buyer.id);
   });
 });

@@ -2,6 +2,7 @@ import type { User } from '../../../core/api/common';
 import type { BitInfo, BitQuery, GridChanges, GridState, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
+import type { MissionId } from '../../../core/rules/missions';
 import { fillText, texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -17,6 +18,8 @@ export interface KernelServiceDeps {
   now: () => number;
   /** A player as every view shows them (auth service), for user.updated after a purchase. */
   userView(userId: number): Promise<User>;
+  /** issue 9 item 6: completes a mission through the missions service once a purchase has committed. */
+  completeMission?(userId: number, missionId: MissionId): Promise<void>;
 }
 
 const k = texts.kernel;
@@ -82,6 +85,10 @@ export function createKernelService(deps: KernelServiceDeps) {
       const done = published as PurchaseResult | null;
       if (!outcome.replayed && outcome.statusCode === 200 && done) {
         bus.publish({ audience: { kind: 'everyone' }, event: { t: 'grid_update', d: { ...done.square, version: done.version } } });
+        // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
+        // its reward once (issue 9 item 6). Awaited, so the answer reaches the buyer after the reward
+        // and the user.updated below carries it; a failure here never undoes the purchase.
+        await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
         void deps
           .userView(userId)
           .then((user) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }))
@@ -91,6 +98,11 @@ export function createKernelService(deps: KernelServiceDeps) {
     },
 
     /** What changed after a version, or resync when more than a catch-up should carry. */
+    /** Whether the player owns a bit they bought, for the missions service's check (issue 9 item 6). */
+    async boughtBit(userId: number): Promise<boolean> {
+      return store.ownsAnyBit(database.db, userId);
+    },
+
     async changes(since: number): Promise<GridChanges> {
       const version = await store.currentVersion(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };

@@ -19,6 +19,12 @@ export async function setColor(tx: Executor, userId: number, color: Rgb, at: Dat
     .onConflictDoUpdate({ target: kernelColors.userId, set: { colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at } });
 }
 
+/** Whether the player owns at least one bit (the purchase_kernel_bit mission's evidence). */
+export async function ownsAnyBit(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ x: kernelBits.x }).from(kernelBits).where(eq(kernelBits.ownerId, userId)).limit(1);
+  return row !== undefined;
+}
+
 /** The owner of a bit, or null while it is free. */
 export async function ownerOf(tx: Executor, x: number, y: number): Promise<{ id: number; username: string } | null> {
   const [row] = await tx

@@ -23,6 +23,8 @@ export interface MissionServiceDeps {
     attackedBlockchain?(userId: number): Promise<boolean>;
     /** issue 10: the Terminal's stamped actions (terminal service). */
     terminal?(userId: number): Promise<MissionEvidence['terminal']>;
+    /** issue 9: whether the player owns a Kernel bit they bought (kernel service). */
+    boughtKernelBit?(userId: number): Promise<boolean>;
   };
 }
 
@@ -34,20 +36,26 @@ export function createMissionService(deps: MissionServiceDeps) {
   return {
     status,
 
+    /** Whether the player has already completed a mission, so a feature can skip asking again. */
+    hasCompleted: (userId: number, missionId: MissionId): Promise<boolean> => store.isCompleted(db, userId, missionId),
+
     /**
      * Completes a mission the player has earned and pays its reward once. A repeat (or one of many
      * racing requests) succeeds without paying again; an unearned mission is refused with 409.
      */
     async complete(user: User, missionId: MissionId): Promise<CompleteMissionResponse> {
       // Decodes as stored now: the session's cached player may lag a tap on another instance (ADR 035).
-      const [stored, sentChat, sentPrivateMessage, attackedBlockchain, terminal] = await Promise.all([
+      const [stored, sentChat, sentPrivateMessage, attackedBlockchain, terminal, boughtKernelBit] = await Promise.all([
         store.findPlayer(db, user.id),
         deps.evidence.sentChat(user.id),
         deps.evidence.sentPrivateMessage(user.id),
         deps.evidence.attackedBlockchain?.(user.id) ?? false,
         deps.evidence.terminal?.(user.id),
+        // Asked only for its own mission: the look-up reads the Kernel's bits.
+        missionId === 'purchase_kernel_bit' ? (deps.evidence.boughtKernelBit?.(user.id) ?? false) : false,
       ]);
-      if (!isMissionEarned(missionId, { totalTaps: stored?.totalTaps ?? 0, sentChat, sentPrivateMessage, attackedBlockchain, ...(terminal ? { terminal } : {}) })) {
+      const evidence = { totalTaps: stored?.totalTaps ?? 0, sentChat, sentPrivateMessage, attackedBlockchain, boughtKernelBit, ...(terminal ? { terminal } : {}) };
+      if (!isMissionEarned(missionId, evidence)) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
       const reward = balance.missionRewardTelnet;

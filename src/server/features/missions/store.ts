@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MissionId } from '../../../core/rules/missions';
 import type { Executor } from '../../db/connect';
 import { missionCompletions, users } from '../../db/schema';
@@ -7,6 +7,16 @@ export async function completedMissions(tx: Executor, userId: number): Promise<M
   const rows = await tx.select({ missionId: missionCompletions.missionId }).from(missionCompletions).where(eq(missionCompletions.userId, userId));
   // Ids this build does not know (a mission retired later) are ignored rather than failing the status.
   return rows.flatMap((r) => (MissionId.safeParse(r.missionId).success ? [r.missionId as MissionId] : []));
+}
+
+/** Whether the player has completed this mission (a primary-key look-up). */
+export async function isCompleted(tx: Executor, userId: number, missionId: MissionId): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: missionCompletions.userId })
+    .from(missionCompletions)
+    .where(and(eq(missionCompletions.userId, userId), eq(missionCompletions.missionId, missionId)))
+    .limit(1);
+  return rows.length === 1;
 }
 
 /** Records a completion; true only for the one call whose row went in (the primary key settles a race). */
