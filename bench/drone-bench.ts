@@ -109,6 +109,8 @@ export async function benchDrone(pgAdminUrl: string) {
     const loaded = await tapLoad(a, players, windowMs);
     stop = true;
     await Promise.all(loops);
+    // The last batches' after-commit work (bus publishes that read the player) settles before the pools close.
+    await new Promise((r) => setTimeout(r, 500));
     const wallS = (Date.now() - started) / 1000;
     await a.close();
     await b.close();

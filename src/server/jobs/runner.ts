@@ -21,13 +21,18 @@ export interface JobRunnerOptions<Payloads> {
   instanceId?: string;
   log?: JobLog;
   pollIntervalMs?: number;
-  /** Jobs one pass runs at most (balance.jobBatchSize); a full pass is followed at once by the next. */
+  /**
+   * Jobs one pass runs at most (balance.jobBatchSize, or claimSize × concurrency if that is more);
+   * a full pass is followed at once by the next.
+   */
   batchSize?: number;
   /**
    * Jobs claimed and committed per transaction (docs/decisions/013-jobs-runner.md, "Batches"):
-   * 50 on PostgreSQL, 1 on PGlite, whose single connection would wait for the whole batch.
+   * 25 on PostgreSQL, 1 on PGlite, whose single connection would wait for the whole batch.
    */
   claimSize?: number;
+  /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
+  concurrency?: number;
   /**
    * Other modules' clean-up, run with the hourly purge of done jobs (e.g. expired idempotency keys):
    * each returns how many rows it removed. A failing task is logged and the others still run.
@@ -64,7 +69,8 @@ const maxErrorChars = 2000;
 const purgeEveryMs = 3_600_000;
 const purgeBatch = 1000;
 /** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
-const defaultClaimSize = { postgres: 50, pglite: 1 } as const;
+const defaultClaimSize = { postgres: 25, pglite: 1 } as const;
+const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
@@ -111,8 +117,9 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? balance.jobPollIntervalMs;
-  const batchSize = options.batchSize ?? balance.jobBatchSize;
   const claimSize = Math.max(1, options.claimSize ?? defaultClaimSize[database.kind]);
+  const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency[database.kind]);
+  const batchSize = options.batchSize ?? Math.max(balance.jobBatchSize, claimSize * concurrency);
   const lag = createLagMetrics();
   let polling = false;
   let stopRequested = false;
@@ -181,22 +188,32 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   async function runPass(): Promise<RanJob[]> {
     const ran: RanJob[] = [];
     if (kinds.length === 0) return ran;
-    while (ran.length < batchSize && !stopRequested) {
-      const limit = Math.min(claimSize, batchSize - ran.length);
-      let batch: { claimed: number; ran: RanJob[] };
-      try {
-        batch = await runBatch(limit);
-      } catch (error) {
-        log.error({ instanceId, error: errorText(error) }, 'jobs pass stopped by a database error');
-        break;
+    let reserved = 0;
+    let drained = false;
+    // `concurrency` workers claim batches side by side (SKIP LOCKED hands each different jobs) until
+    // the pass has taken batchSize jobs, a claim comes back short (nothing else due) or stop().
+    const worker = async () => {
+      while (!drained && !stopRequested && reserved < batchSize) {
+        const limit = Math.min(claimSize, batchSize - reserved);
+        reserved += limit;
+        let batch: { claimed: number; ran: RanJob[] };
+        try {
+          batch = await runBatch(limit);
+        } catch (error) {
+          log.error({ instanceId, error: errorText(error) }, 'jobs pass stopped by a database error');
+          drained = true;
+          break;
+        }
+        reserved -= limit - batch.ran.length;
+        for (const result of batch.ran) {
+          lag.record(result.outcome, result.lagMs);
+          ran.push(result);
+        }
+        if (batch.claimed < limit) drained = true;
+        await yieldToOthers();
       }
-      for (const result of batch.ran) {
-        lag.record(result.outcome, result.lagMs);
-        ran.push(result);
-      }
-      if (batch.claimed < limit) break;
-      await yieldToOthers();
-    }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
     return ran;
   }
 
