@@ -191,9 +191,9 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     let reserved = 0;
     let drained = false;
     // `concurrency` workers claim batches side by side (SKIP LOCKED hands each different jobs) until
-    // the pass has taken batchSize jobs, a claim comes back short (nothing else due) or stop().
-    const worker = async () => {
-      while (!drained && !stopRequested && reserved < batchSize) {
+    // the pass has taken batchSize jobs, a claim comes back short (nothing else due) or stop() is called.
+    const worker = async (maxBatches = Infinity) => {
+      for (let taken = 0; taken < maxBatches && !drained && !stopRequested && reserved < batchSize; taken++) {
         const limit = Math.min(claimSize, batchSize - reserved);
         reserved += limit;
         let batch: { claimed: number; ran: RanJob[] };
@@ -213,7 +213,9 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
         await yieldToOthers();
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    // One batch first: only a full claim (more may be due) starts the others, so a short queue is one transaction.
+    await worker(1);
+    await Promise.all(Array.from({ length: concurrency }, () => worker()));
     return ran;
   }
 
