@@ -80,7 +80,7 @@ export async function benchDrone(pgAdminUrl: string) {
     );
     await dbA.query(
       `INSERT INTO jobs (kind, dedupe_key, payload, run_at, max_attempts)
-       SELECT 'drone.step', 'drone:' || id || ':0', jsonb_build_object('runId', id, 'step', 0), next_step_at, 5 FROM drone_runs`,
+       SELECT 'drone.step', 'drone:' || id || ':0', jsonb_build_object('runId', id, 'step', 0, 'userId', user_id), next_step_at, 5 FROM drone_runs`,
     );
     const now = () => Date.now();
     const a = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbA, now, tapRate: { refillPerSecond: 1e6, capacity: 1e6 } });
@@ -109,6 +109,8 @@ export async function benchDrone(pgAdminUrl: string) {
     const loaded = await tapLoad(a, players, windowMs);
     stop = true;
     await Promise.all(loops);
+    // The last batches' after-commit work (bus publishes that read the player) settles before the pools close.
+    await new Promise((r) => setTimeout(r, 500));
     const wallS = (Date.now() - started) / 1000;
     await a.close();
     await b.close();

@@ -10,8 +10,11 @@ export type JobPayloads = {
   'market.listingExpired': { listingId: number };
   /** issue 8: an optimizer upgrade reached its end time; collected once by the server if the player has not. */
   'optimizer.completed': { userId: number; level: number };
-  /** issue 8: one 30 s step of a drone run (0-based); the step schedules the next. */
-  'drone.step': { runId: number; step: number };
+  /**
+   * issue 8: one 30 s step of a drone run (0-based); the step schedules the next. `userId` (the
+   * run's player, whose row the step locks) only orders a batch's jobs (ADR 013, "Batches").
+   */
+  'drone.step': { runId: number; step: number; userId: number };
   /** issue 11: 2 h after a boss's defeat, the next boss spawns one level higher. */
   'blockchain.respawn': { bossId: number };
   /** issue 10: an ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */

@@ -4,7 +4,7 @@ import { isConnectionError } from '../db/reconnect';
 import { retryDelayMs } from './backoff';
 import type { Job, JobHandlers } from './kinds';
 import { createLagMetrics, type JobMetrics } from './lag-metrics';
-import { claimDueJob, markJobDone, purgeDoneJobs, readJobStats, recordJobFailure, type JobStats } from './store';
+import { claimDueJobs, markJobsDone, purgeDoneJobs, readJobStats, recordJobFailure, type JobStats } from './store';
 
 export interface JobLog {
   info(details: object, message: string): void;
@@ -21,7 +21,18 @@ export interface JobRunnerOptions<Payloads> {
   instanceId?: string;
   log?: JobLog;
   pollIntervalMs?: number;
+  /**
+   * Jobs one pass runs at most (balance.jobBatchSize, or claimSize × concurrency if that is more);
+   * a full pass is followed at once by the next.
+   */
   batchSize?: number;
+  /**
+   * Jobs claimed and committed per transaction (docs/decisions/013-jobs-runner.md, "Batches"):
+   * 25 on PostgreSQL, 1 on PGlite, whose single connection would wait for the whole batch.
+   */
+  claimSize?: number;
+  /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
+  concurrency?: number;
   /**
    * Other modules' clean-up, run with the hourly purge of done jobs (e.g. expired idempotency keys):
    * each returns how many rows it removed. A failing task is logged and the others still run.
@@ -41,9 +52,9 @@ export interface RanJob {
 export interface JobRunner {
   /** Polls for due jobs every pollIntervalMs (at once again after a full batch) until stop(). */
   start(): void;
-  /** Stops polling and resolves once the job in flight has committed or rolled back. */
+  /** Stops polling and resolves once the job in flight has committed or rolled back (the rest of its batch stays pending). */
   stop(): Promise<void>;
-  /** One pass: runs up to batchSize due jobs, each in its own transaction. Passes never overlap. */
+  /** One pass: runs up to batchSize due jobs, claimSize per transaction. Passes never overlap. */
   runDue(): Promise<RanJob[]>;
   /** In-memory lag summary and counters of this runner. */
   metrics(): JobMetrics;
@@ -57,6 +68,9 @@ const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 const maxErrorChars = 2000;
 const purgeEveryMs = 3_600_000;
 const purgeBatch = 1000;
+/** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
+const defaultClaimSize = { postgres: 25, pglite: 1 } as const;
+const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
@@ -66,10 +80,31 @@ function errorText(error: unknown): string {
 /** Lets requests queued on the database (PGlite has one connection) go between two jobs. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The player a job's handler locks, when its payload names one (`userId`). */
+function playerOf(row: { payload: unknown }): number | undefined {
+  const userId = (row.payload as { userId?: unknown } | null)?.userId;
+  return typeof userId === 'number' ? userId : undefined;
+}
+
 /**
- * The jobs runner (docs/decisions/013-jobs-runner.md). Each job is claimed with FOR UPDATE SKIP
- * LOCKED and run in the claiming transaction, in a savepoint: the handler's writes and the job's
- * 'done' commit together, so two instances never both run it and a process killed mid-job leaves
+ * The order a batch runs its jobs in, so that two batches (and a request locking one player) take
+ * player locks in one global order and cannot deadlock: jobs naming a player by ascending userId,
+ * then the rest by id.
+ */
+export function lockOrder<Row extends { id: number; payload: unknown }>(rows: readonly Row[]): Row[] {
+  return [...rows].sort((a, b) => {
+    const pa = playerOf(a);
+    const pb = playerOf(b);
+    if (pa !== undefined && pb !== undefined && pa !== pb) return pa - pb;
+    if ((pa === undefined) !== (pb === undefined)) return pa === undefined ? 1 : -1;
+    return a.id - b.id;
+  });
+}
+
+/**
+ * The jobs runner (docs/decisions/013-jobs-runner.md). Due jobs are claimed in batches with FOR
+ * UPDATE SKIP LOCKED and run in the claiming transaction, each in its own savepoint: a handler's
+ * writes and its job's 'done' commit together, so two instances never both run it and a process killed mid-job leaves
  * it pending for the next start. A failing handler is rolled back to the savepoint and its attempt
  * is recorded in the same transaction, still under the row lock (no other instance can retry it early).
  */
@@ -82,7 +117,9 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? balance.jobPollIntervalMs;
-  const batchSize = options.batchSize ?? balance.jobBatchSize;
+  const claimSize = Math.max(1, options.claimSize ?? defaultClaimSize[database.kind]);
+  const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency[database.kind]);
+  const batchSize = options.batchSize ?? Math.max(balance.jobBatchSize, claimSize * concurrency);
   const lag = createLagMetrics();
   let polling = false;
   let stopRequested = false;
@@ -90,54 +127,95 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   let pass: Promise<unknown> = Promise.resolve();
   let lastPurgeAt = -Infinity;
 
-  async function runOne(): Promise<RanJob | null> {
+  /** Runs one job in its own savepoint of the batch's transaction; a failure is recorded there, still under the row lock. */
+  async function runJob(tx: Tx, row: Awaited<ReturnType<typeof claimDueJobs>>[number], claimedAt: number) {
+    const lagMs = Math.max(0, claimedAt - row.runAt.getTime());
+    const handler = handlers[row.kind]!;
+    const job = { ...row, claimedAt: new Date(claimedAt) };
+    try {
+      const after = await tx.transaction((savepoint) => handler(savepoint, job));
+      return { ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob, after: typeof after === 'function' ? after : undefined };
+    } catch (error) {
+      // A dead connection took the whole transaction with it: every job of the batch stays pending as it was.
+      if (isConnectionError(error)) throw error;
+      const text = errorText(error);
+      const retryAt = new Date(claimedAt + retryDelayMs(row.attempts + 1));
+      const status = await recordJobFailure(tx, row.id, text, retryAt, new Date(claimedAt));
+      const outcome = status === 'dead' ? 'dead' : 'retry';
+      const details = { jobId: row.id, kind: row.kind, attempt: row.attempts + 1, maxAttempts: row.maxAttempts, instanceId, error: text };
+      if (outcome === 'dead') log.error(details, 'job dead-lettered after its last attempt');
+      else log.warn({ ...details, retryAt: retryAt.toISOString() }, 'job failed; will retry');
+      return { ran: { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob, after: undefined };
+    }
+  }
+
+  /**
+   * One transaction: claims up to `limit` due jobs, runs each in its own savepoint (in lockOrder),
+   * marks the successes done, commits; then calls the successes' after-commit functions.
+   * Returns how many it claimed (a short claim means nothing else is due now) and what it ran.
+   */
+  async function runBatch(limit: number): Promise<{ claimed: number; ran: RanJob[] }> {
     const claimedAt = now();
-    // What the handler asked to run once its writes are committed (events on the bus).
-    let afterCommit: (() => void) | undefined;
-    const ran = await database.db.transaction(async (tx): Promise<RanJob | null> => {
-      const row = await claimDueJob(tx, kinds, new Date(claimedAt));
-      if (!row) return null;
-      const lagMs = Math.max(0, claimedAt - row.runAt.getTime());
-      const handler = handlers[row.kind]!;
-      const job = { ...row, claimedAt: new Date(claimedAt) };
-      try {
-        const after = await tx.transaction((savepoint) => handler(savepoint, job));
-        afterCommit = typeof after === 'function' ? after : undefined;
-      } catch (error) {
-        // A dead connection took the whole transaction with it: the job stays pending as it was.
-        if (isConnectionError(error)) throw error;
-        const text = errorText(error);
-        const retryAt = new Date(claimedAt + retryDelayMs(row.attempts + 1));
-        const status = await recordJobFailure(tx, row.id, text, retryAt, new Date(claimedAt));
-        const outcome = status === 'dead' ? 'dead' : 'retry';
-        const details = { jobId: row.id, kind: row.kind, attempt: row.attempts + 1, maxAttempts: row.maxAttempts, instanceId, error: text };
-        if (outcome === 'dead') log.error(details, 'job dead-lettered after its last attempt');
-        else log.warn({ ...details, retryAt: retryAt.toISOString() }, 'job failed; will retry');
-        return { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob;
+    // What the handlers asked to run once their writes are committed (events on the bus).
+    const afterCommit: Array<() => void> = [];
+    const result = await database.db.transaction(async (tx) => {
+      const rows = await claimDueJobs(tx, kinds, new Date(claimedAt), limit);
+      const ran: RanJob[] = [];
+      const done: number[] = [];
+      for (const row of lockOrder(rows)) {
+        // Stopping: the rest of the batch is left pending (its locks go with this commit).
+        if (stopRequested && ran.length > 0) break;
+        const { ran: one, after } = await runJob(tx, row, claimedAt);
+        ran.push(one);
+        if (one.outcome === 'done') {
+          done.push(one.id);
+          if (after) afterCommit.push(after);
+        }
       }
-      await markJobDone(tx, row.id, new Date(claimedAt));
-      return { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob;
+      await markJobsDone(tx, done, new Date(claimedAt));
+      return { claimed: rows.length, ran };
     });
-    if (ran?.outcome === 'done') afterCommit?.();
-    return ran;
+    for (const after of afterCommit) {
+      try {
+        after();
+      } catch (error) {
+        log.error({ instanceId, error: errorText(error) }, 'a job\'s after-commit function failed');
+      }
+    }
+    return result;
   }
 
   async function runPass(): Promise<RanJob[]> {
     const ran: RanJob[] = [];
     if (kinds.length === 0) return ran;
-    while (ran.length < batchSize && !stopRequested) {
-      let result: RanJob | null;
-      try {
-        result = await runOne();
-      } catch (error) {
-        log.error({ instanceId, error: errorText(error) }, 'jobs pass stopped by a database error');
-        break;
+    let reserved = 0;
+    let drained = false;
+    // `concurrency` workers claim batches side by side (SKIP LOCKED hands each different jobs) until
+    // the pass has taken batchSize jobs, a claim comes back short (nothing else due) or stop() is called.
+    const worker = async (maxBatches = Infinity) => {
+      for (let taken = 0; taken < maxBatches && !drained && !stopRequested && reserved < batchSize; taken++) {
+        const limit = Math.min(claimSize, batchSize - reserved);
+        reserved += limit;
+        let batch: { claimed: number; ran: RanJob[] };
+        try {
+          batch = await runBatch(limit);
+        } catch (error) {
+          log.error({ instanceId, error: errorText(error) }, 'jobs pass stopped by a database error');
+          drained = true;
+          break;
+        }
+        reserved -= limit - batch.ran.length;
+        for (const result of batch.ran) {
+          lag.record(result.outcome, result.lagMs);
+          ran.push(result);
+        }
+        if (batch.claimed < limit) drained = true;
+        await yieldToOthers();
       }
-      if (!result) break;
-      lag.record(result.outcome, result.lagMs);
-      ran.push(result);
-      await yieldToOthers();
-    }
+    };
+    // One batch first: only a full claim (more may be due) starts the others, so a short queue is one transaction.
+    await worker(1);
+    await Promise.all(Array.from({ length: concurrency }, () => worker()));
     return ran;
   }
 

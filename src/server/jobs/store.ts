@@ -27,25 +27,27 @@ export async function deletePendingJob(tx: Executor, kind: string, dedupeKey: st
 }
 
 /**
- * Locks the earliest due pending job of the given kinds for this transaction. SKIP LOCKED makes
- * another instance's claim pass over it (and take the next) instead of waiting or running it too.
+ * Locks up to `limit` of the earliest due pending jobs of the given kinds for this transaction.
+ * SKIP LOCKED makes another instance's claim pass over them (and take the next ones) instead of
+ * waiting or running them too.
  */
-export async function claimDueJob(tx: Tx, kinds: string[], at: Date): Promise<JobRow | undefined> {
-  const [row] = await tx
+export async function claimDueJobs(tx: Tx, kinds: string[], at: Date, limit: number): Promise<JobRow[]> {
+  return tx
     .select()
     .from(jobs)
     .where(and(eq(jobs.status, 'pending'), lte(jobs.runAt, at), inArray(jobs.kind, kinds)))
     .orderBy(asc(jobs.runAt), asc(jobs.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  return row;
 }
 
-export async function markJobDone(tx: Tx, id: number, at: Date): Promise<void> {
+/** Marks the jobs of a batch that succeeded done, in one statement of the claiming transaction. */
+export async function markJobsDone(tx: Tx, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
   await tx
     .update(jobs)
     .set({ status: 'done', attempts: sql`${jobs.attempts} + 1`, finishedAt: at })
-    .where(and(eq(jobs.id, id), eq(jobs.status, 'pending')));
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, 'pending')));
 }
 
 /** Counts a failed attempt: due again at retryAt, or dead (kept with its error) once attempts reach max_attempts. */

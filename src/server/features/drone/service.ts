@@ -109,7 +109,7 @@ export function createDroneService(deps: DroneServiceDeps) {
         if (paid.kind === 'insufficient') return refuse(409, t.droneInsufficient(paid.shortBy));
         // spec §1: unused Telnet is refunded — what one run cannot click goes back at once, with its ledger row.
         if (plan.refundTelnet > 0) await credit(tx, { userId, amount: plan.refundTelnet, reason: 'drone-refund', reference: `drone:${runId}` });
-        await scheduleJob(tx, { kind: 'drone.step', payload: { runId, step: 0 }, runAt: droneStepDueAt(startedAt, 0), dedupeKey: `drone:${runId}:0` });
+        await scheduleJob(tx, { kind: 'drone.step', payload: { runId, step: 0, userId }, runAt: droneStepDueAt(startedAt, 0), dedupeKey: `drone:${runId}:0` });
         const run = (await store.lockRun(tx, runId))!;
         return { statusCode: 200, body: { success: true, clicks: plan.clicks, refundedTelnet: plan.refundTelnet, status: toDroneStatus(run, startedAt) } satisfies DroneBuyResponse };
       });
@@ -166,7 +166,7 @@ export function createDroneService(deps: DroneServiceDeps) {
       } else {
         const next = droneStepDueAt(run.startedAt.getTime(), stepsDone);
         await store.updateRun(tx, run.id, { ...change, nextStepAt: new Date(next) });
-        await scheduleJob(tx, { kind: 'drone.step', payload: { runId: run.id, step: stepsDone }, runAt: next, dedupeKey: `drone:${run.id}:${stepsDone}` });
+        await scheduleJob(tx, { kind: 'drone.step', payload: { runId: run.id, step: stepsDone, userId: run.userId }, runAt: next, dedupeKey: `drone:${run.id}:${stepsDone}` });
       }
       const gotItems = stored.gear.length + stored.cores.length > 0;
       return () => {
