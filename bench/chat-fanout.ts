@@ -21,7 +21,7 @@ import { SocketFleet } from './socket-fleet';
  * have stopped arriving. Past the timeout it goes on and says so: the lines then share the
  * server with the tail of that storm, and the report flags it.
  */
-async function settle(server: ServerHandle, fleet: SocketFleet, timeoutMs: number): Promise<boolean> {
+export async function settle(server: ServerHandle, fleet: SocketFleet, timeoutMs: number): Promise<boolean> {
   const startedAt = performance.now();
   let lastFrames = -1;
   let lastLogAt = startedAt;

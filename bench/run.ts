@@ -29,6 +29,9 @@
  * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
  * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
  *      PostgreSQL against the constant route, then all of them sending the right code at once.
+ * Kernel (issue 9, bench/kernel-bench.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
+ *      purchases/s against the constant route, grid_update fan-out from a purchase to 2,000 sockets on
+ *      the same instance and from a second instance through Redis, and Chromium's frame intervals.
  * BENCH_ONLY=tap, realtime, market, drone, blockchain … runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
@@ -43,6 +46,7 @@ import { benchMarket, printMarket, type MarketResult } from './market-bench';
 import { benchDrone } from './drone-bench';
 import { fileURLToPath } from 'node:url';
 import { benchKernel } from './kernel-bench';
+import { benchKernelFanout } from './kernel-fanout';
 import { benchKernelFrames } from './kernel-frames';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
@@ -124,7 +128,13 @@ async function main(): Promise<void> {
   if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
   if (parts.includes('kernel')) {
     // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
-    const kernel = { ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)), frames: await benchKernelFrames() };
+    // BENCH_KERNEL_SKIP_SERVER / _FANOUT / _FRAMES leave out a sub-part (the file then lacks its figures).
+    if (!process.env.BENCH_KERNEL_SKIP_FANOUT) assertSocketBudget(benchConfig.realtime.sockets);
+    const kernel = {
+      ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)),
+      ...(process.env.BENCH_KERNEL_SKIP_FANOUT ? {} : { fanout: await benchKernelFanout(benchConfig), loadAverageAfterFanout: loadavg().map((l) => l.toFixed(2)).join(' ') }),
+      ...(process.env.BENCH_KERNEL_SKIP_FRAMES ? {} : { frames: await benchKernelFrames() }),
+    };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     console.log(`\nKernel (issue 9)\n${JSON.stringify(kernel, null, 2)}`);

@@ -22,12 +22,12 @@ export interface ServerHandle {
 }
 
 /** Starts the game server in a child process and resolves once it listens on 127.0.0.1. */
-export function startServer(options: { driver: Driver; databaseUrl?: string; cpuProfileDir: string | null; probes?: boolean }): Promise<ServerHandle> {
+export function startServer(options: { driver: Driver; databaseUrl?: string; cpuProfileDir: string | null; probes?: boolean; redisUrl?: string }): Promise<ServerHandle> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = fork(serverEntry, [], {
     execArgv,
-    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0' },
+    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   live.add(child);

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       LOGIN_ATTEMPTS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_LOGIN_ID: '1000000',
       LOG_LEVEL: 'silent',
+      // Two children given the same Redis (and database) share one bus channel: the Kernel's cross-instance fan-out.
+      ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
     }),
     host: '127.0.0.1',
     port: 0,

@@ -42,6 +42,7 @@ export class SocketFleet {
   private recording: ReceivedFrame[] | null = null;
   private chatSeen = 0;
   private closing = false;
+  private watchedPrefix = chatPrefix;
 
   private constructor(private readonly port: number) {}
 
@@ -101,16 +102,18 @@ export class SocketFleet {
     socket.lastV = v;
     if (this.recording) {
       this.recording.push({ socket: socket.index, at, text });
-      if (text.startsWith(chatPrefix)) this.chatSeen += 1;
+      if (text.startsWith(this.watchedPrefix)) this.chatSeen += 1;
     }
   }
 
-  startRecording(): void {
+  /** `watch`: the frame type counted by chatFramesSeen (chat_message unless another part asks, e.g. grid_update). */
+  startRecording(watch = 'chat_message'): void {
+    this.watchedPrefix = `{"t":"${watch}"`;
     this.recording = [];
     this.chatSeen = 0;
   }
 
-  /** chat_message frames received since recording started (any line, any socket). */
+  /** Frames of the watched type (chat_message by default) received since recording started (any socket). */
   get chatFramesSeen(): number {
     return this.chatSeen;
   }
