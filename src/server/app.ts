@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
     userView: (userId) => auth.view(userId),
+    writeSystemLine: ping.writeSystemLine,
     completeMission: async (userId, missionId) => void (await missionsRef?.complete(await auth.view(userId), missionId)),
   });
   const missions = createMissionService({
