@@ -29,7 +29,9 @@
  * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
  * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
  *      PostgreSQL against the constant route, then all of them sending the right code at once.
- * BENCH_ONLY=tap, realtime, market, drone, blockchain … runs one part (written to results/latest.<part>.json).
+ * Terminal (issue 10, bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
+ *      PostgreSQL against the constant route in the same run.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -46,6 +48,7 @@ import { benchKernel } from './kernel-bench';
 import { benchKernelFrames } from './kernel-frames';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
+import { benchTerminal, type TerminalBenchResult } from './terminal-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
 import { describePostgres, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers } from './server-handle';
@@ -122,6 +125,8 @@ async function main(): Promise<void> {
   if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
   let blockchain: BlockchainBenchResult | undefined;
   if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
+  let terminal: TerminalBenchResult | undefined;
+  if (parts.includes('terminal')) terminal = await benchTerminal(benchConfig);
   if (parts.includes('kernel')) {
     // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
     const kernel = { ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)), frames: await benchKernelFrames() };
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
   }
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
-  const results: BenchResults & { blockchain?: BlockchainBenchResult } = {
+  const results: BenchResults & { blockchain?: BlockchainBenchResult; terminal?: TerminalBenchResult } = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     environment,
@@ -143,6 +148,7 @@ async function main(): Promise<void> {
     ...(realtime ? { realtime } : {}),
     ...(market ? { market } : {}),
     ...(blockchain ? { blockchain } : {}),
+    ...(terminal ? { terminal } : {}),
     ratios: computeRatios(pgbench, drivers, realtime),
     limits: explainLimits(drivers, cores, realtime),
   };
