@@ -81,13 +81,17 @@ export function createTerminalService(deps: TerminalServiceDeps) {
     return row;
   }
 
+  /** A player's level from the database, never the session's user: the session cache may hold an older one. */
+  const levelOf = async (tx: Executor, userId: number) => (await store.findPlayer(tx, userId))?.level ?? 1;
+
   /** Fair-play refusal for this pair now, or null (the developer is never shielded). */
-  async function shieldOf(tx: Executor, attacker: { id: number; level: number }, victimId: number, fs: store.FileSystemRow, at: number) {
+  async function shieldOf(tx: Executor, attacker: { id: number }, victimId: number, fs: store.FileSystemRow, at: number) {
     if (fs.isDeveloper) return null;
     const victim = (await store.findPlayer(tx, victimId))!;
+    const attackerLevel = await levelOf(tx, attacker.id);
     const since = new Date(at - balance.hackPerVictimWindowHours * 3_600_000);
     const refusal = hackRefusal({
-      attackerLevel: attacker.level,
+      attackerLevel,
       victimLevel: victim.level,
       victimRegisteredAt: victim.createdAt.getTime(),
       victimShieldUntil: fs.hackedShieldUntil?.getTime() ?? null,
@@ -175,7 +179,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           const path = resolved('/', body.target);
           if (path === '/' || (await store.directoryExists(tx, user.id, path))) return refuse(409, t.directoryExists);
           if (!(await store.directoryExists(tx, user.id, parentOf(path)))) return refuse(404, t.directoryNotFound);
-          const max = maxDirectories(user.level, fs.extraDirectories);
+          const max = maxDirectories(await levelOf(tx, user.id), fs.extraDirectories);
           if ((await store.countDirectories(tx, user.id)) >= max) return refuse(403, t.directoryLimit(max));
           await store.insertDirectory(tx, user.id, path, new Date(at));
           const first = await store.stampEvidence(tx, user.id, 'createdDirectoryAt', new Date(at));
@@ -291,7 +295,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
       const at = now();
       return {
         currentDirectories: current,
-        maxDirectories: maxDirectories(user.level, extras),
+        maxDirectories: maxDirectories(await levelOf(db, user.id), extras),
         extraDirectories: extras,
         nextDirectoryPrice: extraDirectoryPrice(extras),
         attackHistory: attacks.map((a) => ({
@@ -336,7 +340,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
         await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
         paid = true;
-        return { statusCode: 200, body: { success: true, message: t.buyDirDone(price, maxDirectories(user.level, fs.extraDirectories + 1)), cost: price, bought: true } };
+        return { statusCode: 200, body: { success: true, message: t.buyDirDone(price, maxDirectories(await levelOf(tx, user.id), fs.extraDirectories + 1)), cost: price, bought: true } };
       });
       if (paid && !outcome.replayed) void publishBalances([user.id]);
       return outcome;
