@@ -28,7 +28,7 @@ function driversFromEnv(): Driver[] {
 }
 
 /** Which parts run: everything by default; BENCH_ONLY=<part> for one of them. */
-export const benchParts = ['tap', 'realtime', 'market', 'drone', 'blockchain', 'kernel'] as const;
+export const benchParts = ['tap', 'realtime', 'market', 'drone', 'blockchain', 'kernel', 'terminal'] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 function partsFromEnv(): BenchPart[] {

@@ -32,7 +32,9 @@
  * Kernel (issue 9, bench/kernel-bench.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
  *      purchases/s against the constant route, grid_update fan-out from a purchase to 2,000 sockets on
  *      the same instance and from a second instance through Redis, and Chromium's frame intervals.
- * BENCH_ONLY=tap, realtime, market, drone, blockchain … runs one part (written to results/latest.<part>.json).
+ * Terminal (issue 10, bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
+ *      PostgreSQL against the constant route in the same run.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -50,6 +52,7 @@ import { benchKernelFanout } from './kernel-fanout';
 import { benchKernelFrames } from './kernel-frames';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
+import { benchTerminal, type TerminalBenchResult } from './terminal-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
 import { describePostgres, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers } from './server-handle';
@@ -126,6 +129,8 @@ async function main(): Promise<void> {
   if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
   let blockchain: BlockchainBenchResult | undefined;
   if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
+  let terminal: TerminalBenchResult | undefined;
+  if (parts.includes('terminal')) terminal = await benchTerminal(benchConfig);
   if (parts.includes('kernel')) {
     // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
     // BENCH_KERNEL_SKIP_SERVER / _FANOUT / _FRAMES leave out a sub-part (the file then lacks its figures).
@@ -143,7 +148,7 @@ async function main(): Promise<void> {
   }
 
   environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
-  const results: BenchResults & { blockchain?: BlockchainBenchResult } = {
+  const results: BenchResults & { blockchain?: BlockchainBenchResult; terminal?: TerminalBenchResult } = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
     environment,
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
     ...(realtime ? { realtime } : {}),
     ...(market ? { market } : {}),
     ...(blockchain ? { blockchain } : {}),
+    ...(terminal ? { terminal } : {}),
     ratios: computeRatios(pgbench, drivers, realtime),
     limits: explainLimits(drivers, cores, realtime),
   };

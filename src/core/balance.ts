@@ -110,6 +110,8 @@ export const balance = {
   messagePageMax: 100,
   /** Players listed by GET /api/directories/users (online first, then by name). */
   directoryUsersLimit: 200,
+  /** issue 10 item 5: system lines (hacks of the player's Token) GET /api/directories/system returns, newest kept. */
+  pingSystemLinesLimit: 20,
 
   // spec §9: missions
   missionRewardTelnet: 10,

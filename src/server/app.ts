@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
     userView: (userId) => auth.view(userId),
+    writeSystemLine: ping.writeSystemLine,
     completeMission,
   });
   // The Kernel asks only until the player has the mission: later purchases cost one primary-key look-up.

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pingTexts } from '../../src/core/texts/ping';
 import { terminalTexts as t } from '../../src/core/texts/terminal';
 import { createGrantService } from '../../src/server/features/grant/service';
 import { startTestServer } from '../support/server';
@@ -117,6 +118,11 @@ describe('Terminal between two browsers', () => {
     await output(a.page).getByText(': hello from the other side').waitFor();
     await a.page.setViewportSize(phone);
     await snap(a.page, 'terminal-chatroom');
+
+    // issue 10 item 5: B's Ping holds a system line naming A and the Telnet taken — no sender, nothing to answer.
+    await b.page.goto(`${server.url}/ping`);
+    await b.page.getByTestId('ping-system-line').getByText(pingTexts.tokenHackedLine(a.player.username, stolen), { exact: true }).waitFor();
+    await snap(b.page, 'ping-system-line');
     } catch (failure) {
       // What each player saw when it failed, for the report.
       await snap(a.page, 'terminal-failure-a').catch(() => undefined);

@@ -2,7 +2,7 @@ import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ChatPage, ChatUnread } from '../../core/api/chat';
 import { MissionStatus } from '../../core/api/missions';
-import { ConversationPage, Conversations, DirectoryUser, UnreadDirectories } from '../../core/api/ping';
+import { ConversationPage, Conversations, DirectoryUser, PingSystemLine, UnreadDirectories } from '../../core/api/ping';
 import type { ApiClient } from './api';
 
 /**
@@ -16,6 +16,8 @@ export const streamKeys = {
   unreadDirectories: ['/api/directories/unread'] as const,
   directoryUsers: ['/api/directories/users'] as const,
   conversations: ['/api/directories/conversations'] as const,
+  /** issue 10 item 5: lines the system wrote into the player's Ping (a hack of their Token). */
+  pingSystemLines: ['/api/directories/system'] as const,
   conversationPrefix: ['/api/directories/messages'] as const,
   conversation: (partnerId: number) => ['/api/directories/messages', partnerId] as const,
   missionStatus: ['/api/missions/status'] as const,
@@ -76,4 +78,5 @@ export const chatUnreadQuery = (api: ApiClient) => readQuery(api, streamKeys.cha
 export const unreadDirectoriesQuery = (api: ApiClient) => readQuery(api, streamKeys.unreadDirectories, UnreadDirectories);
 export const directoryUsersQuery = (api: ApiClient) => readQuery(api, streamKeys.directoryUsers, DirectoryUser.array());
 export const conversationsQuery = (api: ApiClient) => readQuery(api, streamKeys.conversations, Conversations);
+export const pingSystemLinesQuery = (api: ApiClient) => readQuery(api, streamKeys.pingSystemLines, PingSystemLine.array());
 export const missionStatusQuery = (api: ApiClient) => readQuery(api, streamKeys.missionStatus, MissionStatus);

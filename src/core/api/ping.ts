@@ -14,6 +14,13 @@ export const PrivateMessage = z.object({
 });
 export type PrivateMessage = z.infer<typeof PrivateMessage>;
 
+/**
+ * issue 10 item 5: a line the system wrote into the player's Ping (their Token was hacked). No sender:
+ * it is not a private message, belongs to no conversation and cannot be answered. Plain text.
+ */
+export const PingSystemLine = z.object({ id: z.int(), message: z.string(), createdAt: z.iso.datetime() });
+export type PingSystemLine = z.infer<typeof PingSystemLine>;
+
 /** spec §3 directory user. */
 export const DirectoryUser = z.object({ id: z.int(), username: z.string(), isOnline: z.boolean() });
 export type DirectoryUser = z.infer<typeof DirectoryUser>;

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../core/api/chat';
 import type { User } from '../../../core/api/common';
 import type { ServerEvent } from '../../../core/api/events';
 import type { PrivateMessage } from '../../../core/api/ping';
+import { terminalTexts } from '../../../core/texts/terminal';
 import { isStreamCovered, streamKeys } from '../stream-queries';
 import {
   closeAction,
@@ -122,6 +123,19 @@ describe('event → cache actions', () => {
     ['user.updated for someone else is ignored', { t: 'user.updated', d: { ...user, id: 2 }, v: 1 }, []],
     ['presence.changed updates presence', { t: 'presence.changed', d: { userId: 5, isOnline: false }, v: 1 }, [{ kind: 'presence.set', userId: 5, isOnline: false }]],
     ['session.ended signs out', { t: 'session.ended', d: { reason: 'banned' }, v: 1 }, [{ kind: 'sign-out' }]],
+    [
+      'terminal.hacked for the victim refetches their status and Ping system lines, and alerts',
+      { t: 'terminal.hacked', d: { attackerId: 2, victimId: me, attackerUsername: 'neo', victimUsername: 'me', telnetStolen: 30, createdAt: '2026-01-01T00:00:00.000Z' }, v: 1 },
+      [
+        { kind: 'invalidate', prefixes: ['/api/filesystem/status', '/api/directories/system'] },
+        { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked('neo', 30) },
+      ],
+    ],
+    [
+      'terminal.hacked for the attacker only refetches their status',
+      { t: 'terminal.hacked', d: { attackerId: me, victimId: 2, attackerUsername: 'me', victimUsername: 'trin', telnetStolen: 30, createdAt: '2026-01-01T00:00:00.000Z' }, v: 1 },
+      [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }],
+    ],
     ['stream.interrupted resyncs', { t: 'stream.interrupted', d: {}, v: 1 }, [{ kind: 'resync' }]],
     [
       'grid_update goes to the Kernel canvas as it is',

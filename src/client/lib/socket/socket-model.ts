@@ -130,9 +130,10 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
     case 'terminal.hacked':
       // issue 10: the Terminal's status (attack history, intrusion log) is refetched where it is shown.
+      // The victim's Ping holds a new system line (written with the hack), so its list is refetched too.
       return event.d.victimId === meId
         ? [
-            { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
+            { kind: 'invalidate', prefixes: ['/api/filesystem/status', '/api/directories/system'] },
             { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen) },
           ]
         : [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];

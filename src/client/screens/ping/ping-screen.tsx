@@ -8,7 +8,9 @@ import { Terminal } from '../../ui/terminal';
 import { LogEntryView } from './log-entry';
 import { directoryRows, isUnreadFrom } from './ping-model';
 import { PingDirectory } from './ping-directory';
+import { PingSystemLines } from './ping-system-lines';
 import { PingTranscript } from './ping-transcript';
+import { usePingSystemLines } from './use-ping';
 import { usePingTerminal } from './use-ping-terminal';
 import './ping-screen.css';
 import { texts } from '../../../core/texts';
@@ -22,6 +24,7 @@ export function PingScreen() {
 
 function PingConsole({ me }: { me: { id: number; username: string } }) {
   const t = usePingTerminal(me);
+  const systemLines = usePingSystemLines().data ?? [];
   const { partner, conversation } = t;
   const rows = useMemo(() => (t.users.data ? directoryRows(t.users.data, t.unread, me.id) : null), [t.users.data, t.unread, me.id]);
   const conversationRows = t.conversations.map((username) => ({ username, hasUnread: isUnreadFrom(t.unread, username) }));
@@ -29,7 +32,7 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
   const lastMessageId = conversation.messages[conversation.messages.length - 1]?.id ?? 0;
   const followKey = partner
     ? `chat:${partner.id}:${lastMessageId}:${t.state.notes.nextId}`
-    : `dir:${t.state.log.nextId}:${t.state.log.entries.length}`;
+    : `dir:${t.state.log.nextId}:${t.state.log.entries.length}:${systemLines.length}`;
 
   return (
     <div className="bb-ping">
@@ -80,7 +83,12 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
                 notes={t.state.notes.entries}
               />
             ) : (
-              t.state.log.entries.map((entry) => <LogEntryView key={entry.id} entry={entry} />)
+              <>
+                <PingSystemLines lines={systemLines} />
+                {t.state.log.entries.map((entry) => (
+                  <LogEntryView key={entry.id} entry={entry} />
+                ))}
+              </>
             )}
           </Terminal>
           <p className="bb-ping__keys" aria-hidden="true">

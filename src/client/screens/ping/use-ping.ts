@@ -9,6 +9,7 @@ import {
   conversationQuery,
   conversationsQuery,
   directoryUsersQuery,
+  pingSystemLinesQuery,
   streamKeys,
   unreadDirectoriesQuery,
   type MessagePages,
@@ -29,6 +30,12 @@ export function useDirectoryUsers() {
 export function useConversations() {
   const api = useApi();
   return useQuery({ ...conversationsQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
+}
+
+/** GET /api/directories/system (issue 10 item 5): refetched when terminal.hacked reaches the victim, polled only while the socket is down. */
+export function usePingSystemLines() {
+  const api = useApi();
+  return useQuery({ ...pingSystemLinesQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
 }
 
 /** GET /api/directories/unread (spec §7), the same cache entry as the SYSTEM badge's. */

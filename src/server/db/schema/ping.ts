@@ -22,3 +22,20 @@ export const privateMessages = pgTable(
     index('private_messages_unread').on(t.receiverId, t.senderId).where(sql`${t.readAt} IS NULL`),
   ],
 );
+
+/**
+ * issue 10 item 5: a line the system writes into a player's Ping (a hack of their Token). Not a private
+ * message: no sender, so it is never in a conversation, cannot be answered, and never counts toward
+ * anyone's send limit or the send_private_message mission. Plain text, shown as text.
+ */
+export const pingSystemLines = pgTable(
+  'ping_system_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Ping reads a player's latest lines, newest first.
+  (t) => [index('ping_system_lines_user').on(t.userId, t.id)],
+);

@@ -6,6 +6,7 @@ import {
   ReadConversationBody,
   type ConversationPage,
   type DirectoryUser,
+  type PingSystemLine,
 } from '../../../core/api/ping';
 import { parseInput } from '../../http/errors';
 import { requireAuth } from '../../http/session';
@@ -14,6 +15,9 @@ import type { PingService } from './service';
 /** spec §7 /api/directories/*, plus POST /api/directories/read (reading a conversation is a separate, CSRF-checked step). */
 export function pingRoutes(app: FastifyInstance, ping: PingService): void {
   app.get('/api/directories/unread', async (request): Promise<string[]> => ping.unread(requireAuth(request).user.id));
+
+  // issue 10 item 5: lines the system wrote into the player's Ping (a hack of their Token); read-only.
+  app.get('/api/directories/system', async (request): Promise<PingSystemLine[]> => ping.systemLines(requireAuth(request).user.id));
 
   app.get('/api/directories/users', async (request): Promise<DirectoryUser[]> => {
     requireAuth(request);

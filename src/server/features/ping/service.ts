@@ -1,8 +1,8 @@
-import type { ConversationPage, ConversationQuery, DirectoryUser, PrivateMessage, PrivateMessageBody } from '../../../core/api/ping';
+import type { ConversationPage, ConversationQuery, DirectoryUser, PingSystemLine, PrivateMessage, PrivateMessageBody } from '../../../core/api/ping';
 import { balance } from '../../../core/balance';
 import { checkSendRate } from '../../../core/rules/messages';
 import { texts } from '../../../core/texts';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { requireMessageText } from '../chat/service';
@@ -87,6 +87,19 @@ export function createPingService(deps: PingServiceDeps) {
     async markRead(userId: number, partnerId: number): Promise<string[]> {
       await store.markRead(db, userId, partnerId, new Date(deps.now()));
       return publishUnread(userId);
+    },
+
+    /**
+     * issue 10 item 5: writes a system line into a player's Ping inside the caller's transaction (a hack
+     * writes it with the Telnet it moves, so the line exists exactly when the hack does). The caller's
+     * own after-commit event (terminal.hacked) tells the victim's screens to refetch.
+     */
+    writeSystemLine: (tx: Executor, userId: number, message: string, at: Date) => store.insertSystemLine(tx, { userId, message, createdAt: at }),
+
+    /** GET /api/directories/system: the player's latest system lines, oldest first as the log reads. */
+    async systemLines(userId: number): Promise<PingSystemLine[]> {
+      const rows = await store.systemLines(db, userId, balance.pingSystemLinesLimit);
+      return rows.reverse().map((r) => ({ id: r.id, message: r.message, createdAt: r.createdAt.toISOString() }));
     },
 
     /** Evidence for the send_private_message mission. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { privateMessages, users } from '../../db/schema';
+import { pingSystemLines, privateMessages, users } from '../../db/schema';
 import { isOnlineSql } from '../../realtime/presence-store';
 
 /** Serialises one player's private sends across instances, so the send limit cannot be raced. */
@@ -120,4 +120,19 @@ export async function directoryUser(tx: Executor, username: string, ttlMs: numbe
 export async function hasSent(tx: Executor, senderId: number): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(privateMessages).where(eq(privateMessages.senderId, senderId)).limit(1);
   return row !== undefined;
+}
+
+/** issue 10 item 5: a system line for one player, inside the caller's transaction (the hack's). */
+export async function insertSystemLine(tx: Executor, row: { userId: number; message: string; createdAt: Date }): Promise<void> {
+  await tx.insert(pingSystemLines).values(row);
+}
+
+/** The player's latest system lines, newest first. */
+export async function systemLines(tx: Executor, userId: number, limit: number) {
+  return tx
+    .select({ id: pingSystemLines.id, message: pingSystemLines.message, createdAt: pingSystemLines.createdAt })
+    .from(pingSystemLines)
+    .where(eq(pingSystemLines.userId, userId))
+    .orderBy(desc(pingSystemLines.id))
+    .limit(limit);
 }

@@ -6,6 +6,7 @@ import type { MissionId } from '../../../core/rules/missions';
 import { extraDirectoryPrice, hackAmount, hackRefusal, maxDirectories, minutesLeft } from '../../../core/rules/terminal';
 import { baseName, parentOf, resolvePath, tokenName, type PathResult } from '../../../core/terminal/fs-path';
 import { parseMove } from '../../../core/terminal/terminal-commands';
+import { pingTexts } from '../../../core/texts/ping';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
@@ -23,6 +24,11 @@ export interface TerminalServiceDeps {
   /** spec §9: 60 s; tests and the e2e server inject a shorter limit. */
   intrusionTimeLimitMs?: number;
   userView(userId: number): Promise<User>;
+  /**
+   * issue 10 item 5: writes a system line into the victim's Ping (the Ping service's), inside the hack's
+   * transaction, so it exists exactly when the hack does.
+   */
+  writeSystemLine(tx: Tx, userId: number, message: string, at: Date): Promise<void>;
   /** Completes a Terminal mission from the real action (missions service); best effort after commit. */
   completeMission(userId: number, missionId: MissionId): Promise<void>;
 }
@@ -250,6 +256,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         const cooldownUntil = new Date(at + balance.forcedExitCooldownMinutes * 60_000);
         await store.updateFileSystem(tx, user.id, { sshCooldownUntil: cooldownUntil });
         await store.updateFileSystem(tx, victimId, { hackedShieldUntil: new Date(at + balance.hackedVictimShieldMinutes * 60_000) });
+        await deps.writeSystemLine(tx, victimId, pingTexts.tokenHackedLine(user.username, stolen), ended);
         const record = { attackerId: user.id, victimId, attackerUsername: user.username, victimUsername: victim.username, telnetStolen: stolen, createdAt: ended.toISOString() };
         pending.push(() => {
           tell([victimId, user.id], { t: 'terminal.hacked', d: record });

@@ -74,13 +74,16 @@ describe.each(drivers)('terminal [%s]', (driver) => {
 
     expectError(await s.hack(attacker, intrusionId, '/home/Token'), 404, t.invalidPath);
     expectError(await s.hack(attacker, intrusionId, '/home/../../etc/Token'), 404, t.invalidPath);
+    // With the Terminal switched on, the victim's ssh/mkdir/mv also paid three missions (10 each): 1,031 → 309.
+    const [victimBefore, attackerBefore] = [await telnet(victim), await telnet(attacker)];
+    const stolen = Math.floor((victimBefore * 30) / 100);
     const hacked = await s.hack(attacker, intrusionId, 'deep/Token', '/home');
     expect(hacked.statusCode, hacked.body).toBe(200);
-    expect(hacked.json()).toEqual({ success: true, message: t.hackSucceeded(300, victim.username), telnetStolen: 300, fileSystem: [], forceExit: true });
-    expect(await telnet(attacker)).toBe(350);
-    expect(await telnet(victim)).toBe(701);
-    expect((await ledgerRows(app.db.database, victim.id)).at(-1)).toEqual({ delta: -300, reason: 'hack-lost', reference: `intrusion:${intrusionId}` });
-    expect((await ledgerRows(app.db.database, attacker.id)).at(-1)).toEqual({ delta: 300, reason: 'hack-stolen', reference: `intrusion:${intrusionId}` });
+    expect(hacked.json()).toEqual({ success: true, message: t.hackSucceeded(stolen, victim.username), telnetStolen: stolen, fileSystem: [], forceExit: true });
+    expect(await telnet(attacker)).toBe(attackerBefore + stolen);
+    expect(await telnet(victim)).toBe(victimBefore - stolen);
+    expect((await ledgerRows(app.db.database, victim.id)).at(-1)).toEqual({ delta: -stolen, reason: 'hack-lost', reference: `intrusion:${intrusionId}` });
+    expect((await ledgerRows(app.db.database, attacker.id)).at(-1)).toEqual({ delta: stolen, reason: 'hack-stolen', reference: `intrusion:${intrusionId}` });
     for (const p of [victim, attacker]) expect(await sumLedger(app.db.database.db, p.id)).toBe(await telnet(p));
 
     // Forced out: the intrusion answers nothing more, and ssh into others is locked for 15 minutes.
@@ -88,8 +91,8 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expectError(await s.ssh(attacker, victim.username), 403, t.sshCooldown(15));
 
     const [mine, theirs] = [(await s.status(attacker)).json(), (await s.status(victim)).json()];
-    expect(mine.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'sent', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: 300 }]);
-    expect(theirs.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'received', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: 300 }]);
+    expect(mine.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'sent', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: stolen }]);
+    expect(theirs.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'received', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: stolen }]);
     expect(theirs.intrusionLog).toEqual([{ intrusionId, attackerUsername: attacker.username, startedAt: expect.any(String), endedAt: expect.any(String), outcome: 'hacked', directoriesOpened: 2 }]);
     expect(mine.sshCooldownUntil).not.toBeNull();
   });
