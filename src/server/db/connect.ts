@@ -28,14 +28,15 @@ export interface Database {
 /** Opens PGlite (a folder, or memory when dataDir is null) or a PostgreSQL pool, behind one handle. */
 export async function createDb(config: DbConfig): Promise<Database> {
   if (config.kind === 'postgres') {
+    const poolSize = config.max ?? 10;
     const client = postgres(config.url, {
-      max: config.max ?? 10,
+      max: poolSize,
       onnotice: () => {},
       // bigint columns come back as strings; drizzle's { mode: 'number' } columns convert them.
       connection: { application_name: 'bitbreach' },
     });
     // A restarted database must not cost a player a failed request: see reconnect.ts.
-    const db = drizzlePostgres(withReconnect(client), { schema }) as unknown as Db;
+    const db = drizzlePostgres(withReconnect(client, { poolSize }), { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',

@@ -3,12 +3,32 @@ import type { Tx } from './connect';
 import { users } from './schema';
 
 /**
+ * Players whose rows this transaction already holds locked. Keyed by the transaction object: a
+ * savepoint is its own object, so locks taken in one that may roll back are never assumed by its
+ * parent, and a savepoint re-locks (cheaply) what its parent holds.
+ */
+const lockedIn = new WeakMap<object, Set<number>>();
+
+/** Records rows the caller locked itself (at least FOR NO KEY UPDATE), so later lockPlayers calls in the same transaction skip the round trip. */
+export function rememberLocked(tx: object, userIds: Iterable<number>): void {
+  const held = lockedIn.get(tx) ?? new Set<number>();
+  for (const id of userIds) held.add(id);
+  lockedIn.set(tx, held);
+}
+
+/**
  * Locks players' rows in id order, the same order in every module (wallet, inventory), so two
  * transactions that lock the same players can never deadlock. Returns the ids that exist.
+ * Rows this transaction already holds are not asked for again: the taps' group commit locks its
+ * players first, and the inventory and wallet calls after it then cost no round trip.
  */
 export async function lockPlayers(tx: Tx, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const held = lockedIn.get(tx);
+  if (held && ids.every((id) => held.has(id))) return ids;
   const rows = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
-  return rows.map((r) => r.id);
+  const found = rows.map((r) => r.id);
+  rememberLocked(tx, found);
+  return found;
 }

@@ -57,14 +57,22 @@ export function isReadOnlyStatement(query: string): boolean {
  *   that may have been sent is not repeated: OutcomeUnknownError.
  * Statements inside a transaction use the transaction's own client and are not retried alone.
  */
-export function withReconnect(client: postgres.Sql): postgres.Sql {
+export function withReconnect(client: postgres.Sql, options: { poolSize?: number } = {}): postgres.Sql {
+  // A restart kills every pooled connection at once, and the pool learns of each death only when
+  // it is used: a retry may land on another dead one. Each failed try retires its connection, so
+  // pool size + 1 tries always reach a fresh one. A database that refuses or cannot be reached is
+  // tried twice, as before: more would only make the player wait for the same answer.
+  const pooled = (options.poolSize ?? 10) + 1;
+  const tries = (error: unknown) => (neverSent(error) ? 2 : pooled);
   const runStatement = async <T>(query: string, run: () => PromiseLike<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isConnectionError(error)) throw error;
-      if (isReadOnlyStatement(query) || neverSent(error)) return run();
-      throw new OutcomeUnknownError(error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!isConnectionError(error)) throw error;
+        if (!(isReadOnlyStatement(query) || neverSent(error))) throw new OutcomeUnknownError(error);
+        if (attempt >= tries(error)) throw error;
+      }
     }
   };
 
@@ -102,11 +110,12 @@ export function withReconnect(client: postgres.Sql): postgres.Sql {
         throw error;
       }
     };
-    try {
-      return await attempt();
-    } catch (error) {
-      if (error instanceof OutcomeUnknownError || !isConnectionError(error)) throw error;
-      return attempt();
+    for (let tried = 1; ; tried++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (error instanceof OutcomeUnknownError || !isConnectionError(error) || tried >= tries(error)) throw error;
+      }
     }
   };
 

@@ -10,20 +10,40 @@ import { addItems, countItems, escrowItem, openCore, releaseEscrow, transferItem
 const racers = 20;
 const cap = balance.inventoryCapacity;
 
+/**
+ * Holds each naive racer between its check and its write until all have checked (or 2 s passed):
+ * on a loaded machine the racers may otherwise run one after another, and a naive version would
+ * look safe by luck rather than fail as it does whenever two checks meet.
+ */
+function everyoneChecked(count: number): () => Promise<void> {
+  let arrived = 0;
+  let release!: () => void;
+  const all = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(() => release(), 2000);
+  return async () => {
+    arrived += 1;
+    if (arrived === count) {
+      clearTimeout(timer);
+      release();
+    }
+    await all;
+  };
+}
+
 /** The deliberately naive add: count, then insert what seems to fit, with no lock between. */
-async function naiveAdd(tx: Tx, userId: number): Promise<AddResult> {
+async function naiveAdd(tx: Tx, userId: number, checked: () => Promise<void>): Promise<AddResult> {
   const [row] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM gear WHERE user_id = ${userId}`));
+  await checked();
   if (Number(row!.n) >= cap) return { kind: 'added', gear: [], cores: [], lost: 1 };
-  await new Promise((resolve) => setImmediate(resolve));
   await tx.execute(sql`INSERT INTO gear (user_id, type, name, description, rarity, level, stat_value) VALUES (${userId}, 'cpu', 'x', 'x', 'common', 1, 1)`);
   return { kind: 'added', gear: [], cores: [], lost: 0 };
 }
 
 /** The deliberately naive escrow: check the holder, then move the item, with no row lock between. */
-async function naiveEscrow(tx: Tx, userId: number, item: ItemRef, reference: string): Promise<EscrowResult> {
+async function naiveEscrow(tx: Tx, userId: number, item: ItemRef, reference: string, checked: () => Promise<void>): Promise<EscrowResult> {
   const [row] = rowsOf<{ user_id: number | null }>(await tx.execute(sql`SELECT user_id FROM gear WHERE id = ${item.id}`));
+  await checked();
   if (row?.user_id === null || Number(row?.user_id) !== userId) return { kind: 'in-escrow' };
-  await new Promise((resolve) => setImmediate(resolve));
   const [escrow] = rowsOf<{ id: number }>(
     await tx.execute(sql`INSERT INTO escrows (depositor_id, purpose, reference) VALUES (${userId}, 'market-listing', ${reference}) RETURNING id`),
   );
@@ -32,10 +52,10 @@ async function naiveEscrow(tx: Tx, userId: number, item: ItemRef, reference: str
 }
 
 /** The deliberately naive open: check the core is unused, then mark it, with no condition on the write. */
-async function naiveOpen(tx: Tx, userId: number, coreId: number): Promise<OpenCoreResult> {
+async function naiveOpen(tx: Tx, userId: number, coreId: number, checked: () => Promise<void>): Promise<OpenCoreResult> {
   const [row] = rowsOf<{ is_used: boolean }>(await tx.execute(sql`SELECT is_used FROM telnet_cores WHERE id = ${coreId} AND user_id = ${userId}`));
+  await checked();
   if (!row || row.is_used) return { kind: 'used' };
-  await new Promise((resolve) => setImmediate(resolve));
   await tx.execute(sql`UPDATE telnet_cores SET is_used = true, is_opened = true WHERE id = ${coreId}`);
   return { kind: 'opened', coreTypeId: 1 };
 }
@@ -59,7 +79,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory 
 
   it('catches the naive count-then-insert add (the check has teeth)', async () => {
     const { userId } = await playerWith(45);
-    await raceAdds(userId, (tx) => naiveAdd(tx, userId));
+    const checked = everyoneChecked(racers);
+    await raceAdds(userId, (tx) => naiveAdd(tx, userId, checked));
     expect(await count(userId)).toBeGreaterThan(cap);
   });
 
@@ -73,7 +94,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory 
 
   it('catches the naive check-then-move escrow (the check has teeth)', async () => {
     const { userId, items } = await playerWith(1);
-    const results = await Promise.all(Array.from({ length: racers }, (_, i) => inTx((tx) => naiveEscrow(tx, userId, items[0]!, `naive:${i}`))));
+    const checked = everyoneChecked(racers);
+    const results = await Promise.all(Array.from({ length: racers }, (_, i) => inTx((tx) => naiveEscrow(tx, userId, items[0]!, `naive:${i}`, checked))));
     expect(results.filter((r) => r.kind === 'escrowed').length).toBeGreaterThan(1);
   });
 
@@ -120,7 +142,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent inventory 
 
   it('catches the naive check-then-mark open (the check has teeth)', async () => {
     const { userId, coreId } = await playerWithCore();
-    const results = await Promise.all(Array.from({ length: racers }, () => inTx((tx) => naiveOpen(tx, userId, coreId))));
+    const checked = everyoneChecked(racers);
+    const results = await Promise.all(Array.from({ length: racers }, () => inTx((tx) => naiveOpen(tx, userId, coreId, checked))));
     expect(results.filter((r) => r.kind === 'opened').length).toBeGreaterThan(1);
   });
 

@@ -62,9 +62,13 @@ export async function creditMany(tx: Tx, changes: WalletChange[]): Promise<Map<n
   }
   // Locked in id order first: the multi-row UPDATE alone takes its locks in no promised order.
   await lockPlayers(tx, [...perPlayer.keys()]);
-  const balances = await store.addToBalances(tx, [...perPlayer].map(([userId, amount]) => ({ userId, amount })));
+  // The balance UPDATE and its ledger rows are sent together (one round trip); a missing player
+  // fails the call, and the caller's transaction rolls both back.
+  const [balances] = await Promise.all([
+    store.addToBalances(tx, [...perPlayer].map(([userId, amount]) => ({ userId, amount }))),
+    store.appendLedger(tx, changes.map((c) => ({ userId: c.userId, delta: c.amount, reason: c.reason, reference: c.reference }))),
+  ]);
   for (const id of perPlayer.keys()) if (!balances.has(id)) throw missingPlayer(id);
-  await store.appendLedger(tx, changes.map((c) => ({ userId: c.userId, delta: c.amount, reason: c.reason, reference: c.reference })));
   return balances;
 }
 

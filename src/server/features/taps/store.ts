@@ -30,9 +30,9 @@ export async function findCountedBatches(
   return new Set(rows.map((r) => `${r.userId}:${r.batchTimestamp}`));
 }
 
-/** Records the keys of the batches just counted. */
-export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: number; batchTimestamp: number }>): Promise<void> {
-  if (keys.length > 0) await tx.insert(tapBatches).values(keys).onConflictDoNothing();
+/** Records the keys of the batches just counted, stamped with the game's clock (the prune reads the same clock). */
+export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: number; batchTimestamp: number }>, at: Date): Promise<void> {
+  if (keys.length > 0) await tx.insert(tapBatches).values(keys.map((k) => ({ ...k, createdAt: at }))).onConflictDoNothing();
 }
 
 export async function pruneBatchKeys(tx: Executor, olderThan: Date): Promise<void> {

@@ -47,6 +47,23 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
     expect(rows.every((r) => r.reason === 'decode')).toBe(true);
   });
 
+  it('keeps a batch key 10 minutes for replays, then forgets it outside any tap transaction', async () => {
+    const p = await asPlayer(app);
+    const keysOf = async () =>
+      (await app.db.database.query<{ b: string | number }>('SELECT batch_timestamp AS b FROM tap_batches WHERE user_id = $1 ORDER BY 1', [p.id])).map((r) => Number(r.b));
+    const old = batch(1);
+    expect((await p.request('POST', '/api/game/tap-batch', old)).statusCode).toBe(200);
+    app.clock.advance(9 * 60_000);
+    // Within the window a replay is recognised: counted once.
+    expect((await p.request('POST', '/api/game/tap-batch', old)).data.user.totalTaps).toBe(1);
+    app.clock.advance(2 * 60_000);
+    const recent = batch(1);
+    expect((await p.request('POST', '/api/game/tap-batch', recent)).data.user.totalTaps).toBe(2);
+    // The group that counted `recent` started the prune: the 11-minute-old key goes, the new one stays.
+    await expect.poll(keysOf).toEqual([recent.batchTimestamp]);
+    expect((await p.request('POST', '/api/game/tap-batch', recent)).data.user.totalTaps).toBe(2);
+  });
+
   it('refuses a rate no human reaches with 423 and a challenge, and counts nothing for it', async () => {
     const p = await asPlayer(app);
     // The burst allowance of 20 decodes goes through at once…

@@ -1,0 +1,1 @@
+CREATE INDEX "tap_batches_created_at_brin" ON "tap_batches" USING brin ("created_at");
