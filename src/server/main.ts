@@ -1,4 +1,9 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { buildApp } from './app';
+import { planWorkers } from './cluster/plan';
+import { runPrimary } from './cluster/primary';
+import { tagAnswersWithWorker } from './cluster/worker-tag';
 import { loadConfig } from './config';
 import { createDb } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -6,7 +11,14 @@ import { migrate } from './db/migrate';
 
 /** Reads config, opens the database, builds the app, listens, and shuts down cleanly on signals. */
 async function main(): Promise<void> {
+  // Read first in the primary too: a generated session secret is written once, before any worker reads it.
   const config = loadConfig();
+  const plan = planWorkers(process.env.WORKERS, config.database.kind, availableParallelism());
+  if (cluster.isPrimary && plan.count > 1) {
+    runPrimary({ count: plan.count, where: 'PostgreSQL', drainDelayMs: config.drainDelayMs ?? 0 });
+    return;
+  }
+  if (plan.notice) console.log(plan.notice);
   let database;
   try {
     database = await createDb(config.database);
@@ -21,6 +33,7 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     app = await buildApp({ config, database });
+    if (cluster.isWorker) tagAnswersWithWorker(app.fastify, cluster.worker!.id);
   } catch (error) {
     // Release the data folder (and its lock) before reporting, so a fixed start can reopen it.
     await database.close();
@@ -43,12 +56,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary is gone (killed) drains and exits rather than serve on alone.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
   const address = await app.fastify.listen({ port: config.port, host: config.host });
   app.jobs.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.database.dataDir}`;
   const port = new URL(address).port;
-  // One plain line operators (and the durability tests) can read, whatever the log level.
-  console.log(`Bitbreach is up on http://localhost:${port} (${where})`);
+  // One plain line operators (and the durability tests) can read, whatever the log level; a
+  // cluster's primary prints it once every worker listens.
+  if (!cluster.isWorker) console.log(`Bitbreach is up on http://localhost:${port} (${where})`);
 }
 
 main().catch((error) => {

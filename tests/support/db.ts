@@ -47,3 +47,11 @@ export async function freshDatabase(kind: DriverKind, options: { max?: number } 
     },
   };
 }
+
+/** The connection URL of a fresh PostgreSQL database, for a server process started on it. */
+export async function postgresUrlOf(database: Database): Promise<string> {
+  const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}

@@ -11,7 +11,8 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // Test players all register from 127.0.0.1: lift the per-address registration limit unless a test sets it.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', REGISTRATIONS_PER_IP: '1000', ...env },
+    // One process unless a test asks for workers (WORKERS defaults to the core count on PostgreSQL).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', REGISTRATIONS_PER_IP: '1000', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../core/texts';
 import { buildApp, type App } from '../app';
 import { asPlayer, expectError } from '../../../tests/support/app';
@@ -34,13 +34,18 @@ describe('login counters shared through Redis by two instances [pglite]', () => 
     expectError(await login(apps[0]!, p.loginId, 'Wrongpass1', p.ip), 401);
     expectError(await login(apps[1]!, p.loginId, 'Wrongpass1', p.ip), 401);
     expectError(await login(apps[0]!, p.loginId, 'Wrongpass1', p.ip), 401);
-    expectError(await login(apps[1]!, p.loginId, p.password, p.ip), 429, texts.tooManyLoginAttempts);
+    const refused = await login(apps[1]!, p.loginId, p.password, p.ip);
+    expectError(refused, 429, texts.tooManyLoginAttempts);
+    // Refused before the password was checked: no session cookie is set.
+    expect(refused.headers['set-cookie']).toBeUndefined();
   });
 
   it('counts one address’s attempts on both instances against one per-address limit', async () => {
     const ip = `10.77.${Math.floor(Math.random() * 250)}.9`;
     for (let i = 0; i < 6; i++) expectError(await login(apps[i % 2]!, `nobody${i}`, 'Wrongpass1', ip), 401);
     expectError(await login(apps[0]!, 'nobody7', 'Wrongpass1', ip), 429, texts.tooManyLoginAttempts);
-    expectError(await login(apps[1]!, 'nobody8', 'Wrongpass1', ip), 429, texts.tooManyLoginAttempts);
+    const second = await login(apps[1]!, 'nobody8', 'Wrongpass1', ip);
+    expectError(second, 429, texts.tooManyLoginAttempts);
+    expect(second.statusCode).toBe(429);
   });
 });
