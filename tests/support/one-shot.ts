@@ -1,0 +1,46 @@
+import { request } from 'node:http';
+
+export interface OneShotAnswer {
+  status: number;
+  /** x-worker: which worker of a WORKERS=n server answered. */
+  worker: string | undefined;
+  /** x-served-by: which instance HAProxy sent it to (deploy/haproxy.cfg). */
+  headersServedBy: string | undefined;
+  body: string;
+  json<T = any>(): T;
+}
+
+/**
+ * One HTTP request on a connection of its own (no keep-alive), so a cluster's primary or a load
+ * balancer places each request afresh: consecutive calls land on different workers.
+ */
+export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number } = {}): Promise<OneShotAnswer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { method, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        const worker = res.headers['x-worker'];
+        const servedBy = res.headers['x-served-by'];
+        resolve({
+          status: res.statusCode ?? 0,
+          worker: typeof worker === 'string' ? worker : undefined,
+          headersServedBy: typeof servedBy === 'string' ? servedBy : undefined,
+          body,
+          json: () => JSON.parse(body),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    // A connection handed to a process that just died gets no answer: fail it rather than hang the test.
+    req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error(`no answer to ${method} ${path} within ${options.timeoutMs ?? 15_000} ms`)));
+    req.end(payload);
+  });
+}
