@@ -7,9 +7,25 @@ export interface TestSocket {
   events: ServerEvent[];
   /** The next event of type `t` (matching `where`) not yet taken, waiting for it up to `timeoutMs`. */
   next<T extends EventType>(t: T, where?: (e: Extract<ServerEvent, { t: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerEvent, { t: T }>>;
+  /** The headers of the server's 101 answer (a WORKERS=n server names its worker in x-worker). */
+  upgradeHeaders: Record<string, string | string[] | undefined>;
   /** Resolves with the close code and reason once the server (or we) closed it. */
   closed: Promise<{ code: number; reason: string }>;
   close(): Promise<void>;
+}
+
+/**
+ * Sends what a tab sends when a screen showing who is online mounts (issue 13), then waits until the
+ * hub it reached counts one more presence watcher: only then do presence.changed frames come.
+ */
+export async function watchPresence(socket: TestSocket, hub: { stats(): { presenceWatchers: number } }): Promise<void> {
+  const before = hub.stats().presenceWatchers;
+  socket.ws.send(JSON.stringify({ t: 'presence.watch', d: { watching: true } }));
+  const until = Date.now() + 5000;
+  while (hub.stats().presenceWatchers <= before) {
+    if (Date.now() > until) throw new Error('the hub never counted the presence watcher');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** The /ws address of a server listening at `baseUrl` (http://host:port). */
@@ -31,6 +47,7 @@ export function openSocket(baseUrl: string, cookie: string, headers: Record<stri
   const socket: TestSocket = {
     ws,
     events,
+    upgradeHeaders: {},
     closed,
     next(t, where = () => true, timeoutMs = 5000) {
       type E = Extract<ServerEvent, { t: typeof t }>;
@@ -59,6 +76,9 @@ export function openSocket(baseUrl: string, cookie: string, headers: Record<stri
       await closed;
     },
   };
+  ws.once('upgrade', (res) => {
+    socket.upgradeHeaders = res.headers;
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(socket));
     // After the handshake an error (a close the server forced) shows in `closed`; before it, it fails the open.

@@ -89,7 +89,11 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('market.listingExpired', ListingClosed),
   /** To the owner's sockets only: their gear or cores changed outside this tab (a sale, a purchase, a return, a grant). */
   envelope('inventory.changed', z.object({ reason: InventoryChangeReason })),
-  envelope('presence.changed', z.object({ userId: z.int(), isOnline: z.boolean() })),
+  /**
+   * issue 13: who came online and who went offline, batched (at most one frame per presenceFlushMs)
+   * and sent only to sockets that asked for presence (presence.watch) because their tab shows it.
+   */
+  envelope('presence.changed', z.object({ online: z.array(z.int()), offline: z.array(z.int()) })),
   /** Sent just before the server closes the socket: the tab signs out. */
   envelope('session.ended', z.object({ reason: SessionEndReason })),
   /**
@@ -132,8 +136,15 @@ export const EventBody = z.discriminatedUnion(
   ServerEvent.options.map((option) => option.omit({ v: true })) as never,
 ) as unknown as z.ZodType<EventBody>;
 
-/** Messages a client may send: a heartbeat that tells the server the tab is still there. */
-export const ClientMessage = z.discriminatedUnion('t', [z.strictObject({ t: z.literal('heartbeat') })]);
+/**
+ * Messages a client may send: a heartbeat that tells the server the tab is still there, and
+ * presence.watch (issue 13), sent when a screen that shows who is online mounts or unmounts (and
+ * again after each reconnect): only watching sockets receive presence.changed.
+ */
+export const ClientMessage = z.discriminatedUnion('t', [
+  z.strictObject({ t: z.literal('heartbeat') }),
+  z.strictObject({ t: z.literal('presence.watch'), d: z.strictObject({ watching: z.boolean() }) }),
+]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | null {

@@ -22,7 +22,8 @@ export type BusHandler = (message: BusMessage) => void;
  * into a request: a bus that cannot deliver logs and drops (or briefly buffers).
  */
 export interface Bus {
-  readonly kind: 'memory' | 'redis';
+  /** memory: this process only; redis: every instance (REDIS_URL); cluster: the workers of one WORKERS=n server (ADR 036). */
+  readonly kind: 'memory' | 'redis' | 'cluster';
   publish(message: BusMessage): void;
   /** Registers a handler for every message, local or remote; returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;

@@ -2,8 +2,11 @@ import type { WebSocket, RawData } from 'ws';
 import { parseClientMessage } from '../../core/api/events';
 import { balance } from '../../core/balance';
 import type { AuthContext } from '../features/auth/service';
+import type { EventType } from '../../core/api/events';
 import type { Bus, BusLogger, BusMessage } from './bus';
+import { createDeliveryQueue, type Delivery } from './delivery-queue';
 import type { Presence } from './presence';
+import { createPresenceBatcher, type PresenceBatch } from './presence-batcher';
 
 export interface HubLimits {
   messagesPerWindow: number;
@@ -17,9 +20,14 @@ export interface HubLimits {
   /** Socket upgrades per client address per window (defaults: balance). */
   upgradesPerAddress?: number;
   upgradeWindowMs?: number;
-  /** Presence changes are coalesced: at most one presence frame per player per this long (default: balance). */
+  /** Presence changes are batched: at most one presence frame per watching socket per this long (default: balance). */
   presenceFlushMs?: number;
+  /** Frames sent per turn of the event loop before the hub yields (default: balance). */
+  deliverySlice?: number;
 }
+
+/** Told when an event has been handed to every socket it was for: its type, how many sockets, its data. */
+export type DeliveryListener = (t: EventType, sockets: number, data: unknown) => void;
 
 export interface HubDeps {
   bus: Bus;
@@ -55,7 +63,9 @@ export function createHub(deps: HubDeps) {
   const byAddress = new Map<string, Set<Client>>();
   const socketsPerSession = deps.limits.socketsPerSession ?? balance.socketsPerSession;
   const socketsPerAddress = deps.limits.socketsPerAddress ?? balance.socketsPerAddress;
-  const presenceFlushMs = deps.limits.presenceFlushMs ?? balance.presenceFlushMs;
+  // Sockets whose tab shows who is online (they sent presence.watch).
+  const presenceWatchers = new Set<Client>();
+  const deliveryListeners = new Set<DeliveryListener>();
   // Presence writes for one player run in order, so a quick reconnect cannot leave them offline.
   const presenceChains = new Map<number, Promise<void>>();
   let stopping = false;
@@ -108,49 +118,39 @@ export function createHub(deps: HubDeps) {
     return [...byUser].flatMap(([userId, clients]) => (except.has(userId) ? [] : [...clients]));
   }
 
-  // Presence is coalesced (issue 6: 4 accounts reconnecting in a loop sent 189 presence frames a
-  // second to every socket): the first change after a quiet period goes out at once, later ones
-  // wait for the next flush, where each player's latest state goes out once, and only if it differs
-  // from what was last sent. Paced on the real clock: it is delivery pacing, not game time.
-  const pendingPresence = new Map<number, boolean>();
-  const sentPresence = new Map<number, boolean>();
-  let lastPresenceFlushMs = -Infinity;
-  let presenceTimer: ReturnType<typeof setTimeout> | null = null;
+  // Deliveries run in slices, one event after another (delivery-queue.ts); the frame is built once
+  // per event, only the stream version differs per socket.
+  const deliveries = createDeliveryQueue<Client>({
+    sliceSize: deps.limits.deliverySlice ?? balance.socketDeliverySlice,
+    later: (run) => setImmediate(run),
+    send: sendFrame,
+    onDone: (done: Delivery<Client>) => deliveryListeners.forEach((listener) => listener(done.label as EventType, done.targets.length, done.data)),
+  });
 
-  function flushPresence(): void {
-    presenceTimer = null;
-    lastPresenceFlushMs = Date.now();
-    const changes = [...pendingPresence];
-    pendingPresence.clear();
-    for (const [userId, isOnline] of changes) {
-      if (sentPresence.get(userId) === isOnline) continue;
-      if (isOnline) sentPresence.set(userId, true);
-      else sentPresence.delete(userId);
-      deliverNow({ audience: { kind: 'everyone' }, event: { t: 'presence.changed', d: { userId, isOnline } } });
-    }
+  function enqueue(t: EventType, d: unknown, targets: Client[]): void {
+    if (targets.length === 0) return;
+    const frame = `{"t":${JSON.stringify(t)},"d":${JSON.stringify(d)},"v":`;
+    const after = t === 'session.ended' ? (client: Client) => client.socket.close(closeCodes.sessionEnded, 'session ended') : undefined;
+    deliveries.enqueue({ label: t, data: d, frame, targets, ...(after ? { after } : {}) });
   }
 
+  // Presence goes out batched, and only to the sockets of tabs that show it (issue 6 coalesced it
+  // per player; issue 13 measured 2,000 joins still sending ~22,000 frames to tabs that showed none).
+  // Paced on the real clock: it is delivery pacing, not game time.
+  const presenceBatches = createPresenceBatcher({
+    flushMs: deps.limits.presenceFlushMs ?? balance.presenceFlushMs,
+    setTimer: (run, ms) => setTimeout(run, ms).unref(),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    flush: (batch: PresenceBatch) => enqueue('presence.changed', batch, [...presenceWatchers]),
+  });
+
   function deliver(message: BusMessage): void {
-    const { event, audience } = message;
-    if (event.t !== 'presence.changed' || audience.kind !== 'everyone' || audience.exceptUserIds?.length) return deliverNow(message);
-    pendingPresence.set(event.d.userId, event.d.isOnline);
-    if (presenceTimer || stopping) return;
-    const wait = lastPresenceFlushMs + presenceFlushMs - Date.now();
-    if (wait <= 0) flushPresence();
-    else {
-      presenceTimer = setTimeout(flushPresence, wait);
-      presenceTimer.unref();
-    }
+    if (message.event.t === 'presence.changed') presenceBatches.change(message.event.d);
+    else deliverNow(message);
   }
 
   function deliverNow(message: BusMessage): void {
-    const { event } = message;
-    // Serialised once per event; only the stream version differs per socket.
-    const prefix = `{"t":${JSON.stringify(event.t)},"d":${JSON.stringify(event.d)},"v":`;
-    for (const client of targets(message)) {
-      sendFrame(client, prefix);
-      if (event.t === 'session.ended') client.socket.close(closeCodes.sessionEnded, 'session ended');
-    }
+    enqueue(message.event.t, message.event.d, [...targets(message)]);
   }
 
   function onMessage(client: Client, data: RawData, isBinary: boolean): void {
@@ -170,9 +170,15 @@ export function createHub(deps: HubDeps) {
       return;
     }
     if (message.t === 'heartbeat') client.alive = true;
+    // The tab shows who is online (or stopped showing it): only watchers get presence.changed.
+    else if (message.t === 'presence.watch') {
+      if (message.d.watching) presenceWatchers.add(client);
+      else presenceWatchers.delete(client);
+    }
   }
 
   function onClose(client: Client): void {
+    presenceWatchers.delete(client);
     remove(bySession, client.sessionId, client);
     remove(byAddress, client.address, client);
     const last = remove(byUser, client.userId, client);
@@ -251,19 +257,29 @@ export function createHub(deps: HubDeps) {
     /** Ends the sockets of sessions that are no longer live (the timer runs it every sessionRecheckMs). */
     recheckSessions,
 
-    /** Sockets and players connected to this instance. */
-    stats: () => ({ sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), users: byUser.size }),
+    /** Sockets and players connected to this instance, and the sockets watching presence. */
+    stats: () => ({ sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), users: byUser.size, presenceWatchers: presenceWatchers.size }),
 
     /** Settles once every presence write queued so far has run (tests wait on it). */
     settled: () => Promise.all([...presenceChains.values()]).then(() => undefined),
+
+    /** Settles once every event queued for delivery so far has reached its sockets. */
+    drained: () => deliveries.drained(),
+
+    /** Calls `listener` each time an event has reached all its sockets (the bench and metrics); returns the unsubscribe. */
+    onDelivered(listener: DeliveryListener): () => void {
+      deliveryListeners.add(listener);
+      return () => deliveryListeners.delete(listener);
+    },
 
     /** Closes every socket and takes this instance's players offline (once, however often it is called). */
     stop(): Promise<void> {
       stopped ??= (async () => {
         stopping = true;
         clearInterval(timer);
-        if (presenceTimer) clearTimeout(presenceTimer);
+        presenceBatches.stop();
         unsubscribe();
+        deliveries.clear();
         for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
         await Promise.all([...presenceChains.values()]);
         await deps.presence.stop().catch((error: unknown) => deps.log.warn({ err: error }, 'presence cleanup failed'));

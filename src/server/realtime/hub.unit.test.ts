@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../core/api/common';
 import { parseServerEvent } from '../../core/api/events';
 import type { AuthContext } from '../features/auth/service';
@@ -46,7 +46,10 @@ const presence = {
 // Only the session id and the player id matter to the hub.
 const auth = (userId: number, sessionId = `s${userId}`) => ({ sessionId, csrfToken: 'x', user: { id: userId } as User }) as AuthContext;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const presenceEvent = (userId: number) => ({ t: 'presence.changed' as const, d: { userId, isOnline: true } });
+// Any event with an audience will do; this one carries a value to tell frames apart.
+const unreadEvent = (id: number) => ({ t: 'ping.unreadChanged' as const, d: { usernames: [`u${id}`] } });
+const joined = (...online: number[]) => ({ t: 'presence.changed' as const, d: { online, offline: [] } });
+const watch = (socket: FakeSocket, watching = true) => socket.emit('message', Buffer.from(JSON.stringify({ t: 'presence.watch', d: { watching } })), false);
 
 describe('socket hub', () => {
   const bus = createMemoryBus(silent);
@@ -67,13 +70,18 @@ describe('socket hub', () => {
     return socket;
   };
   afterEach(() => hub.stop());
+  /** The bus hands events over on a microtask; the hub then sends them in slices on later turns. */
+  const delivered = async () => {
+    await tick();
+    await hub.drained();
+  };
 
   it('numbers each socket’s stream on its own, from 1', async () => {
     start();
     const [a, b] = [attach(1), attach(2)];
-    bus.publish({ audience: { kind: 'users', userIds: [1] }, event: presenceEvent(9) });
-    bus.publish({ audience: { kind: 'everyone' }, event: presenceEvent(9) });
-    await tick();
+    bus.publish({ audience: { kind: 'users', userIds: [1] }, event: unreadEvent(9) });
+    bus.publish({ audience: { kind: 'everyone' }, event: unreadEvent(9) });
+    await delivered();
     expect(a.events().map((e) => e.v)).toEqual([1, 2]);
     expect(b.events().map((e) => e.v)).toEqual([1]);
   });
@@ -81,24 +89,24 @@ describe('socket hub', () => {
   it('delivers to the audience only: everyone but the excepted, some players, one session', async () => {
     start();
     const [a1, a2, b] = [attach(1, 'one'), attach(1, 'two'), attach(2)];
-    bus.publish({ audience: { kind: 'everyone', exceptUserIds: [1] }, event: presenceEvent(7) });
-    bus.publish({ audience: { kind: 'session', sessionId: 'two' }, event: presenceEvent(8) });
-    await tick();
+    bus.publish({ audience: { kind: 'everyone', exceptUserIds: [1] }, event: unreadEvent(7) });
+    bus.publish({ audience: { kind: 'session', sessionId: 'two' }, event: unreadEvent(8) });
+    await delivered();
     expect(a1.frames).toHaveLength(0);
-    expect(a2.events().map((e) => e.d)).toEqual([{ userId: 8, isOnline: true }]);
-    expect(b.events().map((e) => e.d)).toEqual([{ userId: 7, isOnline: true }]);
+    expect(a2.events().map((e) => e.d)).toEqual([{ usernames: ['u8'] }]);
+    expect(b.events().map((e) => e.d)).toEqual([{ usernames: ['u7'] }]);
   });
 
   it('cuts a socket whose send buffer is past the cap instead of queueing more', async () => {
     start(1024);
     const [slow, fine] = [attach(1), attach(2)];
     slow.bufferedAmount = 4096;
-    bus.publish({ audience: { kind: 'everyone' }, event: presenceEvent(3) });
-    await tick();
+    bus.publish({ audience: { kind: 'everyone' }, event: unreadEvent(3) });
+    await delivered();
     expect(slow.terminated).toBe(true);
     expect(slow.frames).toHaveLength(0);
     expect(fine.frames).toHaveLength(1);
-    expect(hub.stats()).toEqual({ sockets: 1, users: 1 });
+    expect(hub.stats()).toEqual({ sockets: 1, users: 1, presenceWatchers: 0 });
   });
 
   it('closes with 4009 a socket past the session or address cap at attach (upgrades that raced past the HTTP check)', () => {
@@ -115,7 +123,7 @@ describe('socket hub', () => {
     expect([s1.closedWith, s2.closedWith, s3.closedWith]).toEqual([null, null, closeCodes.tooManySockets]);
     const [o1, o2] = [attachFrom(2, 'other', '10.0.0.1'), attachFrom(3, 'third', '10.0.0.1')];
     expect([o1.closedWith, o2.closedWith]).toEqual([null, closeCodes.tooManySockets]);
-    expect(hub.stats()).toEqual({ sockets: 3, users: 2 });
+    expect(hub.stats()).toEqual({ sockets: 3, users: 2, presenceWatchers: 0 });
     s1.close(1000);
     expect(attachFrom(1, 'tabs', '10.0.0.1').closedWith).toBeNull();
   });
@@ -124,7 +132,7 @@ describe('socket hub', () => {
     start();
     const s = attach(1, 'gone');
     bus.publish({ audience: { kind: 'session', sessionId: 'gone' }, event: { t: 'session.ended', d: { reason: 'logout' } } });
-    await tick();
+    await delivered();
     expect(s.events().map((e) => e.t)).toEqual(['session.ended']);
     expect(s.closedWith).toBe(closeCodes.sessionEnded);
   });
@@ -153,8 +161,53 @@ describe('socket hub', () => {
     const newcomer = attach(2, 'fresh'); // arrives while the query is in flight
     answer(new Set()); // the database knew only 'gone', and it is not live
     await recheck;
+    await hub.drained();
     expect(expired.closedWith).toBe(closeCodes.sessionEnded);
     expect(newcomer.closedWith).toBeNull();
     expect(newcomer.events().map((e) => e.t)).not.toContain('session.ended');
+  });
+
+  describe('presence (issue 13)', () => {
+    afterEach(() => vi.useRealTimers());
+    const startWithFakeTimers = () => {
+      // The flush timer on a fake clock; the delivery slices (setImmediate) stay real.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      hub = createHub({
+        bus, presence, log: silent, now: () => 0,
+        limits: { messagesPerWindow: 50, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000, presenceFlushMs: 1000 },
+      });
+    };
+    /** Lets the bus's microtask run, moves the fake clock (the flush timer), then lets the slices run. */
+    const advance = async (ms: number) => {
+      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(ms);
+      await hub.drained();
+    };
+
+    it('sends presence only to sockets that watch it, as one frame for many joins', async () => {
+      startWithFakeTimers();
+      const [watching, mainframe] = [attach(1), attach(2)];
+      watch(watching);
+      expect(hub.stats().presenceWatchers).toBe(1);
+      for (let id = 10; id < 60; id++) bus.publish({ audience: { kind: 'everyone' }, event: joined(id) });
+      await advance(999);
+      expect(watching.frames).toHaveLength(0);
+      await advance(1);
+      expect(watching.events().map((e) => e.d)).toEqual([{ online: Array.from({ length: 50 }, (_, i) => i + 10), offline: [] }]);
+      expect(mainframe.frames).toHaveLength(0);
+    });
+
+    it('stops sending once the tab unwatches or closes', async () => {
+      startWithFakeTimers();
+      const [a, b] = [attach(1), attach(2)];
+      watch(a);
+      watch(b);
+      watch(a, false);
+      b.close(1000);
+      expect(hub.stats().presenceWatchers).toBe(0);
+      bus.publish({ audience: { kind: 'everyone' }, event: joined(5) });
+      await advance(1000);
+      expect(a.frames).toHaveLength(0);
+    });
   });
 });

@@ -19,10 +19,12 @@ export function createPresence(deps: PresenceDeps) {
   const { db } = deps.database;
   const { instanceId, ttlMs } = deps;
 
+  // One bus message per change set (a sweep of a crashed instance's players is one message); the
+  // hubs batch them further before any socket sees them.
   function announce(userIds: number[], isOnline: boolean): void {
-    for (const userId of userIds) {
-      deps.bus.publish({ audience: { kind: 'everyone' }, event: { t: 'presence.changed', d: { userId, isOnline } } });
-    }
+    if (userIds.length === 0) return;
+    const d = isOnline ? { online: userIds, offline: [] } : { online: [], offline: userIds };
+    deps.bus.publish({ audience: { kind: 'everyone' }, event: { t: 'presence.changed', d } });
   }
 
   /** Players among `userIds` who just went offline: not online on any instance any more. */

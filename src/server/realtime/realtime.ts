@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { balance } from '../../core/balance';
 import type { Database } from '../db/connect';
 import type { BusLogger } from './bus';
+import { createIpcBus } from '../cluster/ipc-bus';
 import { createMemoryBus } from './bus-memory';
 import { createRedisBus } from './bus-redis';
 import { createHub, type HubLimits } from './hub';
@@ -18,6 +19,8 @@ export interface RealtimeOptions {
   /** Signs and checks bus messages (the session secret). */
   busSecret: string;
   limits?: Partial<HubLimits>;
+  /** A worker of a WORKERS=n server without Redis: events reach the other workers through the primary (ADR 036). */
+  clusterRelay?: boolean;
   /** Publish-to-arrival time of Redis bus messages, in ms (the operator's metric). */
   onBusLag?: (ms: number) => void;
 }
@@ -30,7 +33,7 @@ export const defaultHubLimits: HubLimits = {
   sessionRecheckMs: balance.socketSessionRecheckMs,
 };
 
-/** The bus (in-process or Redis), presence and the socket hub of one server instance. */
+/** The bus (in-process, the cluster's relay or Redis), presence and the socket hub of one server instance. */
 export function createRealtime(options: RealtimeOptions) {
   const instanceId = randomUUID();
   const bus = options.redisUrl
@@ -43,7 +46,9 @@ export function createRealtime(options: RealtimeOptions) {
         bufferMax: balance.busOutageBufferMax,
         ...(options.onBusLag ? { onLag: options.onBusLag } : {}),
       })
-    : createMemoryBus(options.log);
+    : options.clusterRelay
+      ? createIpcBus(options.log)
+      : createMemoryBus(options.log);
   const presence = createPresence({ database: options.database, bus, instanceId, ttlMs: balance.presenceTtlMs, log: options.log });
   const hub = createHub({ bus, presence, log: options.log, now: options.now, limits: { ...defaultHubLimits, ...options.limits } });
   return {

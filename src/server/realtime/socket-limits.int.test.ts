@@ -9,7 +9,7 @@ import { buildApp, type App } from '../app';
 import type { HubLimits } from './hub';
 import { socketErrorHandler } from './ws-routes';
 
-// Issue 6 item 8 "Sockets": caps per session and address, upgrade rate, presence coalescing.
+// Issue 6 item 8 "Sockets": caps per session and address, upgrade rate (presence batching: fanout.int.test.ts).
 describe.each(drivers)('socket limits [%s]', (driver) => {
   let app: App | undefined;
   let db: TestDatabase | undefined;
@@ -54,38 +54,6 @@ describe.each(drivers)('socket limits [%s]', (driver) => {
     await open(url, players[3]!); // the 5th upgrade from this address in the window
     await sockets.pop()!.close();
     expect(await status(url, players[3]!)).toBe(429); // the 6th: past the upgrade rate
-  });
-
-  it('coalesces presence: 4 players reconnecting in a loop send a watcher nothing more until the next flush, not a frame per change', async () => {
-    const url = await start({ presenceFlushMs: 60_000 });
-    const watcher = await asPlayer(app!);
-    const watching = await open(url, watcher);
-    const flappers = await Promise.all(Array.from({ length: 4 }, () => asPlayer(app!)));
-    await Promise.all(
-      flappers.map(async (p) => {
-        for (let i = 0; i < 10; i++) {
-          const s = await openSocket(url, p.cookie);
-          await s.close();
-        }
-      }),
-    );
-    await app!.realtime.hub.settled();
-    // 80 presence changes happened; the first went out at once, the rest wait for the next flush.
-    const frames = watching.events.filter((e) => e.t === 'presence.changed');
-    expect(frames.length).toBeLessThanOrEqual(1);
-  });
-
-  it('still delivers the latest presence state after a burst', async () => {
-    const url = await start({ presenceFlushMs: 200 });
-    const watching = await open(url, await asPlayer(app!));
-    const p = await asPlayer(app!);
-    for (let i = 0; i < 5; i++) await (await openSocket(url, p.cookie)).close();
-    const stays = await open(url, p);
-    expect(stays).toBeDefined();
-    await app!.realtime.hub.settled();
-    await expect
-      .poll(() => watching.events.filter((e) => e.t === 'presence.changed' && e.d.userId === p.id).at(-1)?.d, { timeout: 5000 })
-      .toEqual({ userId: p.id, isOnline: true });
   });
 });
 

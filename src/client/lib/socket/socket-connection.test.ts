@@ -9,7 +9,11 @@ class FakeSocket implements SocketLike {
   onclose: SocketLike['onclose'] = null;
   onerror: SocketLike['onerror'] = null;
   closedWith: number | null = null;
+  sent: string[] = [];
   constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
   close(code?: number) {
     this.closedWith = code ?? 1005;
   }
@@ -194,5 +198,53 @@ describe('the socket connection', () => {
     expect(h.timers[0]?.cleared).toBe(true);
     h.connection.retryNow();
     expect(h.sockets).toHaveLength(2);
+  });
+});
+
+describe('presence watch (issue 13)', () => {
+  const watch = (watching: boolean) => JSON.stringify({ t: 'presence.watch', d: { watching } });
+
+  it('tells the server when a presence screen mounts and unmounts, once per change', () => {
+    const h = harness();
+    h.connection.start();
+    h.last().open();
+    expect(h.last().sent).toEqual([]);
+    h.connection.setPresenceWatch(true);
+    h.connection.setPresenceWatch(true);
+    h.connection.setPresenceWatch(false);
+    expect(h.last().sent).toEqual([watch(true), watch(false)]);
+  });
+
+  it('says it again on every reconnect, before the resync refetches the list', () => {
+    const h = harness();
+    h.connection.setPresenceWatch(true); // a Ping screen mounted before the socket opened
+    h.connection.start();
+    expect(h.last().sent).toEqual([]); // not open yet: nothing can be sent
+    h.last().open();
+    expect(h.last().sent).toEqual([watch(true)]);
+    h.last().drop(1006);
+    h.fireTimer();
+    let sentAtResync: string[] = [];
+    const socket = h.last();
+    h.log.resyncs.length = 0;
+    socket.onopen = ((original) => (event: Event) => {
+      original?.(event);
+      sentAtResync = [...socket.sent];
+    })(socket.onopen);
+    socket.open();
+    expect(sentAtResync).toEqual([watch(true)]);
+    expect(h.log.resyncs).toEqual(['open']);
+  });
+
+  it('sends nothing after the tab stopped watching and reconnected', () => {
+    const h = harness();
+    h.connection.start();
+    h.last().open();
+    h.connection.setPresenceWatch(true);
+    h.connection.setPresenceWatch(false);
+    h.last().drop(1006);
+    h.fireTimer();
+    h.last().open();
+    expect(h.last().sent).toEqual([]);
   });
 });

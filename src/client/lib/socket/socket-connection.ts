@@ -1,4 +1,4 @@
-import { parseServerEvent, type ServerEvent } from '../../../core/api/events';
+import { parseServerEvent, type ClientMessage, type ServerEvent } from '../../../core/api/events';
 import {
   closeAction,
   nextAttempt,
@@ -14,6 +14,7 @@ export interface SocketLike {
   onmessage: ((event: MessageEvent) => void) | null;
   onclose: ((event: CloseEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -43,6 +44,11 @@ export interface SocketConnection {
   stop(): void;
   /** Skips the current backoff wait (the browser says the network is back). */
   retryNow(): void;
+  /**
+   * Whether this tab shows who is online (issue 13): the server sends presence.changed only to
+   * sockets that said so. Told to the server now if the socket is up, and again after each reconnect.
+   */
+  setPresenceWatch(watching: boolean): void;
 }
 
 /**
@@ -58,6 +64,11 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
   let timer: unknown = null;
   let lastVersion = 0;
   let openedAt: number | null = null;
+  let watchingPresence = false;
+
+  function sendMessage(message: ClientMessage): void {
+    if (socket && openedAt !== null) socket.send(JSON.stringify(message));
+  }
 
   function connect(): void {
     timer = null;
@@ -78,6 +89,8 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
       if (socket !== ws || stopped) return;
       openedAt = deps.now();
       deps.onStatus('up');
+      // Before the refetch the resync starts, so no presence change falls between the two.
+      if (watchingPresence) sendMessage({ t: 'presence.watch', d: { watching: true } });
       deps.onResync('open');
     };
     ws.onmessage = (message) => {
@@ -138,6 +151,11 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
       deps.clearTimer(timer);
       attempt = 0;
       connect();
+    },
+    setPresenceWatch(watching) {
+      if (watching === watchingPresence) return;
+      watchingPresence = watching;
+      sendMessage({ t: 'presence.watch', d: { watching } });
     },
   };
 }

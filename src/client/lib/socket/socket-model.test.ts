@@ -121,7 +121,7 @@ describe('event → cache actions', () => {
     ['missions.statusChanged sets the status', { t: 'missions.statusChanged', d: status, v: 1 }, [{ kind: 'missions.set', status }]],
     ['user.updated for me sets the user', { t: 'user.updated', d: user, v: 1 }, [{ kind: 'user.set', user }]],
     ['user.updated for someone else is ignored', { t: 'user.updated', d: { ...user, id: 2 }, v: 1 }, []],
-    ['presence.changed updates presence', { t: 'presence.changed', d: { userId: 5, isOnline: false }, v: 1 }, [{ kind: 'presence.set', userId: 5, isOnline: false }]],
+    ['presence.changed updates presence', { t: 'presence.changed', d: { online: [4], offline: [5] }, v: 1 }, [{ kind: 'presence.set', online: [4], offline: [5] }]],
     ['session.ended signs out', { t: 'session.ended', d: { reason: 'banned' }, v: 1 }, [{ kind: 'sign-out' }]],
     [
       'terminal.hacked for the victim refetches their status and Ping system lines, and alerts',
@@ -180,16 +180,21 @@ describe('presence in the directory list', () => {
   const users = [
     { id: 1, username: 'a', isOnline: true },
     { id: 2, username: 'b', isOnline: false },
+    { id: 3, username: 'c', isOnline: true },
   ];
-  it('flips one player and keeps the rest', () => {
-    const { users: next, found } = withPresence(users, 2, true);
-    expect(found).toBe(true);
-    expect(next).toEqual([users[0], { id: 2, username: 'b', isOnline: true }]);
+  it('applies a whole batch in one new list and keeps the unchanged rows', () => {
+    const { users: next, unlisted } = withPresence(users, { online: [2], offline: [3] });
+    expect(unlisted).toBe(false);
+    expect(next).toEqual([users[0], { id: 2, username: 'b', isOnline: true }, { id: 3, username: 'c', isOnline: false }]);
     expect(next?.[0]).toBe(users[0]);
   });
-  it('answers the same list when nothing changes, and found=false for an unknown player', () => {
-    expect(withPresence(users, 1, true).users).toBe(users);
-    expect(withPresence(users, 9, true)).toEqual({ users, found: false });
-    expect(withPresence(undefined, 1, true)).toEqual({ users: undefined, found: false });
+  it('answers the same list when nothing changes', () => {
+    expect(withPresence(users, { online: [1], offline: [2] })).toEqual({ users, unlisted: false });
+    expect(withPresence(users, { online: [1], offline: [2] }).users).toBe(users);
+    expect(withPresence(undefined, { online: [1], offline: [] })).toEqual({ users: undefined, unlisted: false });
+  });
+  it('asks for a refetch when someone who came online is not listed (not for one who left)', () => {
+    expect(withPresence(users, { online: [9], offline: [] }).unlisted).toBe(true);
+    expect(withPresence(users, { online: [], offline: [9] })).toEqual({ users, unlisted: false });
   });
 });

@@ -57,7 +57,7 @@ export type CacheAction =
   | { kind: 'unreadDirectories.set'; usernames: string[] }
   | { kind: 'missions.set'; status: MissionStatus }
   | { kind: 'user.set'; user: User }
-  | { kind: 'presence.set'; userId: number; isOnline: boolean }
+  | { kind: 'presence.set'; online: number[]; offline: number[] }
   /** A bought bit: painted into the Kernel canvas through the grid feed, not the query cache. */
   | { kind: 'grid.update'; update: GridUpdate }
   /** Refetch every cached query whose path starts with one of these (inventory and market, issue 7). */
@@ -98,7 +98,7 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       // Another player's stats never belong in this tab's user (a socket outliving its session).
       return event.d.id === meId ? [{ kind: 'user.set', user: event.d }] : [];
     case 'presence.changed':
-      return [{ kind: 'presence.set', userId: event.d.userId, isOnline: event.d.isOnline }];
+      return [{ kind: 'presence.set', online: event.d.online, offline: event.d.offline }];
     case 'market.listingCreated':
     case 'market.listingSold':
     case 'market.listingRemoved':
@@ -168,17 +168,26 @@ export function socketUrl(location: { protocol: string; host: string }): string 
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-/** A directory user list with one player's presence changed; `found` is false when they are not listed. */
+/**
+ * A directory user list after one presence batch (issue 13: who came online, who went offline).
+ * `unlisted` is true when someone who came online is not in the list: the caller refetches it
+ * rather than guess where they belong.
+ */
 export function withPresence<U extends { id: number; isOnline: boolean }>(
   users: U[] | undefined,
-  userId: number,
-  isOnline: boolean,
-): { users: U[] | undefined; found: boolean } {
-  if (!users) return { users, found: false };
-  const index = users.findIndex((u) => u.id === userId);
-  if (index === -1) return { users, found: false };
-  if (users[index]!.isOnline === isOnline) return { users, found: true };
-  const next = users.slice();
-  next[index] = { ...users[index]!, isOnline };
-  return { users: next, found: true };
+  batch: { online: readonly number[]; offline: readonly number[] },
+): { users: U[] | undefined; unlisted: boolean } {
+  if (!users) return { users, unlisted: false };
+  const changes = new Map<number, boolean>([...batch.offline.map((id) => [id, false] as const), ...batch.online.map((id) => [id, true] as const)]);
+  let next: U[] | null = null;
+  const listed = new Set<number>();
+  users.forEach((user, index) => {
+    const isOnline = changes.get(user.id);
+    if (isOnline === undefined) return;
+    listed.add(user.id);
+    if (user.isOnline === isOnline) return;
+    next ??= users.slice();
+    next[index] = { ...user, isOnline };
+  });
+  return { users: next ?? users, unlisted: batch.online.some((id) => !listed.has(id)) };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { balance } from '../../../core/balance';
 import type { User } from '../../../core/api/common';
 import type { ChatMessage } from '../../../core/api/chat';
@@ -10,10 +10,12 @@ import { isStreamCovered, streamKeys, type MessagePages } from '../stream-querie
 import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
 import { useToast, type ToastApi } from '../../ui/toast';
 import { createGridFeed, GridFeedContext, type GridFeed } from './grid-feed';
-import { createSocketConnection } from './socket-connection';
+import { createSocketConnection, type SocketConnection } from './socket-connection';
 import { eventActions, mergeUserUpdate, socketUrl, withPresence, type CacheAction, type SocketStatus } from './socket-model';
 
 const SocketStatusContext = createContext<SocketStatus>('down');
+/** Registers a screen that shows who is online; returns its release. A no-op outside a signed-in shell. */
+const PresenceWatchContext = createContext<() => () => void>(() => () => {});
 
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 
@@ -53,10 +55,10 @@ function applyAction(
       return;
     case 'presence.set': {
       const current = queryClient.getQueryData<DirectoryUser[]>(streamKeys.directoryUsers);
-      const next = withPresence(current, action.userId, action.isOnline);
-      if (next.found) queryClient.setQueryData(streamKeys.directoryUsers, next.users);
+      const next = withPresence(current, action);
+      if (next.users !== current) queryClient.setQueryData(streamKeys.directoryUsers, next.users);
       // Someone new came online: the list is refetched rather than guessed.
-      else if (current) void queryClient.invalidateQueries({ queryKey: streamKeys.directoryUsers });
+      if (next.unlisted) void queryClient.invalidateQueries({ queryKey: streamKeys.directoryUsers });
       return;
     }
     case 'grid.update':
@@ -106,6 +108,20 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
   const gridFeed = useMemo(createGridFeed, []);
   const callbacks = useRef({ decodesInFlight, onSessionEnded });
   callbacks.current = { decodesInFlight, onSessionEnded };
+  // Screens showing presence, counted: the socket watches presence while at least one is mounted.
+  const connectionRef = useRef<SocketConnection | null>(null);
+  const presenceScreens = useRef(0);
+  const watchPresence = useCallback(() => {
+    presenceScreens.current += 1;
+    connectionRef.current?.setPresenceWatch(true);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      presenceScreens.current -= 1;
+      connectionRef.current?.setPresenceWatch(presenceScreens.current > 0);
+    };
+  }, []);
 
   useEffect(() => {
     const connection = createSocketConnection({
@@ -127,18 +143,24 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       onSessionEnded: () => callbacks.current.onSessionEnded(),
       warn: (message, detail) => console.warn(`[socket] ${message}`, detail),
     });
+    // A screen's effect runs before this one (children first): the count is already there.
+    connection.setPresenceWatch(presenceScreens.current > 0);
+    connectionRef.current = connection;
     connection.start();
     const online = () => connection.retryNow();
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      connectionRef.current = null;
       connection.stop();
     };
   }, [queryClient, userId, toast, gridFeed]);
 
   return (
     <SocketStatusContext.Provider value={status}>
-      <GridFeedContext.Provider value={gridFeed}>{children}</GridFeedContext.Provider>
+      <PresenceWatchContext.Provider value={watchPresence}>
+        <GridFeedContext.Provider value={gridFeed}>{children}</GridFeedContext.Provider>
+      </PresenceWatchContext.Provider>
     </SocketStatusContext.Provider>
   );
 }
@@ -154,4 +176,10 @@ export function useSocketStatus(): SocketStatus {
  */
 export function usePollInterval(ms: number): number | false {
   return useSocketStatus() === 'up' ? false : ms;
+}
+
+/** A screen that shows who is online calls this: while it is mounted, presence.changed reaches this tab (issue 13). */
+export function usePresenceWatch(): void {
+  const watch = useContext(PresenceWatchContext);
+  useEffect(() => watch(), [watch]);
 }

@@ -4,7 +4,7 @@ import { DirectoryUser, PrivateMessage, UnreadDirectories } from '../../../core/
 import { balance } from '../../../core/balance';
 import { useApi } from '../../lib/api-context';
 import { appendMessage, messagesOf } from '../../lib/message-pages';
-import { usePollInterval } from '../../lib/socket/socket-provider';
+import { usePollInterval, usePresenceWatch } from '../../lib/socket/socket-provider';
 import {
   conversationQuery,
   conversationsQuery,
@@ -20,9 +20,13 @@ import { isUnreadFrom, type Partner } from './ping-model';
 
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 
-/** GET /api/directories/users (spec §7): presence.changed keeps it live; polled every 10 s only while the socket is down. */
+/**
+ * GET /api/directories/users (spec §7): presence.changed keeps it live (the tab watches presence
+ * while a screen using it is mounted); polled every 10 s only while the socket is down.
+ */
 export function useDirectoryUsers() {
   const api = useApi();
+  usePresenceWatch();
   return useQuery({ ...directoryUsersQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
 }
 
