@@ -4,7 +4,9 @@ import { loadConfig } from '../src/server/config';
 import { createDb } from '../src/server/db/connect';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { migrate } from '../src/server/db/migrate';
-import { createGrantService, type GrantRequest } from '../src/server/features/grant/service';
+import type { GrantRequest } from '../src/server/features/grant/service';
+import { grantAsOperator } from '../src/server/features/grant/grant-command';
+import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
 
 // Operator tool (ADR 019): `npm run grant -- <loginId> [--telnet N] [--exp N] [--gear cpu|ram|gpu|storage
 // [--level L] [--rarity R]] [--core T-1…T-5]`. The same wallet, inventory and rules as play; one JSON line out.
@@ -54,7 +56,13 @@ try {
 }
 try {
   await migrate(database);
-  const result = await createGrantService({ database }).grant(request);
+  // With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) the player's open screens
+  // show the grant at once; without it they see it at their next read.
+  const redis = config.redisUrl
+    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    : null;
+  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
+  const { screensToldAtOnce, ...result } = await grantAsOperator({ database, redis, log }, request);
   if (result.kind === 'no-player') {
     console.error(`no player with login ID ${request.loginId}`);
     process.exitCode = 1;
@@ -62,7 +70,7 @@ try {
     console.error(`${request.loginId}'s inventory is full (50 items): nothing was granted`);
     process.exitCode = 1;
   } else {
-    console.log(JSON.stringify({ granted: result }));
+    console.log(JSON.stringify({ granted: result, screensToldAtOnce }));
   }
 } finally {
   await database.close();

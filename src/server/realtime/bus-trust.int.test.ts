@@ -5,6 +5,7 @@ import { asPlayer, buildTestApp, type TestApp } from '../../../tests/support/app
 import { drivers } from '../../../tests/support/db';
 import { openSocket, type TestSocket } from '../../../tests/support/socket';
 import { banByLoginId } from '../features/auth/ban-command';
+import { grantAsOperator } from '../features/grant/grant-command';
 import { defaultRedisChannel } from './bus-signing';
 import type { RedisBus } from './bus-redis';
 import { closeCodes } from './hub';
@@ -107,6 +108,20 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (dr
     expect((await other.request('POST', '/api/chat/messages', { message: 'after the ban' })).statusCode).toBe(201);
     expect(socket.events.some((e) => e.t === 'chat_message')).toBe(false);
     await expect.poll(() => app.realtime.hub.stats().sockets).toBe(0);
+  });
+
+  it('npm run grant’s path shows the grant on the player’s open screen on a running instance at once', async () => {
+    const channel = `bitbreach:test:${randomUUID()}`;
+    const { app, url } = await start('grants', { channel });
+    const player = await asPlayer(app);
+    const socket = await open(url, player.cookie);
+    const outcome = await grantAsOperator(
+      { database: app.db.database, redis: { url: redisUrl, channel, secret: 'test-secret-test-secret-test-secret-0123' }, log: silent },
+      { loginId: player.loginId, telnet: 75, core: 'T-2' },
+    );
+    expect(outcome).toMatchObject({ kind: 'granted', telnet: 75, screensToldAtOnce: true });
+    expect((await socket.next('user.updated', (e) => e.d.telnet === 75, 2000)).d.telnet).toBe(75);
+    expect((await socket.next('inventory.changed', undefined, 2000)).d.reason).toBe('operator-grant');
   });
 });
 

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { balance } from '../../../core/balance';
 import type { Database } from '../../db/connect';
 import type { BusLogger } from '../../realtime/bus';
-import { createRedisBus } from '../../realtime/bus-redis';
+import { connectOperatorBus, type OperatorRedis } from '../../realtime/operator-bus';
 import { publishSessionEnded } from '../../realtime/notify';
 import { createAuthService } from './service';
 
 export interface BanCommandDeps {
   database: Database;
   /** The deployment's Redis bus (same URL, channel and secret as the servers), or null without Redis. */
-  redis: { url: string; channel: string; secret: string } | null;
+  redis: OperatorRedis | null;
   log: BusLogger;
   /** How long to wait for Redis before banning without telling the servers (they notice within the session recheck). */
   connectTimeoutMs?: number;
@@ -24,11 +22,8 @@ export type BanOutcome = { banned: false } | { banned: true; loginId: string; us
  * within balance.socketSessionRecheckMs; on the embedded database the server is stopped anyway.
  */
 export async function banByLoginId(deps: BanCommandDeps, loginId: string): Promise<BanOutcome> {
-  const bus = deps.redis
-    ? createRedisBus({ ...deps.redis, instanceId: `ban-${randomUUID()}`, log: deps.log, bufferMax: balance.busOutageBufferMax })
-    : null;
+  const { bus, connected } = await connectOperatorBus(deps.redis, 'ban', deps.log, deps.connectTimeoutMs);
   try {
-    const connected = bus ? await waitConnected(bus, deps.connectTimeoutMs ?? 5000) : false;
     const auth = createAuthService({
       database: deps.database, now: Date.now, accountsPerIp: 0, loginAttemptsPerIp: 1, loginAttemptsPerLoginId: 1,
       ...(bus ? { onSessionEnded: (ended) => publishSessionEnded(bus, ended) } : {}),
@@ -47,12 +42,3 @@ export async function banByLoginId(deps: BanCommandDeps, loginId: string): Promi
   }
 }
 
-async function waitConnected(bus: { ready(): Promise<void>; isConnected(): boolean }, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-  await Promise.race([bus.ready(), timeout]);
-  clearTimeout(timer);
-  while (!bus.isConnected() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  return bus.isConnected();
-}
