@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/precompress';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -10,12 +11,19 @@ const apiTarget = 'http://127.0.0.1:5000';
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react()],
+  // precompressPlugin: .br/.gz beside each file, sent by the server as they are (issue 13 item 6).
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir,
     emptyOutDir: true,
-    // One small game bundle; the fonts are the bulk and load per unicode range.
-    chunkSizeWarningLimit: 800,
+    // dist/client/.vite/manifest.json: which chunks each entry loads (the login-size test, the bench).
+    manifest: true,
+    // Every browser the game supports has <link rel=modulepreload>: the polyfill would only add to
+    // the login screen's first load (ADR 040).
+    modulePreload: { polyfill: false },
+    // Fonts stay files: inlined as base64 they would swell the render-blocking CSS, and as files the
+    // browser fetches only the unicode ranges a page uses.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   },
   server: {
     port: 5173,

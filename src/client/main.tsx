@@ -4,12 +4,12 @@ import '@fontsource/vt323/400.css';
 import './ui/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { Boot } from './boot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <Boot />
   </StrictMode>,
 );

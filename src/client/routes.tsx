@@ -1,18 +1,21 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { GuideScreen } from './screens/guide/guide-screen';
-import { LeaderboardScreen } from './screens/leaderboard/leaderboard-screen';
 import { MainframeScreen } from './screens/mainframe/mainframe-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { OfflineScreen } from './screens/offline/offline-screen';
-import { PingScreen } from './screens/ping/ping-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
-import { Shell } from './shell/shell';
+import { RouterHomeLink, Shell } from './shell/shell';
 import { featureAvailability } from '../core/features';
+import { routePaths, signedOutNotices } from './route-paths';
 import { texts } from '../core/texts';
 
-// Each a lazily loaded chunk: the Mainframe's first paint does not wait for them.
+// Every screen but the Mainframe is a chunk of its own, loaded when first opened (issue 13 item 6):
+// the Mainframe's first paint does not wait for them. The Mainframe, where a signed-in player lands,
+// comes with the game's chunk rather than one round trip after it.
+const LeaderboardScreen = lazy(() => import('./screens/leaderboard/leaderboard-screen').then((m) => ({ default: m.LeaderboardScreen })));
+const GuideScreen = lazy(() => import('./screens/guide/guide-screen').then((m) => ({ default: m.GuideScreen })));
+const PingScreen = lazy(() => import('./screens/ping/ping-screen').then((m) => ({ default: m.PingScreen })));
 const InventoryScreen = lazy(() => import('./screens/inventory/inventory-screen').then((m) => ({ default: m.InventoryScreen })));
 const DataExchangeScreen = lazy(() =>
   import('./screens/data-exchange/data-exchange-screen').then((m) => ({ default: m.DataExchangeScreen })),
@@ -43,21 +46,21 @@ interface AppRoute {
  */
 const appRoutes: readonly AppRoute[] = [
   // The global chat is on the Mainframe until the Terminal's chatroom lands; then TERMINAL carries 'chat' too.
-  { path: '/', label: texts.shell.menu.mainframe, screen: <MainframeScreen />, unread: 'chat' },
-  { path: '/leaderboard', label: texts.shell.menu.leaderboard, screen: <LeaderboardScreen /> },
-  { path: '/guide', label: texts.shell.menu.guide, screen: <GuideScreen /> },
-  { path: '/inventory', label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
-  { path: '/kernel', label: texts.shell.menu.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
-  { path: '/optimizer', label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
-  { path: '/chatroom', label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
-  { path: '/ping', label: texts.shell.menu.ping, screen: <PingScreen />, unread: 'ping' },
-  { path: '/data-exchange', label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
+  { path: routePaths.mainframe, label: texts.shell.menu.mainframe, screen: <MainframeScreen />, unread: 'chat' },
+  { path: routePaths.leaderboard, label: texts.shell.menu.leaderboard, screen: chunk(<LeaderboardScreen />) },
+  { path: routePaths.guide, label: texts.shell.menu.guide, screen: chunk(<GuideScreen />) },
+  { path: routePaths.inventory, label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
+  { path: routePaths.kernel, label: texts.shell.menu.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
+  { path: routePaths.optimizer, label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
+  { path: routePaths.terminal, label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
+  { path: routePaths.ping, label: texts.shell.menu.ping, screen: chunk(<PingScreen />), unread: 'ping' },
+  { path: routePaths.dataExchange, label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
   {
-    path: '/blockchain',
+    path: routePaths.blockchain,
     label: texts.shell.menu.blockchain,
     screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
   },
-  { path: '/virus', label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: texts.virus.loginRequired },
+  { path: routePaths.virus, label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: signedOutNotices[routePaths.virus] },
 ];
 
 const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));
@@ -69,7 +72,7 @@ export function AppRoutes() {
         {appRoutes.map((r) => (
           <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
-        <Route path="*" element={<NotFoundScreen />} />
+        <Route path="*" element={<NotFoundScreen HomeLink={RouterHomeLink} />} />
       </Route>
     </Routes>
   );

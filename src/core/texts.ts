@@ -1,3 +1,4 @@
+import { accountTexts } from './texts/account';
 import { authTexts } from './texts/auth';
 import { blockchainTexts } from './texts/blockchain';
 import { chatTexts } from './texts/chat';
@@ -34,32 +35,8 @@ export const texts = {
   terminal: terminalTexts,
   virus: virusTexts,
 
-  notFoundTitle: '404 Page Not Found',
-  notFoundBody: 'Did you forget to add the page to the router?',
-
-  // §5 validation
-  loginMissingFields: 'Missing fields: Please fill in Login ID and password.',
-  registerMissingFields: 'Missing fields: Please fill in all required fields.',
-  passwordsDontMatch: "Passwords don't match: Please make sure your passwords match.",
-
-  // §2 hints
-  hintLoginId: 'loginId 3-20 characters (letters, numbers, !@#$%^&*()_-)',
-  hintUsername: 'username 2-20 characters',
-  hintPassword: 'password 8-14 characters (letters, numbers and those symbols only)',
-
-  // §8 account
-  invalidLogin: 'Invalid login ID or password',
-  accountBanned: 'Account banned or blocked',
-  loginFailedGeneric: 'Something went wrong. Please try again.',
-  loginIdOrUsernameTaken: 'Login ID or Username already exists',
-  multiAccount: 'Multi-account detected - only one account per IP allowed',
-  registerFailedGeneric: 'Please check input requirements. Password: 8-14 chars, letters/numbers/symbols only.',
-  logoutFailed: "Failed to logout properly, but you've been signed out locally.",
-
-  // §8 generic
-  noSecurityToken: 'Unable to get security token',
-  requestEncodingFailed: 'Request encoding failed',
-  responseDecodingFailed: 'Response decoding failed',
+  // The account texts the login screen needs, kept apart so its first load carries only them (ADR 040).
+  ...accountTexts,
 
   // §8 gameplay
   inventoryFull: 'Inventory Full! Your inventory is full (50/50). Item drop was lost. Destroy some items to make space.',
@@ -104,13 +81,6 @@ export const texts = {
   // §8 terminal: an unknown command ({cmd} is the word typed); Ping's command line answers the same way
   commandNotFound: "command not found: {cmd}. type 'help' for available commands",
   // --- newcomer (issue 6 item 7 b-d): per-field messages on the auth forms and the coming-soon screens ---
-  fieldRequired: 'Required.',
-  fieldLoginIdLength: 'Login ID must be 3-20 characters.',
-  fieldLoginIdChars: 'Login ID may use letters, numbers and !@#$%^&*()_- only.',
-  fieldUsernameLength: 'Username must be 2-20 characters.',
-  fieldUsernameChars: 'Username cannot start or end with a space or contain control or invisible characters.',
-  fieldPasswordLength: 'Password must be 8-14 characters (letters, numbers and !@#$%^&*()_- only).',
-  fieldPasswordChars: 'Password may use letters, numbers and !@#$%^&*()_- only.',
   comingSoonStatus: 'COMING SOON',
   comingSoonTagline: 'module in development',
   comingSoonLogPending: 'module still compiling on this node',

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -43,10 +42,14 @@ import { registerItemActionLimit } from './http/action-limit';
 import { registerCsrf } from './http/csrf';
 import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
+import { registerSecurityHeaders } from './http/security-headers';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { createMetrics, registerOps, type Metrics } from './http/ops';
 import { registerSecureData } from './http/secure-data';
+import { redisCounters } from './http/shared-limiter';
+import { ipcCounters } from './cluster/ipc-counters';
+import { isClusterWorker } from './cluster/messages';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
@@ -135,6 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(100 * times, 2000), connectionName: 'bitbreach-limits' })
     : null;
   limiterRedis?.on('error', () => {});
+  // WORKERS=n without Redis: the workers share the primary's counters and relay events through it (ADR 036).
+  const clusterRelay = !config.redisUrl && isClusterWorker();
+  const onCounterFallback = (error: unknown) => fastify.log.warn({ err: error }, 'login counters: the shared counters did not answer; this process counted alone');
+  const primaryCounters = clusterRelay ? ipcCounters(onCounterFallback) : null;
+  const sharedCounters = limiterRedis ? redisCounters({ client: limiterRedis, prefix: channel, onFallback: onCounterFallback }) : primaryCounters;
   const realtime = createRealtime({
     database,
     redisUrl: config.redisUrl,
@@ -143,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     channel,
     busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
+    clusterRelay,
     onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
   });
   const { bus } = realtime;
@@ -154,11 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
-    limiterRedis: limiterRedis && {
-      client: limiterRedis,
-      prefix: channel,
-      onFallback: (error) => fastify.log.warn({ err: error }, 'login counters: Redis did not answer; this instance counted alone'),
-    },
+    sharedCounters,
     onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
   });
   // Another instance's logout or ban (or the ban script) reaches this one's session cache through the
@@ -230,27 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
   registerJsonBody(fastify);
-  await fastify.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix dialogs inject a <style> for scroll locking; inline styles only, never scripts.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-  });
+  registerSecurityHeaders(fastify);
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });
   registerOps(fastify, {
     metrics,
@@ -298,6 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       setHeaders: (res, path) => {
         const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
@@ -327,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await realtime.close();
       auth.close();
       limiterRedis?.disconnect();
+      primaryCounters?.close();
     },
   };
 }

@@ -48,14 +48,21 @@ export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: { idempotencyKey?: string }): Promise<T>;
-  /** Forgets the cached CSRF token: the session changed (login, register, logout). */
+  /** Forgets the cached CSRF token: the session ended (logout). */
   dropToken(): void;
+  /**
+   * A new session began (login, register): keeps the token its answer carried, so the first state
+   * change needs no token request (issue 13 item 6); null fetches one when first needed.
+   */
+  setToken(csrfToken: string | null): void;
 }
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
   /** Waits before the retry of a keyed call; tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
+  /** The session's CSRF token when the game starts right after login or register. */
+  csrfToken?: string | null;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -97,7 +104,7 @@ async function parseBody(res: Response): Promise<unknown> {
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const sleep = deps.sleep ?? realSleep;
-  let token: string | null = null;
+  let token: string | null = deps.csrfToken ?? null;
   let pendingToken: Promise<string> | null = null;
 
   async function fetchToken(): Promise<string> {
@@ -211,6 +218,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }),
     dropToken: () => {
       token = null;
+    },
+    setToken: (csrfToken) => {
+      token = csrfToken;
     },
   };
 }

@@ -5,7 +5,7 @@ import { useSession } from './session-context';
 
 /** spec §2: every route needs a signed-in player; otherwise the login screen takes its place (URL kept). */
 export function RequireSession({ children, signedOutNotice }: { children: ReactNode; signedOutNotice?: string | undefined }) {
-  const { status } = useSession();
+  const { status, signIn } = useSession();
   if (status === 'loading') return <BootScreen />;
   if (status === 'signed-out')
     return (
@@ -15,7 +15,7 @@ export function RequireSession({ children, signedOutNotice }: { children: ReactN
             {signedOutNotice}
           </p>
         ) : null}
-        <AuthScreen />
+        <AuthScreen onSignedIn={signIn} />
       </>
     );
   return <>{children}</>;

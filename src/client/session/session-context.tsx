@@ -7,6 +7,7 @@ import { texts } from '../../core/texts';
 import { useApi } from '../lib/api-context';
 import { statusOf } from '../lib/api-error';
 import { useToast } from '../ui/toast';
+import { wasSignedIn, type SessionStart } from './session-start';
 
 /** The query key of the signed-in player; its path is the auth user call (spec §7). */
 export const userQueryKey = ['/api/auth/user'] as const;
@@ -16,8 +17,8 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 export interface Session {
   status: SessionStatus;
   user: User | null;
-  /** A successful login or registration (spec §4). */
-  signIn(user: User): void;
+  /** A successful login or registration (spec §4): the player and the new session's CSRF token. */
+  signIn(start: SessionStart): void;
   /**
    * Logs out (spec §4): runs `beforeLogout` (flush pending taps and progress), calls the server,
    * then clears all cached data and signs out locally whatever the server said. A second call while
@@ -31,12 +32,17 @@ export interface Session {
    * 5 s interval returns (issue 13 item 4).
    */
   socketUp(up: boolean, checkIfDropped?: boolean): void;
+  /** The game was loaded by a sign-in on the login screen (not a page load): its first screen takes focus. */
+  signedInAtStart: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Holds who is signed in: the auth user on mount, a 5 s session check, login and logout. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds who is signed in: the player the boot found (seeded into the query cache by app.tsx, or
+ * asked for on mount), a 5 s session check, login and logout.
+ */
+export function SessionProvider({ children, signedInAtStart = false }: { children: ReactNode; signedInAtStart?: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -60,11 +66,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // spec §4: once a user is known the session is re-verified every 5 s, by HTTP only while the
     // socket is down (while it is up, the server pushes session.ended instead).
     refetchInterval: (q) => (q.state.data && !liveSocket ? balance.sessionCheckMs : false),
+    // The boot has just asked (or the login just answered): no second call on mount.
+    refetchOnMount: false,
   });
 
   const signOutLocally = useCallback(() => {
     setChecking(false);
     api.dropToken();
+    wasSignedIn.set(false);
     void queryClient.cancelQueries();
     queryClient.clear();
     queryClient.setQueryData(userQueryKey, null);
@@ -86,13 +95,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [query.isError, query.data, signOutLocally]);
 
   const signIn = useCallback(
-    (user: User) => {
-      // A new session means a new CSRF token.
-      api.dropToken();
-      queryClient.setQueryData(userQueryKey, user);
+    (start: SessionStart) => {
+      const user = User.safeParse(start.user);
+      if (!user.success) {
+        toast.show({ title: texts.responseDecodingFailed, tone: 'danger' });
+        return;
+      }
+      // A new session means a new CSRF token: the one its answer carried.
+      api.setToken(start.csrfToken);
+      wasSignedIn.set(true);
+      queryClient.setQueryData(userQueryKey, user.data);
       setChecking(true);
     },
-    [api, queryClient],
+    [api, queryClient, toast],
   );
 
   const logout = useCallback(
@@ -130,8 +145,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, signIn, logout, refetchUser: () => void refetch(), socketUp }),
-    [status, user, signIn, logout, refetch, socketUp],
+    () => ({ status, user, signIn, logout, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
+    [status, user, signIn, logout, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { SocketProvider, useSocketStatus } from '../lib/socket/socket-provider';
 import { DroneHarvest } from '../drone/drone-harvest';
 import { MissionCelebration } from '../missions/mission-celebration';
@@ -8,20 +8,20 @@ import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/prog
 import type { MenuItem } from './menu-item';
 import { SystemMenu } from './system-menu';
 import { useFocusHeadingOnChange } from '../ui/focus-heading';
-import { TopBar } from './top-bar';
+import { FrameLayout, NotConnected } from './frame';
+import type { HomeLinkProps } from './home-link';
 import { useUnreadState } from './use-unread-badge';
-import './shell.css';
 
 /**
  * The frame around every route. While a player is signed in it also owns their ProgressProvider (so
  * queued decodes survive moving between screens) and the tab's one socket, both keyed by the player.
  */
 export function Shell({ menu }: { menu: readonly MenuItem[] }) {
-  const { user, status } = useSession();
+  const { user, status, signedInAtStart } = useSession();
   const { pathname } = useLocation();
   // A new screen's heading takes focus (after login, logout and SYSTEM-menu navigation; not on page
   // load). Here, not in ShellFrame: signing in remounts the frame inside the player's providers.
-  useFocusHeadingOnChange(`${status}:${pathname}`, status !== 'loading');
+  useFocusHeadingOnChange(`${status}:${pathname}`, status !== 'loading', signedInAtStart);
   const frame = <ShellFrame menu={menu} />;
   return user ? (
     <ProgressProvider key={user.id} serverUser={user}>
@@ -76,23 +76,19 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
   }, [pathname, signedIn]);
 
   return (
-    <div className="bb-shell">
-      <a className="bb-skip-link" href="#main">
-        Skip to content
-      </a>
-      <TopBar
-        status={signedIn && session.user ? <ConnectedAs username={session.user.username} /> : <NotConnected />}
-        menu={
-          signedIn ? (
-            <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} />
-          ) : undefined
-        }
-      />
-      <main id="main" className="bb-shell__main" tabIndex={-1}>
-        <Outlet />
-      </main>
-    </div>
+    <FrameLayout
+      status={signedIn && session.user ? <ConnectedAs username={session.user.username} /> : <NotConnected />}
+      menu={signedIn ? <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} /> : undefined}
+      HomeLink={RouterHomeLink}
+    >
+      <Outlet />
+    </FrameLayout>
   );
+}
+
+/** The brand and 404 links inside the game: client-side navigation, no page load. */
+export function RouterHomeLink(props: HomeLinkProps) {
+  return <Link to="/" {...props} />;
 }
 
 function ConnectedAs({ username }: { username: string }) {
@@ -102,15 +98,6 @@ function ConnectedAs({ username }: { username: string }) {
       <span className={live ? 'bb-shell__online' : 'bb-shell__polling'} aria-hidden="true" />
       UPLINK <span className="bb-shell__whoami-name">{username}</span>
       <span className="bb-visually-hidden">{live ? ', live' : ', reconnecting'}</span>
-    </span>
-  );
-}
-
-function NotConnected() {
-  return (
-    <span className="bb-shell__whoami bb-shell__whoami--off">
-      <span className="bb-shell__offline" aria-hidden="true" />
-      NO UPLINK
     </span>
   );
 }

@@ -13,18 +13,34 @@ export function focusScreenHeading(root: ParentNode = document): boolean {
   return document.activeElement === heading;
 }
 
+/** How long a screen's heading is waited for (a lazy chunk on a slow link) before focus stays put. */
+const headingWaitMs = 10_000;
+
 /**
  * Focuses the heading whenever `screenKey` changes (a route change, signing in or out), but not on
  * the first screen of a page load or while the session is still loading: the browser's own start
  * position is right there. The Mainframe's 0/1 keys listen on the window, so they keep working.
  */
-export function useFocusHeadingOnChange(screenKey: string, settled: boolean): void {
-  const previous = useRef<string | null>(null);
+export function useFocusHeadingOnChange(screenKey: string, settled: boolean, focusFirst = false): void {
+  // focusFirst: the first screen follows a sign-in (the game loaded after the login form), not a page load.
+  const previous = useRef<string | null>(focusFirst ? '' : null);
   useEffect(() => {
     if (!settled) return;
     const before = previous.current;
     previous.current = screenKey;
     if (before === null || before === screenKey) return;
-    focusScreenHeading();
+    if (focusScreenHeading()) return;
+    // A lazily loaded screen shows its heading once its chunk arrives: focus it then.
+    const main = document.getElementById('main');
+    if (!main) return;
+    const observer = new MutationObserver(() => {
+      if (focusScreenHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), headingWaitMs);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
   }, [screenKey, settled]);
 }

@@ -19,6 +19,14 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const AuthUserResponse = User;
 
+/**
+ * The answer to login and register: the player, plus the new session's CSRF token so the client's
+ * first state change needs no token request (issue 13 item 6). A client that reads only User still
+ * works: object schemas drop unknown keys.
+ */
+export const SignedInResponse = User.extend({ csrfToken: z.string().min(1) });
+export type SignedInResponse = z.infer<typeof SignedInResponse>;
+
 export const CsrfTokenResponse = z.union([
   z.object({ csrfToken: z.string() }),
   z.object({ secureData: z.string() }),

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isVisibleUsername, maxCombiningMarksInARow, normalizeUsername, Username, usernameSkeleton } from './account';
+import { isVisibleUsername, maxCombiningMarksInARow, normalizeUsername, isUsername, usernameSkeleton } from './account';
 
-const ok = (name: string) => Username.safeParse(name).success;
+const ok = (name: string) => isUsername(name);
 
 describe('usernames (issue 6: look-alike and invisible names)', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('usernames (issue 6: look-alike and invisible names)', () => {
 
   it('stores the NFKC form: full-width letters are plain letters', () => {
     expect(normalizeUsername('ｎｅｏ')).toBe('neo');
-    expect(Username.parse('ｎｅｏ')).toBe('neo');
+    expect(isUsername('ｎｅｏ')).toBe(true);
   });
 
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // spec §2 hints and §5 limits: loginId 3-20 of letters, numbers and !@#$%^&*()_-;
 // username 2-20; password 8-14 of letters, numbers and those symbols only.
 export const loginIdPattern = /^[A-Za-z0-9!@#$%^&*()_-]{3,20}$/;
@@ -55,13 +53,15 @@ export function usernameSkeleton(name: string): string {
   return confusablePairs.reduce((s, [pattern, to]) => s.replace(pattern, to), folded);
 }
 
-export const LoginId = z.string().regex(loginIdPattern);
+// Plain predicates, not zod schemas: the login screen checks each field with them, and its first
+// load stays free of zod (ADR 040). The server checks with the very same functions.
+export const isLoginId = (value: string): boolean => loginIdPattern.test(value);
 /** A username as typed: its NFKC form must fit the length rule and be visible (see isVisibleUsername). */
-export const Username = z
-  .string()
-  .transform(normalizeUsername)
-  .pipe(z.string().regex(usernamePattern).refine(isVisibleUsername));
-export const Password = z.string().regex(passwordPattern);
+export function isUsername(value: string): boolean {
+  const name = normalizeUsername(value);
+  return usernamePattern.test(name) && isVisibleUsername(name);
+}
+export const isPassword = (value: string): boolean => passwordPattern.test(value);
 
 /** Client-side check of the registration form (spec §5), in the spec's order. Returns a text key or null. */
 export function checkRegistrationForm(f: {
@@ -90,14 +90,14 @@ export type AccountFieldProblem =
   | 'fieldPasswordChars';
 
 const fieldRules = {
-  loginId: { min: minimums.loginId, max: limits.loginIdMax, schema: LoginId, length: 'fieldLoginIdLength', chars: 'fieldLoginIdChars' },
-  username: { min: minimums.username, max: limits.usernameMax, schema: Username, length: 'fieldUsernameLength', chars: 'fieldUsernameChars' },
-  password: { min: minimums.password, max: limits.passwordMax, schema: Password, length: 'fieldPasswordLength', chars: 'fieldPasswordChars' },
+  loginId: { min: minimums.loginId, max: limits.loginIdMax, accepts: isLoginId, length: 'fieldLoginIdLength', chars: 'fieldLoginIdChars' },
+  username: { min: minimums.username, max: limits.usernameMax, accepts: isUsername, length: 'fieldUsernameLength', chars: 'fieldUsernameChars' },
+  password: { min: minimums.password, max: limits.passwordMax, accepts: isPassword, length: 'fieldPasswordLength', chars: 'fieldPasswordChars' },
 } as const;
 
 /**
- * One field against the same schema the server uses (spec §2): length first (counted in characters,
- * as the patterns count), then everything else the schema refuses. An empty value is 'missing',
+ * One field against the same rule the server uses (spec §2): length first (counted in characters,
+ * as the patterns count), then everything else the rule refuses. An empty value is 'missing',
  * which the form reports with the spec's own text; null means the value is fine.
  */
 export function checkAccountField(field: AccountField, value: string): AccountFieldProblem | 'missing' | null {
@@ -105,5 +105,5 @@ export function checkAccountField(field: AccountField, value: string): AccountFi
   const rule = fieldRules[field];
   const length = Array.from(value).length;
   if (length < rule.min || length > rule.max) return rule.length;
-  return rule.schema.safeParse(value).success ? null : rule.chars;
+  return rule.accepts(value) ? null : rule.chars;
 }

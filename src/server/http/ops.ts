@@ -49,7 +49,7 @@ export interface OpsDeps {
   metrics: Metrics;
   database: Database;
   /** Whether Redis is configured, and whether the bus is subscribed and publishing right now. */
-  bus: { kind: 'memory' | 'redis'; isConnected(): boolean };
+  bus: { kind: 'memory' | 'redis' | 'cluster'; isConnected(): boolean };
   sockets: () => number;
   jobs: () => JobMetrics;
   /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <token>`; unset, only loopback callers get it. */

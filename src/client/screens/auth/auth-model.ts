@@ -1,5 +1,5 @@
 import { checkAccountField, checkRegistrationForm, minimums as accountMinimums, type AccountField } from '../../../core/rules/account';
-import { texts } from '../../../core/texts';
+import { texts } from '../../lib/first-load-texts';
 import { statusOf, ApiError } from '../../lib/api-error';
 
 export type AuthMode = 'login' | 'register';

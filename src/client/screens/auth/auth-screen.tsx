@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { texts } from '../../../core/texts';
+import { texts } from '../../lib/first-load-texts';
 import { Panel } from '../../ui/panel';
 import { Tabs, type TabItem } from '../../ui/tabs';
+import type { SessionStart } from '../../session/session-start';
 import type { AuthMode } from './auth-model';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -12,8 +13,12 @@ const modes: readonly TabItem<AuthMode>[] = [
   { key: 'register', label: texts.auth.registerTab, panelId: 'auth-panel' },
 ];
 
-/** The login / registration screen shown in place of any route while signed out (spec §2). */
-export function AuthScreen() {
+/**
+ * The login / registration screen shown in place of any route while signed out (spec §2). It is
+ * part of the first load (ADR 040): `onSignedIn` hands the player to whoever shows it (the boot
+ * before the game is loaded, the session afterwards).
+ */
+export function AuthScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const [mode, setMode] = useState<AuthMode>('login');
   return (
     <div className="bb-auth">
@@ -30,7 +35,7 @@ export function AuthScreen() {
         <Tabs<AuthMode> label={texts.auth.modeTabs} items={modes} selected={mode} onSelect={setMode} idPrefix="auth" />
         <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} className="bb-auth__tabpanel">
           {/* Switching mode remounts the form, which clears every field (spec §2). */}
-          {mode === 'login' ? <LoginForm key="login" /> : <RegisterForm key="register" />}
+          {mode === 'login' ? <LoginForm key="login" onSignedIn={onSignedIn} /> : <RegisterForm key="register" onSignedIn={onSignedIn} />}
         </div>
       </Panel>
     </div>

@@ -1,5 +1,5 @@
 import './auth-screen.css';
-import { texts } from '../../../core/texts';
+import { texts } from '../../lib/first-load-texts';
 
 /** Shown while the first auth user call is answered. */
 export function BootScreen() {

@@ -1,15 +1,16 @@
-import { texts } from '../../../core/texts';
+import { texts } from '../../lib/first-load-texts';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkLoginFields, checkLoginForm, emptyLogin, loginErrorText, type LoginFields } from './auth-model';
 import { FormError } from './form-error';
+import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
 
 /**
  * LOGIN_ID + PASSWORD → CONNECT (spec §2). No maxLength: a too-long paste is refused with the rule's
  * text rather than silently cut (issue 6, 7c).
  */
-export function LoginForm() {
+export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const { field, submit, problem, pending } = useAuthForm<LoginFields>({
     empty: emptyLogin,
     path: '/api/auth/login',
@@ -17,7 +18,7 @@ export function LoginForm() {
     checkFields: checkLoginFields,
     body: (f) => f,
     errorText: loginErrorText,
-  });
+  }, onSignedIn);
 
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>

@@ -1,15 +1,16 @@
-import { texts } from '../../../core/texts';
+import { texts } from '../../lib/first-load-texts';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkRegisterFields, checkRegisterForm, emptyRegister, registerErrorText, type RegisterFields } from './auth-model';
 import { FormError } from './form-error';
+import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
 
 /**
  * LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). Each field is checked
  * against the server's rule as the player goes; no maxLength, so nothing is silently cut (issue 6, 7c).
  */
-export function RegisterForm() {
+export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const { field, submit, problem, pending } = useAuthForm<RegisterFields>({
     empty: emptyRegister,
     path: '/api/auth/register',
@@ -17,7 +18,7 @@ export function RegisterForm() {
     checkFields: checkRegisterFields,
     body: ({ loginId, username, password }) => ({ loginId, username, password }),
     errorText: registerErrorText,
-  });
+  }, onSignedIn);
 
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>

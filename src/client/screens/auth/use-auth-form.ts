@@ -1,8 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { User } from '../../../core/api/common';
-import { useApi } from '../../lib/api-context';
-import { useSession } from '../../session/session-context';
+import { useRef, useState, type FormEvent } from 'react';
+import { postAuth, type SessionStart } from '../../session/session-start';
 import type { FieldCheck } from './auth-model';
 
 export interface AuthFormSpec<F> {
@@ -19,23 +16,38 @@ export interface AuthFormSpec<F> {
 }
 
 /**
- * The state and submit logic the login and registration forms share: check, send once, sign in.
+ * The state and submit logic the login and registration forms share: check, send once, sign in
+ * (`onSignedIn` gets the player and the session's CSRF token). No query cache or API client here:
+ * the form is part of the login screen's small first load (ADR 040).
  * A field's message shows once the player has left the field (or pressed submit), and at once when
  * typing on cannot fix it (too long, a character the rule refuses) — so a pasted 16-character
  * password is refused where it lands, never cut to 14 (issue 6, 7c).
  */
-export function useAuthForm<F extends object>(spec: AuthFormSpec<F>) {
-  const api = useApi();
-  const session = useSession();
+export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn: (start: SessionStart) => void) {
   const [fields, setFields] = useState<F>(spec.empty);
   const [problem, setProblem] = useState<string | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<keyof F>>(new Set());
   const [submitted, setSubmitted] = useState(false);
-  const mutation = useMutation({
-    mutationFn: (f: F) => api.post(spec.path, spec.body(f), User),
-    onSuccess: (user) => session.signIn(user),
-    onError: (error) => setProblem(spec.errorText(error)),
-  });
+  const [pending, setPending] = useState(false);
+  // Set at once (state lags a render): a double click sends one request.
+  const sending = useRef(false);
+
+  function send(f: F) {
+    sending.current = true;
+    setPending(true);
+    postAuth(spec.path, spec.body(f)).then(
+      (start) => {
+        sending.current = false;
+        setPending(false);
+        onSignedIn(start);
+      },
+      (error: unknown) => {
+        sending.current = false;
+        setPending(false);
+        setProblem(spec.errorText(error));
+      },
+    );
+  }
 
   const checks = spec.checkFields(fields);
   const errorOf = (key: keyof F): string | null => {
@@ -46,7 +58,7 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (sending.current) return;
     setSubmitted(true);
     const invalid = spec.check(fields);
     setProblem(invalid);
@@ -56,7 +68,7 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>) {
       if (input instanceof HTMLInputElement) input.focus();
       return;
     }
-    if (!invalid) mutation.mutate(fields);
+    if (!invalid) send(fields);
   }
 
   const set = (key: keyof F) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -71,5 +83,5 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>) {
     error: errorOf(key),
   });
 
-  return { field, submit, problem, pending: mutation.isPending };
+  return { field, submit, problem, pending };
 }

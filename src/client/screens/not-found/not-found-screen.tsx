@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
-import { texts } from '../../../core/texts';
+import { PlainHomeLink, type HomeLink } from '../../shell/home-link';
+import { texts } from '../../lib/first-load-texts';
 import './not-found-screen.css';
 
-/** Any path outside the route table (spec §2). */
-export function NotFoundScreen() {
+/** Any path outside the route table (spec §2); shown signed out too, before the game loads. */
+export function NotFoundScreen({ HomeLink = PlainHomeLink }: { HomeLink?: HomeLink }) {
   return (
     <div className="bb-notfound">
       <p className="bb-notfound__code" aria-hidden="true">
@@ -11,9 +11,9 @@ export function NotFoundScreen() {
       </p>
       <h1 className="bb-notfound__title">{texts.notFoundTitle}</h1>
       <p className="bb-notfound__body">{texts.notFoundBody}</p>
-      <Link className="bb-notfound__link" to="/">
+      <HomeLink className="bb-notfound__link">
         {texts.shell.returnToMainframe}
-      </Link>
+      </HomeLink>
     </div>
   );
 }

@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { LoginBody, RegisterBody } from '../../../core/api/auth';
+import { LoginBody, RegisterBody, type SignedInResponse } from '../../../core/api/auth';
 import { parseInput } from '../../http/errors';
 import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
+import type { User } from '../../../core/api/common';
 import type { AuthService } from './service';
+
+/**
+ * What login and register answer: the player plus the new session's CSRF token, so the client can
+ * make its first state change without a second round trip (issue 13 item 6). The token endpoint
+ * stays for reloads, when the page has only the cookie.
+ */
+function sessionStart(session: { user: User; csrfToken: string }): SignedInResponse {
+  return { ...session.user, csrfToken: session.csrfToken };
+}
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post('/api/auth/register', async (request, reply) => {
     const body = parseInput(RegisterBody, request.body);
     const session = await auth.register(body, request.ip);
     setSessionCookie(request, reply, session.token, sessionMaxAgeS);
-    return reply.status(201).send(session.user);
+    return reply.status(201).send(sessionStart(session));
   });
 
   app.post('/api/auth/login', async (request, reply) => {
@@ -19,7 +29,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     if (previous) await auth.logout(previous);
     const session = await auth.login(body, request.ip);
     setSessionCookie(request, reply, session.token, sessionMaxAgeS);
-    return session.user;
+    return sessionStart(session);
   });
 
   app.post('/api/auth/logout', async (request, reply) => {

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
-import { isVisibleUsername, LoginId, normalizeUsername, Password, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
+import { isLoginId, isPassword, isVisibleUsername, normalizeUsername, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
-import { sharedLimiter, type LimiterRedis } from '../../http/shared-limiter';
+import { sharedLimiter, type SharedCounters } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
@@ -38,8 +38,8 @@ export interface AuthServiceDeps {
   passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
-  /** REDIS_URL: login and registration counters shared by every instance; null counts in this process. */
-  limiterRedis?: LimiterRedis | null;
+  /** Login and registration counters shared by every instance (Redis) or worker (the cluster primary); null counts in this process. */
+  sharedCounters?: SharedCounters | null;
   /** Told whether each session look-up was answered from memory (the operator's metric). */
   onSessionLookup?: (hit: boolean) => void;
 }
@@ -66,7 +66,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
   const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
   const registrationsPerIp = limiter(deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
-  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) => sharedLimiter(name, local, limit, windowMs, deps.limiterRedis ?? null);
+  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) => sharedLimiter(name, local, limit, windowMs, deps.sharedCounters ?? null);
   const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, balance.loginWindowMs);
   const loginFailures = shared('login-failures', failuresPerLoginAtAddress, deps.loginAttemptsPerLoginId, balance.loginWindowMs);
   const registrations = shared('register-ip', registrationsPerIp, deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
@@ -100,11 +100,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** spec §4/§5/§8: creates the account and signs it in. */
     async register(body: RegisterBody, ip: string) {
       if (!body.loginId || !body.username || !body.password) throw new HttpError(400, texts.registerMissingFields);
-      if (!LoginId.safeParse(body.loginId).success) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
+      if (!isLoginId(body.loginId)) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
       const username = normalizeUsername(body.username);
       if (!usernamePattern.test(username)) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
       if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
-      if (!Password.safeParse(body.password).success) throw new HttpError(400, texts.registerFailedGeneric);
+      if (!isPassword(body.password)) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);
       if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);

@@ -1,0 +1,30 @@
+import { virusTexts } from '../core/texts/virus';
+
+/**
+ * spec §2's paths, one per screen. routes.tsx maps them to screens; the signed-out frame (which
+ * loads before the router, ADR 040) uses them to tell the login screen from the 404 screen.
+ */
+export const routePaths = {
+  mainframe: '/',
+  leaderboard: '/leaderboard',
+  guide: '/guide',
+  inventory: '/inventory',
+  kernel: '/kernel',
+  optimizer: '/optimizer',
+  terminal: '/chatroom',
+  ping: '/ping',
+  dataExchange: '/data-exchange',
+  blockchain: '/blockchain',
+  virus: '/virus',
+} as const;
+
+const knownPaths: ReadonlySet<string> = new Set(Object.values(routePaths));
+
+/** Whether a path is one of the game's screens (else the 404 screen shows, signed in or not). */
+export function isScreenPath(pathname: string): boolean {
+  // The router matches with or without a trailing slash.
+  return knownPaths.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+/** Shown above the login screen when a signed-out player opens the path (spec §2 Virus). */
+export const signedOutNotices: Readonly<Record<string, string>> = { [routePaths.virus]: virusTexts.loginRequired };

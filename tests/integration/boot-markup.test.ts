@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BootFrame } from '../../src/client/boot';
+
+// index.html carries the boot frame so the first paint needs only the HTML and CSS (ADR 040); React
+// then renders the same frame in its place. If they drift apart, the page jumps when the script runs.
+describe('the boot frame in index.html', () => {
+  it('is exactly what React renders while the session is checked', () => {
+    const html = readFileSync('src/client/index.html', 'utf8');
+    const root = /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)?.[1];
+    expect(root).toBe(renderToStaticMarkup(createElement(BootFrame)));
+  });
+});
