@@ -6,13 +6,14 @@ export default defineConfig({
   test: {
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
-    // One file at a time: the race tests, the crash test and Chromium want the two cores to themselves.
+    // One file at a time: the race tests and the crash test want the two cores to themselves. `npm test`
+    // (scripts/test-suite.ts) runs the browser project apart, two files at a time.
     fileParallelism: false,
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/core/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },
