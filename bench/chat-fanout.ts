@@ -76,12 +76,18 @@ export async function runChatFanout(
   // Sockets go to the first players (perPlayer each); senders are the first chatSenders players,
   // warm-up lines come from the next ones.
   const socketPlayers = players.slice(0, Math.ceil(rt.sockets / rt.socketsPerPlayer));
-  const fleet = await SocketFleet.open(target.port, socketPlayers, { count: rt.sockets, concurrency: rt.openConcurrency, timeoutMs: rt.openTimeoutMs });
+  const fleet = await SocketFleet.open(target.port, socketPlayers, {
+    count: rt.sockets,
+    concurrency: rt.openConcurrency,
+    timeoutMs: rt.openTimeoutMs,
+    presenceWatchEvery: rt.presenceWatchEvery,
+  });
   if (fleet.openFailures.length > 0) console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
   try {
     const settled = await settle(server, fleet, rt.openTimeoutMs);
     const openS = (performance.now() - openStartedAt) / 1000;
     const connectFrames = fleet.frames;
+    const joinPresence = { frames: fleet.presenceFrames, unasked: fleet.presenceFramesUnasked, watchers: fleet.sockets.filter((s) => s.watchesPresence).length };
     const cpuAfterOpen = await server.stats();
     const probesAfterOpen = await server.probes();
     const closedWhileOpening = fleet.closedEarly;
@@ -192,6 +198,8 @@ export async function runChatFanout(
       cutsDuringLines: { sendBufferFull: after.probes.cuts.sendBufferFull - before.probes.cuts.sendBufferFull, missedPong: after.probes.cuts.missedPong - before.probes.cuts.missedPong },
       connectFrames,
       connectServerCpuS,
+      joinPresence: { ...joinPresence, perPlayer: joinPresence.frames / Math.max(1, new Set(fleet.sockets.map((s) => s.player.id)).size) },
+      serverLoopDelay: after.probes.loopDelay,
       lines: lines.length,
       lineGapMs: rt.chatLineGapMs,
       senders: rt.chatSenders,

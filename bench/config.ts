@@ -27,8 +27,15 @@ function driversFromEnv(): Driver[] {
   return drivers as Driver[];
 }
 
+function workersFromEnv(): number[] {
+  const raw = process.env.BENCH_WORKERS ?? '1,2';
+  const counts = raw.split(',').map((w) => Number(w.trim()));
+  for (const n of counts) if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`BENCH_WORKERS: expected counts such as 1,2, got ${raw}`);
+  return counts;
+}
+
 /** Which parts run: everything by default; BENCH_ONLY=<part> for one of them. */
-export const benchParts = ['tap', 'realtime', 'market', 'drone', 'blockchain', 'kernel', 'terminal'] as const;
+export const benchParts = ['tap', 'realtime', 'market', 'drone', 'blockchain', 'kernel', 'terminal', 'firstload'] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 function partsFromEnv(): BenchPart[] {
@@ -71,6 +78,13 @@ export const benchConfig = {
   pgbench: { clients: 8, threads: 2, seconds: 10, scale: 1 },
   drivers: driversFromEnv(),
   /**
+   * Issue 13: the PostgreSQL tap part runs once per worker count (node:cluster processes on one
+   * port, as the server's WORKERS=n); PGlite is one process by nature. BENCH_WORKERS=1 for one run.
+   */
+  postgresWorkers: workersFromEnv(),
+  /** The Redis the multi-worker server carries its events over (loopback only). */
+  redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  /**
    * Issue 3: chat fan-out and idle requests, on one server child of its own. PostgreSQL by
    * default (the production driver); BENCH_REALTIME_DRIVER=pglite runs it in memory instead.
    */
@@ -79,11 +93,17 @@ export const benchConfig = {
     /** Open sockets during the fan-out (the issue requires 2,000). */
     sockets: intFromEnv('BENCH_SOCKETS', 2000),
     /**
-     * Sockets per registered player (one per tab). Registration costs ~30 ms of argon2id per
-     * player, ~2 s per 100 on this loaded machine: 200 players × 10 tabs keeps the run short;
-     * BENCH_SOCKETS_PER_PLAYER=1 gives 2,000 distinct players (and their presence events).
+     * Sockets per registered player (one per tab), at most balance.socketsPerSession (8: a 9th is
+     * refused). Registration costs ~30 ms of argon2id per player, ~2 s per 100 on this loaded
+     * machine: 250 players × 8 tabs keeps the run short; BENCH_SOCKETS_PER_PLAYER=1 gives 2,000
+     * distinct players (and their presence events).
      */
-    socketsPerPlayer: intFromEnv('BENCH_SOCKETS_PER_PLAYER', 10),
+    socketsPerPlayer: intFromEnv('BENCH_SOCKETS_PER_PLAYER', 8),
+    /**
+     * Every n-th socket watches presence (a tab showing the Ping directory, issue 13); the others
+     * are tabs on screens without it. 8: one such tab per player at 8 tabs each.
+     */
+    presenceWatchEvery: intFromEnv('BENCH_PRESENCE_WATCH_EVERY', 8),
     /** Handshakes in flight while connecting: well under the listen backlog (511). */
     openConcurrency: 50,
     /** Time allowed for all sockets to open, and again for the presence events they cause to settle. */

@@ -34,6 +34,10 @@ export interface PhaseResult extends LoadSummary {
 
 export interface DriverResult {
   driver: Driver;
+  /** Server processes on the one port (node:cluster, as WORKERS=n); 1 = a single process. */
+  workers: number;
+  /** The driver and worker count, as the tables show it. */
+  label: string;
   storage: string;
   players: number;
   registerS: number;
@@ -86,7 +90,7 @@ async function measure<T extends LoadSummary>(
   return result;
 }
 
-async function runPhases(server: ServerHandle, driver: Driver, databaseName: string | null, config: BenchConfig): Promise<DriverResult> {
+async function runPhases(server: ServerHandle, driver: Driver, workers: number, databaseName: string | null, config: BenchConfig): Promise<DriverResult> {
   const closedTarget: Target = createTarget(server.port, config.concurrency);
   const registerStartedAt = performance.now();
   console.error(`  registering ${config.players} players (argon2id, ${config.registerConcurrency} at a time)...`);
@@ -123,18 +127,29 @@ async function runPhases(server: ServerHandle, driver: Driver, databaseName: str
   );
   closedTarget.agent.destroy();
   openTarget.agent.destroy();
-  const storage = driver === 'postgres' ? 'PostgreSQL scratch database, pool of 10' : 'PGlite in memory (memory://), one connection';
-  return { driver, storage, players: players.length, registerS, constant, tapPeak, tapHalf };
+  const storage = driver === 'postgres' ? `PostgreSQL scratch database, pool of 10 per worker${workers > 1 ? ', Redis bus between workers' : ''}` : 'PGlite in memory (memory://), one connection';
+  return { driver, workers, label: labelOf(driver, workers), storage, players: players.length, registerS, constant, tapPeak, tapHalf };
 }
 
-/** One driver end to end: fresh database, server child, players, the three phases, clean-up. */
-export async function benchDriver(driver: Driver, config: BenchConfig): Promise<DriverResult> {
-  console.error(`\n[${driver}] starting server...`);
+export const labelOf = (driver: Driver, workers: number) => (workers > 1 ? `${driver} ×${workers}` : driver);
+
+/**
+ * One driver end to end: fresh database, server child (`workers` node:cluster processes on one
+ * port, with the Redis bus between them, as WORKERS=n runs), players, the three phases, clean-up.
+ */
+export async function benchDriver(driver: Driver, config: BenchConfig, workers = 1): Promise<DriverResult> {
+  console.error(`\n[${labelOf(driver, workers)}] starting server...`);
   const scratch = driver === 'postgres' ? await createScratchDb(config.pgAdminUrl, 'bb_bench_game') : null;
   try {
-    const server = await startServer({ driver, databaseUrl: scratch?.url, cpuProfileDir: config.cpuProfileDir });
+    const server = await startServer({
+      driver,
+      databaseUrl: scratch?.url,
+      cpuProfileDir: config.cpuProfileDir,
+      workers,
+      ...(workers > 1 ? { redisUrl: config.redisUrl } : {}),
+    });
     try {
-      return await runPhases(server, driver, scratch?.name ?? null, config);
+      return await runPhases(server, driver, workers, scratch?.name ?? null, config);
     } finally {
       await server.close();
     }

@@ -28,6 +28,13 @@ export interface FanoutResult {
   cutsDuringLines: ServerProbes['cuts'];
   /** Frames the fleet received while connecting and settling (presence.changed, mostly). */
   connectFrames: number;
+  /**
+   * issue 13: presence.changed frames while the players joined, how many reached sockets that never
+   * asked for presence (must be 0), the watching sockets, and frames per joining player.
+   */
+  joinPresence: { frames: number; unasked: number; watchers: number; perPlayer: number };
+  /** The server's event-loop delay during the lines (probes; 1 ms timer): the longest the loop was held. */
+  serverLoopDelay: { maxMs: number; p99Ms: number };
   connectServerCpuS: number;
   lines: number;
   lineGapMs: number;

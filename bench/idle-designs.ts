@@ -22,16 +22,17 @@ export const specMainframePolls: Poll[] = [
   { path: '/api/missions/status', everyMs: 5000, csrfPrefetch: true },
   { path: '/api/auth/user', everyMs: balance.sessionCheckMs, csrfPrefetch: false },
   // "Background drone/optimizer check" every 15 s: two calls, drone status and optimizer status.
-  { path: '/api/drone/status', everyMs: 15_000, csrfPrefetch: true, notServedYet: true },
-  { path: '/api/optimizer/status', everyMs: 15_000, csrfPrefetch: true, notServedYet: true },
+  { path: '/api/drone/status', everyMs: 15_000, csrfPrefetch: true },
+  { path: '/api/optimizer/status', everyMs: 15_000, csrfPrefetch: true },
 ];
 
 /**
- * With the socket up, events replace every poll above except the session check, which the
- * client keeps (session-context.tsx; socket-provider.tsx usePollInterval turns the others off).
- * The hub's pings and their pongs travel on the socket and are counted as frames, not requests.
+ * With the socket up, events replace every poll above, the 5 s session check included (issue 13
+ * item 4: the server pushes session.ended and a dead socket counts as a failed check; proven in a
+ * real browser by tests/e2e/idle-requests.e2e.ts). The hub's pings and their pongs travel on the
+ * socket and are counted as frames, not requests.
  */
-export const socketUpPolls: Poll[] = [{ path: '/api/auth/user', everyMs: balance.sessionCheckMs, csrfPrefetch: false }];
+export const socketUpPolls: Poll[] = [];
 
 /** The three runs of (b): the socket up, and the spec's polling with and without its token prefetch. */
 export type IdleDesign = 'socket up' | 'polling, token cached (ADR 008)' | 'polling, token before each read (spec §7)';

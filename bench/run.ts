@@ -34,7 +34,9 @@
  *      the same instance and from a second instance through Redis, and Chromium's frame intervals.
  * Terminal (issue 10, bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
  *      PostgreSQL against the constant route in the same run.
- * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal runs one part (written to results/latest.<part>.json).
+ * First load (issue 13 item 6, bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
+ *      screen's initial JavaScript, and Lighthouse mobile scores for the login screen and the Mainframe.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -46,6 +48,7 @@ import { benchConfig } from './config';
 import { benchDriver, type DriverResult } from './driver-bench';
 import { benchMarket, printMarket, type MarketResult } from './market-bench';
 import { benchDrone } from './drone-bench';
+import { benchFirstLoad } from './first-load-bench';
 import { fileURLToPath } from 'node:url';
 import { benchKernel } from './kernel-bench';
 import { benchKernelFanout } from './kernel-fanout';
@@ -115,7 +118,9 @@ async function main(): Promise<void> {
     console.error(`(b) pgbench: ${clients} clients, ${seconds} s...`);
     pgbench = await runPgbench(benchConfig.pgAdminUrl, { clients, threads, seconds, scale });
     console.error(`  ${pgbench.tps.toFixed(0)} tps`);
-    for (const driver of benchConfig.drivers) drivers.push(await benchDriver(driver, benchConfig));
+    for (const driver of benchConfig.drivers) {
+      for (const workers of driver === 'postgres' ? benchConfig.postgresWorkers : [1]) drivers.push(await benchDriver(driver, benchConfig, workers));
+    }
   }
   let realtime: RealtimeResult | undefined;
   if (parts.includes('realtime')) {
@@ -144,6 +149,12 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     console.log(`\nKernel (issue 9)\n${JSON.stringify(kernel, null, 2)}`);
     writeFileSync(`${dir}latest.kernel.json`, `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`);
+    if (parts.length === 1) return;
+  }
+
+  if (parts.includes('firstload')) {
+    // Issue 13 item 6: printed and written on its own (results/latest.firstload.json).
+    await benchFirstLoad();
     if (parts.length === 1) return;
   }
 

@@ -22,12 +22,20 @@ export interface ServerHandle {
 }
 
 /** Starts the game server in a child process and resolves once it listens on 127.0.0.1. */
-export function startServer(options: { driver: Driver; databaseUrl?: string; cpuProfileDir: string | null; probes?: boolean; redisUrl?: string }): Promise<ServerHandle> {
+export function startServer(options: {
+  driver: Driver;
+  databaseUrl?: string;
+  cpuProfileDir: string | null;
+  probes?: boolean;
+  redisUrl?: string;
+  /** Worker processes on one port (postgres only, no probes): like WORKERS=n npm start (ADR 036). */
+  workers?: number;
+}): Promise<ServerHandle> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = fork(serverEntry, [], {
     execArgv,
-    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '' },
+    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '', BENCH_WORKERS: String(options.workers ?? 1) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   live.add(child);

@@ -2,7 +2,7 @@
 // installed only on that child (BENCH_PROBES=1), so the tap-batch phases run without them. Each
 // one observes from the outside — a listener, a wrapper around a public method — and changes
 // nothing the game does.
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { WebSocket } from 'ws';
 import { balance } from '../src/core/balance';
 import type { App } from '../src/server/app';
@@ -55,8 +55,8 @@ export function installProbes(app: App): () => ServerProbes {
   });
 
   // Fan-out timing without touching the hub: publish is wrapped to stamp the moment a chat line
-  // leaves the chat service, and a second bus subscriber — called right after the hub's own, in
-  // the same turn — stamps the moment the hub has handed the frame to every socket.
+  // leaves the chat service, and the hub's delivery listener stamps the moment its last slice has
+  // handed the frame to every socket.
   const { bus } = app.realtime;
   const publish = bus.publish.bind(bus);
   bus.publish = (message) => {
@@ -65,11 +65,16 @@ export function installProbes(app: App): () => ServerProbes {
     if (message.event.t === 'chat_message') chatFanouts.set(message.event.d.id, { id: message.event.d.id, publishedAt: lastPublishAt, fannedOutAt: null });
     publish(message);
   };
-  bus.subscribe((message) => {
-    if (message.event.t !== 'chat_message') return;
-    const fanout = chatFanouts.get(message.event.d.id);
+  app.realtime.hub.onDelivered((t, _sockets, data) => {
+    if (t !== 'chat_message') return;
+    const fanout = chatFanouts.get((data as { id: number }).id);
     if (fanout) fanout.fannedOutAt = epochMs();
   });
+
+  // The longest the server's event loop was held (issue 13: no event may block it for more than a
+  // few ms): a 1 ms timer's worst lateness since the previous read, so each read starts a window.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
 
   return () => ({
     requests: { ...requests },
@@ -79,5 +84,12 @@ export function installProbes(app: App): () => ServerProbes {
     lastPublishAt,
     hub: app.realtime.hub.stats(),
     chatFanouts: [...chatFanouts.values()],
+    loopDelay: readLoopDelay(),
   });
+
+  function readLoopDelay(): ServerProbes['loopDelay'] {
+    const read = { maxMs: loopDelay.max / 1e6, p99Ms: loopDelay.percentile(99) / 1e6 };
+    loopDelay.reset();
+    return read;
+  }
 }

@@ -1,6 +1,7 @@
 // The game server under test, in its own process: the real buildApp with every plugin, on a
 // fresh database, plus one constant route. It answers the orchestrator over IPC with its own CPU
 // time, event-loop utilisation and transaction counts, so each phase can say what limited it.
+import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/server/config';
 import { createDb, type Database, type DbConfig } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { requireAuth } from '../src/server/http/session';
+import { runBenchPrimary } from './server-cluster';
 import { installProbes } from './server-probes';
 import type { ServerMessage, ServerStats, ParentMessage, ServerProbes } from './server-protocol';
 
@@ -51,6 +53,9 @@ function tell(message: ServerMessage): void {
 }
 
 async function main(): Promise<void> {
+  // BENCH_WORKERS=n (startServer's `workers`): n worker processes on one port, like WORKERS=n npm start.
+  const workers = Number(process.env.BENCH_WORKERS || '1');
+  if (cluster.isPrimary && workers > 1) return runBenchPrimary(workers);
   // The real config loader with a synthetic environment: no per-IP account cap, generous login
   // limits, silent logs, no static files, and nothing from the caller's environment leaking in.
   const config = {
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
       })();
     }
   });
-  // An orphaned server must not outlive the orchestrator.
+  // An orphaned server (or a worker whose bench primary is gone) must not outlive the orchestrator.
   process.on('disconnect', () => process.exit(0));
   tell({ type: 'ready', port: address.port });
 }

@@ -22,9 +22,11 @@ export interface ServerProbes {
   busEvents: Record<string, number>;
   /** Epoch ms of the latest publish (0 if none): the bench waits for quiet before measuring. */
   lastPublishAt: number;
-  hub: { sockets: number; users: number };
+  hub: { sockets: number; users: number; presenceWatchers: number };
   /** Per chat line: when the chat service published it, and when the hub had sent it to every socket (epoch ms). */
   chatFanouts: Array<{ id: number; publishedAt: number; fannedOutAt: number | null }>;
+  /** The server's event-loop delay since the previous probes read (each read resets it), in ms. */
+  loopDelay: { maxMs: number; p99Ms: number };
 }
 
 export type ParentMessage = { type: 'stats'; id: number } | { type: 'probes'; id: number } | { type: 'close' };

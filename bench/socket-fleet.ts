@@ -19,6 +19,7 @@ export interface FleetSocket {
   /** Stream version of the last frame: each frame must carry the previous one + 1. */
   lastV: number;
   gaps: number;
+  watchesPresence: boolean;
 }
 
 /** A frame received while recording: which socket, when (performance.now()), and its text. */
@@ -29,11 +30,15 @@ export interface ReceivedFrame {
 }
 
 const chatPrefix = '{"t":"chat_message"';
+const presencePrefix = '{"t":"presence.changed"';
 
 export class SocketFleet {
   readonly sockets: FleetSocket[] = [];
   /** Frames received since opening, recorded or not. */
   frames = 0;
+  /** presence.changed frames received since opening, and how many of them reached a socket that never asked for presence. */
+  presenceFrames = 0;
+  presenceFramesUnasked = 0;
   /** Sockets that closed before the bench closed them (the server cut or refused them). */
   closedEarly = 0;
   /** Close codes (and reasons) of those sockets: 4008 rate limit, 4001 session ended, 1006 cut. */
@@ -50,7 +55,11 @@ export class SocketFleet {
    * Opens `count` sockets, `perPlayer` per player (one per tab), `concurrency` handshakes at a
    * time. Sockets are spread round-robin over players, so every player is online early.
    */
-  static async open(port: number, players: BenchPlayer[], options: { count: number; concurrency: number; timeoutMs: number }): Promise<SocketFleet> {
+  static async open(
+    port: number,
+    players: BenchPlayer[],
+    options: { count: number; concurrency: number; timeoutMs: number; presenceWatchEvery?: number },
+  ): Promise<SocketFleet> {
     const fleet = new SocketFleet(port);
     let next = 0;
     const deadline = performance.now() + options.timeoutMs;
@@ -58,7 +67,8 @@ export class SocketFleet {
       while (next < options.count && performance.now() < deadline) {
         const index = next++;
         try {
-          fleet.sockets.push(await fleet.openOne(index, players[index % players.length]!));
+          const watches = options.presenceWatchEvery ? index % options.presenceWatchEvery === 0 : false;
+          fleet.sockets.push(await fleet.openOne(index, players[index % players.length]!, watches));
         } catch (error) {
           fleet.openFailures.push((error as Error).message);
         }
@@ -69,10 +79,11 @@ export class SocketFleet {
     return fleet;
   }
 
-  private openOne(index: number, player: BenchPlayer): Promise<FleetSocket> {
+  /** `watchesPresence`: the tab shows who is online and says so at once, as the Ping screen does. */
+  private openOne(index: number, player: BenchPlayer, watchesPresence = false): Promise<FleetSocket> {
     const origin = `http://127.0.0.1:${this.port}`;
     const ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, { headers: { cookie: player.cookie, origin }, perMessageDeflate: false, handshakeTimeout: 10_000 });
-    const socket: FleetSocket = { index, player, ws, lastV: 0, gaps: 0 };
+    const socket: FleetSocket = { index, player, ws, lastV: 0, gaps: 0, watchesPresence };
     ws.on('message', (data: RawData) => this.receive(socket, data));
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
@@ -82,6 +93,7 @@ export class SocketFleet {
           const key = `${code}${reason.length ? ` ${reason.toString()}` : ''}`;
           this.closeCodes[key] = (this.closeCodes[key] ?? 0) + 1;
         });
+        if (watchesPresence) ws.send(JSON.stringify({ t: 'presence.watch', d: { watching: true } }));
         resolve(socket);
       });
       ws.once('unexpected-response', (_request, response) => {
@@ -96,6 +108,10 @@ export class SocketFleet {
     const at = performance.now();
     const text = data.toString();
     this.frames += 1;
+    if (text.startsWith(presencePrefix)) {
+      this.presenceFrames += 1;
+      if (!socket.watchesPresence) this.presenceFramesUnasked += 1;
+    }
     // Frames end with ,"v":<n>} (the hub appends it): no JSON.parse on the hot path.
     const v = Number(text.slice(text.lastIndexOf('"v":') + 4, -1));
     if (v !== socket.lastV + 1) socket.gaps += 1;
