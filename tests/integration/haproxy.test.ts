@@ -30,11 +30,13 @@ interface Tally {
   unansweredTaps: Map<string, number>;
   acknowledgedChat: number[];
   failedRequests: number;
+  /** What each failed request got: its status or error, so a failure says what HAProxy or the server did. */
+  failures: string[];
 }
 
 /** What each player does while an instance goes away: a tap-batch every 250 ms and a chat line every 1.2 s (≤ 3). */
 function playLoad(players: HttpPlayer[], until: { stop: boolean }): { tally: Tally; done: Promise<unknown> } {
-  const tally: Tally = { acknowledgedTaps: new Map(), unansweredTaps: new Map(), acknowledgedChat: [], failedRequests: 0 };
+  const tally: Tally = { acknowledgedTaps: new Map(), unansweredTaps: new Map(), acknowledgedChat: [], failedRequests: 0, failures: [] };
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   let stamp = Date.now();
   const taps = players.map(async (p) => {
@@ -44,11 +46,15 @@ function playLoad(players: HttpPlayer[], until: { stop: boolean }): { tally: Tal
         if (res.status === 200) add(tally.acknowledgedTaps, p.loginId);
         else {
           add(tally.unansweredTaps, p.loginId);
-          if (res.status !== 429) tally.failedRequests += 1;
+          if (res.status !== 429) {
+            tally.failedRequests += 1;
+            tally.failures.push(`tap ${res.status} ${JSON.stringify(res.body)}`);
+          }
         }
-      } catch {
+      } catch (error) {
         add(tally.unansweredTaps, p.loginId);
         tally.failedRequests += 1;
+        tally.failures.push(`tap ${String(error)}`);
       }
       await sleep(250);
     }
@@ -63,9 +69,13 @@ function playLoad(players: HttpPlayer[], until: { stop: boolean }): { tally: Tal
           body: JSON.stringify({ message: `${p.loginId} line ${line}` }),
         });
         if (res.status === 201) tally.acknowledgedChat.push(((await res.json()) as { id: number }).id);
-        else tally.failedRequests += 1;
-      } catch {
+        else {
+          tally.failedRequests += 1;
+          tally.failures.push(`chat ${res.status} from ${res.headers.get('x-served-by') ?? 'haproxy'}`);
+        }
+      } catch (error) {
         tally.failedRequests += 1;
+        tally.failures.push(`chat ${String(error)}`);
       }
       await sleep(1200);
     }
@@ -245,6 +255,7 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
     await load.done;
 
     // Drained, not dropped: every request got an answer (a 429 from the tap-rate ceiling is an answer).
+    expect(load.tally.failures).toEqual([]);
     expect(load.tally.failedRequests).toBe(0);
     await expectNothingAcknowledgedLost(players, load.tally);
     await expectLiveDelivery(players[0]!, [...on('app1'), ...reconnected]);
