@@ -175,7 +175,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
       await ledgerAgrees([v.id, attacker.id]);
     }
     await resetAttackers();
-  });
+    // Seven fresh players and their missions, each round several requests: minutes on a loaded machine.
+  }, 180_000);
 
   it('the at-commit check catches a naive hack that pays for a Token already moved', async () => {
     const victim = await freshVictim(1000);
@@ -205,7 +206,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
       await ledgerAgrees([victim.id, attacker.id, seller.id]);
     }
     await resetAttackers();
-  });
+    // Seven fresh players and their missions, each round several requests: minutes on a loaded machine.
+  }, 180_000);
 
   it('the ledger check catches a naive hack that writes a stale balance over a market spend', async () => {
     const seller = await asPlayer(app);
