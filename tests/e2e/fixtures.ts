@@ -116,12 +116,17 @@ export async function registerViaUi(page: Page, baseUrl: string, player: Player)
   await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
-/** Logs in through the login screen and waits for the Mainframe. */
-export async function loginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
+/** Fills the login screen and presses CONNECT; the caller waits for what the player lands on. */
+export async function submitLoginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).fill(player.loginId);
   await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill(player.password);
   await page.getByRole('button', { name: texts.auth.connect }).click();
+}
+
+/** Logs in through the login screen and waits for the Mainframe. */
+export async function loginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
+  await submitLoginViaUi(page, baseUrl, player);
   await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 

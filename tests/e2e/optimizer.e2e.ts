@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { createGrantService } from '../../src/server/features/grant/service';
 import { testConfig } from '../support/config';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { desktop, expectNoSeriousViolations, launchBrowser, loginViaUi, newPage, newPlayer, phone, registerViaUi, snap, waitFor } from './fixtures';
+import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, submitLoginViaUi, waitFor } from './fixtures';
 
 const t = texts.optimizer;
 
@@ -90,7 +90,9 @@ describe('Optimizer and Drone in the browser', () => {
     while ((await app.jobs.runDue()).length > 0);
 
     const again = await newPage(browser, desktop);
-    await loginViaUi(again.page, url, player);
+    // Not loginViaUi: the harvest dialog is modal, and when it opens before the Mainframe's heading
+    // is seen, the heading is hidden from the accessibility tree (aria-hidden) and never "appears".
+    await submitLoginViaUi(again.page, url, player);
     const dialog = again.page.getByRole('dialog', { name: t.harvestTitle });
     await dialog.waitFor();
     expect(await dialog.getByTestId('harvest-clicks').textContent()).toBe('30');
