@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from './connect';
+import { intArray } from './param-sets';
 import { users } from './schema';
 
 /**
@@ -27,7 +28,7 @@ export async function lockPlayers(tx: Tx, userIds: number[]): Promise<number[]> 
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const held = lockedIn.get(tx);
   if (held && ids.every((id) => held.has(id))) return ids;
-  const rows = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('no key update');
+  const rows = await tx.select({ id: users.id }).from(users).where(sql`${users.id} = any(${intArray(ids)})`).orderBy(users.id).for('no key update');
   const found = rows.map((r) => r.id);
   rememberLocked(tx, found);
   return found;

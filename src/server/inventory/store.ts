@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CoreDrop, GearDrop } from '../../core/rules/drops';
 import type { Executor, Tx } from '../db/connect';
+import { intArray } from '../db/param-sets';
 import { rowsOf } from '../db/rows';
 import { escrows, gear, telnetCores } from '../db/schema';
 import type { CoreItem, EscrowPurpose, GearItem, ItemRef } from './types';
@@ -12,14 +13,15 @@ import type { CoreItem, EscrowPurpose, GearItem, ItemRef } from './types';
 export async function countHeld(tx: Executor, userIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
+  const ids = intArray(userIds);
   const result = await tx.execute(sql`
     SELECT holder, count(*)::int AS n FROM (
-      SELECT user_id AS holder FROM gear WHERE user_id IN ${userIds}
-      UNION ALL SELECT user_id FROM telnet_cores WHERE user_id IN ${userIds} AND NOT is_used
+      SELECT user_id AS holder FROM gear WHERE user_id = any(${ids})
+      UNION ALL SELECT user_id FROM telnet_cores WHERE user_id = any(${ids}) AND NOT is_used
       UNION ALL SELECT e.depositor_id FROM escrows e JOIN gear g ON g.escrow_id = e.id
-        WHERE e.depositor_id IN ${userIds} AND e.released_at IS NULL
+        WHERE e.depositor_id = any(${ids}) AND e.released_at IS NULL
       UNION ALL SELECT e.depositor_id FROM escrows e JOIN telnet_cores c ON c.escrow_id = e.id
-        WHERE e.depositor_id IN ${userIds} AND e.released_at IS NULL
+        WHERE e.depositor_id = any(${ids}) AND e.released_at IS NULL
     ) held GROUP BY holder`);
   for (const r of rowsOf<{ holder: number; n: number }>(result)) counts.set(Number(r.holder), Number(r.n));
   return counts;
@@ -141,5 +143,5 @@ export async function equippedOf(tx: Executor, userIds: number[]) {
   return tx
     .select({ userId: gear.userId, type: gear.type, statValue: gear.statValue })
     .from(gear)
-    .where(and(inArray(gear.userId, userIds), eq(gear.isEquipped, true)));
+    .where(and(sql`${gear.userId} = any(${intArray(userIds)})`, eq(gear.isEquipped, true)));
 }

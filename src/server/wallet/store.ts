@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
+import { bigintArray, intArray, jsonRows } from '../db/param-sets';
 import { rowsOf } from '../db/rows';
 import { telnetLedger, users } from '../db/schema';
 
@@ -14,13 +15,9 @@ export interface LedgerRow {
 /** Adds to each balance in one statement; returns the new balances. Amounts must be one per player. */
 export async function addToBalances(tx: Tx, amounts: Array<{ userId: number; amount: number }>): Promise<Map<number, number>> {
   if (amounts.length === 0) return new Map();
-  const values = sql.join(
-    amounts.map((a) => sql`(${a.userId}::int, ${a.amount}::bigint)`),
-    sql`, `,
-  );
   const result = await tx.execute(sql`
     UPDATE users AS u SET telnet = u.telnet + v.amount
-    FROM (VALUES ${values}) AS v(id, amount)
+    FROM unnest(${intArray(amounts.map((a) => a.userId))}, ${bigintArray(amounts.map((a) => a.amount))}) AS v(id, amount)
     WHERE u.id = v.id
     RETURNING u.id, u.telnet`);
   return new Map(rowsOf<{ id: number; telnet: string | number }>(result).map((r) => [Number(r.id), Number(r.telnet)]));
@@ -44,9 +41,17 @@ export async function readBalance(tx: Executor, userId: number): Promise<number 
   return row ? row.telnet : null;
 }
 
-/** Appends ledger rows; the wallet calls it in the transaction that changed the balances. */
+/**
+ * Appends ledger rows; the wallet calls it in the transaction that changed the balances. The rows go
+ * as one JSON parameter, so a group commit's 1 or 200 rows are the same prepared statement.
+ */
 export async function appendLedger(tx: Tx, rows: LedgerRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(telnetLedger).values(rows);
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+    SELECT r.user_id, r.delta, r.reason, r.reference
+    FROM jsonb_to_recordset(${jsonRows(rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })))})
+      AS r(user_id int, delta bigint, reason text, reference text)`);
 }
 
 export async function sumLedger(tx: Executor, userId: number): Promise<number> {

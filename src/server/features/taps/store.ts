@@ -1,5 +1,7 @@
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
+import { bigintArray, intArray, jsonRows } from '../../db/param-sets';
+import { rowsOf } from '../../db/rows';
 import { tapBatches, users } from '../../db/schema';
 
 /** A player's row as taps reads it: progress, the tap bucket and the Telnet it reports (never writes). */
@@ -13,7 +15,7 @@ export async function findPlayer(tx: Executor, id: number): Promise<UserRow | un
 
 /** Locks the players' rows in id order (the same order on every instance, so no deadlock). */
 export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<number, UserRow>> {
-  const rows = await tx.select().from(users).where(inArray(users.id, userIds)).orderBy(users.id).for('update');
+  const rows = await tx.select().from(users).where(sql`${users.id} = any(${intArray(userIds)})`).orderBy(users.id).for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -23,16 +25,21 @@ export async function findCountedBatches(
   keys: Array<{ userId: number; batchTimestamp: number }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ userId: tapBatches.userId, batchTimestamp: tapBatches.batchTimestamp })
-    .from(tapBatches)
-    .where(inArray(sql`(${tapBatches.userId}, ${tapBatches.batchTimestamp})`, keys.map((k) => sql`(${k.userId}::int, ${k.batchTimestamp}::bigint)`)));
-  return new Set(rows.map((r) => `${r.userId}:${r.batchTimestamp}`));
+  const result = await tx.execute(sql`
+    SELECT t.user_id, t.batch_timestamp FROM tap_batches AS t
+    JOIN unnest(${intArray(keys.map((k) => k.userId))}, ${bigintArray(keys.map((k) => k.batchTimestamp))}) AS k(user_id, batch_timestamp)
+      ON t.user_id = k.user_id AND t.batch_timestamp = k.batch_timestamp`);
+  return new Set(rowsOf<{ user_id: number; batch_timestamp: string | number }>(result).map((r) => `${r.user_id}:${Number(r.batch_timestamp)}`));
 }
 
 /** Records the keys of the batches just counted, stamped with the game's clock (the prune reads the same clock). */
 export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: number; batchTimestamp: number }>, at: Date): Promise<void> {
-  if (keys.length > 0) await tx.insert(tapBatches).values(keys.map((k) => ({ ...k, createdAt: at }))).onConflictDoNothing();
+  if (keys.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO tap_batches (user_id, batch_timestamp, created_at)
+    SELECT k.user_id, k.batch_timestamp, ${at.toISOString()}::timestamptz
+    FROM unnest(${intArray(keys.map((k) => k.userId))}, ${bigintArray(keys.map((k) => k.batchTimestamp))}) AS k(user_id, batch_timestamp)
+    ON CONFLICT DO NOTHING`);
 }
 
 export async function pruneBatchKeys(tx: Executor, olderThan: Date): Promise<void> {
@@ -52,16 +59,19 @@ export interface TapUserUpdate {
 /** Writes every player's new progress in one statement (Telnet itself goes through the wallet). */
 export async function updateProgress(tx: Executor, updates: TapUserUpdate[]): Promise<void> {
   if (updates.length === 0) return;
-  const values = sql.join(
-    updates.map(
-      (u) =>
-        sql`(${u.id}::int, ${u.level}::int, ${u.currentExp}::bigint, ${u.totalTaps}::bigint, ${u.telnetCents}::int, ${u.tapTokens}::float8, ${u.tapTokensAt}::bigint)`,
-    ),
-    sql`, `,
-  );
+  const rows = updates.map((u) => ({
+    id: u.id,
+    level: u.level,
+    current_exp: u.currentExp,
+    total_taps: u.totalTaps,
+    telnet_cents: u.telnetCents,
+    tap_tokens: u.tapTokens,
+    tap_tokens_at: u.tapTokensAt,
+  }));
   await tx.execute(sql`
     UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
       telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at
-    FROM (VALUES ${values}) AS v(id, level, current_exp, total_taps, telnet_cents, tap_tokens, tap_tokens_at)
+    FROM jsonb_to_recordset(${jsonRows(rows)})
+      AS v(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int, tap_tokens float8, tap_tokens_at bigint)
     WHERE u.id = v.id`);
 }
