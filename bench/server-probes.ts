@@ -65,6 +65,13 @@ export function installProbes(app: App): () => ServerProbes {
     if (message.event.t === 'chat_message') chatFanouts.set(message.event.d.id, { id: message.event.d.id, publishedAt: lastPublishAt, fannedOutAt: null });
     publish(message);
   };
+  // A group commit's user.updated go out together; each still counts as one event here.
+  const publishAll = bus.publishAll.bind(bus);
+  bus.publishAll = (messages) => {
+    lastPublishAt = epochMs();
+    for (const message of messages) busEvents[message.event.t] = (busEvents[message.event.t] ?? 0) + 1;
+    publishAll(messages);
+  };
   app.realtime.hub.onDelivered((t, _sockets, data) => {
     if (t !== 'chat_message') return;
     const fanout = chatFanouts.get((data as { id: number }).id);

@@ -1,4 +1,4 @@
-import { createLocalFanout, type Bus, type BusLogger } from '../realtime/bus';
+import { createLocalFanout, type Bus, type BusLogger, type BusMessage } from '../realtime/bus';
 import { isBitbreachMessage, type BusRelayMessage } from './messages';
 
 /**
@@ -10,19 +10,22 @@ import { isBitbreachMessage, type BusRelayMessage } from './messages';
 export function createIpcBus(log: BusLogger): Bus {
   const fanout = createLocalFanout(log);
   const onMessage = (raw: unknown) => {
-    if (isBitbreachMessage(raw) && raw.bb === 'bus') fanout.deliver((raw as BusRelayMessage).message);
+    if (isBitbreachMessage(raw) && raw.bb === 'bus') (raw as BusRelayMessage).messages.forEach((message) => fanout.deliver(message));
   };
+  function publishAll(messages: BusMessage[]): void {
+    if (messages.length === 0) return;
+    messages.forEach((message) => fanout.deliver(message));
+    if (!process.connected) return;
+    const relay: BusRelayMessage = { bb: 'bus', messages };
+    process.send!(relay, undefined, undefined, (error) => {
+      if (error) log.warn({ err: error, t: messages[0]!.event.t, count: messages.length }, 'cluster bus: the primary did not take an event; other workers miss it');
+    });
+  }
   process.on('message', onMessage);
   return {
     kind: 'cluster',
-    publish(message) {
-      fanout.deliver(message);
-      if (!process.connected) return;
-      const relay: BusRelayMessage = { bb: 'bus', message };
-      process.send!(relay, undefined, undefined, (error) => {
-        if (error) log.warn({ err: error, t: message.event.t }, 'cluster bus: the primary did not take an event; other workers miss it');
-      });
-    },
+    publish: (message) => publishAll([message]),
+    publishAll,
     subscribe: (handler) => fanout.add(handler),
     ready: () => Promise.resolve(),
     isConnected: () => process.connected,

@@ -4,10 +4,10 @@ import type { BusMessage } from '../realtime/bus';
 // What the cluster primary and its workers say to each other over the IPC channel (ADR 036).
 // Every message carries `bb` so anything else on the channel (Node's own, a supervisor's) is ignored.
 
-/** A worker's bus event, re-sent by the primary to every other worker. */
+/** A worker's bus events (one, or a group commit's many), re-sent by the primary to every other worker. */
 export interface BusRelayMessage {
   bb: 'bus';
-  message: BusMessage;
+  messages: BusMessage[];
 }
 
 /** A worker asks the primary's login/registration counters. */

@@ -6,6 +6,7 @@ export function createMemoryBus(log: BusLogger): Bus {
   return {
     kind: 'memory',
     publish: (message) => fanout.deliver(message),
+    publishAll: (messages) => messages.forEach((message) => fanout.deliver(message)),
     subscribe: (handler) => fanout.add(handler),
     ready: () => Promise.resolve(),
     isConnected: () => true,

@@ -24,8 +24,9 @@ export interface RedisBus extends Bus {
   rejectedCount(): number;
 }
 
-// What travels on the channel: origin instance, audience, event body. Parsed at the edge like any input.
-const Wire = z.object({ o: z.string(), a: Audience, e: z.unknown(), s: z.number().optional() });
+// What travels on the channel, after a plain prefix (see wireMessage): origin instance, send time and
+// the events, each with its audience. Parsed at the edge like any input.
+const Wire = z.object({ o: z.string(), s: z.number(), m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1) });
 
 const logEveryMs = 30_000;
 
@@ -87,15 +88,23 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   });
   sub.on('message', (from: string, raw: string) => {
     if (from !== channel) return;
-    const payload = verifyBusPayload(key, channel, raw);
-    const message = payload === null ? null : decode(payload);
-    if (!message) {
+    const prefix = readPrefix(raw);
+    // Its own echo (most of what an instance hears when it is the busy one) was delivered locally at
+    // publish: it only times the round trip, without paying for the signature check or the parse.
+    // A forger who copies our id only gets their own message ignored.
+    if (prefix?.origin === instanceId) {
+      options.onLag?.(Math.max(0, Date.now() - prefix.sentMs));
+      return;
+    }
+    const payload = prefix ? verifyBusPayload(key, channel, prefix.signed) : null;
+    const messages = payload === null ? null : decode(payload);
+    if (!messages || messages.origin !== prefix!.origin) {
       rejected += 1;
       log.warn({ size: raw.length, signed: payload !== null, rejected }, 'dropped a bus message that is unsigned, badly signed or malformed');
       return;
     }
-    if (message.sentMs !== undefined) options.onLag?.(Math.max(0, Date.now() - message.sentMs));
-    if (message.origin !== instanceId) fanout.deliver(message.body);
+    options.onLag?.(Math.max(0, Date.now() - messages.sentMs));
+    messages.bodies.forEach((body) => fanout.deliver(body));
   });
 
   function send(payload: string): void {
@@ -108,6 +117,16 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     buffer.push(payload);
   }
 
+  function publishAll(messages: BusMessage[]): void {
+    if (messages.length === 0) return;
+    messages.forEach((message) => fanout.deliver(message));
+    const sentMs = Date.now();
+    const json = JSON.stringify({ o: instanceId, s: sentMs, m: messages.map((m) => ({ a: m.audience, e: m.event })) });
+    const payload = `${instanceId} ${sentMs} ${signBusPayload(key, channel, json)}`;
+    if (pub.status === 'ready') send(payload);
+    else keep(payload);
+  }
+
   pub.on('ready', () => {
     const pending = buffer;
     buffer = [];
@@ -116,12 +135,8 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   return {
     kind: 'redis',
-    publish(message: BusMessage): void {
-      fanout.deliver(message);
-      const payload = signBusPayload(key, channel, JSON.stringify({ o: instanceId, a: message.audience, e: message.event, s: Date.now() }));
-      if (pub.status === 'ready') send(payload);
-      else keep(payload);
-    },
+    publish: (message) => publishAll([message]),
+    publishAll,
     subscribe: (handler) => fanout.add(handler),
     ready() {
       if (subscribed) return Promise.resolve();
@@ -139,7 +154,21 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   };
 }
 
-function decode(raw: string): { origin: string; body: BusMessage; sentMs?: number } | null {
+/**
+ * `<origin> <sent ms> <signed payload>`: the origin and time travel in plain text in front of the
+ * signed JSON (which repeats them), so an instance can recognise its own echo without verifying
+ * or parsing it. Instance ids never contain a space.
+ */
+function readPrefix(raw: string): { origin: string; sentMs: number; signed: string } | null {
+  const first = raw.indexOf(' ');
+  const second = first > 0 ? raw.indexOf(' ', first + 1) : -1;
+  if (second < 0) return null;
+  const sentMs = Number(raw.slice(first + 1, second));
+  if (!Number.isFinite(sentMs)) return null;
+  return { origin: raw.slice(0, first), sentMs, signed: raw.slice(second + 1) };
+}
+
+function decode(raw: string): { origin: string; sentMs: number; bodies: BusMessage[] } | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -148,7 +177,11 @@ function decode(raw: string): { origin: string; body: BusMessage; sentMs?: numbe
   }
   const wire = Wire.safeParse(json);
   if (!wire.success) return null;
-  const event = parseEventBody(wire.data.e);
-  if (!event) return null;
-  return { origin: wire.data.o, body: { audience: wire.data.a, event }, ...(wire.data.s !== undefined ? { sentMs: wire.data.s } : {}) };
+  const bodies: BusMessage[] = [];
+  for (const m of wire.data.m) {
+    const event = parseEventBody(m.e);
+    if (!event) return null;
+    bodies.push({ audience: m.a, event });
+  }
+  return { origin: wire.data.o, sentMs: wire.data.s, bodies };
 }

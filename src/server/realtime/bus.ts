@@ -25,6 +25,11 @@ export interface Bus {
   /** memory: this process only; redis: every instance (REDIS_URL); cluster: the workers of one WORKERS=n server (ADR 036). */
   readonly kind: 'memory' | 'redis' | 'cluster';
   publish(message: BusMessage): void;
+  /**
+   * Several events as one bus message (a group commit's user.updated, one per player): one Redis
+   * publish, one signature and one parse per instance instead of one per player. Delivered in order.
+   */
+  publishAll(messages: BusMessage[]): void;
   /** Registers a handler for every message, local or remote; returns the unsubscribe function. */
   subscribe(handler: BusHandler): () => void;
   /** Resolves once messages from other instances are being received (at once in memory). */

@@ -5,9 +5,7 @@ import type { Bus } from './bus';
 export function publishUsersUpdated(bus: Bus, changed: User[]): void {
   // A group commit may hold several batches of one player; the last state is the one to show.
   const latest = new Map(changed.map((user) => [user.id, user]));
-  for (const user of latest.values()) {
-    bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: user } });
-  }
+  bus.publishAll([...latest.values()].map((user) => ({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: user } })));
 }
 
 export type SessionEnded = { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' };
