@@ -128,6 +128,29 @@ describe('socket hub', () => {
     expect(attachFrom(1, 'tabs', '10.0.0.1').closedWith).toBeNull();
   });
 
+  it('pings in slices, giving the event loop back between them, and still cuts every socket that never answered', async () => {
+    hub = createHub({
+      bus, presence, log: silent, now: () => 0,
+      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 25, sessionRecheckMs: 60_000, deliverySlice: 2 },
+    });
+    let pings = 0;
+    let pingedInFirstTurn: number | null = null;
+    const sockets = Array.from({ length: 5 }, (_, i) => {
+      const socket = attach(i + 1);
+      socket.ping = () => {
+        pings += 1;
+        // Runs on the next turn: before the sweep's next slice, which was scheduled after it.
+        if (pingedInFirstTurn === null) setImmediate(() => (pingedInFirstTurn ??= pings));
+      };
+      return socket;
+    });
+    await expect.poll(() => pings).toBe(5);
+    expect(pingedInFirstTurn).toBe(2);
+    // No pong came back, so the next sweep terminates all five, across its slices.
+    await expect.poll(() => sockets.every((s) => s.terminated)).toBe(true);
+    expect(hub.stats().sockets).toBe(0);
+  });
+
   it('sends session.ended and then closes that session’s sockets', async () => {
     start();
     const s = attach(1, 'gone');
