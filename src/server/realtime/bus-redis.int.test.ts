@@ -7,6 +7,8 @@ import { busKey, signBusPayload } from './bus-signing';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn: () => {}, info: () => {} };
+// Bounds, not speed targets: under a full test run Redis round trips can take far more than 1 s.
+const patient = { timeout: 10_000 };
 
 // The bus's wire on a real Redis (issue 13): a group commit's events travel as one message, an
 // instance recognises its own echo without verifying or parsing it, and nothing arrives twice.
@@ -40,12 +42,12 @@ describe('the Redis bus wire', () => {
 
     const group = [1, 2, 3].map((id) => ({ audience: { kind: 'users' as const, userIds: [id] }, event: { t: 'session.ended' as const, d: { reason: 'logout' as const } } }));
     a.publishAll(group);
-    await expect.poll(() => onB.length).toBe(3);
+    await expect.poll(() => onB.length, patient).toBe(3);
     // A's own copy came back through Redis (timed), and still was delivered only once, locally.
-    await expect.poll(() => echoes).toBe(1);
+    await expect.poll(() => echoes, patient).toBe(1);
     expect(onA.map((m) => m.audience)).toEqual(group.map((m) => m.audience));
     expect(onB.map((m) => m.audience)).toEqual(group.map((m) => m.audience));
-    await expect.poll(() => heard.length).toBe(1);
+    await expect.poll(() => heard.length, patient).toBe(1);
     expect(heard[0]!.startsWith('instance-a ')).toBe(true);
     expect(a.rejectedCount() + b.rejectedCount()).toBe(0);
   });
@@ -61,12 +63,12 @@ describe('the Redis bus wire', () => {
     const json = JSON.stringify({ o: 'instance-a', s: sent, m: [{ a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } }] });
     // Rewritten prefix: the signature holds, but the signed origin is not the one in front.
     await raw.publish(channel, `instance-c ${sent} ${signBusPayload(key, channel, json)}`);
-    await expect.poll(() => b.rejectedCount()).toBe(1);
+    await expect.poll(() => b.rejectedCount(), patient).toBe(1);
     // Prefixed with B's own id: taken for B's echo and dropped unread, so it cannot reach B's sockets.
     await raw.publish(channel, `instance-b ${sent} AAAA ${json}`);
     // The genuine message still gets through afterwards, and it is the only thing delivered.
     await raw.publish(channel, `instance-a ${sent} ${signBusPayload(key, channel, json)}`);
-    await expect.poll(() => onB.length).toBe(1);
+    await expect.poll(() => onB.length, patient).toBe(1);
     expect(b.rejectedCount()).toBe(1);
   });
 });

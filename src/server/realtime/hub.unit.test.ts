@@ -144,10 +144,10 @@ describe('socket hub', () => {
       };
       return socket;
     });
-    await expect.poll(() => pings).toBe(5);
+    await expect.poll(() => pings, { timeout: 10_000 }).toBe(5);
     expect(pingedInFirstTurn).toBe(2);
     // No pong came back, so the next sweep terminates all five, across its slices.
-    await expect.poll(() => sockets.every((s) => s.terminated)).toBe(true);
+    await expect.poll(() => sockets.every((s) => s.terminated), { timeout: 10_000 }).toBe(true);
     expect(hub.stats().sockets).toBe(0);
   });
 
