@@ -30,24 +30,26 @@ const card = (page: Page, name: string) => itemsList(page).getByRole('listitem')
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /**
- * Holds a card for the long-press time and lets go: with the mouse on a desktop, with a real touch
- * (CDP touch events, so the browser makes touch pointer events) on a phone.
+ * Holds a card until the long press has selected it, then lets go: with the mouse on a desktop, with
+ * a real touch (CDP touch events, so the browser makes touch pointer events) on a phone. Waiting for
+ * the selection, not a fixed time, keeps the hold long enough however loaded the machine is.
  */
 async function longPress(page: Page, name: string, viewport: Viewport): Promise<void> {
   const box = (await card(page, name).locator('.bb-inv-card__info').boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  const selected = card(page, name).getByRole('button', { pressed: true });
   if (isPhone(viewport)) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-    await page.waitForTimeout(balance.longPressMs + 150);
+    await selected.waitFor();
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await cdp.detach();
     return;
   }
   await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.waitForTimeout(balance.longPressMs + 150);
+  await selected.waitFor();
   await page.mouse.up();
 }
 

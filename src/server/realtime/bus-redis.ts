@@ -24,7 +24,7 @@ export interface RedisBus extends Bus {
   rejectedCount(): number;
 }
 
-// What travels on the channel, after a plain prefix (see wireMessage): origin instance, send time and
+// What travels on the channel, after a plain prefix (see readPrefix): origin instance, send time and
 // the events, each with its audience. Parsed at the edge like any input.
 const Wire = z.object({ o: z.string(), s: z.number(), m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1) });
 
