@@ -148,6 +148,12 @@ export const balance = {
    * the loop ~3 ms at most and a chat line to 2,000 sockets takes 16 turns.
    */
   socketDeliverySlice: 128,
+  /**
+   * Frames (one event to one socket) an instance's delivery queue holds before it drops them and sends
+   * each waiting socket the stream's interruption instead (it refetches): bounds the queue's memory when
+   * events arrive faster than the sockets are served (~50 events to 2,000 sockets).
+   */
+  socketDeliveryQueueMaxFrames: 100_000,
   /** Events kept while Redis is unreachable, sent when it is back; older ones are dropped first. */
   busOutageBufferMax: 1000,
   // Spec numbers for features still to come, stated by the guide today (spec §1, §9)
