@@ -156,6 +156,13 @@ export const balance = {
   socketDeliveryQueueMaxFrames: 100_000,
   /** Events kept while Redis is unreachable, sent when it is back; older ones are dropped first. */
   busOutageBufferMax: 1000,
+  /**
+   * How far a bus message's signed send time may be from the receiving instance's clock (either way)
+   * before it is dropped as a replay or a forgery from the past (ADR 047); also how long its id is kept.
+   */
+  busReplayWindowMs: 30_000,
+  /** Bus message ids an instance remembers to refuse a replay within the window (ADR 047). */
+  busSeenIdsMax: 100_000,
   // Spec numbers for features still to come, stated by the guide today (spec §1, §9)
   /** spec §1: 1 Telnet buys one drone auto-click per 30 s for 5 minutes, at most 25 per 30 s. */
   droneTelnetPerClick: 1,
