@@ -247,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sockets: () => realtime.hub.stats().sockets,
     jobs: () => jobs.metrics(),
     metricsToken: config.metricsToken,
+    behindProxy: config.trustProxy !== false,
     isDraining: () => draining,
   });
   registerSession(fastify, auth);
