@@ -102,7 +102,8 @@ export function createDeliveryQueue<T>(deps: DeliveryQueueDeps<T>) {
 
   return {
     enqueue(delivery: Delivery<T>): void {
-      if (pendingFrames + delivery.targets.length > deps.maxPendingFrames) overflow(delivery);
+      // An event alone in the queue is always kept: the cap bounds a backlog, not one event's audience.
+      if (queue.length > 0 && pendingFrames + delivery.targets.length > deps.maxPendingFrames) overflow(delivery);
       else push(delivery);
       schedule();
     },

@@ -111,6 +111,13 @@ describe('the delivery cap', () => {
     expect(closed).toEqual(['s9']);
   });
 
+  it('keeps an event alone in the queue even when its audience is larger than the cap', () => {
+    const h = harness(10, 3);
+    h.queue.enqueue({ label: 'a', frame: 'A', targets: sockets(5) });
+    expect(h.overflows).toEqual([]);
+    expect(h.turn()).toEqual(sockets(5).map((s) => `A→${s}`));
+  });
+
   it('holds a flood of events to a bounded number of frames however many arrive', () => {
     const h = harness(128, 1_000);
     const targets = sockets(100);
