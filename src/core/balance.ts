@@ -148,8 +148,21 @@ export const balance = {
    * the loop ~3 ms at most and a chat line to 2,000 sockets takes 16 turns.
    */
   socketDeliverySlice: 128,
+  /**
+   * Frames (one event to one socket) an instance's delivery queue holds before it drops them and sends
+   * each waiting socket the stream's interruption instead (it refetches): bounds the queue's memory when
+   * events arrive faster than the sockets are served (~50 events to 2,000 sockets).
+   */
+  socketDeliveryQueueMaxFrames: 100_000,
   /** Events kept while Redis is unreachable, sent when it is back; older ones are dropped first. */
   busOutageBufferMax: 1000,
+  /**
+   * How far a bus message's signed send time may be from the receiving instance's clock (either way)
+   * before it is dropped as a replay or a forgery from the past (ADR 047); also how long its id is kept.
+   */
+  busReplayWindowMs: 30_000,
+  /** Bus message ids an instance remembers to refuse a replay within the window (ADR 047). */
+  busSeenIdsMax: 100_000,
   // Spec numbers for features still to come, stated by the guide today (spec §1, §9)
   /** spec §1: 1 Telnet buys one drone auto-click per 30 s for 5 minutes, at most 25 per 30 s. */
   droneTelnetPerClick: 1,

@@ -60,6 +60,7 @@ export const texts = {
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type: send application/json',
   serverError: 'Internal server error',
+  valueRefused: 'Invalid request: a value in it cannot be stored',
   idempotencyKeyMissing: 'Missing Idempotency-Key header: send one key per action',
   idempotencyKeyMalformed: 'Malformed Idempotency-Key header: 8-64 letters, digits, - or _',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request: send a new key per action',

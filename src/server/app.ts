@@ -70,6 +70,8 @@ export interface AppDeps {
   intrusionTimeLimitMs?: number;
   /** Where the log lines go instead of stdout (tests that read what the app logs). */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the test that walks every route's inputs). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export interface App {
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     genReqId: requestId,
   });
+  if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const metrics = createMetrics();
   let draining = false;
 
@@ -244,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sockets: () => realtime.hub.stats().sockets,
     jobs: () => jobs.metrics(),
     metricsToken: config.metricsToken,
+    behindProxy: config.trustProxy !== false,
     isDraining: () => draining,
   });
   registerSession(fastify, auth);

@@ -201,6 +201,22 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('keeps /metrics private: HAProxy refuses it however it is spelled, and an instance behind it wants METRICS_TOKEN even from loopback', async () => {
+    for (const path of ['/metrics', '/metrics?format=text', '/%6Detrics', '/%6detrics', '//metrics', '/METRICS', '/metrics/']) {
+      const res = await oneShot(proxy.url, 'GET', path);
+      expect(res.status, path).toBe(404);
+      // No instance saw it: HAProxy answered itself (x-served-by is added to instances' answers only).
+      expect(res.headersServedBy, path).toBeUndefined();
+      expect(res.body, path).not.toContain('bitbreach_');
+    }
+    // The instance's socket peer is loopback for every request HAProxy forwards, so loopback proves nothing.
+    const direct = await oneShot(servers.app1!.url, 'GET', '/metrics');
+    expect(direct.status).toBe(404);
+    expect(direct.body).not.toContain('bitbreach_');
+    // The proxy still forwards everything else.
+    expect((await oneShot(proxy.url, 'GET', '/readyz')).headersServedBy).toBeDefined();
+  });
+
   it('SIGKILL of one instance mid-load: its sockets reconnect to the other, and nothing acknowledged is lost', async () => {
     const { players, mine, on } = await playersWithSockets('killed', 6);
     const until = { stop: false };

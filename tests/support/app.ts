@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { securePaths } from '../../src/core/api/game';
 import { balance } from '../../src/core/balance';
 import { decodeSecureData, encodeSecureData } from '../../src/core/secure-data';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type AppDeps } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { seededRandom } from '../../src/core/random';
 import { testConfig } from './config';
@@ -24,6 +24,8 @@ export async function buildTestApp(
     realClock?: boolean;
     /** Captures the app's log lines (set config.logLevel too: tests are silent by default). */
     logStream?: { write(line: string): void };
+    /** Sees every route the app registers. */
+    onRoute?: AppDeps['onRoute'];
     /** Extra routes a test needs, added before the app is ready. */
     routes?: (fastify: App['fastify']) => void;
   } = {},
@@ -41,6 +43,7 @@ export async function buildTestApp(
     now: options.realClock ? Date.now : () => clock.now,
     random: options.random ?? seededRandom(options.seed ?? 42),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.routes?.(app.fastify);
   await app.fastify.ready();

@@ -15,8 +15,16 @@ export const PlainText = z.string().refine((s) => !forbiddenTextCharacters.test(
 /** A serial (int4) row id: 1 to 2^31−1, so no id reaches the database out of its column's range. */
 export const RowId = z.int().min(1).max(2_147_483_647);
 
+/**
+ * A whole number in a query string or path: decimal digits only (no blank, sign, exponent or hex that
+ * `Number()` would read), then checked against `schema` like the same number in a body.
+ */
+export function queryInt<S extends z.ZodType<number, number>>(schema: S) {
+  return z.string().regex(/^[0-9]{1,16}$/, { message: 'not a whole number' }).transform(Number).pipe(schema);
+}
+
 /** A row id as a query parameter. */
-export const IdParam = z.coerce.number().pipe(RowId);
+export const IdParam = queryInt(RowId);
 
 /** A JSON error body: every 4xx carries a message a player can read. */
 export const ErrorBody = z.object({ message: z.string() });

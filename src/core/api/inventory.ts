@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { balance } from '../balance';
 import { CoreTypeName, GearType, ItemKind, Rarity } from '../items';
+import { queryInt } from './common';
 
 /**
  * The inventory contract (spec §7 "Gear and cores", issue 7). Every POST here answers
@@ -11,7 +12,7 @@ import { CoreTypeName, GearType, ItemKind, Rarity } from '../items';
 /** A row id in a body or path: a positive int4 (the columns are serial), never a fraction, string or 2^31. */
 export const ItemId = z.int().min(1).max(2_147_483_647);
 /** The same, from a path segment ("/api/telnet-cores/17/use"). */
-export const ItemIdParam = z.coerce.number().pipe(ItemId);
+export const ItemIdParam = queryInt(ItemId);
 
 /** spec §3 gear, as GET /api/gear lists it. listingId is set while it sits in a Data Exchange listing. */
 export const Gear = z.object({

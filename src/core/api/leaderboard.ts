@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { queryInt } from './common';
 
 export const LeaderboardSort = z.enum(['level', 'totalTaps']);
 export type LeaderboardSort = z.infer<typeof LeaderboardSort>;
@@ -7,7 +8,7 @@ export type LeaderboardSort = z.infer<typeof LeaderboardSort>;
 /** spec §7: GET /api/leaderboard?sortBy={level|totalTaps}&limit=30. */
 export const LeaderboardQuery = z.strictObject({
   sortBy: LeaderboardSort.default('level'),
-  limit: z.coerce.number().pipe(z.int().min(1).max(balance.leaderboardLimit)).default(balance.leaderboardLimit),
+  limit: queryInt(z.int().min(1).max(balance.leaderboardLimit)).default(balance.leaderboardLimit),
 });
 
 /** spec §3 Leaderboard entry. */

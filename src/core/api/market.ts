@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { balance } from '../balance';
 import { CoreTypeName, GearType, gearTypes, ItemKind, Rarity } from '../items';
+import { PlainText, queryInt } from './common';
 import { ActionResult, ItemId } from './inventory';
 
 /**
@@ -55,12 +56,12 @@ export type ListingSort = z.infer<typeof ListingSort>;
  * normalizeSearch; '' = no search). rarity filters gear, so cores drop out when it is set.
  */
 export const ListingQuery = z.strictObject({
-  q: z.string().max(balance.marketSearchMaxLength).optional(),
+  q: PlainText.max(balance.marketSearchMaxLength).optional(),
   type: ListingTypeFilter.optional(),
   rarity: Rarity.optional(),
   sort: ListingSort.default('newest'),
-  page: z.coerce.number().pipe(z.int().min(1).max(balance.marketMaxPage)).default(1),
-  pageSize: z.coerce.number().pipe(z.int().min(1).max(balance.marketPageSizeMax)).default(balance.marketPageSize),
+  page: queryInt(z.int().min(1).max(balance.marketMaxPage)).default(1),
+  pageSize: queryInt(z.int().min(1).max(balance.marketPageSizeMax)).default(balance.marketPageSize),
 });
 export type ListingQuery = z.infer<typeof ListingQuery>;
 export type ListingQueryInput = z.input<typeof ListingQuery>;

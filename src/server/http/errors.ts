@@ -36,6 +36,18 @@ export function notFoundBody(method: string, url: string): { message: string } {
   return { message: `Not found: ${method} ${url.split('?')[0]}` };
 }
 
+/**
+ * The SQLSTATE of a data exception (class 22: a NUL byte in text, a number out of its column's range,
+ * text that is no valid value of its type) in an error or its causes; null for anything else.
+ */
+export function dataExceptionCode(error: unknown): string | null {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+  }
+  return null;
+}
+
 /** 4xx errors carry their message; 5xx details stay in the log and never reach a player. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -46,6 +58,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The write may have committed: the player retries with the same idempotency key (docs/operations.md).
       request.log.warn({ err: error }, 'database connection lost after a write was sent');
       return reply.status(503).header('Retry-After', '1').send({ message: texts.outcomeUnknown });
+    }
+    const sqlState = dataExceptionCode(error);
+    if (sqlState) {
+      // A value the contract should have refused reached the database: the player gets a 400, and the log
+      // names the route and the SQLSTATE, never the statement with the player's values (ADR 047).
+      request.log.error({ sqlState, route: request.routeOptions.url ?? null }, 'the database refused a value the input checks let through');
+      return reply.status(400).send({ message: texts.valueRefused });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -86,6 +86,23 @@ describe('readiness and metrics protection from configuration [pglite]', () => {
     }
   });
 
+  it('behind a proxy (TRUST_PROXY) answers /metrics only with METRICS_TOKEN: a same-host proxy makes every caller loopback', async () => {
+    const untokened = await buildTestApp('pglite', { config: { trustProxy: ['127.0.0.1'] } });
+    try {
+      expect((await untokened.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await untokened.close();
+    }
+    const app = await buildTestApp('pglite', { config: { trustProxy: 1, metricsToken: 'scrape-token-0123456789' } });
+    try {
+      const get = (headers: Record<string, string>) => app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect((await get({})).statusCode).toBe(404);
+      expect((await get({ authorization: 'Bearer scrape-token-0123456789' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }, 180_000);
+
   it('wants the bearer token when METRICS_TOKEN is set, even from loopback', async () => {
     const app = await buildTestApp('pglite', { config: { metricsToken: 'scrape-token-0123456789' } });
     try {

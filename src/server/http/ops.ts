@@ -54,6 +54,11 @@ export interface OpsDeps {
   jobs: () => JobMetrics;
   /** METRICS_TOKEN: /metrics wants `Authorization: Bearer <token>`; unset, only loopback callers get it. */
   metricsToken?: string | undefined;
+  /**
+   * TRUST_PROXY is set: a proxy connects for its clients, often from this very host, so a loopback peer
+   * proves nothing and /metrics answers only with METRICS_TOKEN (ADR 047).
+   */
+  behindProxy: boolean;
   /** Set on SIGTERM: /readyz answers 503 so the load balancer stops sending new work. */
   isDraining: () => boolean;
 }
@@ -66,11 +71,12 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+function metricsAllowed(request: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
   if (token) {
     const header = request.headers.authorization;
     return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice(7), token);
   }
+  if (behindProxy) return false;
   // The socket's own peer, not request.ip: a forwarded header must not make a stranger local.
   return loopback.has(request.socket.remoteAddress ?? '');
 }
@@ -87,6 +93,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** GET /healthz, GET /readyz, GET /metrics, the request metric and the x-request-id header. */
 export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   const { metrics } = deps;
+  if (deps.behindProxy && !deps.metricsToken) app.log.warn('TRUST_PROXY is set and METRICS_TOKEN is not: /metrics answers 404 to everyone (ADR 047)');
   new Gauge({ name: 'bitbreach_open_sockets', help: 'WebSockets open on this instance', registers: [metrics.registry], collect() {
     this.set(deps.sockets());
   } });
@@ -147,7 +154,7 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     return reply.status(ready ? 200 : 503).headers(noStore).send({ ready, ...checks });
   });
   app.get('/metrics', async (request, reply) => {
-    if (!metricsAllowed(request, deps.metricsToken)) return reply.status(404).send(notFoundBody(request.method, request.url));
+    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy)) return reply.status(404).send(notFoundBody(request.method, request.url));
     return reply.headers({ ...noStore, 'content-type': metrics.registry.contentType }).send(await metrics.registry.metrics());
   });
 }

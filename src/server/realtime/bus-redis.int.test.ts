@@ -60,7 +60,7 @@ describe('the Redis bus wire', () => {
     raw = new Redis(redisUrl);
     const key = busKey('wire-test-secret');
     const sent = Date.now();
-    const json = JSON.stringify({ o: 'instance-a', s: sent, m: [{ a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } }] });
+    const json = JSON.stringify({ o: 'instance-a', s: sent, i: randomUUID(), m: [{ a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } }] });
     // Rewritten prefix: the signature holds, but the signed origin is not the one in front.
     await raw.publish(channel, `instance-c ${sent} ${signBusPayload(key, channel, json)}`);
     await expect.poll(() => b.rejectedCount(), patient).toBe(1);
@@ -70,5 +70,73 @@ describe('the Redis bus wire', () => {
     await raw.publish(channel, `instance-a ${sent} ${signBusPayload(key, channel, json)}`);
     await expect.poll(() => onB.length, patient).toBe(1);
     expect(b.rejectedCount()).toBe(1);
+  });
+});
+
+// A signed message captured from Redis and published again must not be delivered again, nor one
+// whose signed send time is outside the replay window (ADR 047).
+describe('the Redis bus refuses replays', () => {
+  const buses: RedisBus[] = [];
+  const connections: Redis[] = [];
+  let raw: Redis | undefined;
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()));
+    connections.splice(0).forEach((c) => c.disconnect());
+  });
+
+  async function bus(channel: string, instanceId: string) {
+    const b = createRedisBus({ url: redisUrl, channel, instanceId, log: silent, bufferMax: 100, secret: 'wire-test-secret' });
+    buses.push(b);
+    await b.ready();
+    return b;
+  }
+  const chatLine = (id: number, message: string): BusMessage => ({
+    audience: { kind: 'everyone' },
+    event: { t: 'chat_message', d: { id, userId: 1, username: 'alice', message, createdAt: new Date(0).toISOString() } },
+  });
+  const ended: BusMessage = { audience: { kind: 'users', userIds: [7] }, event: { t: 'session.ended', d: { reason: 'logout' } } };
+  const label = (m: BusMessage) => (m.event.t === 'chat_message' ? m.event.d.message : m.event.t);
+
+  async function setUp() {
+    const channel = `bitbreach:test:${randomUUID()}`;
+    const a = await bus(channel, 'instance-a');
+    const b = await bus(channel, 'instance-b');
+    const onB: BusMessage[] = [];
+    b.subscribe((m) => onB.push(m));
+    raw = new Redis(redisUrl);
+    const listener = raw.duplicate();
+    connections.push(raw, listener);
+    const captured: string[] = [];
+    await listener.subscribe(channel);
+    listener.on('message', (_c: string, m: string) => captured.push(m));
+    return { channel, a, b, onB, captured };
+  }
+
+  it('delivers a captured chat line or session.ended once, however often it is published again', async () => {
+    const { channel, a, onB, captured } = await setUp();
+    a.publish(chatLine(1, 'hello'));
+    a.publish(ended);
+    await expect.poll(() => captured.length, patient).toBe(2);
+    await expect.poll(() => onB.length, patient).toBe(2);
+    for (const message of [...captured, ...captured]) expect(await raw!.publish(channel, message)).toBe(3);
+    // Redis keeps one order for the channel: once the marker arrives, every replay before it has been judged.
+    a.publish(chatLine(2, 'marker'));
+    await expect.poll(() => onB.map(label), patient).toContain('marker');
+    expect(onB.map(label)).toEqual(['hello', 'session.ended', 'marker']);
+  });
+
+  it('drops a signed message sent longer ago than the window, or dated in the future', async () => {
+    const { channel, a, onB } = await setUp();
+    const key = busKey('wire-test-secret');
+    const signed = (sentMs: number, message: BusMessage) => {
+      const json = JSON.stringify({ o: 'instance-a', s: sentMs, i: randomUUID(), m: [{ a: message.audience, e: message.event }] });
+      return `instance-a ${sentMs} ${signBusPayload(key, channel, json)}`;
+    };
+    await raw!.publish(channel, signed(Date.now() - 5 * 60_000, chatLine(1, 'five minutes old')));
+    await raw!.publish(channel, signed(Date.now() + 5 * 60_000, ended));
+    await raw!.publish(channel, signed(Date.now(), chatLine(2, 'fresh')));
+    a.publish(chatLine(3, 'marker'));
+    await expect.poll(() => onB.map(label), patient).toContain('marker');
+    expect(onB.map(label)).toEqual(['fresh', 'marker']);
   });
 });

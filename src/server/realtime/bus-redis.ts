@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { z } from 'zod';
 import { parseEventBody } from '../../core/api/events';
+import { balance } from '../../core/balance';
 import { Audience, createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
 import { busKey, signBusPayload, verifyBusPayload } from './bus-signing';
+import { createReplayGuard } from './bus-replay';
 
 export interface RedisBusOptions {
   url: string;
@@ -17,18 +20,29 @@ export interface RedisBusOptions {
   secret: string;
   /** Told how long each message took from publish to arrival here (own echoes included), in ms. */
   onLag?: (ms: number) => void;
+  /** The replay window and the ids remembered (defaults: balance), and the wire clock (default: Date.now). */
+  replay?: { windowMs?: number; maxIds?: number; now?: () => number };
 }
 
 export interface RedisBus extends Bus {
   /** Messages dropped because they were unsigned, badly signed or malformed (a forgery, or another deployment). */
   rejectedCount(): number;
+  /** Correctly signed messages dropped as replays: seen before, or sent outside the replay window. */
+  replayedCount(): number;
 }
 
-// What travels on the channel, after a plain prefix (see readPrefix): origin instance, send time and
-// the events, each with its audience. Parsed at the edge like any input.
-const Wire = z.object({ o: z.string(), s: z.number(), m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1) });
+// What travels on the channel, after a plain prefix (see readPrefix): origin instance, send time, a
+// message id (both signed, so a replay is recognised: ADR 047) and the events, each with its audience.
+// Parsed at the edge like any input.
+const Wire = z.object({ o: z.string(), s: z.number(), i: z.string().min(1).max(64), m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1) });
 
 const logEveryMs = 30_000;
+
+/** A published group not yet on the channel: its message id and its events as wire JSON. */
+interface Outgoing {
+  id: string;
+  events: string;
+}
 
 /**
  * Redis pub/sub between instances. Local sockets are served at once and never wait for Redis; other
@@ -40,7 +54,14 @@ const logEveryMs = 30_000;
 export function createRedisBus(options: RedisBusOptions): RedisBus {
   const { channel, instanceId, log } = options;
   const key = busKey(options.secret);
+  const wireNow = options.replay?.now ?? Date.now;
+  const replayGuard = createReplayGuard({
+    windowMs: options.replay?.windowMs ?? balance.busReplayWindowMs,
+    maxIds: options.replay?.maxIds ?? balance.busSeenIdsMax,
+    now: wireNow,
+  });
   let rejected = 0;
+  let replayed = 0;
   const fanout = createLocalFanout(log);
   const base: RedisOptions = {
     // Reconnect forever, quickly at first, then every 2 s.
@@ -55,7 +76,9 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   let everSubscribed = false;
   let closed = false;
   let waiters: Array<() => void> = [];
-  let buffer: string[] = [];
+  // Unsent groups: the id is fixed at publish (a retry that did reach Redis is then refused as a replay),
+  // the send time and signature are made at each send, so a flush after a long outage is not stale.
+  let buffer: Outgoing[] = [];
   let lastErrorLogMs = 0;
 
   const onError = (which: string) => (error: Error) => {
@@ -103,28 +126,35 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       log.warn({ size: raw.length, signed: payload !== null, rejected }, 'dropped a bus message that is unsigned, badly signed or malformed');
       return;
     }
+    const verdict = replayGuard.judge(`${messages.origin} ${messages.id}`, messages.sentMs);
+    if (verdict !== 'fresh') {
+      replayed += 1;
+      log.warn({ verdict, origin: messages.origin, ageMs: wireNow() - messages.sentMs, replayed }, 'dropped a signed bus message sent again or outside the replay window');
+      return;
+    }
     options.onLag?.(Math.max(0, Date.now() - messages.sentMs));
     messages.bodies.forEach((body) => fanout.deliver(body));
   });
 
-  function send(payload: string): void {
-    pub.publish(channel, payload).catch(() => keep(payload));
+  function send(outgoing: Outgoing): void {
+    const sentMs = wireNow();
+    // The events are already JSON: spliced in, not serialised again at each send.
+    const json = `{"o":${JSON.stringify(instanceId)},"s":${sentMs},"i":"${outgoing.id}","m":${outgoing.events}}`;
+    pub.publish(channel, `${instanceId} ${sentMs} ${signBusPayload(key, channel, json)}`).catch(() => keep(outgoing));
   }
 
-  function keep(payload: string): void {
+  function keep(outgoing: Outgoing): void {
     if (closed) return;
     if (buffer.length >= options.bufferMax) buffer = buffer.slice(Math.ceil(options.bufferMax / 4));
-    buffer.push(payload);
+    buffer.push(outgoing);
   }
 
   function publishAll(messages: BusMessage[]): void {
     if (messages.length === 0) return;
     messages.forEach((message) => fanout.deliver(message));
-    const sentMs = Date.now();
-    const json = JSON.stringify({ o: instanceId, s: sentMs, m: messages.map((m) => ({ a: m.audience, e: m.event })) });
-    const payload = `${instanceId} ${sentMs} ${signBusPayload(key, channel, json)}`;
-    if (pub.status === 'ready') send(payload);
-    else keep(payload);
+    const outgoing = { id: randomUUID(), events: JSON.stringify(messages.map((m) => ({ a: m.audience, e: m.event }))) };
+    if (pub.status === 'ready') send(outgoing);
+    else keep(outgoing);
   }
 
   pub.on('ready', () => {
@@ -144,6 +174,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     },
     isConnected: () => subscribed && pub.status === 'ready',
     rejectedCount: () => rejected,
+    replayedCount: () => replayed,
     async close() {
       closed = true;
       sub.disconnect();
@@ -168,7 +199,7 @@ function readPrefix(raw: string): { origin: string; sentMs: number; signed: stri
   return { origin: raw.slice(0, first), sentMs, signed: raw.slice(second + 1) };
 }
 
-function decode(raw: string): { origin: string; sentMs: number; bodies: BusMessage[] } | null {
+function decode(raw: string): { origin: string; sentMs: number; id: string; bodies: BusMessage[] } | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -183,5 +214,5 @@ function decode(raw: string): { origin: string; sentMs: number; bodies: BusMessa
     if (!event) return null;
     bodies.push({ audience: m.a, event });
   }
-  return { origin: wire.data.o, sentMs: wire.data.s, bodies };
+  return { origin: wire.data.o, sentMs: wire.data.s, id: wire.data.i, bodies };
 }

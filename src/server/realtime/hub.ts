@@ -24,6 +24,8 @@ export interface HubLimits {
   presenceFlushMs?: number;
   /** Frames sent per turn of the event loop before the hub yields (default: balance). */
   deliverySlice?: number;
+  /** Frames waiting for delivery before the queue is replaced by the stream's interruption (default: balance). */
+  deliveryQueueMaxFrames?: number;
 }
 
 /** Told when an event has been handed to every socket it was for: its type, how many sockets, its data. */
@@ -125,6 +127,9 @@ export function createHub(deps: HubDeps) {
     sliceSize: deliverySlice,
     later: (run) => setImmediate(run),
     send: sendFrame,
+    maxPendingFrames: deps.limits.deliveryQueueMaxFrames ?? balance.socketDeliveryQueueMaxFrames,
+    interruption: (targets) => ({ label: 'stream.interrupted', frame: `{"t":"stream.interrupted","d":{},"v":`, targets }),
+    onOverflow: (droppedEvents, sockets) => deps.log.warn({ droppedEvents, sockets }, 'socket delivery queue full; sent stream.interrupted instead'),
     onDone: (done: Delivery<Client>) => deliveryListeners.forEach((listener) => listener(done.label as EventType, done.targets.length, done.data)),
   });
 

@@ -54,13 +54,13 @@ const watch = (socket: FakeSocket, watching = true) => socket.emit('message', Bu
 describe('socket hub', () => {
   const bus = createMemoryBus(silent);
   let hub: Hub;
-  const start = (sendBufferMaxBytes = 1024) => {
+  const start = (sendBufferMaxBytes = 1024, deliveryQueueMaxFrames?: number) => {
     hub = createHub({
       bus,
       presence,
       log: silent,
       now: () => 0,
-      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes, heartbeatMs: 60_000, sessionRecheckMs: 60_000 },
+      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes, heartbeatMs: 60_000, sessionRecheckMs: 60_000, ...(deliveryQueueMaxFrames ? { deliveryQueueMaxFrames } : {}) },
     });
     return hub;
   };
@@ -107,6 +107,19 @@ describe('socket hub', () => {
     expect(slow.frames).toHaveLength(0);
     expect(fine.frames).toHaveLength(1);
     expect(hub.stats()).toEqual({ sockets: 1, users: 1, presenceWatchers: 0 });
+  });
+
+  it('past the delivery cap sends stream.interrupted in place of the backlog, on the socket’s own stream version', async () => {
+    start(1024, 4);
+    const [one, two] = [attach(1), attach(2)];
+    for (let i = 1; i <= 5; i++) bus.publish({ audience: { kind: 'everyone' }, event: unreadEvent(i) });
+    await delivered();
+    for (const socket of [one, two]) {
+      expect(socket.events().map((e) => [e.t, e.v])).toEqual([['stream.interrupted', 1]]);
+    }
+    bus.publish({ audience: { kind: 'users', userIds: [1] }, event: unreadEvent(6) });
+    await delivered();
+    expect(one.events().at(-1)).toMatchObject({ t: 'ping.unreadChanged', v: 2 });
   });
 
   it('closes with 4009 a socket past the session or address cap at attach (upgrades that raced past the HTTP check)', () => {
