@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader } from '../../../core/api/kernel';
+import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader, StateQuery } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { itemTexts } from '../../../core/texts';
 import { HttpError, parseInput } from '../../http/errors';
@@ -20,9 +20,13 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: (
     return user;
   };
 
+  // grid/state regions count on a budget of their own: reading is cheap now, but never unbounded.
+  const stateLimiter = new WindowLimiter(balance.kernelStateReadsPerMinute, 60_000, now);
   app.get(gridPaths.state, async (request) => {
-    requireAuth(request);
-    return kernel.state();
+    const { user } = requireAuth(request);
+    const query = parseInput(StateQuery, request.query);
+    if (!stateLimiter.hit(String(user.id))) throw new HttpError(429, itemTexts.tooManyItemActions, { success: false });
+    return kernel.state(query);
   });
 
   app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
