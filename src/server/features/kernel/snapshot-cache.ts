@@ -65,7 +65,8 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
       nextBuild = null;
       lastBuildAt = performance.now();
       const { version, raw } = canvas.rawFrame();
-      const compressing = deflateAsync(raw, { level: balance.kernelSnapshotDeflateLevel });
+      // Large output chunks: each chunk is one round trip between the thread pool and the event loop.
+      const compressing = deflateAsync(raw, { level: balance.kernelSnapshotDeflateLevel, chunkSize: 256 * 1024 });
       building = compressing.catch(() => undefined);
       const bytes = await compressing;
       if (!frame || version > frame.version) frame = { version, bytes };
