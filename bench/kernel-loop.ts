@@ -3,7 +3,8 @@
  * bits of random colours (no runs to compress, a palette of about as many entries), scripts buy a
  * cheap bit and at once fetch the snapshot and a 64×64 grid/state region, over and over, while a
  * prober asks GET /api/health every 20 ms. The server runs in its own process (server-process.ts)
- * with its event-loop monitor on; the figures are its longest hold and /api/health's p99.
+ * with its event-loop monitor on; the figures are its longest hold and /api/health's p99, beside the same
+ * prober alone for as long (the machine's floor). BENCH_KERNEL_LOOP_PROFILE=<dir> writes the server's CPU profile.
  */
 import { randomUUID } from 'node:crypto';
 import { gridPaths } from '../src/core/api/kernel';
@@ -26,7 +27,16 @@ export interface KernelLoopResult {
   snapshotBytes: number;
   longestHoldMs: number;
   loopDelayP99Ms: number;
-  health: { requests: number; p50Ms: number; p99Ms: number; maxMs: number };
+  health: HealthFigures;
+  /** The same figures with only the prober running: what this machine's load costs on its own. */
+  withoutKernelTraffic: { longestHoldMs: number; loopDelayP99Ms: number; health: HealthFigures };
+}
+
+interface HealthFigures {
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
 }
 
 const seededBits = 150_000;
@@ -36,7 +46,7 @@ const region = `${gridPaths.state}?x0=0&y0=0&x1=63&y1=63`;
 
 export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds = 15): Promise<KernelLoopResult> {
   const scratch = await createScratchDb(config.pgAdminUrl, 'bench_kernel_loop');
-  const server = await startServer({ driver: 'postgres', databaseUrl: scratch.url, cpuProfileDir: null, probes: true });
+  const server = await startServer({ driver: 'postgres', databaseUrl: scratch.url, cpuProfileDir: process.env.BENCH_KERNEL_LOOP_PROFILE ?? null, probes: true });
   const database = await createDb({ kind: 'postgres', url: scratch.url, max: 2 });
   try {
     const target = createTarget(server.port, 16);
@@ -80,19 +90,14 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
     for (const p of buyers) await round(p);
     for (const key of Object.keys(refusals)) delete refusals[key];
 
-    console.error(`kernel loop: ${scripts} scripts buying and fetching for ${seconds} s...`);
+    // The machine's own floor first: the same prober with no Kernel traffic, for as long.
+    console.error(`kernel loop: /api/health alone for ${seconds} s, then ${scripts} scripts buying and fetching for ${seconds} s...`);
     await server.probes(); // starts the server's event-loop window
-    const health = new Recorder();
+    const idleHealth = await probeHealth(target, Date.now() + seconds * 1000);
+    const idleLoop = (await server.probes()).loopDelay;
     const until = Date.now() + seconds * 1000;
     let rounds = 0;
-    const prober = (async () => {
-      while (Date.now() < until) {
-        const started = performance.now();
-        const res = await send(target, 'GET', '/api/health', { timeoutMs });
-        health.record(res.status, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    })();
+    const prober = probeHealth(target, until);
     await Promise.all(
       Array.from({ length: scripts }, async (_, script) => {
         for (let turn = 0; Date.now() < until; turn++) {
@@ -101,9 +106,8 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
         }
       }),
     );
-    await prober;
+    const health = await prober;
     const loop = (await server.probes()).loopDelay;
-    const summary = health.summarize(seconds * 1000);
     return {
       seededBits,
       scripts,
@@ -113,7 +117,8 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
       snapshotBytes: Number(first.headers['content-length'] ?? 0),
       longestHoldMs: loop.maxMs,
       loopDelayP99Ms: loop.p99Ms,
-      health: { requests: summary.completed, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, maxMs: summary.maxMs },
+      health,
+      withoutKernelTraffic: { longestHoldMs: idleLoop.maxMs, loopDelayP99Ms: idleLoop.p99Ms, health: idleHealth },
     };
   } finally {
     await database.close();
@@ -124,4 +129,18 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
 
 function post(target: Target, p: BenchPlayer, path: string, body: unknown, headers: Record<string, string> = {}) {
   return send(target, 'POST', path, { headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken, ...headers }, body: JSON.stringify(body), timeoutMs });
+}
+
+/** GET /api/health every 20 ms until `until`: its latencies. */
+async function probeHealth(target: Target, until: number): Promise<HealthFigures> {
+  const health = new Recorder();
+  const startedAt = Date.now();
+  while (Date.now() < until) {
+    const started = performance.now();
+    const res = await send(target, 'GET', '/api/health', { timeoutMs });
+    health.record(res.status, performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const summary = health.summarize(Date.now() - startedAt);
+  return { requests: summary.completed, p50Ms: summary.p50Ms, p99Ms: summary.p99Ms, maxMs: summary.maxMs };
 }
