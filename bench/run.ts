@@ -29,9 +29,11 @@
  * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
  * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
  *      PostgreSQL against the constant route, then all of them sending the right code at once.
- * Kernel (issue 9, bench/kernel-bench.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
- *      purchases/s against the constant route, grid_update fan-out from a purchase to 2,000 sockets on
- *      the same instance and from a second instance through Redis, and Chromium's frame intervals.
+ * Kernel (issue 9, bench/kernel-bench.ts, kernel-loop.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
+ *      purchases/s against the constant route, the server's longest event-loop hold and /api/health's p99
+ *      while scripts buy and fetch in a loop on 150,000 random-colour bits, grid_update fan-out from a
+ *      purchase to 2,000 sockets on the same instance and from a second instance through Redis, and
+ *      Chromium's frame intervals.
  * Terminal (issue 10, bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
  *      PostgreSQL against the constant route in the same run.
  * First load (issue 13 item 6, bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
@@ -53,6 +55,7 @@ import { fileURLToPath } from 'node:url';
 import { benchKernel } from './kernel-bench';
 import { benchKernelFanout } from './kernel-fanout';
 import { benchKernelFrames } from './kernel-frames';
+import { benchKernelLoop } from './kernel-loop';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { benchTerminal, type TerminalBenchResult } from './terminal-bench';
@@ -138,10 +141,11 @@ async function main(): Promise<void> {
   if (parts.includes('terminal')) terminal = await benchTerminal(benchConfig);
   if (parts.includes('kernel')) {
     // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
-    // BENCH_KERNEL_SKIP_SERVER / _FANOUT / _FRAMES leave out a sub-part (the file then lacks its figures).
+    // BENCH_KERNEL_SKIP_SERVER / _LOOP / _FANOUT / _FRAMES leave out a sub-part (the file then lacks its figures).
     if (!process.env.BENCH_KERNEL_SKIP_FANOUT) assertSocketBudget(benchConfig.realtime.sockets);
     const kernel = {
       ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)),
+      ...(process.env.BENCH_KERNEL_SKIP_LOOP ? {} : { buyAndFetchLoop: await benchKernelLoop(benchConfig) }),
       ...(process.env.BENCH_KERNEL_SKIP_FANOUT ? {} : { fanout: await benchKernelFanout(benchConfig), loadAverageAfterFanout: loadavg().map((l) => l.toFixed(2)).join(' ') }),
       ...(process.env.BENCH_KERNEL_SKIP_FRAMES ? {} : { frames: await benchKernelFrames() }),
     };

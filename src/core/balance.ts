@@ -338,6 +338,14 @@ export const balance = {
   kernelChangesMax: 5_000,
   /** Kernel purchases and colour changes one player may make per minute; past it, 429. */
   kernelActionsPerMinute: 120,
+  /** The most bits one GET /api/grid/state region may span (64 × 64): one answer stays a few hundred kilobytes at most. */
+  kernelStateRegionMaxBits: 4_096,
+  /** GET /api/grid/state regions one player may read per minute; past it, 429 (the screen uses the snapshot instead). */
+  kernelStateReadsPerMinute: 60,
+  /** A Kernel snapshot is re-encoded at most once per this many ms, however many purchases arrive; later ones wait for the next. */
+  kernelSnapshotRebuildMs: 250,
+  /** zlib level of the Kernel snapshot: 1 costs a third of level 6's CPU for frames about 8 % larger (ADR 043). */
+  kernelSnapshotDeflateLevel: 1,
   /** While the socket is down the Kernel catches up this often (spec §9 polls the grid every 5 s). */
   kernelPollMs: 5_000,
   /** spec §9 Virus packages: a Trojan awards one Telnet Core rolled by the T-1…T-5 weights; prices in US cents. */

@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { fillText, texts } from '../texts';
 import { GridSquare } from './events';
 
 /**
- * The Kernel contract (spec §7 "Kernel grid", issue 9). GET /api/grid/state keeps the spec's shape;
- * the screen loads the binary snapshot, then catches up with grid_update events or /changes.
+ * The Kernel contract (spec §7 "Kernel grid", ADR 023). GET /api/grid/state keeps the spec's square
+ * shape for one bounded region (ADR 043); the screen loads the binary snapshot, then catches up with
+ * grid_update events or /changes.
  */
 
 const Coord = z.int().min(0).max(balance.gridSize - 1);
-const QueryCoord = z.coerce.number().pipe(Coord);
+/** A whole number written in a query string: digits only, so an empty or blank value is refused, never read as 0. */
+const QueryWhole = z
+  .string()
+  .regex(/^\d{1,10}$/, { message: texts.kernel.wholeNumberExpected })
+  .transform(Number);
+const QueryCoord = QueryWhole.pipe(Coord);
 const Channel = z.int().min(0).max(255);
 
 export const gridPaths = {
@@ -21,8 +28,18 @@ export const gridPaths = {
   bit: '/api/grid/bit',
 } as const;
 
-/** GET /api/grid/state (spec §7): every owned square. Kept for compatibility; the screen does not use it. */
-export const GridState = z.object({ squares: z.array(GridSquare) });
+/**
+ * GET /api/grid/state?x0&y0&x1&y1 (spec §7, ADR 043): the owned squares of an inclusive rectangle of
+ * at most `kernelStateRegionMaxBits` bits, and the version they show (catch up with /changes?since=).
+ */
+export const StateQuery = z
+  .strictObject({ x0: QueryCoord, y0: QueryCoord, x1: QueryCoord, y1: QueryCoord })
+  .refine((q) => q.x0 <= q.x1 && q.y0 <= q.y1, { message: texts.kernel.regionReversed })
+  .refine((q) => (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1) <= balance.kernelStateRegionMaxBits, {
+    message: fillText(texts.kernel.regionTooLarge, { n: balance.kernelStateRegionMaxBits }),
+  });
+export type StateQuery = z.infer<typeof StateQuery>;
+export const GridState = z.object({ version: z.int().min(0), squares: z.array(GridSquare) });
 export type GridState = z.infer<typeof GridState>;
 
 /** GET /api/grid/player-color: the player's colour, each channel null until they choose one. */
@@ -52,7 +69,7 @@ export const PurchaseRefusal = z.object({ success: z.literal(false), title: z.st
 export type PurchaseRefusal = z.infer<typeof PurchaseRefusal>;
 
 /** GET /api/grid/changes?since=v: what changed after version v, in version order, or resync when too much did. */
-export const ChangesQuery = z.strictObject({ since: z.coerce.number().pipe(z.int().min(0).max(2 ** 31 - 1)) });
+export const ChangesQuery = z.strictObject({ since: QueryWhole.pipe(z.int().min(0).max(2 ** 31 - 1)) });
 export type ChangesQuery = z.infer<typeof ChangesQuery>;
 export const GridChange = z.object({ x: Coord, y: Coord, colorR: Channel, colorG: Channel, colorB: Channel, version: z.int().min(1) });
 export type GridChange = z.infer<typeof GridChange>;

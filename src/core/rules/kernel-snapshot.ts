@@ -20,7 +20,25 @@ export interface GridPixels {
 }
 
 const magic = [0x4b, 0x42, 0x53, 0x31]; // 'KBS1'
-const headerBytes = 4 + 4 + 2 + 2 + 4 + 1;
+/** Magic, version, width, height, palette size, bytes per index. */
+export const snapshotHeaderBytes = 4 + 4 + 2 + 2 + 4 + 1;
+const headerBytes = snapshotHeaderBytes;
+
+/** Bytes per palette index (index 0 is "free", so a palette of n colours needs indices up to n). */
+export function snapshotIndexBytes(paletteSize: number): 1 | 2 | 3 {
+  return paletteSize < 0x100 ? 1 : paletteSize < 0x10000 ? 2 : 3;
+}
+
+/** Writes a frame's header into the first `snapshotHeaderBytes` of `raw` (the server's cache writes the rest itself). */
+export function writeSnapshotHeader(raw: Uint8Array, frame: { version: number; width: number; height: number; paletteSize: number }): void {
+  const view = new DataView(raw.buffer, raw.byteOffset, headerBytes);
+  raw.set(magic, 0);
+  view.setUint32(4, frame.version);
+  view.setUint16(8, frame.width);
+  view.setUint16(10, frame.height);
+  view.setUint32(12, frame.paletteSize);
+  view.setUint8(16, snapshotIndexBytes(frame.paletteSize));
+}
 
 /** An empty canvas of the given size at version 0. */
 export function emptyGrid(width: number, height: number): GridPixels {
@@ -44,15 +62,9 @@ export function encodeSnapshot(grid: GridPixels): Uint8Array {
     }
     indices[i] = idx;
   }
-  const indexBytes = palette.length < 0x100 ? 1 : palette.length < 0x10000 ? 2 : 3;
+  const indexBytes = snapshotIndexBytes(palette.length);
   const raw = new Uint8Array(headerBytes + palette.length * 3 + n * indexBytes);
-  const view = new DataView(raw.buffer);
-  raw.set(magic, 0);
-  view.setUint32(4, grid.version);
-  view.setUint16(8, grid.width);
-  view.setUint16(10, grid.height);
-  view.setUint32(12, palette.length);
-  view.setUint8(16, indexBytes);
+  writeSnapshotHeader(raw, { version: grid.version, width: grid.width, height: grid.height, paletteSize: palette.length });
   let at = headerBytes;
   for (const key of palette) {
     raw[at++] = key >> 16;

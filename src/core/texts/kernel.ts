@@ -10,6 +10,9 @@ export const kernelTexts = {
   // Ours
   purchaseFailedDefault: 'The bit could not be bought. Try again.',
   colorNeeded: 'Choose your colour before buying a bit',
+  wholeNumberExpected: 'Expected a whole number.',
+  regionReversed: 'A region runs from its top-left corner (x0, y0) to its bottom-right corner (x1, y1).',
+  regionTooLarge: 'A region holds at most {n} bits.',
   title: 'KERNEL',
   tagline: 'a shared 800×800 canvas of bits',
   canvasLabel: 'Kernel canvas: 800 by 800 bits. Arrow keys pan, plus and minus zoom, Enter buys the bit under the cursor.',

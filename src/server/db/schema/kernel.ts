@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const channelCheck = (name: string, column: unknown) => check(name, sql`${column} BETWEEN 0 AND 255`);
@@ -26,6 +26,8 @@ export const kernelBits = pgTable(
   (t) => [
     primaryKey({ columns: [t.x, t.y] }),
     uniqueIndex('kernel_bits_version').on(t.version),
+    // "Does this player own a bit" (the purchase_kernel_bit mission) and deleting a player look bits up by owner.
+    index('kernel_bits_owner').on(t.ownerId),
     check('kernel_bits_on_grid', sql`${t.x} BETWEEN 0 AND 799 AND ${t.y} BETWEEN 0 AND 799`),
     check('kernel_bits_price', sql`${t.price} BETWEEN 1 AND 20`),
     check('kernel_bits_version', sql`${t.version} >= 1`),

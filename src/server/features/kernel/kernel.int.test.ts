@@ -164,8 +164,58 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     expect((await p.request('GET', `${gridPaths.changes}?since=${from + 3}`)).json()).toEqual({ version: from + 3, changes: [], resync: false });
     // A client that claims a version the server never reached starts over from the snapshot.
     expect((await p.request('GET', `${gridPaths.changes}?since=${from + 99}`)).json()).toMatchObject({ resync: true });
-    const state = (await p.request('GET', gridPaths.state)).json();
-    expect(state.squares).toContainEqual({ x: 300, y: 3, ownerId: p.id, ownerUsername: p.username, colorR: 7, colorG: 7, colorB: 7 });
+    const state = (await p.request('GET', `${gridPaths.state}?x0=300&y0=0&x1=300&y1=3`)).json();
+    expect(state).toEqual({
+      version: from + 3,
+      squares: [1, 2, 3].map((y) => ({ x: 300, y, ownerId: p.id, ownerUsername: p.username, colorR: 7, colorG: 7, colorB: 7 })),
+    });
+  });
+
+  it('answers grid/state for one bounded region only, refusing a missing, empty, reversed or oversized one with a 400', async () => {
+    const p = await asPlayer(app);
+    await setColor(p, 5, 6, 7);
+    await grant(app, p, { telnet: 100 });
+    expect((await buy(p, { x: 700, y: 700 })).statusCode).toBe(200);
+    const region = (await p.request('GET', `${gridPaths.state}?x0=690&y0=690&x1=753&y1=753`)).json();
+    expect(region.squares).toEqual([{ x: 700, y: 700, ownerId: p.id, ownerUsername: p.username, colorR: 5, colorG: 6, colorB: 7 }]);
+    expect((await p.request('GET', `${gridPaths.state}?x0=701&y0=700&x1=701&y1=700`)).json().squares).toEqual([]);
+    for (const bad of [
+      '',
+      '?x0=0&y0=0&x1=10',
+      '?x0=&y0=0&x1=10&y1=10',
+      '?x0=0&y0=0&x1=10&y1=',
+      '?x0= 1&y0=0&x1=10&y1=10',
+      '?x0=10&y0=0&x1=9&y1=10',
+      '?x0=0&y0=10&x1=10&y1=9',
+      '?x0=0&y0=0&x1=800&y1=0',
+      '?x0=-1&y0=0&x1=10&y1=10',
+      '?x0=1.5&y0=0&x1=10&y1=10',
+      '?x0=0&y0=0&x1=64&y1=63',
+      '?x0=0&y0=0&x1=799&y1=799',
+      '?x0=0&y0=0&x1=1&y1=1&x0=1',
+      '?x0=0&y0=0&x1=1&y1=1&page=2',
+    ]) {
+      expectError(await p.request('GET', `${gridPaths.state}${bad}`), 400);
+    }
+  });
+
+  it('limits grid/state reads per player per minute', async () => {
+    const [p, other] = [await asPlayer(app), await asPlayer(app)];
+    const read = (who: Player) => who.request('GET', `${gridPaths.state}?x0=0&y0=0&x1=9&y1=9`);
+    for (let i = 0; i < balance.kernelStateReadsPerMinute; i++) expect((await read(p)).statusCode).toBe(200);
+    expectError(await read(p), 429);
+    expect((await read(other)).statusCode).toBe(200);
+    app.clock.advance(60_000);
+    expect((await read(p)).statusCode).toBe(200);
+  });
+
+  it('refuses an empty, missing or non-integer coordinate for grid/bit (never read as 0), and an empty since', async () => {
+    const p = await asPlayer(app);
+    for (const bad of ['?x=&y=', '?x=&y=0', '?x=0&y=', '?x=0', '?y=0', '', '?x=a&y=0', '?x=1.5&y=0', '?x=%20&y=0', '?x=1e2&y=0', '?x=0x1&y=0']) {
+      expectError(await p.request('GET', `${gridPaths.bit}${bad}`), 400);
+    }
+    expect((await p.request('GET', `${gridPaths.bit}?x=0&y=0`)).statusCode).toBe(200);
+    for (const bad of ['?since=', '', '?since=%20', '?since=1.0']) expectError(await p.request('GET', `${gridPaths.changes}${bad}`), 400);
   });
 
   it('pushes grid_update with the colour and version to every socket, and user.updated to the buyer', async () => {

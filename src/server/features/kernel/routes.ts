@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader } from '../../../core/api/kernel';
+import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader, StateQuery } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { itemTexts } from '../../../core/texts';
 import { HttpError, parseInput } from '../../http/errors';
@@ -9,6 +10,20 @@ import { requireAuth } from '../../http/session';
 import type { KernelService } from './service';
 
 const etagOf = (version: number) => `"grid-${version}"`;
+
+/**
+ * A frame as a stream of slices: one write of a megabyte to a local socket runs the whole copy on
+ * the event loop, slices let other requests in between (ADR 043).
+ */
+function inSlices(bytes: Uint8Array): Readable {
+  const slice = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.byteLength; at += slice) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(slice, bytes.byteLength - at));
+    })(),
+    { objectMode: false },
+  );
+}
 
 /** spec §7 Kernel grid endpoints plus the snapshot, catch-up and per-bit look-up (src/core/api/kernel.ts). */
 export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: () => number): void {
@@ -20,9 +35,13 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: (
     return user;
   };
 
+  // grid/state regions count on a budget of their own: reading is cheap now, but never unbounded.
+  const stateLimiter = new WindowLimiter(balance.kernelStateReadsPerMinute, 60_000, now);
   app.get(gridPaths.state, async (request) => {
-    requireAuth(request);
-    return kernel.state();
+    const { user } = requireAuth(request);
+    const query = parseInput(StateQuery, request.query);
+    if (!stateLimiter.hit(String(user.id))) throw new HttpError(429, itemTexts.tooManyItemActions, { success: false });
+    return kernel.state(query);
   });
 
   app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
@@ -50,8 +69,9 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: (
     return reply
       .header('ETag', etagOf(frame.version))
       .header(snapshotVersionHeader, String(frame.version))
+      .header('Content-Length', String(frame.bytes.byteLength))
       .type('application/octet-stream')
-      .send(Buffer.from(frame.bytes.buffer, frame.bytes.byteOffset, frame.bytes.byteLength));
+      .send(inSlices(frame.bytes));
   });
 
   app.get(gridPaths.changes, async (request) => {

@@ -1,5 +1,5 @@
 import type { User } from '../../../core/api/common';
-import type { BitInfo, BitQuery, GridChanges, GridState, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult } from '../../../core/api/kernel';
+import type { BitInfo, BitQuery, GridChanges, GridState, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult, StateQuery } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import type { MissionId } from '../../../core/rules/missions';
@@ -32,6 +32,10 @@ const refuse = (status: number, title: string, message: string, extra: Record<st
 export function createKernelService(deps: KernelServiceDeps) {
   const { database, bus, now } = deps;
   const snapshots = createSnapshotCache(database);
+  // Other instances' purchases reach this one's canvas as they happen; a missed one is read from the database.
+  bus.subscribe(({ event }) => {
+    if (event.t === 'grid_update') snapshots.paint(event.d);
+  });
 
   return {
     snapshots,
@@ -84,6 +88,7 @@ export function createKernelService(deps: KernelServiceDeps) {
       });
       const done = published as PurchaseResult | null;
       if (!outcome.replayed && outcome.statusCode === 200 && done) {
+        snapshots.paint({ ...done.square, version: done.version });
         bus.publish({ audience: { kind: 'everyone' }, event: { t: 'grid_update', d: { ...done.square, version: done.version } } });
         // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
         // its reward once (issue 9 item 6). Awaited, so the answer reaches the buyer after the reward
@@ -97,12 +102,12 @@ export function createKernelService(deps: KernelServiceDeps) {
       return outcome;
     },
 
-    /** What changed after a version, or resync when more than a catch-up should carry. */
     /** Whether the player owns a bit they bought, for the missions service's check (issue 9 item 6). */
     async boughtBit(userId: number): Promise<boolean> {
       return store.ownsAnyBit(database.db, userId);
     },
 
+    /** What changed after a version, or resync when more than a catch-up should carry. */
     async changes(since: number): Promise<GridChanges> {
       const version = await store.currentVersion(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };
@@ -115,8 +120,11 @@ export function createKernelService(deps: KernelServiceDeps) {
       return { x: query.x, y: query.y, price: bitPrice(query.x, query.y), owner: await store.ownerOf(database.db, query.x, query.y) };
     },
 
-    async state(): Promise<GridState> {
-      return { squares: await store.allSquares(database.db) };
+    /** The owned squares of one region, from the snapshot cache; owners' names in one bounded query. */
+    async state(query: StateQuery): Promise<GridState> {
+      const { version, bits } = await snapshots.region(query.x0, query.y0, query.x1, query.y1);
+      const names = await store.usernamesOf(database.db, [...new Set(bits.map((b) => b.ownerId))]);
+      return { version, squares: bits.map((b) => ({ ...b, ownerUsername: names.get(b.ownerId) ?? '' })) };
     },
   };
 }

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
 import { balance } from '../../../core/balance';
-import { bitIndex } from '../../../core/rules/kernel';
-import { emptyGrid, encodeSnapshot, type GridPixels } from '../../../core/rules/kernel-snapshot';
 import type { Database } from '../../db/connect';
+import { createCanvas, type OwnedBit } from './canvas';
 import * as store from './store';
 
 /** One encoded snapshot frame and the version it shows. */
@@ -10,47 +12,87 @@ export interface SnapshotFrame {
   bytes: Uint8Array;
 }
 
-const catchUpBatch = 50_000;
+const deflateAsync = promisify(deflate);
+/** Bits read per catch-up query: each batch is parsed and painted in a few milliseconds. */
+const catchUpBatch = 20_000;
 
 /**
- * The Kernel snapshot held in memory (issue 9 item 4): the canvas as pixels plus its last encoded
- * frame. A request reads the committed version (one indexed row); when it moved, only the bits
- * bought since are read and painted in, and the frame is encoded once for every waiting request.
- * It reads the database, not the bus, so every instance serves what has committed.
+ * The Kernel snapshot held in memory (ADR 023, ADR 043). The canvas is kept in the frame's own
+ * layout and patched per purchase — by the purchase itself, by grid_update from other instances,
+ * and from the database whenever a request sees a committed version the canvas has not reached
+ * (the database stays the truth: a missed bus message only costs a catch-up read). A frame is the
+ * canvas copied and compressed by node:zlib on the thread pool, never on the event loop, and at
+ * most once per `rebuildEveryMs` however many purchases arrive: a request for a newer version
+ * waits for the next build, shared by every request waiting.
  */
-export function createSnapshotCache(database: Database) {
-  const grid: GridPixels = emptyGrid(balance.gridSize, balance.gridSize);
+export function createSnapshotCache(database: Database, rebuildEveryMs: number = balance.kernelSnapshotRebuildMs) {
+  const canvas = createCanvas(balance.gridSize, balance.gridSize);
   let frame: SnapshotFrame | null = null;
-  let inFlight: Promise<SnapshotFrame> | null = null;
+  let catchingUp: Promise<boolean> | null = null;
+  let nextBuild: Promise<SnapshotFrame> | null = null;
+  let building: Promise<unknown> = Promise.resolve();
+  let lastBuildAt = -Infinity;
 
-  async function rebuild(): Promise<SnapshotFrame> {
-    const target = await store.currentVersion(database.db);
-    if (frame && frame.version >= target) return frame;
-    while (grid.version < target) {
-      const changes = await store.changesSince(database.db, grid.version, catchUpBatch);
-      if (changes.length === 0) break;
-      for (const c of changes) {
-        const i = bitIndex(c.x, c.y);
-        grid.owned[i] = 1;
-        grid.rgb[i * 3] = c.colorR;
-        grid.rgb[i * 3 + 1] = c.colorG;
-        grid.rgb[i * 3 + 2] = c.colorB;
-        grid.version = c.version;
-      }
+  /** Reads the next batch of bits the canvas lacks; false when there was none. */
+  async function readMissing(): Promise<boolean> {
+    const bits = await store.bitsSince(database.db, canvas.version(), catchUpBatch);
+    for (const bit of bits) canvas.paint(bit);
+    return bits.length > 0;
+  }
+
+  /** Paints every committed purchase up to `target`; concurrent callers share each read. */
+  async function catchUpTo(target: number): Promise<void> {
+    while (canvas.version() < target) {
+      catchingUp ??= readMissing().finally(() => {
+        catchingUp = null;
+      });
+      if (!(await catchingUp)) return;
     }
-    frame = { version: grid.version, bytes: encodeSnapshot(grid) };
-    return frame;
+  }
+
+  async function catchUp(): Promise<void> {
+    await catchUpTo(await store.currentVersion(database.db));
+  }
+
+  /** The next frame: starts no sooner than `rebuildEveryMs` after the previous one started. */
+  function build(): Promise<SnapshotFrame> {
+    nextBuild ??= (async () => {
+      await building;
+      const wait = lastBuildAt + rebuildEveryMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      // From here on the canvas is copied: a request that needs a later version waits for the next build.
+      // Builds run one at a time (the await above), so the canvas's one scratch copy is never overwritten mid-compression.
+      nextBuild = null;
+      lastBuildAt = performance.now();
+      const { version, raw } = canvas.rawFrame();
+      // Large output chunks: each chunk is one round trip between the thread pool and the event loop.
+      const compressing = deflateAsync(raw, { level: balance.kernelSnapshotDeflateLevel, chunkSize: 256 * 1024 });
+      building = compressing.catch(() => undefined);
+      const bytes = await compressing;
+      if (!frame || version > frame.version) frame = { version, bytes };
+      return frame;
+    })();
+    return nextBuild;
   }
 
   return {
-    /** The frame at the committed version (or later); concurrent callers share one rebuild. */
+    /** A frame at the committed version (or later). */
     async current(): Promise<SnapshotFrame> {
-      if (inFlight) return inFlight;
-      inFlight = rebuild().finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
+      await catchUp();
+      const wanted = canvas.version();
+      while (!frame || frame.version < wanted) await build();
+      return frame;
     },
+
+    /** The owned bits of an inclusive rectangle at the committed version (or later), and that version. */
+    async region(x0: number, y0: number, x1: number, y1: number): Promise<{ version: number; bits: Omit<OwnedBit, 'version'>[] }> {
+      await catchUp();
+      return { version: canvas.version(), bits: canvas.region(x0, y0, x1, y1) };
+    },
+
+    /** Paints a committed purchase (this instance's, or another's from the bus). */
+    paint: (bit: OwnedBit) => canvas.paint(bit),
+
     /** The committed version, without encoding (for If-None-Match). */
     version: () => store.currentVersion(database.db),
   };

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { GridSquare } from '../../../core/api/events';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { GridChange } from '../../../core/api/kernel';
 import type { Rgb } from '../../../core/rules/kernel';
 import type { Executor, Tx } from '../../db/connect';
@@ -67,13 +66,21 @@ export function changesSince(tx: Executor, since: number, limit: number): Promis
   return tx.select(changeColumns).from(kernelBits).where(gt(kernelBits.version, since)).orderBy(asc(kernelBits.version)).limit(limit);
 }
 
-/** Every owned square with its owner's name (spec's GET /api/grid/state). */
-export function allSquares(tx: Executor): Promise<GridSquare[]> {
+/** Bits bought after a version with their owner, in version order, at most `limit` (the snapshot cache's catch-up). */
+export function bitsSince(tx: Executor, since: number, limit: number): Promise<(GridChange & { ownerId: number })[]> {
   return tx
-    .select({ x: kernelBits.x, y: kernelBits.y, ownerId: kernelBits.ownerId, ownerUsername: users.username, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB })
+    .select({ ...changeColumns, ownerId: kernelBits.ownerId })
     .from(kernelBits)
-    .innerJoin(users, eq(users.id, kernelBits.ownerId))
-    .orderBy(asc(kernelBits.version));
+    .where(gt(kernelBits.version, since))
+    .orderBy(asc(kernelBits.version))
+    .limit(limit);
+}
+
+/** The usernames of some players, by id (a grid/state region's owners: at most a region's bits). */
+export async function usernamesOf(tx: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 export async function usernameOf(tx: Executor, userId: number): Promise<string> {

@@ -1,0 +1,1 @@
+CREATE INDEX "kernel_bits_owner" ON "kernel_bits" USING btree ("owner_id");
