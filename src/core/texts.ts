@@ -54,6 +54,7 @@ export const texts = {
   tooManySocketUpgrades: 'Too many connections from this address. Wait a minute and try again.',
   tooManySockets: 'Too many open connections for this session. Close a tab and try again.',
   controlCharacters: 'Control characters (NUL, line breaks, bidi overrides) are not allowed',
+  wholeNumberExpected: 'Expected a whole number.',
   usernameInvisible: 'Invalid username: invisible, format or bidi characters and stacked marks are not allowed',
   tapRateExceeded: 'Decode rate too high. Slow down, operator.',
   secureDataMalformed: 'Malformed secureData payload',

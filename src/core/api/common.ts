@@ -20,7 +20,7 @@ export const RowId = z.int().min(1).max(2_147_483_647);
  * `Number()` would read), then checked against `schema` like the same number in a body.
  */
 export function queryInt<S extends z.ZodType<number, number>>(schema: S) {
-  return z.string().regex(/^[0-9]{1,16}$/, { message: 'not a whole number' }).transform(Number).pipe(schema);
+  return z.string().regex(/^[0-9]{1,16}$/, { message: texts.wholeNumberExpected }).transform(Number).pipe(schema);
 }
 
 /** A row id as a query parameter. */

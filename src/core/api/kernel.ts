@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { balance } from '../balance';
 import { fillText, texts } from '../texts';
+import { queryInt } from './common';
 import { GridSquare } from './events';
 
 /**
@@ -10,12 +11,7 @@ import { GridSquare } from './events';
  */
 
 const Coord = z.int().min(0).max(balance.gridSize - 1);
-/** A whole number written in a query string: digits only, so an empty or blank value is refused, never read as 0. */
-const QueryWhole = z
-  .string()
-  .regex(/^\d{1,10}$/, { message: texts.kernel.wholeNumberExpected })
-  .transform(Number);
-const QueryCoord = QueryWhole.pipe(Coord);
+const QueryCoord = queryInt(Coord);
 const Channel = z.int().min(0).max(255);
 
 export const gridPaths = {
@@ -69,7 +65,7 @@ export const PurchaseRefusal = z.object({ success: z.literal(false), title: z.st
 export type PurchaseRefusal = z.infer<typeof PurchaseRefusal>;
 
 /** GET /api/grid/changes?since=v: what changed after version v, in version order, or resync when too much did. */
-export const ChangesQuery = z.strictObject({ since: QueryWhole.pipe(z.int().min(0).max(2 ** 31 - 1)) });
+export const ChangesQuery = z.strictObject({ since: queryInt(z.int().min(0).max(2 ** 31 - 1)) });
 export type ChangesQuery = z.infer<typeof ChangesQuery>;
 export const GridChange = z.object({ x: Coord, y: Coord, colorR: Channel, colorG: Channel, colorB: Channel, version: z.int().min(1) });
 export type GridChange = z.infer<typeof GridChange>;

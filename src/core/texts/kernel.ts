@@ -10,7 +10,6 @@ export const kernelTexts = {
   // Ours
   purchaseFailedDefault: 'The bit could not be bought. Try again.',
   colorNeeded: 'Choose your colour before buying a bit',
-  wholeNumberExpected: 'Expected a whole number.',
   regionReversed: 'A region runs from its top-left corner (x0, y0) to its bottom-right corner (x1, y1).',
   regionTooLarge: 'A region holds at most {n} bits.',
   title: 'KERNEL',
