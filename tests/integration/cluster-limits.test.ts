@@ -7,7 +7,7 @@ import { freshDatabase, postgresUrlOf, type TestDatabase } from '../support/db';
 import { HttpPlayer } from '../support/http-player';
 import { openAtOnce, tally } from '../support/limit-probe';
 import { oneShot } from '../support/one-shot';
-import { spawnServer, type ServerProcess } from '../support/process';
+import { childrenOf, spawnServer, type ServerProcess } from '../support/process';
 import { handshakeStatus, openSocket, type TestSocket } from '../support/socket';
 
 // WORKERS=2 on PostgreSQL without Redis: every per-player and per-address limit counts in the
@@ -133,5 +133,27 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     });
     expect(servedBy.size).toBe(2);
     expect(statuses.get(429)).toBe(150 - balance.socketUpgradesPerAddress);
+  });
+
+  // Last: it takes a worker down (the primary starts another).
+  it('frees the places of a worker killed with SIGKILL at once', async () => {
+    const p = await player('limitcrash');
+    const headers = { 'x-forwarded-for': freshAddress() };
+    const mine: TestSocket[] = [];
+    for (let i = 0; i < balance.socketsPerSession; i++) mine.push(await openSocket(server.url, p.cookie, headers));
+    sockets.push(...mine);
+    const byWorker = new Map<string, TestSocket[]>();
+    for (const s of mine) byWorker.set(String(s.upgradeHeaders['x-worker']), [...(byWorker.get(String(s.upgradeHeaders['x-worker'])) ?? []), s]);
+    expect(byWorker.size).toBe(2);
+    process.kill(childrenOf(server.child.pid!)[0]!, 'SIGKILL');
+    // The killed worker's sockets drop (a condition, polled): which group that was tells how many places it held.
+    const closedGroup = () => [...byWorker.values()].find((group) => group.every((s) => s.ws.readyState === s.ws.CLOSED));
+    await expect.poll(() => closedGroup() !== undefined, { timeout: 30_000 }).toBe(true);
+    const lost = closedGroup()!.length;
+    // The primary has seen the exit once it says so (and hands no connection to the dead worker after that).
+    await expect.poll(() => /exited with signal SIGKILL/.test(server.output()), { timeout: 30_000 }).toBe(true);
+    // Its places were given back when it exited, not kept until the primary restarts.
+    for (let i = 0; i < lost; i++) sockets.push(await openSocket(server.url, p.cookie, headers));
+    expect(await handshakeStatus(server.url, { cookie: p.cookie, origin: server.url, ...headers })).toBe(429);
   });
 });

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresUrlOf, type TestDatabase } from '../support/db';
 import { HttpPlayer } from '../support/http-player';
 import { oneShot, type OneShotAnswer } from '../support/one-shot';
-import { spawnServer, type ServerProcess } from '../support/process';
+import { childrenOf, spawnServer, type ServerProcess } from '../support/process';
 import { openSocket, type TestSocket } from '../support/socket';
 
 const dirs: string[] = [];
@@ -15,12 +15,6 @@ function tempDataDir(): string {
   return dir;
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The pids of a process's children (the cluster's workers), from /proc. */
-function childrenOf(pid: number): number[] {
-  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return text === '' ? [] : text.split(/\s+/).map(Number);
-}
 
 /** Fresh-connection requests until one lands on `worker` (the primary hands connections out in turn). */
 async function onWorker(worker: string, send: () => Promise<OneShotAnswer>): Promise<OneShotAnswer> {

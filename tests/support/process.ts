@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -45,4 +46,10 @@ export function runServerToExit(env: Record<string, string>): Promise<{ code: nu
     },
     (error: { code?: number | null; output?: string }) => ({ code: error.code ?? null, output: error.output ?? String(error) }),
   );
+}
+
+/** The pids of a process's children (a cluster's workers), from /proc. */
+export function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(/\s+/).map(Number);
 }
