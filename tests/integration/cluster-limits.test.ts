@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../src/core/balance';
-import { freshDatabase, postgresUrlOf, type TestDatabase } from '../support/db';
 import { HttpPlayer } from '../support/http-player';
 import { openAtOnce, tally } from '../support/limit-probe';
 import { oneShot } from '../support/one-shot';
-import { childrenOf, spawnServer, type ServerProcess } from '../support/process';
+import { childrenOf, startTwoWorkers, type ServerProcess } from '../support/process';
 import { handshakeStatus, openSocket, type TestSocket } from '../support/socket';
 
 // WORKERS=2 on PostgreSQL without Redis: every per-player and per-address limit counts in the
@@ -17,35 +13,20 @@ import { handshakeStatus, openSocket, type TestSocket } from '../support/socket'
 const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 describePostgres('limits on a server with two workers, no Redis [postgres]', { timeout: 240_000 }, () => {
-  let db: TestDatabase;
+  let cluster: Awaited<ReturnType<typeof startTwoWorkers>>;
   let server: ServerProcess;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bitbreach-cluster-limits-'));
   const sockets: TestSocket[] = [];
   let addresses = 0;
   // The server trusts X-Forwarded-For (as behind HAProxy), so each test comes from its own address.
   const freshAddress = () => `198.18.7.${++addresses}`;
 
   beforeAll(async () => {
-    db = await freshDatabase('postgres');
-    server = await spawnServer({
-      DATABASE_URL: await postgresUrlOf(db.database),
-      WORKERS: '2',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'cluster-limits-secret-cluster-limits-0',
-      ACCOUNTS_PER_IP: '0',
-      TRUST_PROXY: 'true',
-      METRICS_TOKEN: 'cluster-limits-metrics-token',
-    });
+    cluster = await startTwoWorkers({ SESSION_SECRET: 'cluster-limits-secret-cluster-limits-0', TRUST_PROXY: 'true', METRICS_TOKEN: 'cluster-limits-metrics-token' });
+    server = cluster.server;
   }, 240_000);
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await db?.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
   async function player(name: string): Promise<HttpPlayer> {
