@@ -130,10 +130,12 @@ export const balance = {
   presenceTtlMs: 30_000,
   /** How often open sockets' sessions are checked against the database (catches bans made while the bus was down). */
   socketSessionRecheckMs: 30_000,
-  /** Open sockets one session may hold on an instance (tabs); the next is refused with close code 4009. */
+  /** Open sockets one session may hold over every worker and instance (tabs); the next is refused (429, or close code 4009). */
   socketsPerSession: 8,
-  /** Open sockets one client address may hold on an instance. */
+  /** Open sockets one client address may hold over every worker and instance. */
   socketsPerAddress: 64,
+  /** Heartbeats a socket's lease in Redis outlives its last refresh: an instance that died frees its sockets' places after this many (ADR 045). */
+  socketLeaseHeartbeats: 3,
   /** Socket upgrades one client address may make per window; past it the upgrade answers 429. */
   socketUpgradesPerAddress: 120,
   socketUpgradeWindowMs: 60_000,

@@ -6,7 +6,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { balance } from '../core/balance';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
@@ -47,8 +46,8 @@ import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { createMetrics, registerOps, type Metrics } from './http/ops';
 import { registerSecureData } from './http/secure-data';
-import { redisCounters } from './http/shared-limiter';
-import { ipcCounters } from './cluster/ipc-counters';
+import { createLimits } from './http/limits';
+import { openSharedStores } from './http/shared-stores';
 import { isClusterWorker } from './cluster/messages';
 import { registerSession } from './http/session';
 import type { HubLimits } from './realtime/hub';
@@ -135,17 +134,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let draining = false;
 
   const channel = deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database);
-  // Login and registration counters shared by every instance (a command fails at once while Redis is
-  // down, and the instance's own counter decides).
-  const limiterRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(100 * times, 2000), connectionName: 'bitbreach-limits' })
-    : null;
-  limiterRedis?.on('error', () => {});
   // WORKERS=n without Redis: the workers share the primary's counters and relay events through it (ADR 036).
   const clusterRelay = !config.redisUrl && isClusterWorker();
-  const onCounterFallback = (error: unknown) => fastify.log.warn({ err: error }, 'login counters: the shared counters did not answer; this process counted alone');
-  const primaryCounters = clusterRelay ? ipcCounters(onCounterFallback) : null;
-  const sharedCounters = limiterRedis ? redisCounters({ client: limiterRedis, prefix: channel, onFallback: onCounterFallback }) : primaryCounters;
+  // Every limit counts in Redis or the primary (ADR 045), so it holds over any number of processes.
+  const onCounterFallback = (error: unknown) => fastify.log.warn({ err: error }, 'limits: the shared counters did not answer; this process counted alone');
+  const shared = openSharedStores({ redisUrl: config.redisUrl, channel, clusterWorker: clusterRelay, onFallback: onCounterFallback });
+  const sharedCounters = shared.counters;
+  const limits = createLimits({ counters: sharedCounters, now });
   const realtime = createRealtime({
     database,
     redisUrl: config.redisUrl,
@@ -155,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     busSecret: config.sessionSecret,
     ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
     clusterRelay,
+    leases: shared.leases,
     onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
   });
   const { bus } = realtime;
@@ -261,16 +257,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   chatRoutes(fastify, chat);
   pingRoutes(fastify, ping);
   missionRoutes(fastify, missions);
-  registerItemActionLimit(fastify, now, [inventoryPaths.equip, ...idempotentRoutes]);
+  registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
   optimizerDroneRoutes(fastify, optimizerDrone);
   blockchainRoutes(fastify, blockchain);
-  terminalRoutes(fastify, terminal, now);
-  kernelRoutes(fastify, kernel, now);
-  registerVirus(fastify, { config, database, bus, now, random });
-  wsRoutes(fastify, realtime.hub);
+  terminalRoutes(fastify, terminal, limits);
+  kernelRoutes(fastify, kernel, limits);
+  registerVirus(fastify, { config, database, bus, now, random, limits });
+  wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 
   const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
@@ -317,8 +313,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await taps.drain();
       await realtime.close();
       auth.close();
-      limiterRedis?.disconnect();
-      primaryCounters?.close();
+      limits.stop();
+      shared.close();
     },
   };
 }

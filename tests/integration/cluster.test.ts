@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, postgresUrlOf, type TestDatabase } from '../support/db';
+import type { TestDatabase } from '../support/db';
 import { HttpPlayer } from '../support/http-player';
 import { oneShot, type OneShotAnswer } from '../support/one-shot';
-import { spawnServer, type ServerProcess } from '../support/process';
+import { childrenOf, spawnServer, startTwoWorkers, type ServerProcess } from '../support/process';
 import { openSocket, type TestSocket } from '../support/socket';
 
 const dirs: string[] = [];
@@ -15,12 +15,6 @@ function tempDataDir(): string {
   return dir;
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** The pids of a process's children (the cluster's workers), from /proc. */
-function childrenOf(pid: number): number[] {
-  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return text === '' ? [] : text.split(/\s+/).map(Number);
-}
 
 /** Fresh-connection requests until one lands on `worker` (the primary hands connections out in turn). */
 async function onWorker(worker: string, send: () => Promise<OneShotAnswer>): Promise<OneShotAnswer> {
@@ -48,29 +42,18 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
 const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_000 }, () => {
+  let cluster: Awaited<ReturnType<typeof startTwoWorkers>>;
   let db: TestDatabase;
   let server: ServerProcess;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    db = await freshDatabase('postgres');
-    server = await spawnServer({
-      DATABASE_URL: await postgresUrlOf(db.database),
-      WORKERS: '2',
-      REDIS_URL: '',
-      DATA_DIR: tempDataDir(),
-      SESSION_SECRET: 'cluster-test-secret-cluster-test-secret-0',
-      ACCOUNTS_PER_IP: '0',
-      LOGIN_ATTEMPTS_PER_LOGIN_ID: '3',
-    });
+    cluster = await startTwoWorkers({ SESSION_SECRET: 'cluster-test-secret-cluster-test-secret-0', LOGIN_ATTEMPTS_PER_LOGIN_ID: '3' });
+    ({ server, db } = cluster);
   }, 240_000);
   afterAll(async () => {
     for (const socket of sockets) await socket.close();
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await db?.dispose();
+    await cluster?.stop();
   });
 
   /** Sockets of `player` until there is one on each worker; returns them by worker. */

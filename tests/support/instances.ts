@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import type { HubLimits } from '../../src/server/realtime/hub';
 import type { Player } from './app';
 import { testConfig } from './config';
 import { freshDatabase, type TestDatabase } from './db';
@@ -15,16 +17,18 @@ export interface Instances {
 /**
  * Several server instances on real ports sharing one PostgreSQL database and one Redis, as behind
  * a load balancer. Each call gets its own Redis channel, so parallel test runs never hear each other.
- * `redisUrl` may give each instance its own address (a proxy the test can cut, one per instance).
+ * `redisUrl` may give each instance its own address (a proxy the test can cut, one per instance);
+ * `options` adds config (trustProxy, say) and socket limits to every instance.
  */
-export async function startInstances(count: number, redisUrl: string | string[]): Promise<Instances> {
+export async function startInstances(count: number, redisUrl: string | string[], options: { config?: Partial<Config>; limits?: Partial<HubLimits> } = {}): Promise<Instances> {
   const db = await freshDatabase('postgres', { max: 20 });
   const channel = `bitbreach:test:${randomUUID()}`;
   const apps: App[] = [];
   const urls: string[] = [];
   for (let i = 0; i < count; i++) {
     const url = Array.isArray(redisUrl) ? redisUrl[i]! : redisUrl;
-    const app = await buildApp({ config: testConfig({ redisUrl: url }), database: db.database, realtime: { channel } });
+    const realtime = { channel, ...(options.limits ? { limits: options.limits } : {}) };
+    const app = await buildApp({ config: testConfig({ ...options.config, redisUrl: url }), database: db.database, realtime });
     urls.push(await app.fastify.listen({ port: 0, host: '127.0.0.1' }));
     apps.push(app);
   }

@@ -14,9 +14,9 @@ export interface OneShotAnswer {
  * One HTTP request on a connection of its own (no keep-alive), so a cluster's primary or a load
  * balancer places each request afresh: consecutive calls land on different workers.
  */
-export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number } = {}): Promise<OneShotAnswer> {
+export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<OneShotAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
   if (payload !== undefined) headers['content-type'] = 'application/json';

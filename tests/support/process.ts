@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshDatabase, postgresUrlOf, type TestDatabase } from './db';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -45,4 +49,33 @@ export function runServerToExit(env: Record<string, string>): Promise<{ code: nu
     },
     (error: { code?: number | null; output?: string }) => ({ code: error.code ?? null, output: error.output ?? String(error) }),
   );
+}
+
+/** The pids of a process's children (a cluster's workers), from /proc. */
+export function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(/\s+/).map(Number);
+}
+
+/**
+ * A WORKERS=2 server on a fresh PostgreSQL database without Redis (the primary relays and counts),
+ * with a data folder of its own; `env` adds to or overrides its environment. stop() kills it and
+ * drops both.
+ */
+export async function startTwoWorkers(env: Record<string, string>): Promise<{ server: ServerProcess; db: TestDatabase; stop(): Promise<void> }> {
+  const db = await freshDatabase('postgres');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bitbreach-cluster-'));
+  const server = await spawnServer({ DATABASE_URL: await postgresUrlOf(db.database), WORKERS: '2', REDIS_URL: '', DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0', ...env });
+  return {
+    server,
+    db,
+    async stop() {
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+      await db.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,52 +1,19 @@
 import type { SharedCounters } from '../http/shared-limiter';
-import { isBitbreachMessage, type CounterAnswer, type CounterRequest } from './messages';
-
-const answerTimeoutMs = 1000;
+import type { PrimaryAsker } from './ipc-ask';
+import type { CounterRequest } from './messages';
 
 /**
- * A worker's view of the login and registration counters its primary keeps (ADR 036), so WORKERS=n
- * without Redis still allows one limit per address, not n. A primary that does not answer within a
- * second makes the worker's own counter decide (sharedLimiter's fallback).
+ * A worker's view of the window counters its primary keeps (ADR 036, ADR 045), so WORKERS=n
+ * without Redis still allows one limit per player or address, not n. A primary that does not answer
+ * within a second makes the worker's own counter decide (sharedLimiter's fallback).
  */
-export function ipcCounters(onFallback?: (error: unknown) => void): SharedCounters & { close(): void } {
-  let nextId = 1;
-  const waiting = new Map<number, { resolve: (count: number) => void; timer: NodeJS.Timeout }>();
-  const onMessage = (raw: unknown) => {
-    if (!isBitbreachMessage(raw) || raw.bb !== 'count-answer') return;
-    const answer = raw as CounterAnswer;
-    const waiter = waiting.get(answer.id);
-    if (!waiter) return;
-    waiting.delete(answer.id);
-    clearTimeout(waiter.timer);
-    waiter.resolve(answer.count);
-  };
-  process.on('message', onMessage);
-
-  function ask(op: CounterRequest['op'], name: string, key: string, windowMs = 0): Promise<number> {
-    return new Promise((resolve, reject) => {
-      if (!process.connected) return reject(new Error('the cluster primary is gone'));
-      const id = nextId++;
-      const timer = setTimeout(() => {
-        waiting.delete(id);
-        reject(new Error(`the cluster primary did not answer a counter request within ${answerTimeoutMs} ms`));
-      }, answerTimeoutMs);
-      timer.unref();
-      waiting.set(id, { resolve, timer });
-      const request: CounterRequest = { bb: 'count', id, op, name, key, windowMs };
-      process.send!(request);
-    });
-  }
-
+export function ipcCounters(primary: PrimaryAsker, onFallback?: (error: unknown) => void): SharedCounters {
+  const ask = (op: CounterRequest['op'], name: string, key: string, windowMs = 0) => primary.ask({ bb: 'count', op, name, key, windowMs });
   return {
     increment: (name, key, windowMs) => ask('increment', name, key, windowMs),
     read: (name, key) => ask('read', name, key),
     clear: async (name, key) => void (await ask('clear', name, key)),
     onFallback,
-    close() {
-      process.off('message', onMessage);
-      for (const { timer } of waiting.values()) clearTimeout(timer);
-      waiting.clear();
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import type { BusMessage } from '../realtime/bus';
+import type { LeaseClaim } from '../realtime/socket-leases';
 
 // What the cluster primary and its workers say to each other over the IPC channel (ADR 036).
 // Every message carries `bb` so anything else on the channel (Node's own, a supervisor's) is ignored.
@@ -10,7 +11,7 @@ export interface BusRelayMessage {
   messages: BusMessage[];
 }
 
-/** A worker asks the primary's login/registration counters. */
+/** A worker asks the primary's window counters (login, registration and every declared limit). */
 export interface CounterRequest {
   bb: 'count';
   id: number;
@@ -20,13 +21,23 @@ export interface CounterRequest {
   windowMs: number;
 }
 
+/** A worker asks the primary's socket leases (ADR 045). */
+export interface LeaseRequest {
+  bb: 'lease';
+  id: number;
+  op: 'acquire' | 'check' | 'release';
+  leaseId: string;
+  claims: LeaseClaim[];
+}
+
+/** The primary's answer to a counter or lease request: the count, or the index of the claim at its cap. */
 export interface CounterAnswer {
   bb: 'count-answer';
   id: number;
   count: number;
 }
 
-export type WorkerMessage = BusRelayMessage | CounterRequest;
+export type WorkerMessage = BusRelayMessage | CounterRequest | LeaseRequest;
 export type PrimaryMessage = BusRelayMessage | CounterAnswer;
 
 /** Set by the primary in each worker's environment: the relay bus and shared counters answer there. */

@@ -1,14 +1,20 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createCounterTable } from './ipc-counters';
-import { isBitbreachMessage, workerMarker, type BusRelayMessage, type CounterAnswer, type CounterRequest } from './messages';
+import { createLeaseTable } from './ipc-leases';
+import { isBitbreachMessage, workerMarker, type BusRelayMessage, type CounterAnswer, type CounterRequest, type LeaseRequest } from './messages';
 
 /**
  * What any Bitbreach cluster primary does for its workers (ADR 036): re-sends each worker's bus
- * events to the others, and keeps the login/registration counters they share. The bench's primary
- * uses it too. Returns the function that stops it.
+ * events to the others, and keeps the window counters and socket leases they share (ADR 045). The
+ * bench's primary uses it too. Returns the function that stops it.
  */
 export function serveWorkers(): () => void {
   const counters = createCounterTable();
+  const leases = createLeaseTable();
+  const answer = (to: Worker, id: number, count: number) => {
+    const message: CounterAnswer = { bb: 'count-answer', id, count };
+    if (to.isConnected()) to.send(message);
+  };
   const onMessage = (from: Worker, raw: unknown) => {
     if (!isBitbreachMessage(raw)) return;
     if (raw.bb === 'bus') {
@@ -18,13 +24,19 @@ export function serveWorkers(): () => void {
       }
     } else if (raw.bb === 'count') {
       const request = raw as CounterRequest;
-      const answer: CounterAnswer = { bb: 'count-answer', id: request.id, count: counters.answer(request) };
-      if (from.isConnected()) from.send(answer);
+      answer(from, request.id, counters.answer(request));
+    } else if (raw.bb === 'lease') {
+      const request = raw as LeaseRequest;
+      answer(from, request.id, leases.answer(from.id, request));
     }
   };
+  // A worker that exits (crashed or drained) has no sockets left: its places are free at once.
+  const onExit = (worker: Worker) => leases.dropWorker(worker.id);
   cluster.on('message', onMessage);
+  cluster.on('exit', onExit);
   return () => {
     cluster.off('message', onMessage);
+    cluster.off('exit', onExit);
     counters.stop();
   };
 }

@@ -1,7 +1,7 @@
 /**
- * A fixed-window counter per key, in this process's memory. Used for login attempts, registrations
- * and socket upgrades: behind a load balancer each instance counts its own share, which still bounds
- * them to instances × limit per window (docs/decisions/003-login-rate-limit.md).
+ * A fixed-window counter per key, in this process's memory: what a declared limit counts on when the
+ * process is alone, or while the shared counters cannot answer (ADR 045). Routes never build one:
+ * they declare a limit (src/server/http/limits.ts).
  *
  * The work per call is constant: expired windows are swept by a timer (never by a request), and the
  * map holds at most `maxKeys` keys, evicting the oldest window first, so a spray of distinct keys can

@@ -50,10 +50,10 @@ export function redisCounters({ client, prefix, onFallback }: LimiterRedis): Sha
 }
 
 /**
- * Login and registration counters shared by every instance (Redis, ADR 035) or every worker of
- * one instance (the cluster primary, ADR 036), so a load balancer spreading attempts over n
- * processes no longer multiplies the limit by n (docs/decisions/003). Without shared counters, or
- * while they cannot answer, the process's own WindowLimiter decides, as before.
+ * A window counter shared by every instance (Redis, ADR 035) or every worker of one instance (the
+ * cluster primary, ADR 036), so a load balancer spreading attempts over n processes does not
+ * multiply the limit by n. Without shared counters, or while they cannot answer, the process's own
+ * WindowLimiter decides. Login and registration use it directly; routes declare limits (limits.ts).
  */
 export function sharedLimiter(name: string, local: WindowLimiter, limit: number, windowMs: number, counters: SharedCounters | null): SharedLimiter {
   if (!counters) {

@@ -7,6 +7,8 @@ import type { Bus, BusLogger, BusMessage } from './bus';
 import { createDeliveryQueue, type Delivery } from './delivery-queue';
 import type { Presence } from './presence';
 import { createPresenceBatcher, type PresenceBatch } from './presence-batcher';
+import { capCloseReasons, createSocketCaps, type SocketPlace } from './socket-caps';
+import type { SharedLeases } from './socket-leases';
 
 export interface HubLimits {
   messagesPerWindow: number;
@@ -14,7 +16,7 @@ export interface HubLimits {
   sendBufferMaxBytes: number;
   heartbeatMs: number;
   sessionRecheckMs: number;
-  /** Open sockets per session and per client address on this instance (defaults: balance). */
+  /** Open sockets per session and per client address, over every worker and instance (defaults: balance). */
   socketsPerSession?: number;
   socketsPerAddress?: number;
   /** Socket upgrades per client address per window (defaults: balance). */
@@ -37,13 +39,17 @@ export interface HubDeps {
   log: BusLogger;
   now: () => number;
   limits: HubLimits;
+  /** Where open sockets are counted for every worker and instance (ADR 045); null or absent when alone. */
+  leases?: SharedLeases | null;
+  /** This instance, in its lease ids. */
+  instanceId?: string;
 }
 
 interface Client {
   socket: WebSocket;
   userId: number;
   sessionId: string;
-  address: string;
+  place: SocketPlace;
   /** Stream version of the last event sent to this socket. */
   v: number;
   windowStartMs: number;
@@ -62,9 +68,7 @@ export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, tooManySocket
 export function createHub(deps: HubDeps) {
   const byUser = new Map<number, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
-  const byAddress = new Map<string, Set<Client>>();
-  const socketsPerSession = deps.limits.socketsPerSession ?? balance.socketsPerSession;
-  const socketsPerAddress = deps.limits.socketsPerAddress ?? balance.socketsPerAddress;
+  const caps = createSocketCaps({ limits: deps.limits, leases: deps.leases ?? null, instanceId: deps.instanceId ?? 'alone', log: deps.log });
   // Sockets whose tab shows who is online (they sent presence.watch).
   const presenceWatchers = new Set<Client>();
   const deliveryListeners = new Set<DeliveryListener>();
@@ -186,7 +190,7 @@ export function createHub(deps: HubDeps) {
   function onClose(client: Client): void {
     presenceWatchers.delete(client);
     remove(bySession, client.sessionId, client);
-    remove(byAddress, client.address, client);
+    caps.release(client.place);
     const last = remove(byUser, client.userId, client);
     if (last && !stopping) void inPresenceOrder(client.userId, () => deps.presence.disconnected(client.userId));
   }
@@ -222,6 +226,7 @@ export function createHub(deps: HubDeps) {
   }
   const timer = setInterval(() => {
     sweep([...byUser.values()].flatMap((clients) => [...clients]), 0);
+    caps.refresh();
     deps.presence.heartbeat([...byUser.keys()]).catch((error: unknown) => deps.log.warn({ err: error }, 'presence heartbeat failed'));
     ticks += 1;
     if (ticks % recheckEvery === 0) recheckSessions().catch((error: unknown) => deps.log.warn({ err: error }, 'session recheck failed'));
@@ -230,15 +235,8 @@ export function createHub(deps: HubDeps) {
 
   const unsubscribe = deps.bus.subscribe(deliver);
 
-  /** Why another socket for this session or address would be refused, or null. */
-  function refusal(sessionId: string, address: string): 'session' | 'address' | null {
-    if ((bySession.get(sessionId)?.size ?? 0) >= socketsPerSession) return 'session';
-    if ((byAddress.get(address)?.size ?? 0) >= socketsPerAddress) return 'address';
-    return null;
-  }
-
   return {
-    refusal,
+    refusal: caps.refusal,
     upgradeLimit: {
       perAddress: deps.limits.upgradesPerAddress ?? balance.socketUpgradesPerAddress,
       windowMs: deps.limits.upgradeWindowMs ?? balance.socketUpgradeWindowMs,
@@ -250,15 +248,16 @@ export function createHub(deps: HubDeps) {
         socket.close(closeCodes.goingAway, 'server shutting down');
         return;
       }
-      // Checked again here: upgrades racing past the HTTP check still meet the cap.
-      const refused = refusal(auth.sessionId, address);
-      if (refused) {
-        socket.close(closeCodes.tooManySockets, refused === 'session' ? 'too many sockets for this session' : 'too many sockets from this address');
+      // Taken here, not at the HTTP check: upgrades racing past it still meet the caps. A cap that is
+      // full on another worker or instance is learnt a round trip later, and the socket closes then.
+      const admitted = caps.admit(auth.sessionId, address);
+      if ('refused' in admitted) {
+        socket.close(closeCodes.tooManySockets, capCloseReasons[admitted.refused]);
         return;
       }
-      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, address, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
+      void admitted.shared.then((refused) => refused && socket.close(closeCodes.tooManySockets, capCloseReasons[refused]));
+      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, place: admitted.place, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
       add(bySession, client.sessionId, client);
-      add(byAddress, client.address, client);
       if (add(byUser, client.userId, client)) void inPresenceOrder(client.userId, () => deps.presence.connected(client.userId));
       socket.on('message', (data, isBinary) => onMessage(client, data, isBinary));
       socket.on('pong', () => {
@@ -294,6 +293,7 @@ export function createHub(deps: HubDeps) {
         unsubscribe();
         deliveries.clear();
         for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
+        await caps.releaseAll();
         await Promise.all([...presenceChains.values()]);
         await deps.presence.stop().catch((error: unknown) => deps.log.warn({ err: error }, 'presence cleanup failed'));
       })();

@@ -7,6 +7,7 @@ import { createMemoryBus } from './bus-memory';
 import { createRedisBus } from './bus-redis';
 import { createHub, type HubLimits } from './hub';
 import { createPresence } from './presence';
+import type { SharedLeases } from './socket-leases';
 
 export interface RealtimeOptions {
   database: Database;
@@ -21,6 +22,8 @@ export interface RealtimeOptions {
   limits?: Partial<HubLimits>;
   /** A worker of a WORKERS=n server without Redis: events reach the other workers through the primary (ADR 036). */
   clusterRelay?: boolean;
+  /** Open sockets counted over every worker and instance (ADR 045); null when alone. */
+  leases?: SharedLeases | null;
   /** Publish-to-arrival time of Redis bus messages, in ms (the operator's metric). */
   onBusLag?: (ms: number) => void;
 }
@@ -50,7 +53,7 @@ export function createRealtime(options: RealtimeOptions) {
       ? createIpcBus(options.log)
       : createMemoryBus(options.log);
   const presence = createPresence({ database: options.database, bus, instanceId, ttlMs: balance.presenceTtlMs, log: options.log });
-  const hub = createHub({ bus, presence, log: options.log, now: options.now, limits: { ...defaultHubLimits, ...options.limits } });
+  const hub = createHub({ bus, presence, log: options.log, now: options.now, limits: { ...defaultHubLimits, ...options.limits }, leases: options.leases ?? null, instanceId });
   return {
     instanceId,
     bus,

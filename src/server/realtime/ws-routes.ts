@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
 import { HttpError } from '../http/errors';
-import { WindowLimiter } from '../http/rate-limit';
+import { byAddress, type Limits } from '../http/limits';
 import { requireAuth } from '../http/session';
 import type { Hub } from './hub';
 import { isAllowedSocketOrigin } from './origin';
@@ -11,11 +10,11 @@ import { isAllowedSocketOrigin } from './origin';
 /**
  * GET /ws upgrades to the event socket (spec §7). The session hook has already read the cookie;
  * before the upgrade, a foreign Origin is refused with 403, a signed-out request with 401, an
- * address past its upgrade rate or open-socket cap, or a session past its socket cap, with 429.
+ * address past its upgrade rate or open-socket cap, or a session past its socket cap, with 429 —
+ * counted over every worker and instance (ADR 045).
  */
-export function wsRoutes(app: FastifyInstance, hub: Hub): void {
-  const upgrades = new WindowLimiter(hub.upgradeLimit.perAddress, hub.upgradeLimit.windowMs, Date.now, balance.rateLimiterMaxKeys).startSweeping();
-  app.addHook('onClose', async () => upgrades.stop());
+export function wsRoutes(app: FastifyInstance, hub: Hub, limits: Limits): void {
+  const upgrades = limits.declare({ name: 'socket-upgrades', limit: hub.upgradeLimit.perAddress, windowMs: hub.upgradeLimit.windowMs, keyOf: byAddress, refusal: texts.tooManySocketUpgrades });
   app.get(
     '/ws',
     {
@@ -23,8 +22,8 @@ export function wsRoutes(app: FastifyInstance, hub: Hub): void {
       preValidation: async (request) => {
         if (!isAllowedSocketOrigin(request.headers, request.host)) throw new HttpError(403, texts.socketOriginRefused);
         const auth = requireAuth(request);
-        if (!upgrades.hit(request.ip)) throw new HttpError(429, texts.tooManySocketUpgrades);
-        const refused = hub.refusal(auth.sessionId, request.ip);
+        await upgrades.take(request);
+        const refused = await hub.refusal(auth.sessionId, request.ip);
         if (refused) throw new HttpError(429, refused === 'session' ? texts.tooManySockets : texts.tooManySocketUpgrades);
       },
     },

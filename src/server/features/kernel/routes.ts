@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader, StateQuery } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { itemTexts } from '../../../core/texts';
-import { HttpError, parseInput } from '../../http/errors';
+import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
-import { WindowLimiter } from '../../http/rate-limit';
+import { byPlayer, type Limits } from '../../http/limits';
 import { requireAuth } from '../../http/session';
 import type { KernelService } from './service';
 
@@ -26,33 +26,33 @@ function inSlices(bytes: Uint8Array): Readable {
 }
 
 /** spec §7 Kernel grid endpoints plus the snapshot, catch-up and per-bit look-up (src/core/api/kernel.ts). */
-export function kernelRoutes(app: FastifyInstance, kernel: KernelService, now: () => number): void {
+export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits: Limits): void {
   // One budget per player for purchases and colour changes: no script paints the grid in a loop.
-  const limiter = new WindowLimiter(balance.kernelActionsPerMinute, 60_000, now);
-  const limited = (request: FastifyRequest) => {
+  const actions = limits.declare({ name: 'kernel-actions', limit: balance.kernelActionsPerMinute, windowMs: 60_000, keyOf: byPlayer, refusal: itemTexts.tooManyItemActions, body: { success: false } });
+  const limited = async (request: FastifyRequest) => {
     const { user } = requireAuth(request);
-    if (!limiter.hit(String(user.id))) throw new HttpError(429, itemTexts.tooManyItemActions, { success: false });
+    await actions.take(request);
     return user;
   };
 
   // grid/state regions count on a budget of their own: reading is cheap now, but never unbounded.
-  const stateLimiter = new WindowLimiter(balance.kernelStateReadsPerMinute, 60_000, now);
+  const stateReads = limits.declare({ name: 'kernel-state-reads', limit: balance.kernelStateReadsPerMinute, windowMs: 60_000, keyOf: byPlayer, refusal: itemTexts.tooManyItemActions, body: { success: false } });
   app.get(gridPaths.state, async (request) => {
-    const { user } = requireAuth(request);
+    requireAuth(request);
     const query = parseInput(StateQuery, request.query);
-    if (!stateLimiter.hit(String(user.id))) throw new HttpError(429, itemTexts.tooManyItemActions, { success: false });
+    await stateReads.take(request);
     return kernel.state(query);
   });
 
   app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
 
   app.post(gridPaths.setColor, async (request) => {
-    const user = limited(request);
+    const user = await limited(request);
     return kernel.setColor(user.id, parseInput(SetColorBody, request.body));
   });
 
   app.post(gridPaths.purchase, async (request, reply) => {
-    const user = limited(request);
+    const user = await limited(request);
     const key = requireIdempotencyKey(request);
     return sendOutcome(reply, await kernel.purchase(user.id, key, parseInput(PurchaseBody, request.body)));
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { balance } from '../../../core/balance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
+import type { Limits } from '../../http/limits';
 import type { Bus } from '../../realtime/bus';
 import { createStripeProvider, createTestProvider, type PaymentProvider } from './provider';
 import { virusRoutes } from './routes';
@@ -32,10 +33,10 @@ function providerFor(config: Config): PaymentProvider | null {
 }
 
 /** The Virus feature: its provider (from config), service, routes and the /virus page's CSP. */
-export function registerVirus(app: FastifyInstance, deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number }): VirusService {
+export function registerVirus(app: FastifyInstance, deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; limits: Limits }): VirusService {
   const provider = providerFor(deps.config);
   const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
-  virusRoutes(app, virus, deps.now);
+  virusRoutes(app, virus, deps.limits);
   if (provider?.mode === 'stripe') {
     app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
