@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   missionsRef = missions;
 
   const market = createMarketService({ database, bus, now, userView: auth.view });
-  const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
+  const itemDeps = { database, bus, now, listingsOf: market.myListings, userView: auth.view };
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
 

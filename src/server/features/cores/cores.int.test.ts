@@ -4,7 +4,7 @@ import { fillText, itemTexts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 import { ledgerRows } from '../../../../tests/support/players';
-import { act, coreOf, snapshot } from '../../../../tests/support/items';
+import { act, coreOf, keyStamps, snapshot } from '../../../../tests/support/items';
 
 /** A random source that replays the given draws, then 0.5: opens succeed or fail on demand. */
 const draws = (values: number[]) => () => values.shift() ?? 0.5;
@@ -48,6 +48,14 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     expect(res.json()).toEqual({ success: false, message: itemTexts.coreOpenFailed, telnetRewarded: 0 });
     expect(await ledgerRows(app.db.database, p.id)).toEqual([]);
     expect(await app.db.database.query('SELECT id FROM telnet_cores WHERE id = $1', [id])).toEqual([]);
+  });
+
+  it("stamps the keys of an open and a destroy with the game's clock, which their retention counts from", async () => {
+    const p = await asPlayer(app);
+    queue.push(0.9999);
+    expect((await act(p, `/api/telnet-cores/${await coreOf(app, p)}/use`)).statusCode).toBe(200);
+    expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: await coreOf(app, p) })).statusCode).toBe(200);
+    expect(await keyStamps(app, p.id)).toEqual([app.clock.now, app.clock.now]);
   });
 
   it('destroys a core, and refuses other players\' cores and bad ids without changing anything', async () => {

@@ -15,6 +15,7 @@ export interface CoreServiceDeps {
   database: Database;
   bus: Bus;
   random: () => number;
+  now: () => number;
   listingsOf(userId: number): Promise<Listing[]>;
   userView(userId: number): Promise<User>;
 }
@@ -54,7 +55,7 @@ export function createCoreService(deps: CoreServiceDeps) {
      * through the ledger ('core-open'), failure destroys the core. Of concurrent uses one opens it.
      */
     async use(userId: number, key: string, coreId: number) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.use', request: { coreId } }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.use', request: { coreId }, now: deps.now() }, async (tx) => {
         const held = (await listItems(tx, userId)).cores.find((c) => c.id === coreId && !c.isUsed);
         const coreType = held ? findCoreType(held.coreTypeId)! : undefined;
         const roll = coreType ? rollCore(deps.random, coreType) : { success: false, telnetRewarded: 0 };
@@ -78,7 +79,7 @@ export function createCoreService(deps: CoreServiceDeps) {
     },
 
     async destroy(userId: number, key: string, body: DestroyCoreBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.destroy', request: body }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.destroy', request: body, now: deps.now() }, async (tx) => {
         const removed = await removeItem(tx, { userId, item: { kind: 'core', id: body.telnetCoreId } });
         if (removed.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
         if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
