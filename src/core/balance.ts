@@ -252,6 +252,10 @@ export const balance = {
   jobRetryMaxMs: 3_600_000,
   /** Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators. */
   jobDoneRetentionMs: 7 * 24 * 3_600_000,
+  /** How often each server's jobs runner deletes rows past their retention (done jobs, expired sessions, old keys). */
+  housekeepingEveryMs: 60_000,
+  /** Rows one housekeeping statement deletes; a run repeats it until a batch comes back short (ADR 048). */
+  housekeepingBatchSize: 2_000,
   // Stopping a server (ADR 048)
   /** After SIGTERM (and any drain delay), how long shutdown may take before the process exits whatever is pending. */
   shutdownGraceMs: 10_000,

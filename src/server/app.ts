@@ -228,7 +228,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
-    housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
+    housekeeping: [
+      { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
+      { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
+      { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
+    ],
   });
 
   await auth.backfillUsernameSkeletons();
