@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { fillText, itemTexts } from '../../../core/texts';
@@ -5,6 +6,7 @@ import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../t
 import { drivers } from '../../../../tests/support/db';
 import { ledgerRows } from '../../../../tests/support/players';
 import { act, coreOf, keyStamps, snapshot } from '../../../../tests/support/items';
+import { createCoreService } from './service';
 
 /** A random source that replays the given draws, then 0.5: opens succeed or fail on demand. */
 const draws = (values: number[]) => () => values.shift() ?? 0.5;
@@ -38,6 +40,24 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     expect(await ledgerRows(app.db.database, p.id)).toEqual([{ delta: reward, reason: 'core-open', reference: `core:${id}` }]);
     expectError(await act(p, `/api/telnet-cores/${id}/use`), 409, itemTexts.coreAlreadyOpened);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
+  });
+
+  it('a committed open answers its outcome even when reading the player for the other tabs fails after the commit', async () => {
+    const p = await asPlayer(app);
+    const id = await coreOf(app, p, 'T-5');
+    // The service's own player-view dependency fails, as a dropped connection after the commit would.
+    const cores = createCoreService({
+      database: app.db.database,
+      bus: app.realtime.bus,
+      now: () => app.clock.now,
+      random: draws([0, 0]),
+      listingsOf: async () => [],
+      userView: () => Promise.reject(new Error('connection lost after the commit')),
+    });
+    const reward = balance.telnetCoreTypes[4].minTelnet;
+    const outcome = await cores.use(p.id, randomUUID(), id);
+    expect(outcome).toMatchObject({ statusCode: 200, replayed: false, body: { success: true, telnetRewarded: reward } });
+    expect(await ledgerRows(app.db.database, p.id)).toEqual([{ delta: reward, reason: 'core-open', reference: `core:${id}` }]);
   });
 
   it('a failed open destroys the core and pays nothing', async () => {

@@ -31,6 +31,19 @@ export function createCoreService(deps: CoreServiceDeps) {
   const changed = (userId: number, reason: 'core-open' | 'destroy') =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason } } });
 
+  /**
+   * After the commit, the player's other tabs get their new balance. A failing read here must not turn
+   * the committed open into a 500 (a retry would only replay it): those tabs already got
+   * inventory.changed, and the tab that opened reconciles from its answer.
+   */
+  const publishUserView = async (userId: number) => {
+    try {
+      bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+    } catch {
+      // Nothing to undo: see above.
+    }
+  };
+
   return {
     types(): TelnetCoreTypeView[] {
       return balance.telnetCoreTypes.map((t) => ({ id: t.id, name: t.name, successChance: t.successChance, minTelnet: t.minTelnet, maxTelnet: t.maxTelnet }));
@@ -73,7 +86,7 @@ export function createCoreService(deps: CoreServiceDeps) {
       });
       if (!outcome.replayed && outcome.statusCode === 200) {
         changed(userId, 'core-open');
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+        await publishUserView(userId);
       }
       return outcome;
     },
