@@ -68,6 +68,8 @@ export interface AppDeps {
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
   /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
   intrusionTimeLimitMs?: number;
+  /** How long done jobs are kept (balance.jobDoneRetentionMs); the drone bench shortens it to watch the purge keep up. */
+  jobDoneRetentionMs?: number;
   /** Where the log lines go instead of stdout (tests that read what the app logs). */
   logStream?: { write(line: string): void };
 }
@@ -228,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
+    ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
     housekeeping: [
       { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
       { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },

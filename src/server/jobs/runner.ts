@@ -40,6 +40,8 @@ export interface JobRunnerOptions<Payloads> {
    * task is logged and the others still run.
    */
   housekeeping?: readonly HousekeepingTask[];
+  /** How long done jobs (and their dedupe keys) are kept: balance.jobDoneRetentionMs. */
+  doneRetentionMs?: number;
   /** Rows one housekeeping statement deletes at most (balance.housekeepingBatchSize). */
   housekeepingBatchSize?: number;
 }
@@ -220,9 +222,10 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     return ran;
   }
 
+  const doneRetentionMs = options.doneRetentionMs ?? balance.jobDoneRetentionMs;
   const doneJobs: HousekeepingTask = {
     name: 'done jobs',
-    removeBatch: (at, limit) => purgeDoneJobs(database.db, new Date(at.getTime() - balance.jobDoneRetentionMs), limit),
+    removeBatch: (at, limit) => purgeDoneJobs(database.db, new Date(at.getTime() - doneRetentionMs), limit),
   };
   const tasks = [doneJobs, ...(options.housekeeping ?? [])];
   const housekeepingBatchSize = options.housekeepingBatchSize ?? balance.housekeepingBatchSize;
