@@ -250,8 +250,11 @@ export const balance = {
   jobRetryBaseMs: 5000,
   /** ...up to this cap (one hour). */
   jobRetryMaxMs: 3_600_000,
-  /** Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators. */
-  jobDoneRetentionMs: 7 * 24 * 3_600_000,
+  /**
+   * Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators.
+   * A day, not a week: a busy drone hour makes ~1,000,000 done steps (ADR 048).
+   */
+  jobDoneRetentionMs: 24 * 3_600_000,
   /** How often each server's jobs runner deletes rows past their retention (done jobs, expired sessions, old keys). */
   housekeepingEveryMs: 60_000,
   /** Rows one housekeeping statement deletes; a run repeats it until a batch comes back short (ADR 048). */
