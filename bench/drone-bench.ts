@@ -7,6 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { balance } from '../src/core/balance';
 import { encodeSecureData } from '../src/core/secure-data';
 import { buildApp, type App } from '../src/server/app';
 import { createDb } from '../src/server/db/connect';
@@ -18,6 +19,11 @@ import { createScratchDb, dropScratchDb } from './scratch-db';
 
 const drones = Number(process.env.BENCH_DRONES ?? 10_000);
 const windowMs = Number(process.env.BENCH_DRONE_WINDOW_MS ?? 20_000);
+// Housekeeping over the run: done steps are kept this long (production keeps them balance.jobDoneRetentionMs),
+// purged every BENCH_HOUSEKEEP_EVERY_MS, and the jobs table is counted every 10 s to show it stays bounded.
+const jobRetentionMs = Number(process.env.BENCH_JOB_RETENTION_MS ?? 60_000);
+const housekeepEveryMs = Number(process.env.BENCH_HOUSEKEEP_EVERY_MS ?? balance.housekeepingEveryMs);
+const jobCountEveryMs = 10_000;
 const tappers = 20;
 
 interface TapPlayer { cookie: string; csrf: string; ts: number }
@@ -83,8 +89,9 @@ export async function benchDrone(pgAdminUrl: string) {
        SELECT 'drone.step', 'drone:' || id || ':0', jsonb_build_object('runId', id, 'step', 0, 'userId', user_id), next_step_at, 5 FROM drone_runs`,
     );
     const now = () => Date.now();
-    const a = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbA, now, tapRate: { refillPerSecond: 1e6, capacity: 1e6 } });
-    const b = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbB, now });
+    const retention = { jobDoneRetentionMs: jobRetentionMs };
+    const a = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbA, now, tapRate: { refillPerSecond: 1e6, capacity: 1e6 }, ...retention });
+    const b = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbB, now, ...retention });
     const players = await tapPlayers(a);
     const alone = await tapLoad(a, players, 5000);
 
@@ -97,18 +104,31 @@ export async function benchDrone(pgAdminUrl: string) {
     const ran: RanJob[] = [];
     let stop = false;
     const loop = async (app: App) => {
+      let housekeptAt = Date.now();
       while (!stop) {
         const got = await app.jobs.runDue();
         ran.push(...got);
+        if (Date.now() - housekeptAt >= housekeepEveryMs) {
+          housekeptAt = Date.now();
+          await app.jobs.housekeep();
+        }
         if (got.length === 0) await new Promise((r) => setTimeout(r, 50));
       }
     };
+    const jobRows: Array<{ atS: number; rows: number; done: number }> = [];
+    const countJobs = async () => {
+      const [row] = await dbA.query<{ rows: number; done: number }>("SELECT count(*)::int AS rows, (count(*) FILTER (WHERE status = 'done'))::int AS done FROM jobs");
+      jobRows.push({ atS: Math.round((Date.now() - due0) / 1000), rows: row!.rows, done: row!.done });
+    };
+    const counting = setInterval(() => void countJobs(), jobCountEveryMs);
     console.error(`drone: two runners for ${windowMs / 1000} s with tap-batch load...`);
     const started = Date.now();
     const loops = [loop(a), loop(b)];
     const loaded = await tapLoad(a, players, windowMs);
     stop = true;
+    clearInterval(counting);
     await Promise.all(loops);
+    await countJobs();
     // The last batches' after-commit work (bus publishes that read the player) settles before the pools close.
     await new Promise((r) => setTimeout(r, 500));
     const wallS = (Date.now() - started) / 1000;
@@ -127,6 +147,7 @@ export async function benchDrone(pgAdminUrl: string) {
       meanStepMsPerRunner: +((2 * wallS * 1000) / Math.max(1, done.length)).toFixed(2),
       tapBatchAlone: summary(alone),
       tapBatchUnderDroneLoad: summary(loaded),
+      jobsTable: { retentionS: jobRetentionMs / 1000, housekeepEveryS: housekeepEveryMs / 1000, maxRows: Math.max(...jobRows.map((r) => r.rows)), samples: jobRows },
       note: 'steps due 30,000/min at 10,000 drones (one per drone per 30 s); a runner commits each step in the transaction that claimed it',
     };
     console.log('\n=== Background work: drones (PostgreSQL) ===');

@@ -265,8 +265,22 @@ export const balance = {
   jobRetryBaseMs: 5000,
   /** ...up to this cap (one hour). */
   jobRetryMaxMs: 3_600_000,
-  /** Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators. */
-  jobDoneRetentionMs: 7 * 24 * 3_600_000,
+  /**
+   * Done jobs (and their dedupe keys) are kept this long, then purged; dead ones stay for operators.
+   * A day, not a week: a busy drone hour makes ~1,000,000 done steps (ADR 048).
+   */
+  jobDoneRetentionMs: 24 * 3_600_000,
+  /** How often each server's jobs runner deletes rows past their retention (done jobs, expired sessions, old keys). */
+  housekeepingEveryMs: 60_000,
+  /** Rows one housekeeping statement deletes; a run repeats it until a batch comes back short (ADR 048). */
+  housekeepingBatchSize: 2_000,
+  // Stopping a server (ADR 048)
+  /** After SIGTERM (and any drain delay), how long shutdown may take before the process exits whatever is pending. */
+  shutdownGraceMs: 10_000,
+  /** How long the last log lines may take to reach a slow reader before the process exits without them. */
+  logFlushOnExitMs: 1_000,
+  /** Log text queued for a reader that is not keeping up; lines past it are dropped, never waited for. */
+  logQueueMaxBytes: 4 * 1024 * 1024,
   // Gear, Telnet Cores, inventory and the Data Exchange (issue 7; docs/game-rules.md §4–§5, §15; ADR 015)
   /** Gear type weights out of 100 per gear drop; storage is rarer because it compounds (it raises the drop chance itself). */
   gearTypeWeights: { cpu: 30, ram: 30, gpu: 30, storage: 10 },

@@ -67,6 +67,8 @@ export interface AppDeps {
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
   /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
   intrusionTimeLimitMs?: number;
+  /** How long done jobs are kept (balance.jobDoneRetentionMs); the drone bench shortens it to watch the purge keep up. */
+  jobDoneRetentionMs?: number;
   /** Where the log lines go instead of stdout (tests that read what the app logs). */
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered (the test that walks every route's inputs). */
@@ -216,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   missionsRef = missions;
 
   const market = createMarketService({ database, bus, now, userView: auth.view });
-  const itemDeps = { database, bus, listingsOf: market.myListings, userView: auth.view };
+  const itemDeps = { database, bus, now, listingsOf: market.myListings, userView: auth.view };
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
 
@@ -227,7 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
-    housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
+    ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
+    housekeeping: [
+      { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
+      { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
+      { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
+    ],
   });
 
   await auth.backfillUsernameSkeletons();

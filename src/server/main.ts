@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { balance } from '../core/balance';
 import { buildApp } from './app';
 import { planWorkers } from './cluster/plan';
 import { runPrimary } from './cluster/primary';
@@ -8,6 +9,8 @@ import { loadConfig } from './config';
 import { createDb } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { createLogOutput } from './log-output';
+import { shutDownWithin } from './shutdown';
 
 /** Reads config, opens the database, builds the app, listens, and shuts down cleanly on signals. */
 async function main(): Promise<void> {
@@ -29,10 +32,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // process.stdout first: it puts a pipe into non-blocking mode, so a full one answers EAGAIN instead of blocking a thread.
+  const logOutput = createLogOutput(process.stdout.fd, balance.logQueueMaxBytes);
   let app;
   try {
     await migrate(database);
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, logStream: logOutput.stream });
     if (cluster.isWorker) tagAnswersWithWorker(app.fastify, cluster.worker!.id);
   } catch (error) {
     // Release the data folder (and its lock) before reporting, so a fixed start can reopen it.
@@ -40,24 +45,31 @@ async function main(): Promise<void> {
     throw error;
   }
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     // Draining: /readyz says 503 first, so the load balancer moves new work elsewhere; then the
     // server stops accepting, closes sockets with 1001 (the client reconnects to another instance),
-    // lets requests and queued tap groups in flight commit, and exits.
-    app.fastify.log.info({ signal, drainDelayMs: config.drainDelayMs ?? 0 }, 'draining');
-    app.startDraining();
-    if (config.drainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
-    app.fastify.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    // lets requests and queued tap groups in flight commit, and exits. Whatever is still pending
+    // after the grace period is abandoned: the process exits and its data folder is free (ADR 048).
+    const drainDelayMs = config.drainDelayMs ?? 0;
+    const steps = async () => {
+      app.fastify.log.info({ signal, drainDelayMs }, 'draining');
+      app.startDraining();
+      if (drainDelayMs) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+      app.fastify.log.info({ signal }, 'shutting down');
+      await app.close();
+      await database.close();
+      await logOutput.flush(balance.logFlushOnExitMs);
+    };
+    void shutDownWithin(drainDelayMs + balance.shutdownGraceMs, steps, (code) => process.exit(code), (error) =>
+      app.fastify.log.error({ signal, error: String(error) }, 'shutdown failed'),
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   // A worker whose primary is gone (killed) drains and exits rather than serve on alone.
-  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
   const address = await app.fastify.listen({ port: config.port, host: config.host });
   app.jobs.start();
   const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${config.database.dataDir}`;

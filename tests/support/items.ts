@@ -35,3 +35,9 @@ export async function snapshot(app: TestApp) {
     await q('SELECT id, status FROM market_listings ORDER BY id'),
   ].join('\n');
 }
+
+/** When each of a player's idempotency keys was stamped (ms): retention counts from the app's clock. */
+export async function keyStamps(app: TestApp, userId: number): Promise<number[]> {
+  const rows = await app.db.database.query<{ at: string | Date }>('SELECT created_at AS at FROM idempotency_keys WHERE user_id = $1 ORDER BY created_at', [userId]);
+  return rows.map((r) => new Date(r.at).getTime());
+}

@@ -11,13 +11,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` as a real process and waits for its "is up" line. */
-export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `src/server/main.ts` as a real process and waits for its "is up" line. `detached` gives it
+ * a process group of its own, as a shell's job or a process manager's child has.
+ */
+export function spawnServer(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // Test players all register from 127.0.0.1: lift the per-address registration limit unless a test sets it.
     // One process unless a test asks for workers (WORKERS defaults to the core count on PostgreSQL).
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', REGISTRATIONS_PER_IP: '1000', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -30,13 +30,15 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          rmSync(file, { force: true });
-        },
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.removeListener('exit', release);
+        rmSync(file, { force: true });
       };
+      // A process that exits without closing the database (a shutdown past its grace period) still frees the folder.
+      process.on('exit', release);
+      return { release };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());

@@ -3,13 +3,14 @@ import type { Database } from '../db/connect';
 import { deleteKeysCreatedBefore } from './store';
 
 /**
- * Forgets keys older than the retention (24 h): a client retries within seconds, so a key that old
- * is never sent again. The jobs runner calls this periodically; operators may call it by hand.
+ * Forgets up to `limit` keys older than the retention (24 h): a client retries within seconds, so a
+ * key that old is never sent again. A housekeeping task of the jobs runner, which repeats it until a
+ * batch comes back short (ADR 048); returns how many went.
  */
 export function pruneIdempotencyKeys(
   database: Database,
-  options: { now: number; retentionMs?: number },
+  options: { now: number; limit: number; retentionMs?: number },
 ): Promise<number> {
   const cutoff = new Date(options.now - (options.retentionMs ?? balance.idempotencyKeyRetentionMs));
-  return deleteKeysCreatedBefore(database.db, cutoff);
+  return deleteKeysCreatedBefore(database.db, cutoff, options.limit);
 }

@@ -13,8 +13,8 @@ export interface IdempotentCall {
   scope: string;
   /** Everything that identifies the action (parsed body, path ids): the same key with another request is refused. */
   request: unknown;
-  /** The app's clock (ms) for created_at, which retention counts from; the database clock when absent. */
-  now?: number;
+  /** The app's injected clock (ms) for created_at, which retention counts from. */
+  now: number;
 }
 
 /** What the work answers: the HTTP status and the JSON body the player gets, now and on every replay. */
@@ -68,7 +68,7 @@ export async function runIdempotentInTransaction(
   work: (tx: Tx) => Promise<Outcome>,
 ): Promise<IdempotentOutcome> {
   const requestHash = hashRequest(call.scope, call.request);
-  const createdAt = new Date(call.now ?? Date.now());
+  const createdAt = new Date(call.now);
   // Twice at most: a key pruned between our conflict and our read is simply claimed again.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await claimKey(tx, { userId: call.userId, key: call.key, scope: call.scope, requestHash, createdAt })) {

@@ -42,8 +42,18 @@ export async function saveOutcome(tx: Tx, userId: number, key: string, statusCod
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 }
 
-/** Deletes keys created before the cutoff; returns how many went. */
-export async function deleteKeysCreatedBefore(db: Executor, cutoff: Date): Promise<number> {
-  const deleted = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+/** Deletes up to `limit` keys created before the cutoff, oldest first; returns how many went. */
+export async function deleteKeysCreatedBefore(db: Executor, cutoff: Date, limit: number): Promise<number> {
+  const oldest = db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .orderBy(idempotencyKeys.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key}) IN (${oldest})`)
+    .returning({ key: idempotencyKeys.key });
   return deleted.length;
 }

@@ -5,6 +5,8 @@ import { retryDelayMs } from './backoff';
 import type { Job, JobHandlers } from './kinds';
 import { createLagMetrics, type JobMetrics } from './lag-metrics';
 import { claimDueJobs, markJobsDone, purgeDoneJobs, readJobStats, recordJobFailure, type JobStats } from './store';
+import { runHousekeeping, type HousekeepingTask } from './housekeeping';
+import { yieldToOthers } from './yield';
 
 export interface JobLog {
   info(details: object, message: string): void;
@@ -34,11 +36,16 @@ export interface JobRunnerOptions<Payloads> {
   /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
   concurrency?: number;
   /**
-   * Other modules' clean-up, run with the hourly purge of done jobs (e.g. expired idempotency keys):
-   * each returns how many rows it removed. A failing task is logged and the others still run.
+   * Other modules' clean-up, run with the purge of done jobs (e.g. expired idempotency keys). A failing
+   * task is logged and the others still run.
    */
-  housekeeping?: ReadonlyArray<{ name: string; run: (at: Date) => Promise<number> }>;
+  housekeeping?: readonly HousekeepingTask[];
+  /** How long done jobs (and their dedupe keys) are kept: balance.jobDoneRetentionMs. */
+  doneRetentionMs?: number;
+  /** Rows one housekeeping statement deletes at most (balance.housekeepingBatchSize). */
+  housekeepingBatchSize?: number;
 }
+
 
 /** One job a pass handled: done, failed and due again later ('retry'), or failed for the last time ('dead'). */
 export interface RanJob {
@@ -60,14 +67,12 @@ export interface JobRunner {
   metrics(): JobMetrics;
   /** Pending, due and dead counts and the oldest due job's lag, from the database. */
   stats(): Promise<JobStats>;
-  /** Purges old done jobs and runs the housekeeping tasks now (polling does it once an hour). */
+  /** Purges old done jobs and runs the housekeeping tasks now, each until nothing is left (polling does it every balance.housekeepingEveryMs). */
   housekeep(): Promise<void>;
 }
 
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 const maxErrorChars = 2000;
-const purgeEveryMs = 3_600_000;
-const purgeBatch = 1000;
 /** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
 const defaultClaimSize = { postgres: 25, pglite: 1 } as const;
 const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
@@ -77,8 +82,6 @@ function errorText(error: unknown): string {
   return text.slice(0, maxErrorChars);
 }
 
-/** Lets requests queued on the database (PGlite has one connection) go between two jobs. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The player a job's handler locks, when its payload names one (`userId`). */
 function playerOf(row: { payload: unknown }): number | undefined {
@@ -219,23 +222,22 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     return ran;
   }
 
+  const doneRetentionMs = options.doneRetentionMs ?? balance.jobDoneRetentionMs;
+  const doneJobs: HousekeepingTask = {
+    name: 'done jobs',
+    removeBatch: (at, limit) => purgeDoneJobs(database.db, new Date(at.getTime() - doneRetentionMs), limit),
+  };
+  const tasks = [doneJobs, ...(options.housekeeping ?? [])];
+  const housekeepingBatchSize = options.housekeepingBatchSize ?? balance.housekeepingBatchSize;
+
   async function housekeep(): Promise<void> {
     const at = now();
     lastPurgeAt = at;
-    const purged = await purgeDoneJobs(database.db, new Date(at - balance.jobDoneRetentionMs), purgeBatch);
-    if (purged > 0) log.info({ instanceId, purged }, 'purged old done jobs');
-    for (const task of options.housekeeping ?? []) {
-      try {
-        const removed = await task.run(new Date(at));
-        if (removed > 0) log.info({ instanceId, task: task.name, removed }, 'housekeeping removed old rows');
-      } catch (error) {
-        log.error({ instanceId, task: task.name, error: errorText(error) }, 'housekeeping task failed');
-      }
-    }
+    await runHousekeeping(tasks, { at: new Date(at), batchSize: housekeepingBatchSize, log, instanceId, stopping: () => stopRequested });
   }
 
   async function purgeIfDue(): Promise<void> {
-    if (now() - lastPurgeAt >= purgeEveryMs) await housekeep();
+    if (now() - lastPurgeAt >= balance.housekeepingEveryMs) await housekeep();
   }
 
   function runDue(): Promise<RanJob[]> {

@@ -67,13 +67,17 @@ export async function recordJobFailure(tx: Tx, id: number, error: string, retryA
   return row?.status ?? 'pending';
 }
 
-/** Deletes up to `limit` done jobs finished before `before`; dead jobs stay until an operator acts. */
+/**
+ * Deletes up to `limit` done jobs finished before `before` (found through jobs_done_finished_at);
+ * dead jobs stay until an operator acts. SKIP LOCKED: two instances purging at once take different rows.
+ */
 export async function purgeDoneJobs(db: Executor, before: Date, limit: number): Promise<number> {
   const oldest = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, before)))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
   const rows = await db.delete(jobs).where(inArray(jobs.id, oldest)).returning({ id: jobs.id });
   return rows.length;
 }

@@ -86,6 +86,15 @@ describe.each(drivers)('accounts [%s]', (driver) => {
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: p.cookie } }), 401);
   });
 
+  it('a wrong password from a signed-in tab leaves that session signed in', async () => {
+    const p = await asPlayer(app);
+    const userOf = (cookie: string) => app.fastify.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, p.ip, { cookie: p.cookie }), 401, texts.invalidLogin);
+    const still = await userOf(p.cookie);
+    expect(still.statusCode, still.body).toBe(200);
+    expect(still.json()).toMatchObject({ username: p.username });
+  });
+
   it('rate-limits wrong passwords per login ID and address with a 429 and a clear text', async () => {
     const p = await asPlayer(app);
     for (let i = 0; i < 5; i++) expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, '10.5.5.1'), 401);

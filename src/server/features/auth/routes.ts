@@ -24,10 +24,11 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
 
   app.post('/api/auth/login', async (request, reply) => {
     const body = parseInput(LoginBody, request.body);
-    // A new session id at every login: a token planted before sign-in is worthless after it.
+    const session = await auth.login(body, request.ip);
+    // A new session id at every login: a token planted before sign-in is worthless after it. Ended
+    // only once the credentials are accepted, so a wrong password does not sign the tab out.
     const previous = readSessionToken(request);
     if (previous) await auth.logout(previous);
-    const session = await auth.login(body, request.ip);
     setSessionCookie(request, reply, session.token, sessionMaxAgeS);
     return sessionStart(session);
   });

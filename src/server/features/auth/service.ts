@@ -169,6 +169,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.onSessionEnded?.({ sessionId, reason: 'logout' });
     },
 
+    /**
+     * Deletes up to `limit` sessions that expired before `at`: a housekeeping task of the jobs runner
+     * (ADR 048). An expired session is refused already; this only keeps the table from growing.
+     */
+    pruneExpiredSessions: (at: Date, limit: number) => store.deleteExpiredSessions(db, at, limit),
+
     /** The session behind a cookie token, or null when it is unknown, expired or its player banned. */
     async resolve(token: string): Promise<AuthContext | null> {
       const id = sessionIdOf(token);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -99,4 +99,17 @@ export async function isNameTaken(tx: Executor, loginId: string, username: strin
     .where(sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`)
     .limit(1);
   return row !== undefined;
+}
+
+/** Deletes up to `limit` sessions that expired before `at`, oldest first; returns how many went. */
+export async function deleteExpiredSessions(db: Executor, at: Date, limit: number): Promise<number> {
+  const oldest = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lt(sessions.expiresAt, at))
+    .orderBy(sessions.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await db.delete(sessions).where(inArray(sessions.id, oldest)).returning({ id: sessions.id });
+  return gone.length;
 }

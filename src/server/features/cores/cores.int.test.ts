@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { fillText, itemTexts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 import { ledgerRows } from '../../../../tests/support/players';
-import { act, coreOf, snapshot } from '../../../../tests/support/items';
+import { act, coreOf, keyStamps, snapshot } from '../../../../tests/support/items';
+import { createCoreService } from './service';
 
 /** A random source that replays the given draws, then 0.5: opens succeed or fail on demand. */
 const draws = (values: number[]) => () => values.shift() ?? 0.5;
@@ -40,6 +42,24 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
   });
 
+  it('a committed open answers its outcome even when reading the player for the other tabs fails after the commit', async () => {
+    const p = await asPlayer(app);
+    const id = await coreOf(app, p, 'T-5');
+    // The service's own player-view dependency fails, as a dropped connection after the commit would.
+    const cores = createCoreService({
+      database: app.db.database,
+      bus: app.realtime.bus,
+      now: () => app.clock.now,
+      random: draws([0, 0]),
+      listingsOf: async () => [],
+      userView: () => Promise.reject(new Error('connection lost after the commit')),
+    });
+    const reward = balance.telnetCoreTypes[4].minTelnet;
+    const outcome = await cores.use(p.id, randomUUID(), id);
+    expect(outcome).toMatchObject({ statusCode: 200, replayed: false, body: { success: true, telnetRewarded: reward } });
+    expect(await ledgerRows(app.db.database, p.id)).toEqual([{ delta: reward, reason: 'core-open', reference: `core:${id}` }]);
+  });
+
   it('a failed open destroys the core and pays nothing', async () => {
     const p = await asPlayer(app);
     const id = await coreOf(app, p, 'T-1');
@@ -48,6 +68,14 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     expect(res.json()).toEqual({ success: false, message: itemTexts.coreOpenFailed, telnetRewarded: 0 });
     expect(await ledgerRows(app.db.database, p.id)).toEqual([]);
     expect(await app.db.database.query('SELECT id FROM telnet_cores WHERE id = $1', [id])).toEqual([]);
+  });
+
+  it("stamps the keys of an open and a destroy with the game's clock, which their retention counts from", async () => {
+    const p = await asPlayer(app);
+    queue.push(0.9999);
+    expect((await act(p, `/api/telnet-cores/${await coreOf(app, p)}/use`)).statusCode).toBe(200);
+    expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: await coreOf(app, p) })).statusCode).toBe(200);
+    expect(await keyStamps(app, p.id)).toEqual([app.clock.now, app.clock.now]);
   });
 
   it('destroys a core, and refuses other players\' cores and bad ids without changing anything', async () => {

@@ -15,6 +15,7 @@ export interface CoreServiceDeps {
   database: Database;
   bus: Bus;
   random: () => number;
+  now: () => number;
   listingsOf(userId: number): Promise<Listing[]>;
   userView(userId: number): Promise<User>;
 }
@@ -29,6 +30,19 @@ export function createCoreService(deps: CoreServiceDeps) {
   const { database, bus } = deps;
   const changed = (userId: number, reason: 'core-open' | 'destroy') =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason } } });
+
+  /**
+   * After the commit, the player's other tabs get their new balance. A failing read here must not turn
+   * the committed open into a 500 (a retry would only replay it): those tabs already got
+   * inventory.changed, and the tab that opened reconciles from its answer.
+   */
+  const publishUserView = async (userId: number) => {
+    try {
+      bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+    } catch {
+      // Nothing to undo: see above.
+    }
+  };
 
   return {
     types(): TelnetCoreTypeView[] {
@@ -54,7 +68,7 @@ export function createCoreService(deps: CoreServiceDeps) {
      * through the ledger ('core-open'), failure destroys the core. Of concurrent uses one opens it.
      */
     async use(userId: number, key: string, coreId: number) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.use', request: { coreId } }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.use', request: { coreId }, now: deps.now() }, async (tx) => {
         const held = (await listItems(tx, userId)).cores.find((c) => c.id === coreId && !c.isUsed);
         const coreType = held ? findCoreType(held.coreTypeId)! : undefined;
         const roll = coreType ? rollCore(deps.random, coreType) : { success: false, telnetRewarded: 0 };
@@ -72,13 +86,13 @@ export function createCoreService(deps: CoreServiceDeps) {
       });
       if (!outcome.replayed && outcome.statusCode === 200) {
         changed(userId, 'core-open');
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+        await publishUserView(userId);
       }
       return outcome;
     },
 
     async destroy(userId: number, key: string, body: DestroyCoreBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.destroy', request: body }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.destroy', request: body, now: deps.now() }, async (tx) => {
         const removed = await removeItem(tx, { userId, item: { kind: 'core', id: body.telnetCoreId } });
         if (removed.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
         if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);

@@ -4,7 +4,7 @@ import { effectiveStats } from '../../../core/rules/gear-stats';
 import { fillText, itemTexts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
-import { act, gearOf, grant, snapshot } from '../../../../tests/support/items';
+import { act, gearOf, grant, keyStamps, snapshot } from '../../../../tests/support/items';
 
 describe.each(drivers)('gear [%s]', (driver) => {
   let app: TestApp;
@@ -68,6 +68,14 @@ describe.each(drivers)('gear [%s]', (driver) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expectError(await act(p, '/api/gear/destroy', { gearId: id }), 404, itemTexts.gearNotFound);
     expect((await p.request('GET', '/api/gear')).json()).toEqual([]);
+  });
+
+  it("stamps the keys of a destroy and a bulk destroy with the game's clock, which their retention counts from", async () => {
+    const p = await asPlayer(app);
+    expect((await act(p, '/api/gear/destroy', { gearId: await gearOf(app, p) })).statusCode).toBe(200);
+    const bulk = await act(p, '/api/inventory/destroy', { items: [{ kind: 'gear', id: await gearOf(app, p) }] });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await keyStamps(app, p.id)).toEqual([app.clock.now, app.clock.now]);
   });
 
   it('bulk destroys what it can and skips the rest unchanged (multi-select, clear lowest rarity)', async () => {

@@ -11,6 +11,7 @@ import type { Bus } from '../../realtime/bus';
 export interface GearServiceDeps {
   database: Database;
   bus: Bus;
+  now: () => number;
   /** The player's active listings (data-exchange service): listed gear shows with its listingId. */
   listingsOf(userId: number): Promise<Listing[]>;
   /** The player as they now are (effective stats), for user.updated after an equip. */
@@ -52,7 +53,7 @@ export function createGearService(deps: GearServiceDeps) {
     },
 
     async destroy(userId: number, key: string, body: DestroyGearBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'gear.destroy', request: body }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'gear.destroy', request: body, now: deps.now() }, async (tx) => {
         const removed = await removeItem(tx, { userId, item: { kind: 'gear', id: body.gearId } });
         if (removed.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
         if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
@@ -67,7 +68,7 @@ export function createGearService(deps: GearServiceDeps) {
     async destroyMany(userId: number, key: string, body: BulkDestroyBody) {
       const seen = new Set(body.items.map((i) => `${i.kind}:${i.id}`));
       if (seen.size !== body.items.length) refuse(400, itemTexts.duplicateItems);
-      const outcome = await runIdempotent(database, { userId, key, scope: 'inventory.destroy', request: body }, async (tx) => {
+      const outcome = await runIdempotent(database, { userId, key, scope: 'inventory.destroy', request: body, now: deps.now() }, async (tx) => {
         const destroyed: ItemRef[] = [];
         const skipped: ItemRef[] = [];
         for (const item of body.items) {

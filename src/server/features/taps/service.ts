@@ -42,12 +42,10 @@ export interface TapServiceDeps {
   onGroup?: (size: number) => void;
 }
 
-const pruneEveryMs = 60_000;
 const batchKeyRetentionMs = 10 * 60_000;
 
 export function createTapService(deps: TapServiceDeps) {
   const { db } = deps.database;
-  let lastPruneMs = 0;
   const tapRate = deps.tapRate ?? { refillPerSecond: balance.tapRefillPerSecond, capacity: balance.tapBurstCapacity };
 
   /**
@@ -161,22 +159,7 @@ export function createTapService(deps: TapServiceDeps) {
       });
     });
     deps.onCommitted?.(outcomes.flatMap((o) => (o.kind === 'counted' ? [o.response.user] : [])));
-    pruneOldKeys(now);
     return outcomes;
-  }
-
-  /**
-   * Forgets batch keys past the retention, at most once a minute, in a statement of its own: inside
-   * a group it held that group's player locks for the whole delete, which at scale set the p99.
-   * A failed prune is simply tried again at the next group.
-   */
-  let pruning: Promise<void> = Promise.resolve();
-  function pruneOldKeys(now: number): void {
-    if (now - lastPruneMs <= pruneEveryMs) return;
-    lastPruneMs = now;
-    pruning = store.pruneBatchKeys(db, new Date(now - batchKeyRetentionMs)).catch(() => {
-      lastPruneMs = 0;
-    });
   }
 
   const committer = createGroupCommitter(commitGroup, {
@@ -202,10 +185,13 @@ export function createTapService(deps: TapServiceDeps) {
       return { user, accepted: !shouldTakeServerState(reported, user) && reported.maxExp === user.maxExp };
     },
 
-    drain: async () => {
-      await committer.drain();
-      await pruning;
-    },
+    drain: () => committer.drain(),
+
+    /**
+     * Forgets up to `limit` batch keys past the retention: a housekeeping task of the jobs runner
+     * (ADR 048), in statements of its own, never inside a group holding its players' locks.
+     */
+    pruneCountedBatches: (at: Date, limit: number) => store.pruneBatchKeys(db, new Date(at.getTime() - batchKeyRetentionMs), limit),
   };
 }
 

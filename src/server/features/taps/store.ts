@@ -42,8 +42,19 @@ export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: n
     ON CONFLICT DO NOTHING`);
 }
 
-export async function pruneBatchKeys(tx: Executor, olderThan: Date): Promise<void> {
-  await tx.delete(tapBatches).where(lt(tapBatches.createdAt, olderThan));
+/** Deletes up to `limit` batch keys recorded before `olderThan` (any of them: the BRIN index finds them, it does not order them); returns how many went. */
+export async function pruneBatchKeys(tx: Executor, olderThan: Date, limit: number): Promise<number> {
+  const oldest = tx
+    .select({ userId: tapBatches.userId, batchTimestamp: tapBatches.batchTimestamp })
+    .from(tapBatches)
+    .where(lt(tapBatches.createdAt, olderThan))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await tx
+    .delete(tapBatches)
+    .where(sql`(${tapBatches.userId}, ${tapBatches.batchTimestamp}) IN (${oldest})`)
+    .returning({ userId: tapBatches.userId });
+  return gone.length;
 }
 
 export interface TapUserUpdate {

@@ -1,0 +1,2 @@
+CREATE INDEX "sessions_expires_at" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "jobs_done_finished_at" ON "jobs" USING btree ("finished_at") WHERE "jobs"."status" = 'done';
