@@ -55,6 +55,15 @@ describe.each(drivers)('terminal intrusion limits [%s]', (driver) => {
     expect((await intrude(attacker, victim)).statusCode).toBe(200);
   });
 
+  it('twenty ssh of one attacker into one victim at the same instant: one intrusion, one alert', async () => {
+    const victim = await player();
+    const attacker = await player();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => intrude(attacker, victim)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) expectError(a, 403, t.intrusionCooldown(victim.username, balance.intrusionCooldownMinutes));
+    expect(await alertsTo(victim)).toEqual([attacker.username]);
+  });
+
   it('the cooldown also follows an intrusion left to expire, and runs from its limit', async () => {
     const victim = await player();
     const attacker = await player();
