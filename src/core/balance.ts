@@ -198,6 +198,16 @@ export const balance = {
   hackedVictimShieldMinutes: 15,
   /** Entries of attack history and intrusion log that status returns. */
   terminalHistoryLimit: 20,
+  /**
+   * After any intrusion ends (exit, the 60 s limit, a hack, or a new ssh replacing it) the same attacker
+   * cannot ssh into the same victim for this long: ten minutes turns a chain of back-to-back intrusions
+   * (and their alerts) into one visit, and costs an honest attacker little — they may try anyone else (ADR 049).
+   */
+  intrusionCooldownMinutes: 10,
+  /** The victim gets at most one intrusion alert per attacker in this window; the log still lists every visit. */
+  intrusionAlertWindowMinutes: 30,
+  /** At most this many of one attacker's newest intrusions in a victim's log, so one attacker cannot push the others out. */
+  intrusionLogPerAttacker: 3,
   /** Terminal requests (ls, cd, hack…) one player may send per minute; past it 429. */
   terminalRequestsPerMinute: 240,
   /** spec §9: the Kernel grid is 800×800; a bit costs 20 at the centre falling to 1 at a corner. */

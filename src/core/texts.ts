@@ -56,6 +56,7 @@ export const texts = {
   controlCharacters: 'Control characters (NUL, line breaks, bidi overrides) are not allowed',
   wholeNumberExpected: 'Expected a whole number.',
   usernameInvisible: 'Invalid username: invisible, format or bidi characters and stacked marks are not allowed',
+  usernameReserved: 'Invalid username: reserved by the system (a terminal command, a screen or the developer)',
   tapRateExceeded: 'Decode rate too high. Slow down, operator.',
   secureDataMalformed: 'Malformed secureData payload',
   bodyTooLarge: 'Request body too large',

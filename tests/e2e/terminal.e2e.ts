@@ -97,7 +97,7 @@ describe('Terminal between two browsers', () => {
     await output(a.page).getByText(`${b.player.username}: +${stolen} telnet`).last().waitFor();
     await type(b.page, 'status');
     await output(b.page).getByText(`${a.player.username} took ${stolen} telnet`).last().waitFor();
-    await output(b.page).getByText(/opened 3 dirs/).last().waitFor();
+    await output(b.page).getByRole('list', { name: 'Intrusion log' }).last().getByText(a.player.username, { exact: true }).waitFor();
 
     // The server's clock: B's intrusion into the developer runs out; the text shows and the server refuses more.
     await type(b.page, 'exit');

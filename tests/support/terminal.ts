@@ -44,3 +44,14 @@ export async function snapshotTerminal(app: TestApp): Promise<string> {
     await q('SELECT count(*)::int AS n FROM attacks'),
   ].join('\n');
 }
+
+/** Sessions of the test's PostgreSQL database waiting on a lock (a request blocked behind a held row). */
+export async function lockWaiters(app: TestApp): Promise<number> {
+  const [row] = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+  return Number(row!.n);
+}
+
+/** Resolves once at least `n` sessions wait on a lock (a condition, not a time: bounded only by the test's timeout). */
+export async function untilLockWaiters(app: TestApp, n: number): Promise<void> {
+  while ((await lockWaiters(app)) < n) await new Promise((resolve) => setTimeout(resolve, 5));
+}

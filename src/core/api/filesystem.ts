@@ -85,14 +85,13 @@ export const AttackRecord = z.object({
 });
 export type AttackRecord = z.infer<typeof AttackRecord>;
 
-/** One intrusion into the player's system: who, when, how far they got (issue 10 item 5). */
+/** One intrusion into the player's system: who, when, how it ended (ADR 049: a read counts nothing, so no 'directories opened'). */
 export const IntrusionRecord = z.object({
   intrusionId: z.int(),
   attackerUsername: z.string(),
   startedAt: z.iso.datetime(),
   endedAt: z.iso.datetime().nullable(),
   outcome: z.enum(['active', 'hacked', 'expired', 'exited']),
-  directoriesOpened: z.int().min(0),
 });
 export type IntrusionRecord = z.infer<typeof IntrusionRecord>;
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extraDirectoryPrice, hackAmount, hackRefusal, maxDirectories, type HackParties } from './terminal';
+import { balance } from '../balance';
+import { alertsVictim, extraDirectoryPrice, hackAmount, hackRefusal, intrusionCooldownUntil, maxDirectories, type HackParties } from './terminal';
 
 const day = 86_400_000;
 
@@ -41,5 +42,21 @@ describe('Terminal rules (docs/game-rules.md §18)', () => {
     [{ lastHackOfVictimAt: day }, null],
   ] as const)('%j → %s', (change, expected) => {
     expect(hackRefusal({ ...ok, ...change })).toBe(expected);
+  });
+});
+
+describe('intrusion cooldown and alerts (ADR 049)', () => {
+  const cooldown = balance.intrusionCooldownMinutes * 60_000;
+  const window = balance.intrusionAlertWindowMinutes * 60_000;
+  it('runs from the end of the last intrusion; one still open ends now', () => {
+    expect(intrusionCooldownUntil(null, day)).toBeNull();
+    expect(intrusionCooldownUntil(day - 1000, day)).toBe(day - 1000 + cooldown);
+    expect(intrusionCooldownUntil(day - cooldown, day)).toBeNull();
+    expect(intrusionCooldownUntil(day + 60_000, day)).toBe(day + cooldown); // open until later: ends now
+  });
+  it('alerts once per window', () => {
+    expect(alertsVictim(null, day)).toBe(true);
+    expect(alertsVictim(day - window + 1, day)).toBe(false);
+    expect(alertsVictim(day - window, day)).toBe(true);
   });
 });

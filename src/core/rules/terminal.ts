@@ -50,3 +50,18 @@ export function hackRefusal(p: HackParties): HackRefusal | null {
 export function minutesLeft(until: number, now: number): number {
   return Math.max(1, Math.ceil((until - now) / 60_000));
 }
+
+/**
+ * Until when this attacker may not ssh into this victim again (ms), or null if they may now: the
+ * cooldown runs from the end of their latest intrusion into them; one still open ends now, being replaced (ADR 049).
+ */
+export function intrusionCooldownUntil(lastEndsAt: number | null, now: number): number | null {
+  if (lastEndsAt === null) return null;
+  const until = Math.min(lastEndsAt, now) + balance.intrusionCooldownMinutes * 60_000;
+  return until > now ? until : null;
+}
+
+/** Whether a new intrusion alerts its victim: not when this attacker's last alert to them is inside the window. */
+export function alertsVictim(lastAlertAt: number | null, now: number): boolean {
+  return lastAlertAt === null || now - lastAlertAt >= balance.intrusionAlertWindowMinutes * 60_000;
+}

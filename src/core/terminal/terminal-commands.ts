@@ -15,7 +15,7 @@ export const terminalModes = ['terminal', 'chatroom', 'root', 'intrusion'] as co
  */
 export const terminalCommands = [
   { name: 'help', modes: ['terminal', 'chatroom', 'root', 'intrusion'], usage: 'help', summary: 'list the commands you can use here', argument: 'none' },
-  { name: 'ssh', modes: ['terminal'], usage: 'ssh {username|chatroom}', summary: 'open a file system (yours: root) or the global chatroom', argument: 'target' },
+  { name: 'ssh', modes: ['terminal'], usage: 'ssh {username|@username|chatroom}', summary: 'open a file system (yours: root) or the global chatroom; @name is always a player', argument: 'target' },
   { name: 'ls', modes: ['root', 'intrusion'], usage: 'ls [path]', summary: 'list a directory', argument: 'path' },
   { name: 'cd', modes: ['root', 'intrusion'], usage: 'cd {path}', summary: "change directory ('..', absolute and relative paths)", argument: 'path' },
   { name: 'mkdir', modes: ['root'], usage: 'mkdir {name}', summary: 'create a directory', argument: 'path' },
@@ -73,6 +73,10 @@ export function completeTerminalLine(mode: TerminalMode, line: string, ctx: Comp
   const command = available.find((c) => c.name === word.toLowerCase());
   if (!command || command.argument === 'none') return { line, options: [] };
   if (command.argument === 'target') {
+    if (rest.startsWith(playerPrefix)) {
+      const done = completeWord(rest.slice(playerPrefix.length), ctx.usernames);
+      return { line: `${command.name} ${playerPrefix}${done.word}`, options: done.options.map((o) => playerPrefix + o) };
+    }
     const done = completeWord(rest, ['chatroom', ...ctx.usernames]);
     return { line: `${command.name} ${done.word}`, options: done.options };
   }
@@ -101,3 +105,20 @@ export function parseMove(arg: string): { source: string; destination: string; i
   return { source: words[0], destination, isRename: !destination.endsWith('/') && destination !== '..' && destination !== '.' && destination !== '/' };
 }
 
+
+/** What ssh addresses: the global chatroom, or a player by username. */
+export type SshTarget = { kind: 'chatroom' } | { kind: 'player'; username: string };
+
+/** The prefix that makes ssh's argument a username whatever it spells ('ssh @chatroom' is the player chatroom; ADR 049). */
+export const playerPrefix = '@';
+
+/** ssh's argument: 'chatroom' (any case) is the chatroom, '@name' always the player 'name', anything else a player; null when empty. */
+export function parseSshTarget(arg: string): SshTarget | null {
+  const target = arg.trim();
+  if (target.startsWith(playerPrefix)) {
+    const username = target.slice(playerPrefix.length).trim();
+    return username ? { kind: 'player', username } : null;
+  }
+  if (!target) return null;
+  return target.toLowerCase() === 'chatroom' ? { kind: 'chatroom' } : { kind: 'player', username: target };
+}

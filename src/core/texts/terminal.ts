@@ -49,6 +49,7 @@ export const terminalTexts = {
   tokenAlreadyThere: 'the Token is already there',
   onlyTokenMoves: 'only the Token can be moved: mv Token {directory}/',
   sshCooldown: (minutes: number) => `ssh locked after a forced exit: ${minutes} min left`,
+  intrusionCooldown: (username: string, minutes: number) => `ssh into ${username} locked after your last intrusion: ${minutes} min left`,
   hackRefusals: {
     'victim-low-level': 'target is shielded: new operators cannot be hacked before level 5',
     'victim-too-new': 'target is shielded: new operators cannot be hacked in their first 24 hours',

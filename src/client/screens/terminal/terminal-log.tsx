@@ -59,7 +59,7 @@ export function TerminalLogEntry({ entry }: { entry: LogEntry }) {
             {s.intrusionLog.map((i) => (
               <li key={i.intrusionId}>
                 <span className={i.outcome === 'hacked' ? 'bb-term--error' : 'bb-term--muted'}>{`${time(i.startedAt)} ${i.outcome}`}</span>
-                <span>{`${i.attackerUsername} · opened ${i.directoriesOpened} dir${i.directoriesOpened === 1 ? '' : 's'}`}</span>
+                <span>{i.attackerUsername}</span>
               </li>
             ))}
           </ul>

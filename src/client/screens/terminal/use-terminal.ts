@@ -5,7 +5,7 @@ import { balance } from '../../../core/balance';
 import { checkMessageText } from '../../../core/rules/messages';
 import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
 import { resolvePath } from '../../../core/terminal/fs-path';
-import { completeTerminalLine, parseMove, promptFor, terminalCommands, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
+import { completeTerminalLine, parseMove, parseSshTarget, promptFor, terminalCommands, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
 import { fillText, texts } from '../../../core/texts';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { useChatHistory, useMarkChatRead, useSendChat } from '../../chat/use-chat';
@@ -75,14 +75,14 @@ export function useTerminal(me: { id: number; username: string }) {
   const handlers = {
     help: () => print({ kind: 'help', rows: helpRows(terminalCommands, session.mode) }),
     ssh: (arg) => {
-      const target = arg.trim();
-      if (!target) return print(error(t.errorLine('missing target: ssh {username|chatroom}')));
-      if (target.toLowerCase() === 'chatroom') {
+      const parsed = parseSshTarget(arg);
+      if (!parsed) return print(error(t.errorLine('missing target: ssh {username|chatroom}')));
+      if (parsed.kind === 'chatroom') {
         dispatch({ type: 'enter', session: { ...terminalHome, mode: 'chatroom' }, listing: [] });
         return print({ kind: 'line', tone: 'info', text: "joined the global chatroom — type to talk, 'exit' to leave" });
       }
       return run(async () => {
-        const res = await api.post(filesystemPaths.ssh, { target }, SshResult);
+        const res = await api.post(filesystemPaths.ssh, { target: parsed.username }, SshResult);
         const deadline = res.timeLimit === null ? null : Date.now() + res.timeLimit * 1000;
         dispatch({ type: 'enter', session: { mode: res.mode, target: res.target, cwd: '/', intrusionId: res.intrusionId, deadline }, listing: res.fileSystem });
         setNow(Date.now());

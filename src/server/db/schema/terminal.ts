@@ -56,13 +56,18 @@ export const intrusions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     outcome: text('outcome', { enum: ['active', 'hacked', 'expired', 'exited'] }).notNull().default('active'),
-    /** How far they got: directories listed during the intrusion. */
-    directoriesOpened: integer('directories_opened').notNull().default(0),
+    /**
+     * Whether the victim was told (terminal.intrusionStarted): one alert per attacker per
+     * balance.intrusionAlertWindowMinutes, so a returning attacker does not flood the victim (ADR 049).
+     */
+    victimAlerted: boolean('victim_alerted').notNull().default(true),
   },
   (t) => [
     // One open intrusion per attacker: a second ssh closes the first in the same transaction.
     uniqueIndex('intrusions_one_active').on(t.attackerId).where(sql`${t.outcome} = 'active'`),
     index('intrusions_victim').on(t.victimId, t.startedAt),
+    // The per-(attacker, victim) cooldown and alert window read the pair's newest rows (ADR 049).
+    index('intrusions_pair').on(t.attackerId, t.victimId, t.startedAt),
     check('intrusions_two_players', sql`${t.attackerId} <> ${t.victimId}`),
     check('intrusions_outcome', sql`${t.outcome} IN ('active', 'hacked', 'expired', 'exited')`),
     check('intrusions_ended', sql`(${t.outcome} = 'active') = (${t.endedAt} IS NULL)`),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
+import { isReservedUsername } from '../../../core/terminal/reserved-names';
 import { isLoginId, isPassword, isVisibleUsername, normalizeUsername, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
@@ -104,6 +105,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const username = normalizeUsername(body.username);
       if (!usernamePattern.test(username)) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
       if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
+      if (isReservedUsername(username)) throw new HttpError(400, texts.usernameReserved);
       if (!isPassword(body.password)) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);

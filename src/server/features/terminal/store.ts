@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/connect';
+import { intArray } from '../../db/param-sets';
 import { attacks, fileSystems, fsDirectories, intrusions, users } from '../../db/schema';
 
 export type FileSystemRow = typeof fileSystems.$inferSelect;
@@ -27,10 +28,20 @@ export async function ensureFileSystem(tx: Executor, userId: number): Promise<vo
   await tx.insert(fileSystems).values({ userId }).onConflictDoNothing();
 }
 
-/** Locks a file system's row: mv, rm, mkdir, buy-dir and a hack of its owner take turns on it. */
+/**
+ * Locks a file system's row: mv, rm, mkdir, buy-dir and a hack of its owner take turns on it. Always
+ * after the players' rows (lockPlayers) and before any intrusion row: the Terminal's lock order (ADR 049).
+ */
 export async function lockFileSystem(tx: Tx, userId: number): Promise<FileSystemRow | undefined> {
   const [row] = await tx.select().from(fileSystems).where(eq(fileSystems.userId, userId)).for('update');
   return row;
+}
+
+/** Locks several file systems in user-id order (a hack: the attacker's and the victim's); same order rule as above. */
+export async function lockFileSystems(tx: Tx, userIds: number[]): Promise<Map<number, FileSystemRow>> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const rows = await tx.select().from(fileSystems).where(sql`${fileSystems.userId} = any(${intArray(ids)})`).orderBy(fileSystems.userId).for('update');
+  return new Map(rows.map((r) => [r.userId, r]));
 }
 
 export async function readFileSystem(tx: Executor, userId: number): Promise<FileSystemRow | undefined> {
@@ -106,8 +117,8 @@ export async function closeOpenIntrusionsOf(tx: Tx, attackerId: number, atDate: 
     .where(and(eq(intrusions.attackerId, attackerId), eq(intrusions.outcome, 'active')));
 }
 
-export async function insertIntrusion(tx: Tx, row: { attackerId: number; victimId: number; startedAt: Date; expiresAt: Date }): Promise<number> {
-  const [inserted] = await tx.insert(intrusions).values({ ...row, directoriesOpened: 1 }).returning({ id: intrusions.id });
+export async function insertIntrusion(tx: Tx, row: { attackerId: number; victimId: number; startedAt: Date; expiresAt: Date; victimAlerted: boolean }): Promise<number> {
+  const [inserted] = await tx.insert(intrusions).values(row).returning({ id: intrusions.id });
   return inserted!.id;
 }
 
@@ -122,8 +133,20 @@ export async function readIntrusion(tx: Executor, id: number): Promise<Intrusion
   return row;
 }
 
-export async function countDirectoryOpened(tx: Executor, id: number): Promise<void> {
-  await tx.update(intrusions).set({ directoriesOpened: sql`${intrusions.directoriesOpened} + 1` }).where(eq(intrusions.id, id));
+/**
+ * What the per-pair limits need about this attacker's past intrusions into this victim: when the
+ * latest ended (an open one: its limit), and when the victim was last alerted. Uses intrusions_pair.
+ */
+export async function pairHistory(tx: Executor, attackerId: number, victimId: number): Promise<{ lastEndsAt: number | null; lastAlertAt: number | null }> {
+  // Epoch milliseconds as float8: both drivers answer a number (a raw timestamptz comes back as text on one of them).
+  const [row] = await tx
+    .select({
+      lastEndsAt: sql<number | null>`(extract(epoch FROM max(coalesce(${intrusions.endedAt}, ${intrusions.expiresAt}))) * 1000)::float8`,
+      lastAlertAt: sql<number | null>`(extract(epoch FROM max(${intrusions.startedAt}) FILTER (WHERE ${intrusions.victimAlerted})) * 1000)::float8`,
+    })
+    .from(intrusions)
+    .where(and(eq(intrusions.attackerId, attackerId), eq(intrusions.victimId, victimId)));
+  return { lastEndsAt: row?.lastEndsAt ?? null, lastAlertAt: row?.lastAlertAt ?? null };
 }
 
 export async function endIntrusion(tx: Tx, id: number, outcome: 'hacked' | 'expired' | 'exited', at: Date): Promise<void> {
@@ -160,21 +183,36 @@ export async function attackHistory(tx: Executor, userId: number, limit: number)
     .limit(limit);
 }
 
-/** Intrusions into a player's system, newest first. */
-export async function intrusionLog(tx: Executor, victimId: number, limit: number) {
-  return tx
+/**
+ * Intrusions into a player's system, newest first, at most `perAttacker` of each attacker's newest:
+ * one attacker's many visits cannot push the others out of the log (ADR 049).
+ */
+export async function intrusionLog(tx: Executor, victimId: number, limit: number, perAttacker: number) {
+  const ranked = tx
     .select({
-      intrusionId: intrusions.id,
-      attackerUsername: attacker.username,
+      id: intrusions.id,
+      attackerId: intrusions.attackerId,
       startedAt: intrusions.startedAt,
       expiresAt: intrusions.expiresAt,
       endedAt: intrusions.endedAt,
       outcome: intrusions.outcome,
-      directoriesOpened: intrusions.directoriesOpened,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${intrusions.attackerId} ORDER BY ${intrusions.startedAt} DESC, ${intrusions.id} DESC)`.as('rank'),
     })
     .from(intrusions)
-    .innerJoin(attacker, eq(attacker.id, intrusions.attackerId))
     .where(eq(intrusions.victimId, victimId))
-    .orderBy(desc(intrusions.startedAt), desc(intrusions.id))
+    .as('ranked');
+  return tx
+    .select({
+      intrusionId: ranked.id,
+      attackerUsername: attacker.username,
+      startedAt: ranked.startedAt,
+      expiresAt: ranked.expiresAt,
+      endedAt: ranked.endedAt,
+      outcome: ranked.outcome,
+    })
+    .from(ranked)
+    .innerJoin(attacker, eq(attacker.id, ranked.attackerId))
+    .where(sql`${ranked.rank} <= ${perAttacker}`)
+    .orderBy(desc(ranked.startedAt), desc(ranked.id))
     .limit(limit);
 }

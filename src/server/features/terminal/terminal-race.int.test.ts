@@ -6,7 +6,7 @@ import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Database } from '../../db/connect';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { act, gearOf, grant } from '../../../../tests/support/items';
-import { ready, terminalSteps } from '../../../../tests/support/terminal';
+import { ready, terminalSteps, untilLockWaiters } from '../../../../tests/support/terminal';
 import { sumLedger } from '../../wallet';
 
 const racers = 20;
@@ -138,11 +138,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
       await tx.execute(sql`UPDATE file_systems SET token_dir = '/b' WHERE user_id = ${victimId}`);
       result = hack();
       // Wait for the condition, not for time: the hack is blocked on our row lock.
-      for (let i = 0; i < 500; i++) {
-        const [row] = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
-        if (Number(row!.n) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      await untilLockWaiters(app, 1);
     });
     return result!;
   }

@@ -1,0 +1,104 @@
+import type { User } from '../../../core/api/common';
+import type { EventBody } from '../../../core/api/events';
+import type { FsItem } from '../../../core/api/filesystem';
+import { balance } from '../../../core/balance';
+import type { MissionId } from '../../../core/rules/missions';
+import { hackRefusal } from '../../../core/rules/terminal';
+import { baseName, resolvePath, tokenName, type PathResult } from '../../../core/terminal/fs-path';
+import { terminalTexts as t } from '../../../core/texts/terminal';
+import type { Database, Executor, Tx } from '../../db/connect';
+import { HttpError } from '../../http/errors';
+import type { Bus } from '../../realtime/bus';
+import * as store from './store';
+
+export interface TerminalServiceDeps {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  /** spec §9: 60 s; tests and the e2e server inject a shorter limit. */
+  intrusionTimeLimitMs?: number;
+  userView(userId: number): Promise<User>;
+  /**
+   * Writes a system line into the victim's Ping (the Ping service's), inside the hack's transaction,
+   * so it exists exactly when the hack does.
+   */
+  writeSystemLine(tx: Tx, userId: number, message: string, at: Date): Promise<void>;
+  /** Completes a Terminal mission from the real action (missions service); best effort after commit. */
+  completeMission(userId: number, missionId: MissionId): Promise<void>;
+}
+
+export const refuse = (status: number, message: string): never => {
+  throw new HttpError(status, message, { success: false });
+};
+
+/** A resolved path, or the 400 that names what is wrong with it. */
+export function resolved(cwd: string, input: string, options: { allowToken?: boolean } = {}): string {
+  const result: PathResult = resolvePath(cwd, input, options);
+  return result.ok ? result.path : refuse(400, t.pathErrors[result.error]);
+}
+
+/** One directory's entries as ls shows them: sub-directories, then the Token if it is here. */
+export async function listing(tx: Executor, userId: number, path: string, tokenDir: string): Promise<FsItem[]> {
+  const dirs = await store.childDirectories(tx, userId, path);
+  const items: FsItem[] = dirs.map((p) => ({ name: baseName(p), path: p, type: 'directory' }));
+  if (tokenDir === path) items.push({ name: tokenName, path: path === '/' ? `/${tokenName}` : `${path}/${tokenName}`, type: 'token' });
+  return items;
+}
+
+/** An intrusion the player may still use: theirs, open, and inside its limit on the server's clock. */
+export function usable(row: store.IntrusionRow | undefined, userId: number, at: number): store.IntrusionRow {
+  if (!row || row.attackerId !== userId) return refuse(403, t.noActiveIntrusion);
+  if (row.outcome !== 'active') return refuse(403, t.noActiveIntrusion);
+  if (row.expiresAt.getTime() <= at) return refuse(403, t.sessionExpired);
+  return row;
+}
+
+/** The player's level as stored now (never the session's cached copy, which may lag; ADR 035). */
+export async function levelNow(tx: Executor, userId: number): Promise<number> {
+  return (await store.findPlayer(tx, userId))!.level;
+}
+
+/** Fair-play refusal for this pair now, or null (the developer is never shielded). */
+export async function shieldOf(tx: Executor, attackerId: number, victimId: number, fs: store.FileSystemRow, at: number): Promise<string | null> {
+  if (fs.isDeveloper) return null;
+  const victim = (await store.findPlayer(tx, victimId))!;
+  // The attacker's level as stored now: the session's cached player may lag a level-up or a grant (ADR 035).
+  const me = (await store.findPlayer(tx, attackerId))!;
+  const since = new Date(at - balance.hackPerVictimWindowHours * 3_600_000);
+  const refusal = hackRefusal({
+    attackerLevel: me.level,
+    victimLevel: victim.level,
+    victimRegisteredAt: victim.createdAt.getTime(),
+    victimShieldUntil: fs.hackedShieldUntil?.getTime() ?? null,
+    lastHackOfVictimAt: (await store.lastHackSince(tx, attackerId, victimId, since))?.getTime() ?? null,
+    now: at,
+  });
+  return refusal && t.hackRefusals[refusal];
+}
+
+/** What every Terminal action shares: the deps, socket events, balance pushes and mission completion. */
+export function terminalContext(deps: TerminalServiceDeps) {
+  const { bus } = deps;
+  const tell = (userIds: number[], event: EventBody) => bus.publish({ audience: { kind: 'users', userIds }, event });
+  return {
+    deps,
+    db: deps.database.db,
+    now: deps.now,
+    timeLimitMs: deps.intrusionTimeLimitMs ?? balance.sshTimeLimitSeconds * 1000,
+    tell,
+    async publishBalances(userIds: number[]) {
+      for (const userId of userIds) {
+        try {
+          tell([userId], { t: 'user.updated', d: await deps.userView(userId) });
+        } catch {
+          // A player deleted meanwhile has no screen to update.
+        }
+      }
+    },
+    // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
+    // a failure never undoes the action.
+    complete: (userId: number, missionId: MissionId): Promise<void> => deps.completeMission(userId, missionId).catch(() => undefined),
+  };
+}
+
+export type TerminalContext = ReturnType<typeof terminalContext>;
