@@ -79,7 +79,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the Kernel on a busy canvas of 
     expect(grid.version).toBe(lastVersion);
     for (let i = 0; i < warmUpRounds + rounds; i++) expect(grid.owned[bitIndex(i, 0)]).toBe(1);
     expect(longestMs).toBeLessThan(maxHoldMs);
-  }, 300_000);
+    // Two more tries: the delay monitor also counts the time this process waits for a core, and CI runs
+    // browser tests beside this file. The hold this guards against (seconds before ADR 043) fails every try.
+  }, { timeout: 300_000, retry: 2 });
 
   it("finds a player's bits through the owner index, never by reading the whole grid", async () => {
     await app.db.database.query('ANALYZE kernel_bits');
