@@ -6,16 +6,31 @@ import type { Database, Tx } from '../../src/server/db/connect';
  */
 
 export interface HeldTransaction {
+  /** Runs more work in the held transaction (e.g. a second lock, at a moment the test chooses). */
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Ends the held transaction (rolled back: it only ever holds locks) and waits for its end. */
   release(): Promise<void>;
 }
 
 class Released extends Error {}
 
-/** Runs `take` in a transaction on its own connection and keeps that transaction open until release(). */
+type Step = { work: (tx: Tx) => Promise<unknown>; settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void };
+
+/**
+ * Runs `take` in a transaction on its own connection and keeps that transaction open until
+ * release(); run() adds work to it meanwhile. Rejects if `take` fails (e.g. a deadlock).
+ */
 export async function holdTransaction(database: Database, take: (tx: Tx) => Promise<unknown>): Promise<HeldTransaction> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const steps: Array<Step | 'release'> = [];
+  let wake: (() => void) | null = null;
+  const push = (step: Step | 'release') => {
+    steps.push(step);
+    wake?.();
+  };
+  const next = async (): Promise<Step | 'release'> => {
+    while (steps.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return steps.shift()!;
+  };
   let taken!: () => void;
   let failed!: (error: unknown) => void;
   const ready = new Promise<void>((resolve, reject) => ((taken = resolve), (failed = reject)));
@@ -23,7 +38,16 @@ export async function holdTransaction(database: Database, take: (tx: Tx) => Prom
     .transaction(async (tx) => {
       await take(tx);
       taken();
-      await released;
+      for (let step = await next(); step !== 'release'; step = await next()) {
+        const current = step;
+        await current.work(tx).then(
+          (value) => current.settle({ ok: true, value }),
+          (error: unknown) => {
+            current.settle({ ok: false, error });
+            throw error;
+          },
+        );
+      }
       throw new Released();
     })
     .catch((error: unknown) => {
@@ -31,8 +55,13 @@ export async function holdTransaction(database: Database, take: (tx: Tx) => Prom
     });
   await ready;
   return {
+    run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) =>
+        push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) }),
+      );
+    },
     async release() {
-      release();
+      push('release');
       await ended;
     },
   };

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
+import { lockUsers } from '../taps/store';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { activeCode, expOf, setIntegrity, setPlayer, submit } from '../../../../tests/support/blockchain';
+import { holdTransaction, untilLockWaiters } from '../../../../tests/support/locks';
 
 const racers = 20;
 
@@ -89,6 +91,47 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
     await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
     const active = await app.db.database.query<{ level: number }>("SELECT level FROM blockchain_bosses WHERE status = 'active'");
     expect(active.map((r) => Number(r.level))).toEqual([2]);
+  });
+
+  it('the killing blow against a tap group holding both winners: no deadlock, both commit, each reward paid once', async () => {
+    // The most damage goes to the lower id, the last hit to the higher: paying them in that order
+    // (last hit first) is the order a tap group, locking by id, does not take.
+    const [most, last] = [players[1]!, players[2]!];
+    expect(most.id).toBeLessThan(last.id);
+    await setPlayer(app, most, { attack: 8, exp: 100 });
+    await setIntegrity(app, 10);
+    const first = await activeCode(app);
+    expect((await submit(most, first.id, first.code)).statusCode).toBe(200);
+    app.clock.advance(balance.guessIgnoreWindowMs);
+    await setIntegrity(app, 1);
+    const boss = await activeCode(app);
+
+    // Deterministic: a tap group for both winners has locked the first (lower id) when the killing
+    // blow comes, and reaches the second once the blow is seen waiting. Paying the last hit first,
+    // the blow holds the second and waits for the first: a deadlock (one side gets 40P01).
+    const tapGroup = await holdTransaction(app.db.database, (tx) => lockUsers(tx, [most.id]));
+    const blow = submit(last, boss.id, boss.code);
+    let groupLocked: Promise<unknown> = Promise.resolve();
+    try {
+      await untilLockWaiters(app.db.database, 1);
+      groupLocked = tapGroup.run((tx) => lockUsers(tx, [most.id, last.id]));
+      await Promise.race([groupLocked.catch(() => {}), untilLockWaiters(app.db.database, 2)]);
+    } finally {
+      await tapGroup.release();
+    }
+    const [group, answer] = await Promise.allSettled([groupLocked, blow]);
+    expect(group.status, String(group.status === 'rejected' && group.reason)).toBe('fulfilled');
+    if (answer.status === 'rejected') throw answer.reason;
+    expect(answer.value.statusCode, answer.value.body).toBe(200);
+    expect(answer.value.json().bossDefeated).toBe(true);
+    const paid = await app.db.database.query<{ user_id: number; reference: string }>(
+      "SELECT user_id, reference FROM telnet_ledger WHERE reason = 'boss-reward' AND reference LIKE $1 ORDER BY reference",
+      [`boss:${boss.id}:%`],
+    );
+    expect(paid.map((r) => [Number(r.user_id), r.reference])).toEqual([
+      [last.id, `boss:${boss.id}:last-hit`],
+      [most.id, `boss:${boss.id}:most-damage`],
+    ]);
   });
 
   it('one player sending 20 guesses at once gets one through the 500 ms window and pays once', async () => {
