@@ -8,8 +8,8 @@ import type { Database, Tx } from '../../src/server/db/connect';
 export interface HeldTransaction {
   /** Runs more work in the held transaction (e.g. a second lock, at a moment the test chooses). */
   run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Ends the held transaction (rolled back: it only ever holds locks) and waits for its end. */
-  release(): Promise<void>;
+  /** Ends the held transaction, rolled back unless `commit` (its writes then land at that moment), and waits for its end. */
+  release(options?: { commit?: boolean }): Promise<void>;
 }
 
 class Released extends Error {}
@@ -21,6 +21,7 @@ type Step = { work: (tx: Tx) => Promise<unknown>; settle: (outcome: { ok: true; 
  * release(); run() adds work to it meanwhile. Rejects if `take` fails (e.g. a deadlock).
  */
 export async function holdTransaction(database: Database, take: (tx: Tx) => Promise<unknown>): Promise<HeldTransaction> {
+  let commit = false;
   const steps: Array<Step | 'release'> = [];
   let wake: (() => void) | null = null;
   const push = (step: Step | 'release') => {
@@ -48,7 +49,7 @@ export async function holdTransaction(database: Database, take: (tx: Tx) => Prom
           },
         );
       }
-      throw new Released();
+      if (!commit) throw new Released();
     })
     .catch((error: unknown) => {
       if (!(error instanceof Released)) failed(error);
@@ -60,7 +61,8 @@ export async function holdTransaction(database: Database, take: (tx: Tx) => Prom
         push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) }),
       );
     },
-    async release() {
+    async release(options = {}) {
+      commit = options.commit ?? false;
       push('release');
       await ended;
     },
