@@ -47,6 +47,22 @@ describe.each(drivers)('lock order [%s]', (driver) => {
     ).rejects.toThrow(LockOrderError);
   });
 
+  it('a player with a lower id locked after a higher one (two credits in the wrong order) fails the same way', async () => {
+    const [low, high] = await insertPlayers(db.database, 2);
+    await expect(
+      inTx(async (tx) => {
+        await credit(tx, { ...debitOf(high!), reason: 'boss-reward' });
+        return credit(tx, { ...debitOf(low!), reason: 'boss-reward' });
+      }),
+    ).rejects.toThrow(/locked after player/);
+    const paid = await inTx(async (tx) => {
+      await lockPlayers(tx, [high!, low!]);
+      await credit(tx, { ...debitOf(high!), reason: 'boss-reward' });
+      return credit(tx, { ...debitOf(low!), reason: 'boss-reward' });
+    });
+    expect(paid).toEqual({ balance: 5 });
+  });
+
   it('the players first, then the feature row: debit, credit and a second lockPlayers all pass', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 50 });
     const result = await inTx(async (tx) => {

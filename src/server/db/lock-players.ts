@@ -38,6 +38,20 @@ export function assertPlayersLockedFirst(tx: object, userIds: Iterable<number>):
   }
 }
 
+/**
+ * Throws when this call would lock a player with a lower id than one the transaction already holds:
+ * two such calls (e.g. two credits, the higher id first) are id order broken across statements.
+ * Lock every player involved in one call instead.
+ */
+function assertIdOrder(held: Set<number> | undefined, ids: number[]): void {
+  if (!held || held.size === 0) return;
+  const highest = Math.max(...held);
+  const early = ids.filter((id) => !held.has(id) && id < highest);
+  if (early.length > 0) {
+    throw new LockOrderError(`lock order: player(s) ${early.join(', ')} locked after player ${highest}; lock all the players in one lockPlayers call (ADR 044)`);
+  }
+}
+
 /** Records rows the caller locked itself (at least FOR NO KEY UPDATE), so later lockPlayers calls in the same transaction skip the round trip. */
 export function rememberLocked(tx: object, userIds: Iterable<number>): void {
   const held = lockedIn.get(tx) ?? new Set<number>();
@@ -57,6 +71,7 @@ export async function lockPlayers(tx: Tx, userIds: number[]): Promise<number[]> 
   const held = lockedIn.get(tx);
   if (held && ids.every((id) => held.has(id))) return ids;
   assertPlayersLockedFirst(tx, ids);
+  assertIdOrder(held, ids);
   const rows = await tx.select({ id: users.id }).from(users).where(sql`${users.id} = any(${intArray(ids)})`).orderBy(users.id).for('no key update');
   const found = rows.map((r) => r.id);
   rememberLocked(tx, found);
