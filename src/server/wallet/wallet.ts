@@ -1,6 +1,6 @@
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
-import { lockPlayers } from '../db/lock-players';
+import { assertPlayersLockedFirst, lockPlayers } from '../db/lock-players';
 import * as store from './store';
 
 /**
@@ -79,6 +79,8 @@ export async function creditMany(tx: Tx, changes: WalletChange[]): Promise<Map<n
  */
 export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> {
   assertAmount(change.amount);
+  // The conditional UPDATE below locks the player's row: after a feature row, that is the order backwards.
+  assertPlayersLockedFirst(tx, [change.userId]);
   const balance = await store.subtractIfEnough(tx, change.userId, change.amount);
   if (balance === null) return refusal(tx, change.userId, change.amount);
   await store.appendLedger(tx, [{ userId: change.userId, delta: -change.amount, reason: change.reason, reference: change.reference }]);

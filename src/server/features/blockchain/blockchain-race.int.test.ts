@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { texts } from '../../../core/texts';
+import { buildApp, type App } from '../../app';
 import type { Database } from '../../db/connect';
+import { insertBoss } from './store';
+import { lockUsers } from '../taps/store';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { activeCode, expOf, setIntegrity, setPlayer, submit } from '../../../../tests/support/blockchain';
+import { testConfig } from '../../../../tests/support/config';
+import { freshDatabase } from '../../../../tests/support/db';
+import { holdTransaction, untilLockWaiters } from '../../../../tests/support/locks';
 
 const racers = 20;
 
@@ -84,11 +90,83 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
       [`boss:${boss.id}:last-hit`, 1],
       [`boss:${boss.id}:most-damage`, 1],
     ]);
-    // Two job runners (as on two instances) at the respawn time: one new boss.
-    app.clock.advance(2 * 3_600_000);
-    await Promise.all([app.jobs.runDue(), app.jobs.runDue(), app.jobs.runDue()]);
+    // Two instances on this database, each with its own job runner, at the respawn time: one new boss.
+    const second = await buildApp({ config: testConfig(), database: app.db.database, now: () => app.clock.now, random: () => 0.99 });
+    try {
+      app.clock.advance(2 * 3_600_000);
+      const ran = (await Promise.all([app.jobs.runDue(), second.jobs.runDue()])).flat();
+      expect(ran.filter((job) => job.kind === 'blockchain.respawn').map((job) => job.outcome)).toEqual(['done']);
+    } finally {
+      await second.close();
+    }
     const active = await app.db.database.query<{ level: number }>("SELECT level FROM blockchain_bosses WHERE status = 'active'");
     expect(active.map((r) => Number(r.level))).toEqual([2]);
+  });
+
+  it('the killing blow against a tap group holding both winners: no deadlock, both commit, each reward paid once', async () => {
+    // The most damage goes to the lower id, the last hit to the higher: paying them in that order
+    // (last hit first) is the order a tap group, locking by id, does not take.
+    const [most, last] = [players[1]!, players[2]!];
+    expect(most.id).toBeLessThan(last.id);
+    await setPlayer(app, most, { attack: 8, exp: 100 });
+    await setIntegrity(app, 10);
+    const first = await activeCode(app);
+    expect((await submit(most, first.id, first.code)).statusCode).toBe(200);
+    app.clock.advance(balance.guessIgnoreWindowMs);
+    await setIntegrity(app, 1);
+    const boss = await activeCode(app);
+
+    // Deterministic: a tap group for both winners has locked the first (lower id) when the killing
+    // blow comes, and reaches the second once the blow is seen waiting. Paying the last hit first,
+    // the blow holds the second and waits for the first: a deadlock (one side gets 40P01).
+    const tapGroup = await holdTransaction(app.db.database, (tx) => lockUsers(tx, [most.id]));
+    const blow = submit(last, boss.id, boss.code);
+    let groupLocked: Promise<unknown> = Promise.resolve();
+    try {
+      await untilLockWaiters(app.db.database, 1);
+      groupLocked = tapGroup.run((tx) => lockUsers(tx, [most.id, last.id]));
+      await Promise.race([groupLocked.catch(() => {}), untilLockWaiters(app.db.database, 2)]);
+    } finally {
+      await tapGroup.release();
+    }
+    const [group, answer] = await Promise.allSettled([groupLocked, blow]);
+    expect(group.status, String(group.status === 'rejected' && group.reason)).toBe('fulfilled');
+    if (answer.status === 'rejected') throw answer.reason;
+    expect(answer.value.statusCode, answer.value.body).toBe(200);
+    expect(answer.value.json().bossDefeated).toBe(true);
+    const paid = await app.db.database.query<{ user_id: number; reference: string }>(
+      "SELECT user_id, reference FROM telnet_ledger WHERE reason = 'boss-reward' AND reference LIKE $1 ORDER BY reference",
+      [`boss:${boss.id}:%`],
+    );
+    expect(paid.map((r) => [Number(r.user_id), r.reference])).toEqual([
+      [last.id, `boss:${boss.id}:last-hit`],
+      [most.id, `boss:${boss.id}:most-damage`],
+    ]);
+  });
+
+  it('instances starting together on an empty database agree on one first boss (the unique index decides, nobody fails)', async () => {
+    const empty = await freshDatabase('postgres');
+    const instances: App[] = [];
+    try {
+      // Deterministic: a third instance's first boss is being inserted when these two start; both
+      // read "no boss", both inserts wait on the unique index, then that boss commits.
+      const firstBoss = await holdTransaction(empty.database, (tx) => insertBoss(tx, { level: 1, integrity: 10, maxIntegrity: 10, codeLength: 10, code: '0123456789', spawnedAt: new Date(app.clock.now) }));
+      const starting = Promise.allSettled([1, 2].map(() => buildApp({ config: testConfig(), database: empty.database, now: () => app.clock.now })));
+      try {
+        await untilLockWaiters(empty.database, 2);
+      } finally {
+        await firstBoss.release({ commit: true });
+      }
+      for (const started of await starting) {
+        if (started.status === 'fulfilled') instances.push(started.value);
+      }
+      expect((await starting).map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual(['fulfilled', 'fulfilled']);
+      const bosses = await empty.database.query<{ n: number }>('SELECT count(*)::int AS n FROM blockchain_bosses');
+      expect(Number(bosses[0]!.n)).toBe(1);
+    } finally {
+      for (const instance of instances) await instance.close();
+      await empty.dispose();
+    }
   });
 
   it('one player sending 20 guesses at once gets one through the 500 ms window and pays once', async () => {

@@ -9,6 +9,7 @@ import { rollDamage } from '../../../core/rules/combat';
 import { effectiveStats } from '../../../core/rules/gear-stats';
 import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
+import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
 import { equippedGear } from '../../inventory';
@@ -62,6 +63,8 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
   /** Pays LAST HIT and MOST DAMAGE once, in the defeating transaction; a blacklisted winner gets nothing. */
   async function settleDefeat(tx: Tx, boss: store.BossRow, lastHitterId: number) {
     const top = mostDamage(await store.hitsOn(tx, boss.id))!;
+    // Both winners were locked before the boss row; this asks again only if that guess was wrong, still in id order.
+    await lockPlayers(tx, [lastHitterId, top.userId]);
     const people = await store.usernames(tx, [lastHitterId, top.userId]);
     const rewards = bossRewards(boss.level);
     const last = people.get(lastHitterId)!;
@@ -83,6 +86,12 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     return { record, lastBlacklisted, received, paid: [lastHitterId, top.userId] };
   }
 
+  /** The player who leads the damage on a boss now (none before its first hit). */
+  async function damageLeader(tx: Tx, bossId: number): Promise<number[]> {
+    const leader = mostDamage(await store.hitsOn(tx, bossId));
+    return leader ? [leader.userId] : [];
+  }
+
   async function guess(tx: Tx, userId: number, body: SubmitCodeBody, after: (fn: () => void) => void): Promise<GuessResult> {
     const boss = await store.activeBoss(tx);
     if (!boss) {
@@ -99,16 +108,20 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     if (guessed === boss.previousCode) return refuse(409, t.alreadyCracked);
     const { player, stats, cost } = await statsOf(tx, userId);
     if (!canAffordGuess(player.currentExp, cost)) return refuse(409, t.notEnoughExp(cost));
+    const score = scoreGuess(boss.code, guessed);
+    const codeCorrect = score.correctPosition === boss.codeLength;
+    // One lock order (docs/decisions/044-one-lock-order.md): the players first, by id, then the
+    // Blockchain's rows. A correct code may be the killing blow, which pays the damage leader too:
+    // they are the guesser or whoever leads now (a crack that succeeds saw every earlier hit).
+    await lockPlayers(tx, codeCorrect ? [userId, ...(await damageLeader(tx, boss.id))] : [userId]);
     const at = now();
     if (!(await store.claimGuessSlot(tx, userId, at, balance.guessIgnoreWindowMs))) return refuse(429, t.tooFast);
 
-    const score = scoreGuess(boss.code, guessed);
-    const codeCorrect = score.correctPosition === boss.codeLength;
     let state = boss;
     let hit = { damage: 0, isCritical: false };
     let defeat: Awaited<ReturnType<typeof settleDefeat>> | null = null;
     if (codeCorrect) {
-      // Lock order: the boss row first, then players' rows (experience, rewards); wrong guesses never lock the boss.
+      // Wrong guesses never lock the boss row; of many crackers of one code the conditional update picks one.
       hit = rollDamage(stats, random);
       const cracked = await store.crackCode(tx, {
         bossId: boss.id,

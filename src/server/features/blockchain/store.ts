@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { blockchainAttempts, blockchainBosses, blockchainGuessers, blockchainHits, users } from '../../db/schema';
 
 export type BossRow = typeof blockchainBosses.$inferSelect;
@@ -54,6 +55,7 @@ export async function crackCode(
   tx: Tx,
   crack: { bossId: number; codeVersion: number; damage: number; newCode: string; at: Date; nextSpawnAt: Date },
 ): Promise<BossRow | null> {
+  noteFeatureRowLocked(tx);
   const left = sql`greatest(${blockchainBosses.integrity} - ${crack.damage}, 0)`;
   const [row] = await tx
     .update(blockchainBosses)

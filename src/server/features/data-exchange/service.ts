@@ -4,6 +4,7 @@ import { balance } from '../../../core/balance';
 import { listingExpiresAt, saleFee, validatePrice } from '../../../core/rules/market';
 import { fillText, itemTexts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
+import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
 import { countItems, escrowItem, listItems, releaseEscrow } from '../../inventory';
@@ -70,6 +71,8 @@ export function createMarketService(deps: MarketServiceDeps) {
       return once(userId, key, 'market.create', body, async (tx, after) => {
         const price = validatePrice(body.price);
         if (!price.ok) return refuse(400, price.message);
+        // Lock order (ADR 044): the seller first; the escrow below then takes no first lock.
+        await lockPlayers(tx, [userId]);
         const item = await findHeldItem(tx, userId, body);
         const createdAt = now();
         const seller = { id: userId, username: await store.sellerName(tx, userId) };
@@ -91,6 +94,9 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     buy(buyerId: number, key: string, body: BuyListingBody) {
       return once(buyerId, key, 'market.buy', body, async (tx, after) => {
+        // Lock order (ADR 044): buyer and seller by id, then the listing (its seller never changes).
+        const sellerId = await store.sellerOf(tx, body.listingId);
+        await lockPlayers(tx, sellerId === undefined ? [buyerId] : [buyerId, sellerId]);
         const row = await store.lockListing(tx, body.listingId);
         if (!row || row.status !== 'active' || row.expiresAt.getTime() <= now()) return refuse(404, itemTexts.listingGone);
         if (row.sellerId === buyerId) return refuse(403, itemTexts.ownListing);
@@ -122,6 +128,8 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     remove(userId: number, key: string, body: RemoveListingBody) {
       return once(userId, key, 'market.remove', body, async (tx, after) => {
+        // Lock order (ADR 044): the player, then the listing; anyone else's listing is refused below.
+        await lockPlayers(tx, [userId]);
         const row = await store.lockListing(tx, body.listingId);
         if (!row || row.status !== 'active') return refuse(404, itemTexts.listingGone);
         if (row.sellerId !== userId) return refuse(403, itemTexts.notYourListing);
@@ -147,6 +155,9 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     /** The jobs runner's 'market.listingExpired': an unsold item goes back to its seller, once. */
     async expire(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)> {
+      const sellerId = await store.sellerOf(tx, job.payload.listingId);
+      if (sellerId === undefined) return;
+      await lockPlayers(tx, [sellerId]);
       const row = await store.lockListing(tx, job.payload.listingId);
       if (!row || row.status !== 'active') return; // sold or removed first: nothing to return
       const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: row.sellerId });

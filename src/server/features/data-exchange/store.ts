@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, type SQL } from 'drizzle-orm';
 import type { ListingQuery } from '../../../core/api/market';
 import { containsPattern, normalizeSearch } from '../../../core/rules/market';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { marketListings, users } from '../../db/schema';
 
 export type ListingRow = typeof marketListings.$inferSelect & { sellerUsername: string };
@@ -24,11 +25,18 @@ export async function setEscrow(tx: Tx, listingId: number, escrowId: number): Pr
   await tx.update(marketListings).set({ escrowId }).where(eq(marketListings.id, listingId));
 }
 
+/** A listing's seller (never changes), read without a lock so the players can be locked first. */
+export async function sellerOf(tx: Tx, listingId: number): Promise<number | undefined> {
+  const [row] = await tx.select({ sellerId: marketListings.sellerId }).from(marketListings).where(eq(marketListings.id, listingId));
+  return row?.sellerId;
+}
+
 /**
  * Locks a listing's row: of a buy, a remove and an expiry racing for one listing, the first to lock
  * decides and the others read the status it left.
  */
 export async function lockListing(tx: Tx, listingId: number): Promise<ListingRow | undefined> {
+  noteFeatureRowLocked(tx);
   const [row] = await tx
     .select(withSeller)
     .from(marketListings)

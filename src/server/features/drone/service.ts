@@ -7,6 +7,7 @@ import { effectiveStats } from '../../../core/rules/gear-stats';
 import { convertDecodesToTelnet } from '../../../core/rules/telnet';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
+import { rememberLocked } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { runIdempotent } from '../../idempotency';
 import { addItems, equippedGear } from '../../inventory';
@@ -25,7 +26,8 @@ export interface DroneServiceDeps {
   userView(userId: number): Promise<User>;
 }
 
-export type DroneStep = Job<'drone.step', { runId: number; step: number }>;
+/** `userId` is absent only from steps scheduled before it was added to the payload. */
+export type DroneStep = Job<'drone.step', { runId: number; step: number; userId?: number }>;
 
 const t = texts.optimizer;
 
@@ -95,6 +97,7 @@ export function createDroneService(deps: DroneServiceDeps) {
         const plan = planDroneRun(body.telnet);
         const player = await store.lockPlayer(tx, userId);
         if (!player) throw new Error(`drone: no player ${userId}`);
+        rememberLocked(tx, [userId]);
         const runId = await store.insertRun(tx, {
           userId,
           clicksTotal: plan.clicks,
@@ -131,10 +134,14 @@ export function createDroneService(deps: DroneServiceDeps) {
      * typing keeps its full ceiling. A step already done (a replay) changes nothing.
      */
     async step(tx: Tx, job: DroneStep): Promise<void | (() => void)> {
+      // Lock order (ADR 044): the run's player, then the run (a run never changes hands).
+      const userId = job.payload.userId ?? (await store.ownerOfRun(tx, job.payload.runId));
+      if (userId === undefined) return;
+      const player = await store.lockPlayer(tx, userId);
+      if (player) rememberLocked(tx, [userId]);
       const run = await store.lockRun(tx, job.payload.runId);
       if (!run || run.status !== 'active' || run.stepsDone !== job.payload.step) return;
       const at = job.claimedAt;
-      const player = await store.lockPlayer(tx, run.userId);
       const clicks = run.clicksPerStep[run.stepsDone] ?? 0;
       if (!player || player.banned) {
         // The clicks that cannot run are unused Telnet: refunded (spec §1), and the run ends here.

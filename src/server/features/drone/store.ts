@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { droneRuns, users } from '../../db/schema';
 
 export type DroneRunRow = typeof droneRuns.$inferSelect;
@@ -12,8 +13,15 @@ export async function insertRun(tx: Tx, run: NewDroneRun): Promise<number | null
 }
 
 export async function lockRun(tx: Tx, runId: number): Promise<DroneRunRow | undefined> {
+  noteFeatureRowLocked(tx);
   const [row] = await tx.select().from(droneRuns).where(eq(droneRuns.id, runId)).for('update');
   return row;
+}
+
+/** Whose run it is (never changes), read without a lock so the player can be locked first. */
+export async function ownerOfRun(tx: Executor, runId: number): Promise<number | undefined> {
+  const [row] = await tx.select({ userId: droneRuns.userId }).from(droneRuns).where(eq(droneRuns.id, runId));
+  return row?.userId;
 }
 
 export async function updateRun(tx: Tx, runId: number, change: Partial<Omit<DroneRunRow, 'id' | 'userId'>>): Promise<void> {

@@ -4,6 +4,7 @@ import { balance } from '../../../core/balance';
 import { buildMissionStatus, isMissionEarned, type MissionEvidence, type MissionId } from '../../../core/rules/missions';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
+import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { equippedGear } from '../../inventory';
@@ -60,6 +61,8 @@ export function createMissionService(deps: MissionServiceDeps) {
       }
       const reward = balance.missionRewardTelnet;
       const paid = await db.transaction(async (tx) => {
+        // Lock order (ADR 044): the player, then the mission's row, then the reward.
+        await lockPlayers(tx, [user.id]);
         if (!(await store.insertCompletion(tx, user.id, missionId, new Date(deps.now())))) return null;
         await credit(tx, { userId: user.id, amount: reward, reason: 'mission', reference: `mission:${missionId}` });
         // Read back under the wallet's row lock: the event carries the player as they now are.

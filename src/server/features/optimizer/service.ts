@@ -4,6 +4,7 @@ import { balance } from '../../../core/balance';
 import { canStartOptimizer, connectionRateForLevel, optimizerUpgradeCost, optimizerUpgradeMinutes, secondsRemaining } from '../../../core/rules/optimizer';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
+import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { runIdempotent } from '../../idempotency';
 import { scheduleJob, type Job } from '../../jobs';
@@ -75,6 +76,8 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
     async start(userId: number, key: string, scope: 'optimizer.start' | 'optimizer.upgrade') {
       const outcome = await runIdempotent(database, { userId, key, scope, request: {}, now: now() }, async (tx) => {
         const startedAt = now();
+        // Lock order (ADR 044): the player, then the optimizer row; the debit below is then no first lock.
+        await lockPlayers(tx, [userId]);
         const row = await store.lockState(tx, userId);
         const check = canStartOptimizer({ level: row.level, active: row.endsAt !== null, telnet: await balanceOf(tx, userId) });
         if (!check.ok) {
@@ -100,6 +103,8 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
     async collect(userId: number): Promise<OptimizerCollectResponse> {
       const result = await database.db.transaction(async (tx) => {
         const at = now();
+        // Lock order (ADR 044): the player (whose connection rate changes), then the optimizer row.
+        await lockPlayers(tx, [userId]);
         const row = await store.lockState(tx, userId);
         if (row.endsAt === null || row.endsAt.getTime() > at) return refuse(409, t.nothingToCollect);
         const collected = await applyCollect(tx, row);
@@ -114,6 +119,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
      * collects the upgrade at its end time if the player has not; a second run finds it idle and does nothing.
      */
     async complete(tx: Tx, job: OptimizerCompleted): Promise<void | (() => void)> {
+      await lockPlayers(tx, [job.payload.userId]);
       const row = await store.lockState(tx, job.payload.userId);
       if (row.endsAt === null || row.level !== job.payload.level) return; // collected by the player first
       if (row.endsAt.getTime() > job.claimedAt.getTime()) throw new Error('optimizer.completed claimed before its end time');

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { optimizerStates, users } from '../../db/schema';
 
 export type OptimizerRow = typeof optimizerStates.$inferSelect;
 
 /** The player's optimizer row, made at level 0 the first time, locked for this transaction. */
 export async function lockState(tx: Tx, userId: number): Promise<OptimizerRow> {
+  noteFeatureRowLocked(tx);
   await tx.insert(optimizerStates).values({ userId }).onConflictDoNothing();
   const [row] = await tx.select().from(optimizerStates).where(eq(optimizerStates.userId, userId)).for('update');
   return row!;

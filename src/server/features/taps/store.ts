@@ -13,9 +13,13 @@ export async function findPlayer(tx: Executor, id: number): Promise<UserRow | un
   return row;
 }
 
-/** Locks the players' rows in id order (the same order on every instance, so no deadlock). */
+/**
+ * Locks the players' rows in id order, as lockPlayers does (the same order on every instance, so no
+ * deadlock), and in its mode: FOR NO KEY UPDATE, because FOR UPDATE would also hold up every insert
+ * that names these players by foreign key (a chat line, a session, an item) for the whole group.
+ */
 export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<number, UserRow>> {
-  const rows = await tx.select().from(users).where(sql`${users.id} = any(${intArray(userIds)})`).orderBy(users.id).for('update');
+  const rows = await tx.select().from(users).where(sql`${users.id} = any(${intArray(userIds)})`).orderBy(users.id).for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -8,6 +8,7 @@ import { users } from '../../db/schema';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { testConfig } from '../../../../tests/support/config';
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db';
+import { holdTransaction, settlesOrWaits, untilLockWaiters } from '../../../../tests/support/locks';
 
 /** What must hold for every player after any mix of concurrent requests. */
 async function findViolations(database: Database, players: Player[], acceptedTaps: Map<number, number>) {
@@ -99,5 +100,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
     expect(await findViolations(db.database, players, acknowledged)).toEqual([]);
     const total = [...acknowledged.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(1000);
+  });
+
+  it('a tap group in flight leaves its players free for foreign-key inserts (a chat line is not held up by it)', async () => {
+    const [p, q] = [players[0]!, players[1]!];
+    expect(p.id).toBeLessThan(q.id);
+    const batchTimestamp = 9_000_000;
+    // Deterministic: another session holds q's batch key uncommitted, so a group of p's and q's
+    // batches stops on q after it has locked p, and waits there.
+    const key = await holdTransaction(db.database, (tx) =>
+      tx.execute(sql`INSERT INTO tap_batches (user_id, batch_timestamp, created_at) VALUES (${q.id}, ${batchTimestamp}, now())`),
+    );
+    const taps = instances[0]!.services.taps;
+    // Submitted in one turn of the event loop: one group, one transaction for both players.
+    const group = Promise.all([p, q].map((player) => taps.submitBatch(player.id, { tapCount: 3, batchTimestamp })));
+    try {
+      await untilLockWaiters(db.database, 1);
+      // The chat line's foreign key takes KEY SHARE on p's row: it waits only if the group holds
+      // that row FOR UPDATE (docs/decisions/044-one-lock-order.md).
+      const line = await settlesOrWaits(db.database, p.request('POST', '/api/chat/messages', { message: 'still here' }), 2);
+      expect(line.kind).toBe('settled');
+      expect(line.kind === 'settled' && line.value.statusCode).toBe(201);
+    } finally {
+      await key.release();
+    }
+    expect((await group).map((o) => o.kind)).toEqual(['counted', 'counted']);
   });
 });

@@ -85,6 +85,8 @@ export function createVirusService(deps: VirusServiceDeps) {
     if (intent.status !== 'succeeded') return refuse(409, t.paymentNotCompleted);
     let published: (() => void) | null = null;
     const result = await database.db.transaction(async (tx) => {
+      // Lock order (ADR 044): the buyer, then the purchase row; the award's inventory takes no first lock.
+      await lockPlayers(tx, ownerOnly(await store.purchaseOwner(tx, { id: purchaseId })));
       const row = await store.lockPurchase(tx, { id: purchaseId });
       const pkg = row && packageFor(row.trojanCount);
       const matches =
@@ -123,9 +125,10 @@ export function createVirusService(deps: VirusServiceDeps) {
   async function reverse(paymentIntentId: string, status: 'refunded' | 'disputed'): Promise<void> {
     let published: (() => void) | null = null;
     await database.db.transaction(async (tx) => {
+      // Lock order (ADR 044): the buyer, then the purchase row.
+      await lockPlayers(tx, ownerOnly(await store.purchaseOwner(tx, { paymentIntentId })));
       const row = await store.lockPurchase(tx, { paymentIntentId });
       if (!row || row.status === 'refunded' || row.status === 'disputed') return;
-      await lockPlayers(tx, [row.userId]);
       const held = new Map((await listItems(tx, row.userId)).cores.map((c) => [c.id, c]));
       let revoked = 0;
       for (const core of row.cores) {
@@ -242,3 +245,8 @@ export function createVirusService(deps: VirusServiceDeps) {
 }
 
 export type VirusService = ReturnType<typeof createVirusService>;
+
+/** The purchase's player to lock, or none for a purchase that does not exist. */
+function ownerOnly(userId: number | undefined): number[] {
+  return userId === undefined ? [] : [userId];
+}

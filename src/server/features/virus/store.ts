@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, max, ne, sql, sum } from 'drizzle-orm';
 import type { PurchaseStatus } from '../../../core/api/virus';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { virusPurchases } from '../../db/schema';
 
 export type PurchaseRecord = typeof virusPurchases.$inferSelect;
@@ -44,9 +45,17 @@ export async function markSetupFailed(tx: Executor, id: number): Promise<void> {
   await tx.update(virusPurchases).set({ status: 'failed' }).where(and(eq(virusPurchases.id, id), eq(virusPurchases.status, 'started'), sql`${virusPurchases.paymentIntentId} IS NULL`));
 }
 
+/** Whose purchase it is (never changes), read without a lock so the player can be locked first. */
+export async function purchaseOwner(tx: Executor, by: { id: number } | { paymentIntentId: string }): Promise<number | undefined> {
+  const where = 'id' in by ? eq(virusPurchases.id, by.id) : eq(virusPurchases.paymentIntentId, by.paymentIntentId);
+  const [row] = await tx.select({ userId: virusPurchases.userId }).from(virusPurchases).where(where);
+  return row?.userId;
+}
+
 /** Locks a purchase row: of the completion, the webhook and a refund racing for it, the first to lock decides. */
 export async function lockPurchase(tx: Tx, by: { id: number } | { paymentIntentId: string }): Promise<PurchaseRecord | undefined> {
   const where = 'id' in by ? eq(virusPurchases.id, by.id) : eq(virusPurchases.paymentIntentId, by.paymentIntentId);
+  noteFeatureRowLocked(tx);
   const [row] = await tx.select().from(virusPurchases).where(where).for('update');
   return row;
 }
