@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/connect';
+import { noteFeatureRowLocked } from '../../db/lock-players';
 import { intArray } from '../../db/param-sets';
 import { attacks, fileSystems, fsDirectories, intrusions, users } from '../../db/schema';
 
@@ -34,6 +35,7 @@ export async function ensureFileSystem(tx: Executor, userId: number): Promise<vo
  */
 export async function lockFileSystem(tx: Tx, userId: number): Promise<FileSystemRow | undefined> {
   const [row] = await tx.select().from(fileSystems).where(eq(fileSystems.userId, userId)).for('update');
+  noteFeatureRowLocked(tx);
   return row;
 }
 
@@ -41,6 +43,7 @@ export async function lockFileSystem(tx: Tx, userId: number): Promise<FileSystem
 export async function lockFileSystems(tx: Tx, userIds: number[]): Promise<Map<number, FileSystemRow>> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const rows = await tx.select().from(fileSystems).where(sql`${fileSystems.userId} = any(${intArray(ids)})`).orderBy(fileSystems.userId).for('update');
+  noteFeatureRowLocked(tx);
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
@@ -125,6 +128,7 @@ export async function insertIntrusion(tx: Tx, row: { attackerId: number; victimI
 /** Locks an intrusion: a hack, a second hack with the same intrusion, an exit and the expiry job take turns. */
 export async function lockIntrusion(tx: Tx, id: number): Promise<IntrusionRow | undefined> {
   const [row] = await tx.select().from(intrusions).where(eq(intrusions.id, id)).for('update');
+  noteFeatureRowLocked(tx);
   return row;
 }
 
