@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, now);
   kernelRoutes(fastify, kernel, now);
-  registerVirus(fastify, { config, database, bus, now, random });
+  registerVirus(fastify, { config, database, bus, now, random, listings: market, userView: auth.view });
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -24,6 +24,10 @@ export const virusPurchases = pgTable(
     /** The cores this purchase awarded, by id and type name (the history shows them; a refund takes back the unopened ones). */
     cores: jsonb('cores').$type<{ id: number; type: string }[]>().notNull().default(sql`'[]'::jsonb`),
     coresRevoked: integer('cores_revoked').notNull().default(0),
+    /** Telnet the reversal took back through the wallet (what the purchase's opened and sold cores brought, ADR 046). */
+    telnetTakenBack: integer('telnet_taken_back').notNull().default(0),
+    /** What the reversal could not take because the balance was spent: the player owes it (ADR 046). */
+    telnetOwed: integer('telnet_owed').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
@@ -36,5 +40,6 @@ export const virusPurchases = pgTable(
     check('virus_amount', sql`${t.amountCents} > 0`),
     check('virus_status', sql`${t.status} IN ('started', 'fulfilled', 'owed', 'failed', 'refunded', 'disputed')`),
     check('virus_revoked', sql`${t.coresRevoked} >= 0 AND ${t.coresRevoked} <= ${t.trojanCount}`),
+    check('virus_taken_back', sql`${t.telnetTakenBack} >= 0 AND ${t.telnetOwed} >= 0`),
   ],
 );

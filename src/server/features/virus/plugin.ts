@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { User } from '../../../core/api/common';
 import { balance } from '../../../core/balance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Bus } from '../../realtime/bus';
 import { createStripeProvider, createTestProvider, type PaymentProvider } from './provider';
+import type { ListingsOfItems } from './reverse';
 import { virusRoutes } from './routes';
 import { createVirusService, type VirusService } from './service';
 
@@ -32,7 +34,10 @@ function providerFor(config: Config): PaymentProvider | null {
 }
 
 /** The Virus feature: its provider (from config), service, routes and the /virus page's CSP. */
-export function registerVirus(app: FastifyInstance, deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number }): VirusService {
+export function registerVirus(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User> },
+): VirusService {
   const provider = providerFor(deps.config);
   const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
   virusRoutes(app, virus, deps.now);

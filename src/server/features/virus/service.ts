@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '../../../core/api/common';
 import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
 import { canSpend, formatUsd, packageFor, rollTrojans, utcDayStart } from '../../../core/rules/virus';
@@ -6,9 +7,10 @@ import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { addItems, countItems, listItems, removeItem } from '../../inventory';
+import { addItems, countItems } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
 import type { IntentView, PaymentEvent, PaymentProvider, TestProvider } from './provider';
+import { createReversal, type ListingsOfItems } from './reverse';
 import * as store from './store';
 
 const t = texts.virus;
@@ -22,6 +24,9 @@ export interface VirusServiceDeps {
   provider: PaymentProvider | null;
   dailyLimitCents: number;
   log: FastifyBaseLogger;
+  /** The Data Exchange's side of a reversal (ADR 046). */
+  listings: ListingsOfItems;
+  userView(userId: number): Promise<User>;
 }
 
 /** What fulfilling a payment did: awarded now, or found already done (the other path got there first). */
@@ -53,6 +58,7 @@ export function createVirusService(deps: VirusServiceDeps) {
     if (inventory) bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: inventory } } });
   };
   const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
+  const reverse = createReversal(deps);
 
   /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
   async function createIntentFor(purchase: store.PurchaseRecord, p: PaymentProvider): Promise<IntentView> {
@@ -117,27 +123,6 @@ export function createVirusService(deps: VirusServiceDeps) {
     if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
     after(() => tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
     return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
-  }
-
-  /** A refund or dispute: recorded once, and the purchase's cores that are still unopened and held are taken back. */
-  async function reverse(paymentIntentId: string, status: 'refunded' | 'disputed'): Promise<void> {
-    let published: (() => void) | null = null;
-    await database.db.transaction(async (tx) => {
-      const row = await store.lockPurchase(tx, { paymentIntentId });
-      if (!row || row.status === 'refunded' || row.status === 'disputed') return;
-      await lockPlayers(tx, [row.userId]);
-      const held = new Map((await listItems(tx, row.userId)).cores.map((c) => [c.id, c]));
-      let revoked = 0;
-      for (const core of row.cores) {
-        const item = held.get(core.id);
-        if (!item || item.isUsed || item.escrowId !== null) continue;
-        if ((await removeItem(tx, { userId: row.userId, item: { kind: 'core', id: core.id } })).kind === 'removed') revoked++;
-      }
-      await store.markReversed(tx, row.id, { status, coresRevoked: revoked, at: new Date(now()) });
-      deps.log.info({ purchaseId: row.id, status, coresRevoked: revoked }, 'virus purchase reversed');
-      published = () => tell(row.userId, row.id, status, revoked > 0 ? 'virus-reversal' : null);
-    });
-    (published as (() => void) | null)?.();
   }
 
   return {

@@ -74,8 +74,21 @@ export async function markPaymentFailed(tx: Executor, paymentIntentId: string): 
   return row;
 }
 
-export async function markReversed(tx: Tx, id: number, r: { status: Extract<PurchaseStatus, 'refunded' | 'disputed'>; coresRevoked: number; at: Date }): Promise<void> {
-  await tx.update(virusPurchases).set({ status: r.status, coresRevoked: r.coresRevoked, reversedAt: r.at }).where(eq(virusPurchases.id, id));
+/** The purchase a payment belongs to, read without a lock (to learn whose player row to lock first). */
+export async function findByIntent(tx: Executor, paymentIntentId: string): Promise<PurchaseRecord | undefined> {
+  const [row] = await tx.select().from(virusPurchases).where(eq(virusPurchases.paymentIntentId, paymentIntentId));
+  return row;
+}
+
+export async function markReversed(
+  tx: Tx,
+  id: number,
+  r: { status: Extract<PurchaseStatus, 'refunded' | 'disputed'>; coresRevoked: number; telnetTakenBack: number; telnetOwed: number; at: Date },
+): Promise<void> {
+  await tx
+    .update(virusPurchases)
+    .set({ status: r.status, coresRevoked: r.coresRevoked, telnetTakenBack: r.telnetTakenBack, telnetOwed: r.telnetOwed, reversedAt: r.at })
+    .where(eq(virusPurchases.id, id));
 }
 
 /** A player's purchases, newest first (the history on the Virus screen). */
