@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCards } from '../../src/server/features/virus/provider';
+import { testCards } from '../../src/server/features/virus/test-provider';
 import { texts } from '../../src/core/texts';
 import { startTestServer } from '../support/server';
 import { desktop, expectNoSeriousViolations, launchBrowser, loginViaUi, newPage, newPlayer, phone, registerViaUi, snap } from './fixtures';

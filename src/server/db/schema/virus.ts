@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -31,6 +31,8 @@ export const virusPurchases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** Set when the server itself refunded the payment because it came past the day's limit (ADR 046). */
+    refusedOverLimitAt: timestamp('refused_over_limit_at', { withTimezone: true }),
   },
   (t) => [
     unique('virus_purchase_intent').on(t.paymentIntentId),
@@ -43,3 +45,20 @@ export const virusPurchases = pgTable(
     check('virus_taken_back', sql`${t.telnetTakenBack} >= 0 AND ${t.telnetOwed} >= 0`),
   ],
 );
+
+/**
+ * PAYMENTS=test only (ADR 046): the test provider's intents, in the database so every worker and
+ * instance sees the same ones. Shaped like the few PaymentIntent fields the service reads.
+ */
+export const virusTestIntents = pgTable('virus_test_intents', {
+  id: text('id').primaryKey(),
+  /** The provider idempotency key (the purchase): a retried click gets the same intent. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] }).notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  refunded: boolean('refunded').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,8 @@ import { balance } from '../../../core/balance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Bus } from '../../realtime/bus';
-import { createStripeProvider, createTestProvider, type PaymentProvider } from './provider';
+import { createStripeProvider, type PaymentProvider } from './provider';
+import { createTestProvider } from './test-provider';
 import type { ListingsOfItems } from './reverse';
 import { virusRoutes } from './routes';
 import { createVirusService, type VirusService } from './service';
@@ -26,9 +27,9 @@ export function widenCspForStripe(policy: string): string {
   return directives.join(';');
 }
 
-function providerFor(config: Config): PaymentProvider | null {
+function providerFor(config: Config, database: Database): PaymentProvider | null {
   const payments = config.payments ?? { mode: 'off' };
-  if (payments.mode === 'test') return createTestProvider();
+  if (payments.mode === 'test') return createTestProvider(database);
   if (payments.mode === 'stripe') return createStripeProvider(payments);
   return null;
 }
@@ -38,7 +39,7 @@ export function registerVirus(
   app: FastifyInstance,
   deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User> },
 ): VirusService {
-  const provider = providerFor(deps.config);
+  const provider = providerFor(deps.config, deps.database);
   const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
   virusRoutes(app, virus, deps.now);
   if (provider?.mode === 'stripe') {

@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../core/api/common';
 import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
-import { canSpend, formatUsd, packageFor, rollTrojans, utcDayStart } from '../../../core/rules/virus';
+import { canSpend, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
-import type { Database, Tx } from '../../db/connect';
+import type { Database } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { addItems, countItems } from '../../inventory';
+import { countItems } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
-import type { IntentView, PaymentEvent, PaymentProvider, TestProvider } from './provider';
+import { createFulfil } from './fulfil';
+import type { IntentView, PaymentEvent, PaymentProvider } from './provider';
+import type { TestProvider } from './test-provider';
 import { createReversal, type ListingsOfItems } from './reverse';
 import * as store from './store';
 
@@ -28,9 +30,6 @@ export interface VirusServiceDeps {
   listings: ListingsOfItems;
   userView(userId: number): Promise<User>;
 }
-
-/** What fulfilling a payment did: awarded now, or found already done (the other path got there first). */
-export type Fulfilment = CompletePurchaseResult & { awardedNow: boolean };
 
 const refuse = (status: number, message: string): never => {
   throw new HttpError(status, message);
@@ -59,6 +58,7 @@ export function createVirusService(deps: VirusServiceDeps) {
   };
   const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
   const reverse = createReversal(deps);
+  const fulfil = createFulfil({ ...deps, tell }, requireProvider);
 
   /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
   async function createIntentFor(purchase: store.PurchaseRecord, p: PaymentProvider): Promise<IntentView> {
@@ -81,48 +81,17 @@ export function createVirusService(deps: VirusServiceDeps) {
   }
 
   /**
-   * The one function that fulfils a succeeded payment, from the completion call or the webhook:
-   * checks status, amount, currency and player against the provider's intent, then awards the
-   * cores and records it in one transaction under the purchase row's lock.
+   * A declined payment (Stripe's payment_failed, or the test card form): the purchase stops counting
+   * against the limit and its intent is cancelled at the provider, so it can never be paid later
+   * (ADR 046). Paid meanwhile: fulfil decides, and refunds it if the day's limit is past.
    */
-  async function fulfil(intent: IntentView): Promise<Fulfilment> {
-    const purchaseId = Number(intent.metadata.purchaseId);
-    if (!Number.isSafeInteger(purchaseId) || purchaseId < 1) return refuse(404, t.paymentNotFound);
-    if (intent.status !== 'succeeded') return refuse(409, t.paymentNotCompleted);
-    let published: (() => void) | null = null;
-    const result = await database.db.transaction(async (tx) => {
-      const row = await store.lockPurchase(tx, { id: purchaseId });
-      const pkg = row && packageFor(row.trojanCount);
-      const matches =
-        row && pkg && String(row.userId) === intent.metadata.userId && (row.paymentIntentId === null || row.paymentIntentId === intent.id) &&
-        intent.amount === pkg.priceCents && intent.amount === row.amountCents && intent.currency === row.currency && row.currency === balance.virusCurrency;
-      if (!matches) {
-        deps.log.warn({ purchaseId, paymentIntentId: intent.id }, 'a payment does not match its purchase; nothing awarded');
-        return refuse(409, t.paymentMismatch);
-      }
-      if (row.status === 'fulfilled' || row.status === 'refunded' || row.status === 'disputed') {
-        return { success: true as const, coresAwarded: row.cores.length, status: row.status, awardedNow: false };
-      }
-      return award(tx, row, intent.id, (fn) => (published = fn));
-    });
-    (published as (() => void) | null)?.();
-    return result;
-  }
-
-  async function award(tx: Tx, row: store.PurchaseRecord, paymentIntentId: string, after: (fn: () => void) => void): Promise<Fulfilment> {
-    const rolled = rollTrojans(deps.random, row.trojanCount);
-    const added = await addItems(tx, { userId: row.userId, cores: rolled, onFull: 'refuse' });
-    const at = new Date(now());
-    if (added.kind === 'full') {
-      // Paid but no room: recorded as owed and delivered by the next completion once there is space.
-      if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
-      after(() => tell(row.userId, row.id, 'owed', null));
-      return { success: true, coresAwarded: 0, status: 'owed', awardedNow: false };
-    }
-    const cores = added.cores.map((c, i) => ({ id: c.id, type: rolled[i]!.coreTypeName }));
-    if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
-    after(() => tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
-    return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
+  async function declined(paymentIntentId: string, p: PaymentProvider): Promise<void> {
+    const failed = await store.markPaymentFailed(database.db, paymentIntentId);
+    if (failed) tell(failed.userId, failed.id, 'failed', null);
+    const purchase = failed ?? (await store.findByIntent(database.db, paymentIntentId));
+    if (purchase?.status !== 'failed') return;
+    const outcome = await p.cancelIntent(paymentIntentId, `bitbreach-virus-cancel-${purchase.id}`);
+    if (outcome === 'succeeded') deps.log.info({ purchaseId: purchase.id, paymentIntentId }, 'a declined purchase was paid before it could be cancelled');
   }
 
   return {
@@ -183,13 +152,18 @@ export function createVirusService(deps: VirusServiceDeps) {
       return result;
     },
 
-    /** PAYMENTS=test only: the fake card form charges the intent in memory. */
-    testPay(userId: number, body: TestPayBody): { status: 'succeeded' | 'failed'; message: string } {
+    /** PAYMENTS=test only: the fake card form charges the buyer's own intent; a declined card ends the purchase (ADR 046). */
+    async testPay(userId: number, body: TestPayBody): Promise<{ status: 'succeeded' | 'failed'; message: string }> {
       if (provider?.mode !== 'test') return refuse(404, t.testPayOff);
       const test = provider as TestProvider;
-      const intent = test.pay(body.paymentIntentId, body.cardNumber);
-      if (intent === null) return refuse(404, t.paymentNotFound);
-      return intent === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
+      // Another player's intent reads exactly like one that does not exist.
+      const intent = await test.retrieveIntent(body.paymentIntentId);
+      if (!intent || intent.metadata.userId !== String(userId)) return refuse(404, t.paymentNotFound);
+      const paid = await test.pay(body.paymentIntentId, body.cardNumber);
+      if (paid === null) return refuse(404, t.paymentNotFound);
+      if (paid === 'canceled') return refuse(409, t.paymentCancelled);
+      if (paid === 'declined') await declined(body.paymentIntentId, test);
+      return paid === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
     },
 
     /** POST /api/payments/webhook: a verified event, acted on once; anything else is refused before it is read. */
@@ -207,11 +181,9 @@ export function createVirusService(deps: VirusServiceDeps) {
           });
           break;
         }
-        case 'payment_intent.payment_failed': {
-          const row = await store.markPaymentFailed(database.db, event.paymentIntentId);
-          if (row) tell(row.userId, row.id, 'failed', null);
+        case 'payment_intent.payment_failed':
+          await declined(event.paymentIntentId, p);
           break;
-        }
         case 'charge.refunded':
           if (event.paymentIntentId) await reverse(event.paymentIntentId, 'refunded');
           break;
