@@ -14,9 +14,14 @@ export interface OneShotAnswer {
  * One HTTP request on a connection of its own (no keep-alive), so a cluster's primary or a load
  * balancer places each request afresh: consecutive calls land on different workers.
  */
-export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number } = {}): Promise<OneShotAnswer> {
+export function oneShot(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<OneShotAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.csrfToken) headers['x-csrf-token'] = options.csrfToken;
   if (payload !== undefined) headers['content-type'] = 'application/json';
@@ -43,4 +48,13 @@ export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, o
     req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error(`no answer to ${method} ${path} within ${options.timeoutMs ?? 15_000} ms`)));
     req.end(payload);
   });
+}
+
+/** Fresh-connection requests until one lands on `worker` (the primary hands connections out in turn). */
+export async function onWorker(worker: string, send: () => Promise<OneShotAnswer>): Promise<OneShotAnswer> {
+  for (let i = 0; i < 20; i++) {
+    const answer = await send();
+    if (answer.worker === worker) return answer;
+  }
+  throw new Error(`no request landed on worker ${worker}`);
 }
