@@ -35,7 +35,7 @@ import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from 
 import { terminalRoutes } from './features/terminal/routes';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
-import { registerVirus } from './features/virus/plugin';
+import { createVirus, registerVirus } from './features/virus/plugin';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
 import { registerItemActionLimit } from './http/action-limit';
@@ -222,10 +222,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cores = createCoreService({ ...itemDeps, random });
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
+  const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     housekeeping: [{ name: 'idempotency keys', run: (at) => pruneIdempotencyKeys(database, { now: at.getTime() }) }],
@@ -265,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, now);
   kernelRoutes(fastify, kernel, now);
-  registerVirus(fastify, { config, database, bus, now, random, listings: market, userView: auth.view });
+  registerVirus(fastify, virus, now);
   wsRoutes(fastify, realtime.hub);
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { User } from '../../../core/api/common';
 import { balance } from '../../../core/balance';
 import type { Config } from '../../config';
@@ -34,20 +34,22 @@ function providerFor(config: Config, database: Database): PaymentProvider | null
   return null;
 }
 
-/** The Virus feature: its provider (from config), service, routes and the /virus page's CSP. */
-export function registerVirus(
-  app: FastifyInstance,
-  deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User> },
-): VirusService {
+export type VirusDeps = { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User>; log: FastifyBaseLogger };
+
+/** The Virus feature's provider (from config) and service; made before the jobs runner, which runs its abandoned-purchase job. */
+export function createVirus(deps: VirusDeps): VirusService {
   const provider = providerFor(deps.config, deps.database);
-  const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
-  virusRoutes(app, virus, deps.now);
-  if (provider?.mode === 'stripe') {
+  return createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents });
+}
+
+/** The Virus feature's routes and the /virus page's CSP. */
+export function registerVirus(app: FastifyInstance, virus: VirusService, now: () => number): void {
+  virusRoutes(app, virus, now);
+  if (virus.mode === 'stripe') {
     app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
       if (request.method === 'GET' && request.url.split('?')[0] === '/virus' && typeof policy === 'string') reply.header('content-security-policy', widenCspForStripe(policy));
       return payload;
     });
   }
-  return virus;
 }

@@ -4,7 +4,8 @@ import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentInte
 import { balance } from '../../../core/balance';
 import { canSpend, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
-import type { Database } from '../../db/connect';
+import type { Database, Tx } from '../../db/connect';
+import { scheduleJob, type Job } from '../../jobs';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { countItems } from '../../inventory';
@@ -58,6 +59,8 @@ export function createVirusService(deps: VirusServiceDeps) {
   };
   const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
   const reverse = createReversal(deps);
+  const scheduleAbandon = (tx: Tx, purchaseId: number) =>
+    scheduleJob(tx, { kind: 'virus.purchaseAbandoned', payload: { purchaseId }, runAt: now() + balance.virusAbandonAfterMinutes * 60_000 });
   const fulfil = createFulfil({ ...deps, tell }, requireProvider);
 
   /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
@@ -96,6 +99,29 @@ export function createVirusService(deps: VirusServiceDeps) {
 
   return {
     fulfil,
+    mode: provider?.mode ?? 'off',
+
+    /**
+     * The jobs runner's 'virus.purchaseAbandoned': a purchase still unpaid this long stops counting, and
+     * after commit its intent is cancelled at the provider so it can never be paid later (ADR 046).
+     */
+    async abandon(tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>): Promise<void | (() => void)> {
+      const unlocked = await store.findById(tx, job.payload.purchaseId);
+      if (!unlocked || unlocked.status !== 'started') return;
+      // A click retried after a provider error restarted it later: its own job comes then.
+      if (unlocked.createdAt.getTime() + balance.virusAbandonAfterMinutes * 60_000 > job.claimedAt.getTime()) return;
+      await lockPlayers(tx, [unlocked.userId]);
+      const row = await store.lockPurchase(tx, { id: unlocked.id });
+      if (row?.status !== 'started' || !(await store.markAbandoned(tx, row.id))) return;
+      return () => {
+        tell(row.userId, row.id, 'failed', null);
+        if (row.paymentIntentId && provider) {
+          void provider.cancelIntent(row.paymentIntentId, `bitbreach-virus-cancel-${row.id}`).catch((error: unknown) =>
+            deps.log.warn({ purchaseId: row.id, message: (error as Error).message }, 'an abandoned purchase could not be cancelled at the provider; a late payment is refunded past the limit'),
+          );
+        }
+      };
+    },
 
     async shop(userId: number): Promise<VirusShop> {
       const spent = await store.spendSince(database.db, userId, new Date(utcDayStart(now())));
@@ -120,7 +146,10 @@ export function createVirusService(deps: VirusServiceDeps) {
         const earlier = await store.findByClick(tx, userId, key);
         if (earlier) {
           if (earlier.trojanCount !== pkg.trojanCount) return refuse(422, texts.idempotencyKeyReused);
-          if (earlier.status === 'failed' && earlier.paymentIntentId === null) await store.restart(tx, earlier.id, new Date(now()));
+          if (earlier.status === 'failed' && earlier.paymentIntentId === null) {
+            await store.restart(tx, earlier.id, new Date(now()));
+            await scheduleAbandon(tx, earlier.id);
+          }
           return earlier;
         }
         const free = balance.inventoryCapacity - (await countItems(tx, [userId])).get(userId)!;
@@ -136,7 +165,9 @@ export function createVirusService(deps: VirusServiceDeps) {
         });
         if (!decision.ok && decision.reason === 'cooldown') return refuse(429, t.cooldown(decision.waitSeconds));
         if (!decision.ok && decision.reason === 'daily-limit') return refuse(409, t.dailyLimit(formatUsd(decision.remainingCents)));
-        return store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+        const started = await store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+        await scheduleAbandon(tx, started.id);
+        return started;
       });
       const intent = purchase.paymentIntentId && purchase.clientSecret ? { id: purchase.paymentIntentId, clientSecret: purchase.clientSecret } : await createIntentFor(purchase, p);
       return { clientSecret: intent.clientSecret ?? '', paymentIntentId: intent.id, purchaseId: purchase.id, amountCents: purchase.amountCents, trojanCount: purchase.trojanCount };

@@ -97,6 +97,16 @@ export async function markAwarded(tx: Tx, id: number, r: { status: 'fulfilled' |
   return rows.length === 1;
 }
 
+/** An unpaid purchase left too long: it stops counting against the limit (ADR 046). */
+export async function markAbandoned(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(virusPurchases)
+    .set({ status: 'failed' })
+    .where(and(eq(virusPurchases.id, id), eq(virusPurchases.status, 'started')))
+    .returning({ id: virusPurchases.id });
+  return rows.length === 1;
+}
+
 /** A declined payment: the purchase stops counting against the limit (it may still succeed later with another card). */
 export async function markPaymentFailed(tx: Executor, paymentIntentId: string): Promise<PurchaseRecord | undefined> {
   const [row] = await tx

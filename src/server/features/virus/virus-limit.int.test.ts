@@ -62,6 +62,23 @@ describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
     expect((await holdings(p)).cores).toBe(20);
   });
 
+  it('a purchase left unpaid stops counting after the abandon window, and its intent is cancelled at Stripe', async () => {
+    const p = await asPlayer(app);
+    const pi = await start(p);
+    expect((await holdings(p)).spentTodayCents).toBe(1990);
+    app.clock.advance(balance.virusAbandonAfterMinutes * 60_000 - 1);
+    await app.jobs.runDue();
+    expect((await holdings(p)).spentTodayCents).toBe(1990);
+    app.clock.advance(1);
+    await app.jobs.runDue();
+    expect((await holdings(p)).spentTodayCents).toBe(0);
+    expect((await holdings(p)).purchases[0]).toMatchObject({ status: 'failed' });
+    // Cancelled after the job's commit: waited for, not slept on.
+    await expect.poll(() => fake.intents.get(pi)!.status, { timeout: 10_000 }).toBe('canceled');
+    expect(() => fake.succeed(pi)).toThrow(/canceled/);
+    expectError(await complete(p, pi), 409, t.paymentNotCompleted);
+  });
+
   it('a declined purchase paid before it could be cancelled is refunded once the day’s paid total would pass the limit', async () => {
     const p = await asPlayer(app);
     const late = await start(p);
