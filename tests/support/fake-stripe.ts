@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
+import type { DriverKind } from './db';
 
 /**
  * A local fake of the few Stripe endpoints the Virus shop calls (POST /v1/payment_intents,
@@ -194,4 +197,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 /** The app's payments config pointing the real SDK at the fake. */
 export function stripeConfigFor(fake: FakeStripe) {
   return { mode: 'stripe' as const, ...fakeKeys, api: fake.api };
+}
+
+/**
+ * A describe block's app in Stripe mode against its own fake, built before its tests and closed after;
+ * `deliver` posts a signed webhook as Stripe would.
+ */
+export function useAppWithFakeStripe(driver: DriverKind) {
+  const ctx = {
+    app: undefined as unknown as TestApp,
+    fake: undefined as unknown as FakeStripe,
+    deliver: (hook: { payload: string; headers: Record<string, string> }) => ctx.app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers }),
+  };
+  beforeAll(async () => {
+    ctx.fake = await startFakeStripe();
+    ctx.app = await buildTestApp(driver, { config: { payments: stripeConfigFor(ctx.fake) } });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.fake?.close();
+  });
+  return ctx;
 }

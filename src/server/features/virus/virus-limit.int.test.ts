@@ -4,7 +4,7 @@ import { balance } from '../../../core/balance';
 import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
-import { startFakeStripe, stripeConfigFor, type FakeStripe } from '../../../../tests/support/fake-stripe';
+import { useAppWithFakeStripe } from '../../../../tests/support/fake-stripe';
 import { act } from '../../../../tests/support/items';
 
 const t = texts.virus;
@@ -22,21 +22,9 @@ async function holdings(p: Player) {
 // A declined or abandoned purchase stops counting and can never be paid later; a payment past the
 // day's limit is refunded, not awarded (ADR 046).
 describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
-  let app: TestApp;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await buildTestApp(driver, { config: { payments: stripeConfigFor(fake) } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
-
-  const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
-    app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
+  const ctx = useAppWithFakeStripe(driver);
   const start = async (p: Player) => {
-    app.clock.advance(balance.virusCooldownSeconds * 1000);
+    ctx.app.clock.advance(balance.virusCooldownSeconds * 1000);
     const res = await act(p, '/api/create-payment-intent', bundle);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().paymentIntentId as string;
@@ -44,68 +32,68 @@ describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
   const complete = (p: Player, paymentIntentId: string) => p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
 
   it('a declined card cancels the intent at Stripe: the old intent can never be paid and awarded past the limit', async () => {
-    const p = await asPlayer(app);
+    const p = await asPlayer(ctx.app);
     const declined = [await start(p), await start(p)];
-    for (const pi of declined) expect((await deliver(fake.webhook('payment_intent.payment_failed', fake.fail(pi)))).statusCode).toBe(200);
+    for (const pi of declined) expect((await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.fail(pi)))).statusCode).toBe(200);
     expect((await holdings(p)).spentTodayCents).toBe(0);
     // The player fills the day's limit with paid purchases…
     for (const pi of [await start(p), await start(p)]) {
-      fake.succeed(pi);
+      ctx.fake.succeed(pi);
       expect((await complete(p, pi)).json()).toMatchObject({ status: 'fulfilled', coresAwarded: 10 });
     }
     // …then tries to pay the declined ones with a good card: Stripe refuses, nothing more is awarded.
     for (const pi of declined) {
-      expect(fake.intents.get(pi)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
-      expect(() => fake.succeed(pi)).toThrow(/canceled/);
+      expect(ctx.fake.intents.get(pi)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+      expect(() => ctx.fake.succeed(pi)).toThrow(/canceled/);
       expectError(await complete(p, pi), 409, t.paymentNotCompleted);
     }
     expect((await holdings(p)).cores).toBe(20);
   });
 
   it('a purchase left unpaid stops counting after the abandon window, and its intent is cancelled at Stripe', async () => {
-    const p = await asPlayer(app);
+    const p = await asPlayer(ctx.app);
     const pi = await start(p);
     expect((await holdings(p)).spentTodayCents).toBe(1990);
-    app.clock.advance(balance.virusAbandonAfterMinutes * 60_000 - 1);
-    await app.jobs.runDue();
+    ctx.app.clock.advance(balance.virusAbandonAfterMinutes * 60_000 - 1);
+    await ctx.app.jobs.runDue();
     expect((await holdings(p)).spentTodayCents).toBe(1990);
-    app.clock.advance(1);
-    await app.jobs.runDue();
+    ctx.app.clock.advance(1);
+    await ctx.app.jobs.runDue();
     expect((await holdings(p)).spentTodayCents).toBe(0);
     expect((await holdings(p)).purchases[0]).toMatchObject({ status: 'failed' });
     // Cancelled after the job's commit: waited for, not slept on.
-    await expect.poll(() => fake.intents.get(pi)!.status, { timeout: 10_000 }).toBe('canceled');
-    expect(() => fake.succeed(pi)).toThrow(/canceled/);
+    await expect.poll(() => ctx.fake.intents.get(pi)!.status, { timeout: 10_000 }).toBe('canceled');
+    expect(() => ctx.fake.succeed(pi)).toThrow(/canceled/);
     expectError(await complete(p, pi), 409, t.paymentNotCompleted);
   });
 
   it('a declined purchase paid before it could be cancelled is refunded once the day’s paid total would pass the limit', async () => {
-    const p = await asPlayer(app);
+    const p = await asPlayer(ctx.app);
     const late = await start(p);
     // The second card succeeded at Stripe before the first card's failure reached the server.
-    fake.fail(late);
-    fake.succeed(late);
-    expect((await deliver(fake.webhook('payment_intent.payment_failed', fake.intents.get(late)!))).statusCode).toBe(200);
+    ctx.fake.fail(late);
+    ctx.fake.succeed(late);
+    expect((await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.intents.get(late)!))).statusCode).toBe(200);
     expect((await holdings(p)).spentTodayCents).toBe(0);
     for (const pi of [await start(p), await start(p)]) {
-      fake.succeed(pi);
+      ctx.fake.succeed(pi);
       expect((await complete(p, pi)).json()).toMatchObject({ status: 'fulfilled' });
     }
     // 2 × 19.90 paid: another 19.90 would pass the 50.00 limit, so the late payment goes back.
     const answer = await complete(p, late);
     expect(answer.json()).toEqual({ success: true, coresAwarded: 0, status: 'refunded' });
-    expect([...fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect([...ctx.fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
     // The webhook's retry and a second completion refund nothing more and award nothing.
-    expect((await deliver(fake.webhook('payment_intent.succeeded', fake.intents.get(late)!))).statusCode).toBe(200);
+    expect((await ctx.deliver(ctx.fake.webhook('payment_intent.succeeded', ctx.fake.intents.get(late)!))).statusCode).toBe(200);
     expect((await complete(p, late)).json()).toMatchObject({ status: 'refunded', coresAwarded: 0 });
-    expect([...fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
+    expect([...ctx.fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
     const mine = await holdings(p);
     expect(mine.cores).toBe(20);
     expect(mine.purchases.find((r) => r.status === 'refunded')).toMatchObject({ coresAwarded: 0 });
     // Stripe's own charge.refunded for it is not a player's chargeback: no moderation flag.
-    await deliver(fake.webhook('charge.refunded', { id: `ch_${late.slice(3)}`, object: 'charge', payment_intent: late, refunded: true }));
-    expect(await app.db.database.query('SELECT id FROM moderation_flags WHERE user_id = $1', [p.id])).toEqual([]);
-    app.clock.advance(24 * 3600 * 1000);
+    await ctx.deliver(ctx.fake.webhook('charge.refunded', { id: `ch_${late.slice(3)}`, object: 'charge', payment_intent: late, refunded: true }));
+    expect(await ctx.app.db.database.query('SELECT id FROM moderation_flags WHERE user_id = $1', [p.id])).toEqual([]);
+    ctx.app.clock.advance(24 * 3600 * 1000);
   });
 });
 

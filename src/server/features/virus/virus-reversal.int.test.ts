@@ -1,30 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { saleFee } from '../../../core/rules/market';
 import { itemTexts } from '../../../core/texts';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
-import { startFakeStripe, stripeConfigFor, type FakeStripe } from '../../../../tests/support/fake-stripe';
+import { useAppWithFakeStripe } from '../../../../tests/support/fake-stripe';
 import { act, gearOf, grant } from '../../../../tests/support/items';
 
 // A refund or dispute takes back everything the purchase gave (ADR 046): its cores wherever they are,
 // the Telnet its opened and sold cores brought (down to zero, the rest owed), and flags the player.
 describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driver) => {
-  let app: TestApp;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    app = await buildTestApp(driver, { config: { payments: stripeConfigFor(fake) } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
-
-  const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
-    app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
-  const query = <T>(sql: string, params: unknown[]) => app.db.database.query<T>(sql, params);
+  const ctx = useAppWithFakeStripe(driver);
+  const query = <T>(sql: string, params: unknown[]) => ctx.app.db.database.query<T>(sql, params);
   const telnetOf = async (p: Player) => Number((await query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet);
   const purchaseOf = async (purchaseId: number) =>
     (await query<{ status: string; cores_revoked: number; telnet_taken_back: number; telnet_owed: number }>(
@@ -35,11 +23,11 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
 
   /** Ten Trojans bought and awarded through the real routes; returns the purchase and its cores. */
   async function buyBundle(p: Player) {
-    app.clock.advance(balance.virusCooldownSeconds * 1000);
+    ctx.app.clock.advance(balance.virusCooldownSeconds * 1000);
     const started = await act(p, '/api/create-payment-intent', { trojanCount: 10 });
     expect(started.statusCode, started.body).toBe(200);
     const { paymentIntentId, purchaseId } = started.json() as { paymentIntentId: string; purchaseId: number };
-    fake.succeed(paymentIntentId);
+    ctx.fake.succeed(paymentIntentId);
     expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId })).json()).toMatchObject({ status: 'fulfilled', coresAwarded: 10 });
     const cores = ((await p.request('GET', '/api/telnet-cores')).json() as { id: number }[]).map((c) => c.id);
     return { paymentIntentId, purchaseId, cores };
@@ -59,10 +47,10 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
     }
     return paid;
   }
-  const dispute = (paymentIntentId: string) => deliver(fake.webhook('charge.dispute.created', { id: `dp_${randomUUID()}`, object: 'dispute', payment_intent: paymentIntentId, amount: 1990 }));
+  const dispute = (paymentIntentId: string) => ctx.deliver(ctx.fake.webhook('charge.dispute.created', { id: `dp_${randomUUID()}`, object: 'dispute', payment_intent: paymentIntentId, amount: 1990 }));
 
   it('buy, list, dispute, then remove the listing and open the cores: the dispute already took them back', async () => {
-    const p = await asPlayer(app);
+    const p = await asPlayer(ctx.app);
     const { paymentIntentId, purchaseId, cores } = await buyBundle(p);
     const listings = [await list(p, cores[0]!, 5), await list(p, cores[1]!, 7)];
 
@@ -78,9 +66,9 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
   });
 
   it('takes back the Telnet of opened cores and of sold ones through the wallet; a core another player bought stays theirs', async () => {
-    const p = await asPlayer(app);
-    const buyer = await asPlayer(app);
-    await grant(app, buyer, { telnet: 1000 });
+    const p = await asPlayer(ctx.app);
+    const buyer = await asPlayer(ctx.app);
+    await grant(ctx.app, buyer, { telnet: 1000 });
     const { paymentIntentId, purchaseId, cores } = await buyBundle(p);
     const [sold, ...rest] = cores as [number, ...number[]];
     const opened = rest.slice(0, 4);
@@ -91,7 +79,7 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
     const before = await telnetOf(p);
     expect(before).toBeGreaterThanOrEqual(owed);
 
-    expect((await deliver(fake.webhook('charge.refunded', { id: `ch_${paymentIntentId.slice(3)}`, object: 'charge', payment_intent: paymentIntentId, amount_refunded: 1990, refunded: true }))).statusCode).toBe(200);
+    expect((await ctx.deliver(ctx.fake.webhook('charge.refunded', { id: `ch_${paymentIntentId.slice(3)}`, object: 'charge', payment_intent: paymentIntentId, amount_refunded: 1990, refunded: true }))).statusCode).toBe(200);
 
     expect(await telnetOf(p)).toBe(before - owed);
     const rows = await query<{ delta: number; reason: string; reference: string }>("SELECT delta::int AS delta, reason, reference FROM telnet_ledger WHERE user_id = $1 AND reason = 'purchase-reversal'", [p.id]);
@@ -106,14 +94,14 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
   });
 
   it('Telnet already spent is taken down to zero, never below, and the rest is recorded as owed', async () => {
-    const p = await asPlayer(app);
-    const seller = await asPlayer(app);
+    const p = await asPlayer(ctx.app);
+    const seller = await asPlayer(ctx.app);
     const { paymentIntentId, purchaseId, cores } = await buyBundle(p);
     const paid = await openAll(p, cores);
     expect(paid).toBeGreaterThan(0);
     // The player spends what the cores paid, less 1 Telnet, on another player's listing.
     const spent = (await telnetOf(p)) - 1;
-    const theirs = await list(seller, await gearOf(app, seller), spent, 'gear');
+    const theirs = await list(seller, await gearOf(ctx.app, seller), spent, 'gear');
     expect((await act(p, '/api/marketplace/buy', { listingId: theirs })).statusCode).toBe(200);
     expect(await telnetOf(p)).toBe(1);
 
