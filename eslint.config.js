@@ -17,6 +17,7 @@ const TABLE_OWNERS = [
   'src/server/idempotency/**', // stored outcomes keyed by the client's idempotency key (item 3)
   'src/server/jobs/**', // the jobs table claimed with FOR UPDATE SKIP LOCKED (item 4)
   'src/server/realtime/**', // presence rows (realtime/presence-store.ts) shared by every instance
+  'src/server/moderation/**', // players flagged for moderators, written in the flagging cause's transaction (ADR 046)
 ];
 
 const boundaries = {
@@ -81,6 +82,7 @@ const storeTables = {
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet
     presence: [], // src/server/realtime
+    moderation: [], // src/server/moderation
   },
   // Joined for usernames and levels by chat, ping, leaderboard…; written only by auth and the wallet.
   readable: ['users'],

@@ -385,6 +385,8 @@ export const balance = {
   virusDailyLimitCents: 5000,
   /** Seconds a player waits between two started purchases (a double click cannot start two payments). */
   virusCooldownSeconds: 30,
+  /** Minutes an unpaid Virus purchase holds its place against the daily limit before it is cancelled at the provider (ADR 046). */
+  virusAbandonAfterMinutes: 30,
   /** Purchase-history rows the Virus screen shows, newest first. */
   virusHistoryLimit: 20,
   /** Webhook deliveries one address may make per minute before 429 (the provider retries later). */

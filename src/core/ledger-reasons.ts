@@ -23,6 +23,8 @@ export const ledgerReasons = [
   'optimizer-upgrade', // an Optimizer upgrade paid for
   'drone-purchase', // a drone run paid for
   'trojan-purchase', // a Virus shop Trojan paid for in Telnet
+  // Taken back.
+  'purchase-reversal', // a refunded or disputed Trojan purchase: the Telnet its opened and sold cores brought (ADR 046)
 ] as const;
 
 /** One of the closed list of reasons a ledger row may carry. */

@@ -34,7 +34,7 @@ import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from 
 import { terminalRoutes } from './features/terminal/routes';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
-import { registerVirus } from './features/virus/plugin';
+import { createVirus, registerVirus } from './features/virus/plugin';
 import { inventoryPaths } from '../core/api/inventory';
 import { idempotentRoutes } from '../core/api/market';
 import { registerItemActionLimit } from './http/action-limit';
@@ -223,10 +223,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cores = createCoreService({ ...itemDeps, random });
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
+  const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
-  registerVirus(fastify, { config, database, bus, now, random, limits });
+  registerVirus(fastify, virus, limits);
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCards } from '../../src/server/features/virus/provider';
+import { testCards } from '../../src/server/features/virus/test-provider';
 import { texts } from '../../src/core/texts';
 import { startTestServer } from '../support/server';
 import { desktop, expectNoSeriousViolations, launchBrowser, loginViaUi, newPage, newPlayer, phone, registerViaUi, snap } from './fixtures';
@@ -52,8 +52,10 @@ describe('virus shop on the test payment provider', () => {
     await page.keyboard.press('Enter');
     await toast.filter({ hasText: t.paymentSuccessful }).filter({ hasText: t.purchaseDone(10) }).waitFor();
     expect(await dialog.count()).toBe(0);
-    await page.getByRole('cell', { name: t.status.fulfilled }).waitFor();
-    await page.getByRole('cell', { name: '$19.90 USD' }).waitFor();
+    // The declined card ended its purchase (a FAILED row); the good card paid a new one.
+    const delivered = page.getByRole('row').filter({ has: page.getByRole('cell', { name: t.status.fulfilled }) });
+    await delivered.getByRole('cell', { name: '$19.90 USD' }).waitFor();
+    await page.getByRole('row').filter({ has: page.getByRole('cell', { name: t.status.failed }) }).waitFor();
     await snap(page, 'virus-receipt');
 
     await page.getByRole('button', { name: t.buyLabel(t.singleTitle, '$2.39') }).click();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../support/db';
 import { HttpPlayer } from '../support/http-player';
-import { oneShot, type OneShotAnswer } from '../support/one-shot';
+import { oneShot, onWorker } from '../support/one-shot';
 import { childrenOf, spawnServer, startTwoWorkers, type ServerProcess } from '../support/process';
 import { openSocket, type TestSocket } from '../support/socket';
 
@@ -15,15 +15,6 @@ function tempDataDir(): string {
   return dir;
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-/** Fresh-connection requests until one lands on `worker` (the primary hands connections out in turn). */
-async function onWorker(worker: string, send: () => Promise<OneShotAnswer>): Promise<OneShotAnswer> {
-  for (let i = 0; i < 20; i++) {
-    const answer = await send();
-    if (answer.worker === worker) return answer;
-  }
-  throw new Error(`no request landed on worker ${worker}`);
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;

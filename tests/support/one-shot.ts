@@ -44,3 +44,12 @@ export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, o
     req.end(payload);
   });
 }
+
+/** Fresh-connection requests until one lands on `worker` (the primary hands connections out in turn). */
+export async function onWorker(worker: string, send: () => Promise<OneShotAnswer>): Promise<OneShotAnswer> {
+  for (let i = 0; i < 20; i++) {
+    const answer = await send();
+    if (answer.worker === worker) return answer;
+  }
+  throw new Error(`no request landed on worker ${worker}`);
+}

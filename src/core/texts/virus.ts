@@ -65,6 +65,8 @@ export const virusTexts = {
   providerUnavailable: 'The payment provider could not be reached. Please try again.',
   testCardDeclined: 'Your card was declined.',
   testCardPaid: 'Payment succeeded.',
+  paymentCancelled: 'This payment was cancelled after a declined card. Start a new purchase.',
+  refusedOverLimit: 'Daily spending limit reached: this payment has been refunded.',
   testPayOff: 'The test payment provider is not enabled.',
   webhookBadSignature: 'Invalid webhook signature',
   tooManyWebhooks: 'Too many webhook deliveries',

@@ -13,6 +13,8 @@ export interface JobHandlerDeps {
   respawnBoss(tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>): Promise<void | (() => void)>;
   /** issue 10: closes an intrusion at its limit (terminal service). */
   expireIntrusion(tx: Tx, job: Job<'terminal.intrusionExpired', { intrusionId: number }>): Promise<void | (() => void)>;
+  /** Ends a Virus purchase left unpaid (virus service, ADR 046). */
+  abandonPurchase(tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>): Promise<void | (() => void)>;
 }
 
 /** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
@@ -23,5 +25,6 @@ export function createJobHandlers(deps: JobHandlerDeps) {
     'drone.step': (tx, job) => deps.droneStep(tx, job),
     'blockchain.respawn': (tx, job) => deps.respawnBoss(tx, job),
     'terminal.intrusionExpired': (tx, job) => deps.expireIntrusion(tx, job),
+    'virus.purchaseAbandoned': (tx, job) => deps.abandonPurchase(tx, job),
   } satisfies JobHandlers<JobPayloads>;
 }

@@ -19,6 +19,8 @@ export type JobPayloads = {
   'blockchain.respawn': { bossId: number };
   /** issue 10: an ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */
   'terminal.intrusionExpired': { intrusionId: number };
+  /** A Virus purchase still unpaid after balance.virusAbandonAfterMinutes: it stops counting and its intent is cancelled (ADR 046). */
+  'virus.purchaseAbandoned': { purchaseId: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

@@ -1,2 +1,2 @@
-export { balanceOf, credit, creditMany, debit, sumLedger, transfer } from './wallet';
+export { balanceOf, credit, creditMany, debit, debitUpTo, ledgerTotal, sumLedger, transfer } from './wallet';
 export type { DebitResult, Transfer, TransferResult, WalletChange } from './wallet';

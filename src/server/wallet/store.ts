@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -34,6 +34,30 @@ export async function subtractIfEnough(tx: Tx, userId: number, amount: number): 
     .where(and(eq(users.id, userId), gte(users.telnet, amount)))
     .returning({ telnet: users.telnet });
   return row ? row.telnet : null;
+}
+
+/**
+ * Takes up to `amount` in one statement: all of it, or the whole balance when that is less (never
+ * below zero). Returns what was taken and the new balance; null for no such player.
+ */
+export async function subtractUpTo(tx: Tx, userId: number, amount: number): Promise<{ taken: number; balance: number } | null> {
+  const result = await tx.execute(sql`
+    WITH before AS (SELECT id, telnet FROM users WHERE id = ${userId} FOR NO KEY UPDATE)
+    UPDATE users AS u SET telnet = u.telnet - least(b.telnet, ${amount})
+    FROM before b WHERE u.id = b.id
+    RETURNING least(b.telnet, ${amount}) AS taken, u.telnet AS balance`);
+  const [row] = rowsOf<{ taken: string | number; balance: string | number }>(result);
+  return row ? { taken: Number(row.taken), balance: Number(row.balance) } : null;
+}
+
+/** The sum of one player's ledger rows with these reasons and references (what one cause moved). */
+export async function sumLedgerFor(tx: Executor, userId: number, reasons: LedgerReason[], references: string[]): Promise<number> {
+  if (reasons.length === 0 || references.length === 0) return 0;
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${telnetLedger.delta}), 0)` })
+    .from(telnetLedger)
+    .where(and(eq(telnetLedger.userId, userId), inArray(telnetLedger.reason, reasons), inArray(telnetLedger.reference, references)));
+  return Number(row?.total ?? 0);
 }
 
 export async function readBalance(tx: Executor, userId: number): Promise<number | null> {

@@ -87,6 +87,24 @@ export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> 
   return { kind: 'debited', balance };
 }
 
+/**
+ * Takes back up to `amount` (a reversed purchase, ADR 046): what the balance holds, down to zero and
+ * never below, in one statement with its ledger row. Returns what was taken and what was not.
+ */
+export async function debitUpTo(tx: Tx, change: WalletChange): Promise<{ taken: number; short: number; balance: number }> {
+  assertAmount(change.amount);
+  await lockPlayers(tx, [change.userId]);
+  const result = await store.subtractUpTo(tx, change.userId, change.amount);
+  if (!result) throw missingPlayer(change.userId);
+  if (result.taken > 0) await store.appendLedger(tx, [{ userId: change.userId, delta: -result.taken, reason: change.reason, reference: change.reference }]);
+  return { taken: result.taken, short: change.amount - result.taken, balance: result.balance };
+}
+
+/** Telnet one player gained (net) from ledger rows of these reasons and references, e.g. a core's 'core-open' row. */
+export function ledgerTotal(tx: Executor, r: { userId: number; reasons: LedgerReason[]; references: string[] }): Promise<number> {
+  return store.sumLedgerFor(tx, r.userId, r.reasons, r.references);
+}
+
 async function refusal(tx: Tx, userId: number, amount: number): Promise<{ kind: 'insufficient'; balance: number; shortBy: number }> {
   // Read only to word the refusal; nothing is decided on it.
   const balance = await store.readBalance(tx, userId);

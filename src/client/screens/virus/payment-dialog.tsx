@@ -24,7 +24,7 @@ export function PaymentDialog({ mode, publishableKey, checkout: c }: { mode: Pay
     >
       {c.checkout && mode === 'stripe' && publishableKey ? (
         <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>
-          <StripePaymentForm publishableKey={publishableKey} clientSecret={c.checkout.intent.clientSecret} price={price} onPaid={c.paid} onFailed={c.failed} onCancel={c.cancel} />
+          <StripePaymentForm publishableKey={publishableKey} clientSecret={c.checkout.intent.clientSecret} price={price} onPaid={c.paid} onFailed={c.failedAtStripe} onCancel={c.cancel} />
         </Suspense>
       ) : null}
       {c.checkout && mode === 'test' ? <TestCardForm price={price} busy={c.paying} onSubmitCard={c.payWithTestCard} onCancel={c.cancel} /> : null}

@@ -11,6 +11,8 @@ const t = texts.virus;
 export interface Checkout {
   card: PackageCardView;
   intent: CreatePaymentIntentResult;
+  /** The card was declined: the server cancelled this intent (ADR 046), so another card pays a new one. */
+  declined?: boolean;
 }
 
 /** spec §4 Virus payment: choose a package, create the intent, confirm the payment, complete and award — with §8's toasts. */
@@ -24,12 +26,28 @@ export function useCheckout() {
   function finish(paymentIntentId: string) {
     setCheckout(null);
     complete.mutate(paymentIntentId, {
-      onSuccess: (r) => toast.show({ title: t.paymentSuccessful, description: r.coresAwarded > 0 ? t.purchaseDone(r.coresAwarded) : undefined, tone: 'telnet' }),
+      onSuccess: (r) =>
+        r.status === 'refunded'
+          ? toast.show({ title: t.paymentFailed, description: t.refusedOverLimit, tone: 'danger' })
+          : toast.show({ title: t.paymentSuccessful, description: r.coresAwarded > 0 ? t.purchaseDone(r.coresAwarded) : undefined, tone: 'telnet' }),
       // spec §8: paid, but the completion failed — the webhook still fulfils it.
       onError: () => toast.show({ title: t.paymentSuccessful, tone: 'info' }),
     });
   }
   const failed = (message: string) => toast.show({ title: t.paymentFailed, description: message, tone: 'danger' });
+  function payNow(c: Checkout, cardNumber: string) {
+    testPay.mutate(
+      { paymentIntentId: c.intent.paymentIntentId, cardNumber },
+      {
+        onSuccess: (r) => {
+          if (r.status === 'succeeded') return finish(c.intent.paymentIntentId);
+          setCheckout({ ...c, declined: true });
+          failed(r.message);
+        },
+        onError: (error) => failed(errorText(error)),
+      },
+    );
+  }
 
   return {
     checkout,
@@ -46,15 +64,22 @@ export function useCheckout() {
     failed,
     /** A Stripe redirect came back to /virus with a succeeded intent. */
     completeReturned: (paymentIntentId: string) => finish(paymentIntentId),
+    /** Stripe.js reported a failure: the declined intent is cancelled by the server, so the dialog closes. */
+    failedAtStripe: (message: string) => {
+      setCheckout(null);
+      failed(message);
+    },
     payWithTestCard(cardNumber: string) {
       if (!checkout) return;
-      testPay.mutate(
-        { paymentIntentId: checkout.intent.paymentIntentId, cardNumber },
-        {
-          onSuccess: (r) => (r.status === 'succeeded' ? finish(checkout.intent.paymentIntentId) : failed(r.message)),
-          onError: (error) => failed(errorText(error)),
+      if (!checkout.declined) return payNow(checkout, cardNumber);
+      start.mutate(checkout.card.pkg.trojanCount, {
+        onSuccess: (intent) => {
+          const next = { card: checkout.card, intent };
+          setCheckout(next);
+          payNow(next, cardNumber);
         },
-      );
+        onError: (error) => failed(errorText(error)),
+      });
     },
   };
 }

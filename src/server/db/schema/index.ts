@@ -16,3 +16,4 @@ export * from './blockchain';
 export * from './terminal';
 export * from './kernel';
 export * from './virus';
+export * from './moderation';

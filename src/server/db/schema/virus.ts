@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -24,9 +24,15 @@ export const virusPurchases = pgTable(
     /** The cores this purchase awarded, by id and type name (the history shows them; a refund takes back the unopened ones). */
     cores: jsonb('cores').$type<{ id: number; type: string }[]>().notNull().default(sql`'[]'::jsonb`),
     coresRevoked: integer('cores_revoked').notNull().default(0),
+    /** Telnet the reversal took back through the wallet (what the purchase's opened and sold cores brought, ADR 046). */
+    telnetTakenBack: integer('telnet_taken_back').notNull().default(0),
+    /** What the reversal could not take because the balance was spent: the player owes it (ADR 046). */
+    telnetOwed: integer('telnet_owed').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** Set when the server itself refunded the payment because it came past the day's limit (ADR 046). */
+    refusedOverLimitAt: timestamp('refused_over_limit_at', { withTimezone: true }),
   },
   (t) => [
     unique('virus_purchase_intent').on(t.paymentIntentId),
@@ -36,5 +42,23 @@ export const virusPurchases = pgTable(
     check('virus_amount', sql`${t.amountCents} > 0`),
     check('virus_status', sql`${t.status} IN ('started', 'fulfilled', 'owed', 'failed', 'refunded', 'disputed')`),
     check('virus_revoked', sql`${t.coresRevoked} >= 0 AND ${t.coresRevoked} <= ${t.trojanCount}`),
+    check('virus_taken_back', sql`${t.telnetTakenBack} >= 0 AND ${t.telnetOwed} >= 0`),
   ],
 );
+
+/**
+ * PAYMENTS=test only (ADR 046): the test provider's intents, in the database so every worker and
+ * instance sees the same ones. Shaped like the few PaymentIntent fields the service reads.
+ */
+export const virusTestIntents = pgTable('virus_test_intents', {
+  id: text('id').primaryKey(),
+  /** The provider idempotency key (the purchase): a retried click gets the same intent. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] }).notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  refunded: boolean('refunded').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -153,6 +153,34 @@ export function createMarketService(deps: MarketServiceDeps) {
       return (await store.activeListingsOf(database.db, userId)).map(toListing);
     },
 
+    /**
+     * Closes a seller's active listings of these items and gives the items back to them, in the
+     * caller's transaction (a reversed purchase takes its cores back, ADR 046). The caller holds the
+     * seller's lock already (players first); each listing is then locked and read again. Returns
+     * what to publish once the caller has committed.
+     */
+    async withdrawItems(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<{ withdrawn: number; publish: () => void }> {
+      const closed: { id: number; itemName: string }[] = [];
+      for (const listingId of await store.listingIdsOfItems(tx, { ...r, status: 'active' })) {
+        const row = await store.lockListing(tx, listingId);
+        if (!row || row.status !== 'active' || row.sellerId !== r.sellerId) continue;
+        const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: r.sellerId });
+        if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
+        await store.closeListing(tx, row.id, { status: 'removed', at: new Date(now()) });
+        closed.push({ id: row.id, itemName: row.itemName });
+      }
+      const publish = () => {
+        for (const l of closed) publishEveryone({ t: 'market.listingRemoved', d: { listingId: l.id, sellerId: r.sellerId, itemName: l.itemName } });
+        if (closed.length > 0) tellOwners([r.sellerId], 'market-returned');
+      };
+      return { withdrawn: closed.length, publish };
+    },
+
+    /** The ledger references of a seller's sales of these items ('listing:<id>', the sale's and fee's rows). */
+    async saleReferences(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<string[]> {
+      return (await store.listingIdsOfItems(tx, { ...r, status: 'sold' })).map((id) => `listing:${id}`);
+    },
+
     /** The jobs runner's 'market.listingExpired': an unsold item goes back to its seller, once. */
     async expire(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)> {
       const sellerId = await store.sellerOf(tx, job.payload.listingId);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { ListingQuery } from '../../../core/api/market';
 import { containsPattern, normalizeSearch } from '../../../core/rules/market';
 import type { Executor, Tx } from '../../db/connect';
@@ -92,4 +92,15 @@ export async function activeListingsOf(tx: Executor, sellerId: number): Promise<
     .where(and(eq(marketListings.sellerId, sellerId), eq(marketListings.status, 'active')))
     .orderBy(desc(marketListings.id));
   return rows.map(flatten);
+}
+
+/** Ids of a seller's listings of these items in one status (a reversed purchase's cores, ADR 046); no locks. */
+export async function listingIdsOfItems(tx: Executor, r: { sellerId: number; itemType: ListingRow['itemType']; itemIds: number[]; status: 'active' | 'sold' }): Promise<number[]> {
+  if (r.itemIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: marketListings.id })
+    .from(marketListings)
+    .where(and(eq(marketListings.sellerId, r.sellerId), eq(marketListings.itemType, r.itemType), inArray(marketListings.itemId, r.itemIds), eq(marketListings.status, r.status)))
+    .orderBy(marketListings.id);
+  return rows.map((row) => row.id);
 }

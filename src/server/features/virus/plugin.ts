@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { User } from '../../../core/api/common';
 import { balance } from '../../../core/balance';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connect';
 import type { Limits } from '../../http/limits';
 import type { Bus } from '../../realtime/bus';
-import { createStripeProvider, createTestProvider, type PaymentProvider } from './provider';
+import { createStripeProvider, type PaymentProvider } from './provider';
+import { createTestProvider } from './test-provider';
+import type { ListingsOfItems } from './reverse';
 import { virusRoutes } from './routes';
 import { createVirusService, type VirusService } from './service';
 
@@ -25,24 +28,29 @@ export function widenCspForStripe(policy: string): string {
   return directives.join(';');
 }
 
-function providerFor(config: Config): PaymentProvider | null {
+function providerFor(config: Config, database: Database): PaymentProvider | null {
   const payments = config.payments ?? { mode: 'off' };
-  if (payments.mode === 'test') return createTestProvider();
+  if (payments.mode === 'test') return createTestProvider(database);
   if (payments.mode === 'stripe') return createStripeProvider(payments);
   return null;
 }
 
-/** The Virus feature: its provider (from config), service, routes and the /virus page's CSP. */
-export function registerVirus(app: FastifyInstance, deps: { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; limits: Limits }): VirusService {
-  const provider = providerFor(deps.config);
-  const virus = createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents, log: app.log });
-  virusRoutes(app, virus, deps.limits);
-  if (provider?.mode === 'stripe') {
+export type VirusDeps = { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User>; log: FastifyBaseLogger };
+
+/** The Virus feature's provider (from config) and service; made before the jobs runner, which runs its abandoned-purchase job. */
+export function createVirus(deps: VirusDeps): VirusService {
+  const provider = providerFor(deps.config, deps.database);
+  return createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents });
+}
+
+/** The Virus feature's routes and the /virus page's CSP. */
+export function registerVirus(app: FastifyInstance, virus: VirusService, limits: Limits): void {
+  virusRoutes(app, virus, limits);
+  if (virus.mode === 'stripe') {
     app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
       if (request.method === 'GET' && request.url.split('?')[0] === '/virus' && typeof policy === 'string') reply.header('content-security-policy', widenCspForStripe(policy));
       return payload;
     });
   }
-  return virus;
 }

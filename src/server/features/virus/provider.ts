@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 
 /** A PaymentIntent as the service reads it, whichever provider made it. */
@@ -25,6 +24,13 @@ export interface PaymentProvider {
   createIntent(p: { amountCents: number; currency: string; metadata: Record<string, string>; idempotencyKey: string; description: string }): Promise<IntentView>;
   /** The intent as the provider knows it now, or null when it does not exist. */
   retrieveIntent(id: string): Promise<IntentView | null>;
+  /**
+   * Cancels an unpaid intent so it can never be paid later (a declined or abandoned purchase).
+   * 'succeeded' when it was paid first (then the payment is fulfilled or refunded, never lost).
+   */
+  cancelIntent(id: string, idempotencyKey: string): Promise<'canceled' | 'succeeded' | 'missing'>;
+  /** Refunds a succeeded intent in full (a payment past the daily limit); a repeat with the same key refunds once. */
+  refundIntent(id: string, idempotencyKey: string): Promise<void>;
   /** Verifies a webhook on its raw body; null for a missing or bad signature. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
 }
@@ -70,6 +76,29 @@ export function createStripeProvider(p: { secretKey: string; publishableKey: str
         throw error;
       }
     },
+    async cancelIntent(id, idempotencyKey) {
+      try {
+        await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey });
+        return 'canceled';
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if (error.statusCode === 404) return 'missing';
+        // Only an intent in a final state refuses to cancel: canceled already, or paid.
+        const now = await stripe.paymentIntents.retrieve(id);
+        if (now.status === 'canceled') return 'canceled';
+        if (now.status === 'succeeded') return 'succeeded';
+        throw error;
+      }
+    },
+    async refundIntent(id, idempotencyKey) {
+      try {
+        await stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'daily-limit' } }, { idempotencyKey });
+      } catch (error) {
+        // Refunded already (by an earlier attempt under another key, or from the dashboard): nothing is left to return.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
+    },
     verifyWebhook(rawBody, signature) {
       if (!signature) return null;
       let event: Stripe.Event;
@@ -92,43 +121,3 @@ export function createStripeProvider(p: { secretKey: string; publishableKey: str
     },
   };
 }
-
-/** The test provider's fake cards: this one pays, this one is declined (Stripe's own test numbers). */
-export const testCards = { pays: '4242424242424242', declined: '4000000000000002' } as const;
-
-/**
- * PAYMENTS=test (never in production): intents live in this process's memory and the screen's fake
- * card form "pays" them. No webhooks: the client's completion is the only way in.
- */
-export function createTestProvider(): PaymentProvider & { pay(id: string, cardNumber: string): 'succeeded' | 'failed' | null } {
-  const intents = new Map<string, IntentView>();
-  const byKey = new Map<string, string>();
-  return {
-    mode: 'test',
-    publishableKey: null,
-    async createIntent(r) {
-      const existing = byKey.get(r.idempotencyKey);
-      if (existing) return intents.get(existing)!;
-      const id = `pi_test${randomBytes(12).toString('hex')}`;
-      const intent = { id, status: 'requires_payment_method', amount: r.amountCents, currency: r.currency, clientSecret: `${id}_secret_${randomBytes(8).toString('hex')}`, metadata: { ...r.metadata } };
-      intents.set(id, intent);
-      byKey.set(r.idempotencyKey, id);
-      return intent;
-    },
-    async retrieveIntent(id) {
-      return intents.get(id) ?? null;
-    },
-    verifyWebhook() {
-      return null;
-    },
-    pay(id, cardNumber) {
-      const intent = intents.get(id);
-      if (!intent) return null;
-      if (intent.status === 'succeeded') return 'succeeded';
-      intent.status = cardNumber.replace(/\s/g, '') === testCards.pays ? 'succeeded' : 'requires_payment_method';
-      return intent.status === 'succeeded' ? 'succeeded' : 'failed';
-    },
-  };
-}
-
-export type TestProvider = ReturnType<typeof createTestProvider>;

@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '../../../core/api/common';
 import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
-import { canSpend, formatUsd, packageFor, rollTrojans, utcDayStart } from '../../../core/rules/virus';
+import { canSpend, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
+import { scheduleJob, type Job } from '../../jobs';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { addItems, countItems, listItems, removeItem } from '../../inventory';
+import { countItems } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
-import type { IntentView, PaymentEvent, PaymentProvider, TestProvider } from './provider';
+import { createFulfil } from './fulfil';
+import type { IntentView, PaymentEvent, PaymentProvider } from './provider';
+import type { TestProvider } from './test-provider';
+import { createReversal, type ListingsOfItems } from './reverse';
 import * as store from './store';
 
 const t = texts.virus;
@@ -22,10 +27,10 @@ export interface VirusServiceDeps {
   provider: PaymentProvider | null;
   dailyLimitCents: number;
   log: FastifyBaseLogger;
+  /** The Data Exchange's side of a reversal (ADR 046). */
+  listings: ListingsOfItems;
+  userView(userId: number): Promise<User>;
 }
-
-/** What fulfilling a payment did: awarded now, or found already done (the other path got there first). */
-export type Fulfilment = CompletePurchaseResult & { awardedNow: boolean };
 
 const refuse = (status: number, message: string): never => {
   throw new HttpError(status, message);
@@ -53,6 +58,10 @@ export function createVirusService(deps: VirusServiceDeps) {
     if (inventory) bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: inventory } } });
   };
   const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
+  const reverse = createReversal(deps);
+  const scheduleAbandon = (tx: Tx, purchaseId: number) =>
+    scheduleJob(tx, { kind: 'virus.purchaseAbandoned', payload: { purchaseId }, runAt: now() + balance.virusAbandonAfterMinutes * 60_000 });
+  const fulfil = createFulfil({ ...deps, tell }, requireProvider);
 
   /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
   async function createIntentFor(purchase: store.PurchaseRecord, p: PaymentProvider): Promise<IntentView> {
@@ -75,76 +84,44 @@ export function createVirusService(deps: VirusServiceDeps) {
   }
 
   /**
-   * The one function that fulfils a succeeded payment, from the completion call or the webhook:
-   * checks status, amount, currency and player against the provider's intent, then awards the
-   * cores and records it in one transaction under the purchase row's lock.
+   * A declined payment (Stripe's payment_failed, or the test card form): the purchase stops counting
+   * against the limit and its intent is cancelled at the provider, so it can never be paid later
+   * (ADR 046). Paid meanwhile: fulfil decides, and refunds it if the day's limit is past.
    */
-  async function fulfil(intent: IntentView): Promise<Fulfilment> {
-    const purchaseId = Number(intent.metadata.purchaseId);
-    if (!Number.isSafeInteger(purchaseId) || purchaseId < 1) return refuse(404, t.paymentNotFound);
-    if (intent.status !== 'succeeded') return refuse(409, t.paymentNotCompleted);
-    let published: (() => void) | null = null;
-    const result = await database.db.transaction(async (tx) => {
-      // Lock order (ADR 044): the buyer, then the purchase row; the award's inventory takes no first lock.
-      await lockPlayers(tx, ownerOnly(await store.purchaseOwner(tx, { id: purchaseId })));
-      const row = await store.lockPurchase(tx, { id: purchaseId });
-      const pkg = row && packageFor(row.trojanCount);
-      const matches =
-        row && pkg && String(row.userId) === intent.metadata.userId && (row.paymentIntentId === null || row.paymentIntentId === intent.id) &&
-        intent.amount === pkg.priceCents && intent.amount === row.amountCents && intent.currency === row.currency && row.currency === balance.virusCurrency;
-      if (!matches) {
-        deps.log.warn({ purchaseId, paymentIntentId: intent.id }, 'a payment does not match its purchase; nothing awarded');
-        return refuse(409, t.paymentMismatch);
-      }
-      if (row.status === 'fulfilled' || row.status === 'refunded' || row.status === 'disputed') {
-        return { success: true as const, coresAwarded: row.cores.length, status: row.status, awardedNow: false };
-      }
-      return award(tx, row, intent.id, (fn) => (published = fn));
-    });
-    (published as (() => void) | null)?.();
-    return result;
-  }
-
-  async function award(tx: Tx, row: store.PurchaseRecord, paymentIntentId: string, after: (fn: () => void) => void): Promise<Fulfilment> {
-    const rolled = rollTrojans(deps.random, row.trojanCount);
-    const added = await addItems(tx, { userId: row.userId, cores: rolled, onFull: 'refuse' });
-    const at = new Date(now());
-    if (added.kind === 'full') {
-      // Paid but no room: recorded as owed and delivered by the next completion once there is space.
-      if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
-      after(() => tell(row.userId, row.id, 'owed', null));
-      return { success: true, coresAwarded: 0, status: 'owed', awardedNow: false };
-    }
-    const cores = added.cores.map((c, i) => ({ id: c.id, type: rolled[i]!.coreTypeName }));
-    if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
-    after(() => tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
-    return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
-  }
-
-  /** A refund or dispute: recorded once, and the purchase's cores that are still unopened and held are taken back. */
-  async function reverse(paymentIntentId: string, status: 'refunded' | 'disputed'): Promise<void> {
-    let published: (() => void) | null = null;
-    await database.db.transaction(async (tx) => {
-      // Lock order (ADR 044): the buyer, then the purchase row.
-      await lockPlayers(tx, ownerOnly(await store.purchaseOwner(tx, { paymentIntentId })));
-      const row = await store.lockPurchase(tx, { paymentIntentId });
-      if (!row || row.status === 'refunded' || row.status === 'disputed') return;
-      const held = new Map((await listItems(tx, row.userId)).cores.map((c) => [c.id, c]));
-      let revoked = 0;
-      for (const core of row.cores) {
-        const item = held.get(core.id);
-        if (!item || item.isUsed || item.escrowId !== null) continue;
-        if ((await removeItem(tx, { userId: row.userId, item: { kind: 'core', id: core.id } })).kind === 'removed') revoked++;
-      }
-      await store.markReversed(tx, row.id, { status, coresRevoked: revoked, at: new Date(now()) });
-      deps.log.info({ purchaseId: row.id, status, coresRevoked: revoked }, 'virus purchase reversed');
-      published = () => tell(row.userId, row.id, status, revoked > 0 ? 'virus-reversal' : null);
-    });
-    (published as (() => void) | null)?.();
+  async function declined(paymentIntentId: string, p: PaymentProvider): Promise<void> {
+    const failed = await store.markPaymentFailed(database.db, paymentIntentId);
+    if (failed) tell(failed.userId, failed.id, 'failed', null);
+    const purchase = failed ?? (await store.findByIntent(database.db, paymentIntentId));
+    if (purchase?.status !== 'failed') return;
+    const outcome = await p.cancelIntent(paymentIntentId, `bitbreach-virus-cancel-${purchase.id}`);
+    if (outcome === 'succeeded') deps.log.info({ purchaseId: purchase.id, paymentIntentId }, 'a declined purchase was paid before it could be cancelled');
   }
 
   return {
     fulfil,
+    mode: provider?.mode ?? 'off',
+
+    /**
+     * The jobs runner's 'virus.purchaseAbandoned': a purchase still unpaid this long stops counting, and
+     * after commit its intent is cancelled at the provider so it can never be paid later (ADR 046).
+     */
+    async abandon(tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>): Promise<void | (() => void)> {
+      const unlocked = await store.findById(tx, job.payload.purchaseId);
+      if (!unlocked || unlocked.status !== 'started') return;
+      // A click retried after a provider error restarted it later: its own job comes then.
+      if (unlocked.createdAt.getTime() + balance.virusAbandonAfterMinutes * 60_000 > job.claimedAt.getTime()) return;
+      await lockPlayers(tx, [unlocked.userId]);
+      const row = await store.lockPurchase(tx, { id: unlocked.id });
+      if (row?.status !== 'started' || !(await store.markAbandoned(tx, row.id))) return;
+      return () => {
+        tell(row.userId, row.id, 'failed', null);
+        if (row.paymentIntentId && provider) {
+          void provider.cancelIntent(row.paymentIntentId, `bitbreach-virus-cancel-${row.id}`).catch((error: unknown) =>
+            deps.log.warn({ purchaseId: row.id, message: (error as Error).message }, 'an abandoned purchase could not be cancelled at the provider; a late payment is refunded past the limit'),
+          );
+        }
+      };
+    },
 
     async shop(userId: number): Promise<VirusShop> {
       const spent = await store.spendSince(database.db, userId, new Date(utcDayStart(now())));
@@ -169,7 +146,10 @@ export function createVirusService(deps: VirusServiceDeps) {
         const earlier = await store.findByClick(tx, userId, key);
         if (earlier) {
           if (earlier.trojanCount !== pkg.trojanCount) return refuse(422, texts.idempotencyKeyReused);
-          if (earlier.status === 'failed' && earlier.paymentIntentId === null) await store.restart(tx, earlier.id, new Date(now()));
+          if (earlier.status === 'failed' && earlier.paymentIntentId === null) {
+            await store.restart(tx, earlier.id, new Date(now()));
+            await scheduleAbandon(tx, earlier.id);
+          }
           return earlier;
         }
         const free = balance.inventoryCapacity - (await countItems(tx, [userId])).get(userId)!;
@@ -185,7 +165,9 @@ export function createVirusService(deps: VirusServiceDeps) {
         });
         if (!decision.ok && decision.reason === 'cooldown') return refuse(429, t.cooldown(decision.waitSeconds));
         if (!decision.ok && decision.reason === 'daily-limit') return refuse(409, t.dailyLimit(formatUsd(decision.remainingCents)));
-        return store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+        const started = await store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+        await scheduleAbandon(tx, started.id);
+        return started;
       });
       const intent = purchase.paymentIntentId && purchase.clientSecret ? { id: purchase.paymentIntentId, clientSecret: purchase.clientSecret } : await createIntentFor(purchase, p);
       return { clientSecret: intent.clientSecret ?? '', paymentIntentId: intent.id, purchaseId: purchase.id, amountCents: purchase.amountCents, trojanCount: purchase.trojanCount };
@@ -201,13 +183,18 @@ export function createVirusService(deps: VirusServiceDeps) {
       return result;
     },
 
-    /** PAYMENTS=test only: the fake card form charges the intent in memory. */
-    testPay(userId: number, body: TestPayBody): { status: 'succeeded' | 'failed'; message: string } {
+    /** PAYMENTS=test only: the fake card form charges the buyer's own intent; a declined card ends the purchase (ADR 046). */
+    async testPay(userId: number, body: TestPayBody): Promise<{ status: 'succeeded' | 'failed'; message: string }> {
       if (provider?.mode !== 'test') return refuse(404, t.testPayOff);
       const test = provider as TestProvider;
-      const intent = test.pay(body.paymentIntentId, body.cardNumber);
-      if (intent === null) return refuse(404, t.paymentNotFound);
-      return intent === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
+      // Another player's intent reads exactly like one that does not exist.
+      const intent = await test.retrieveIntent(body.paymentIntentId);
+      if (!intent || intent.metadata.userId !== String(userId)) return refuse(404, t.paymentNotFound);
+      const paid = await test.pay(body.paymentIntentId, body.cardNumber);
+      if (paid === null) return refuse(404, t.paymentNotFound);
+      if (paid === 'canceled') return refuse(409, t.paymentCancelled);
+      if (paid === 'declined') await declined(body.paymentIntentId, test);
+      return paid === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
     },
 
     /** POST /api/payments/webhook: a verified event, acted on once; anything else is refused before it is read. */
@@ -225,11 +212,9 @@ export function createVirusService(deps: VirusServiceDeps) {
           });
           break;
         }
-        case 'payment_intent.payment_failed': {
-          const row = await store.markPaymentFailed(database.db, event.paymentIntentId);
-          if (row) tell(row.userId, row.id, 'failed', null);
+        case 'payment_intent.payment_failed':
+          await declined(event.paymentIntentId, p);
           break;
-        }
         case 'charge.refunded':
           if (event.paymentIntentId) await reverse(event.paymentIntentId, 'refunded');
           break;
@@ -245,8 +230,3 @@ export function createVirusService(deps: VirusServiceDeps) {
 }
 
 export type VirusService = ReturnType<typeof createVirusService>;
-
-/** The purchase's player to lock, or none for a purchase that does not exist. */
-function ownerOnly(userId: number | undefined): number[] {
-  return userId === undefined ? [] : [userId];
-}

@@ -142,7 +142,7 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expect(await cores(p)).toEqual([]);
   });
 
-  it('a refund takes back the unopened cores of that purchase; an opened one stays opened, a listed one stays listed (ADR 034)', async () => {
+  it('a refund takes back that purchase’s cores, listed ones included, and the Telnet of the opened one; a core earned by play stays (ADR 046)', async () => {
     const p = await asPlayer(app);
     const earned = await coreOf(app, p);
     const pi = await paid(p, 10);
@@ -150,34 +150,27 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const bought = (await cores(p)).filter((c) => c.id !== earned).map((c) => c.id);
     expect(bought).toHaveLength(10);
     const [opened, listed, ...unopened] = bought as [number, number, ...number[]];
-    expect((await act(p, `/api/telnet-cores/${opened}/use`)).statusCode).toBe(200);
+    const reward = (await act(p, `/api/telnet-cores/${opened}/use`)).json().telnetRewarded as number;
     const listing = await act(p, '/api/marketplace/create', { itemType: 'telnet-core', itemId: listed, price: 5 });
     expect(listing.statusCode, listing.body).toBe(200);
     const row = async (id: number) => (await app.db.database.query<{ user_id: number; is_used: boolean; escrow_id: number | null }>('SELECT user_id, is_used, escrow_id FROM telnet_cores WHERE id = $1', [id]))[0];
     const telnet = async () => Number((await app.db.database.query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet);
     const telnetBefore = await telnet();
-    expect(telnetBefore).toBeGreaterThan(0); // opening paid Telnet
 
     const charge = { id: `ch_${pi.slice(3)}`, object: 'charge', payment_intent: pi, amount: 1990, amount_refunded: 1990, refunded: true };
     const hook = fake.webhook('charge.refunded', charge);
     expect((await deliver(hook)).statusCode).toBe(200);
     expect((await deliver(hook)).statusCode).toBe(200);
-    const left = (await cores(p)).map((c) => c.id);
-    expect(left).toContain(earned); // a core earned by play is never touched
+    expect((await cores(p)).map((c) => c.id)).toEqual([earned]); // a core earned by play is never touched
     expect(await row(earned)).toMatchObject({ user_id: p.id, is_used: false, escrow_id: null });
-    for (const id of unopened) expect(await row(id)).toBeUndefined(); // the 8 unopened, unlisted ones are gone
-    expect(await row(opened)).toMatchObject({ user_id: p.id, is_used: true }); // opened stays opened…
-    expect(await telnet()).toBe(telnetBefore); // …and its Telnet stays (no debt, ADR 034)
-    // A listed one stays listed (in escrow, still the seller's listing): it may already be promised to a buyer.
-    expect(await row(listed)).toMatchObject({ is_used: false, escrow_id: expect.any(Number) });
-    expect(left).toContain(listed);
-    const mine = (await p.request('GET', '/api/marketplace/my-listings')).json() as { id: number }[];
-    expect(mine.map((l) => l.id)).toContain(listing.json().listing.id);
-    expect((await shop(p)).purchases[0]).toMatchObject({ status: 'refunded', coresRevoked: 8 });
+    for (const id of [listed, ...unopened]) expect(await row(id)).toBeUndefined();
+    expect(await telnet()).toBe(telnetBefore - reward); // the opened core's Telnet goes back
+    expect((await p.request('GET', '/api/marketplace/my-listings')).json()).toEqual([]);
+    expect((await shop(p)).purchases[0]).toMatchObject({ status: 'refunded', coresRevoked: 9 });
     // A success delivered late does not award the refunded purchase again.
     await deliver(fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!));
     expect((await complete(p, pi)).json()).toMatchObject({ status: 'refunded' });
-    expect((await cores(p)).length).toBe(left.length);
+    expect((await cores(p)).map((c) => c.id)).toEqual([earned]);
   });
 
   it('a dispute is recorded and takes back the unopened cores too', async () => {

@@ -1,0 +1,7 @@
+/** Why a player was flagged for moderators: one closed list, so a console can group and explain them. */
+export const moderationReasons = [
+  'payment-refunded', // a real-money purchase was refunded after it was awarded
+  'payment-disputed', // a real-money purchase was disputed (a chargeback)
+] as const;
+
+export type ModerationReason = (typeof moderationReasons)[number];
