@@ -1,5 +1,5 @@
 /**
- * BENCH_ONLY=blockchain (issue 11): 1,000 signed-in players guessing at the one shared boss on
+ * BENCH_ONLY=blockchain: 1,000 signed-in players guessing at the one shared boss on
  * PostgreSQL, against the constant route in the same run.
  *
  *  (a) the constant route, closed loop (the same yardstick as tap-batch's);

@@ -10,7 +10,7 @@ import { cpuBetween, readCpu } from './proc-cpu';
 import type { ServerHandle } from './server-handle';
 import { SocketFleet } from './socket-fleet';
 
-// (a) of issue 3: chat fan-out to 2,000 open sockets. Lines are posted through the real route on a
+// (a) of Chat fan-out to 2,000 open sockets. Lines are posted through the real route on a
 // fixed schedule (open loop: a slow answer does not delay the next line), from senders taking
 // turns so the per-player limit is never hit, each line with its own text. For every line and
 // every socket the latency is receipt time minus the time just before the POST left — both read

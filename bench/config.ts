@@ -1,5 +1,5 @@
 // Every knob of the benchmark in one place. Defaults follow the issues: 1,000 players, 8 s phases,
-// pgbench with 8 clients (issue 2); chat fan-out to 2,000 sockets and idle request counts (issue 3).
+// pgbench with 8 clients; chat fan-out to 2,000 sockets and idle request counts.
 // A few env overrides exist only to debug the bench itself quickly.
 
 function intFromEnv(name: string, fallback: number): number {
@@ -78,14 +78,14 @@ export const benchConfig = {
   pgbench: { clients: 8, threads: 2, seconds: 10, scale: 1 },
   drivers: driversFromEnv(),
   /**
-   * Issue 13: the PostgreSQL tap part runs once per worker count (node:cluster processes on one
+   * The PostgreSQL tap part runs once per worker count (node:cluster processes on one
    * port, as the server's WORKERS=n); PGlite is one process by nature. BENCH_WORKERS=1 for one run.
    */
   postgresWorkers: workersFromEnv(),
   /** The Redis the multi-worker server carries its events over (loopback only). */
   redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   /**
-   * Issue 3: chat fan-out and idle requests, on one server child of its own. PostgreSQL by
+   * Chat fan-out and idle requests, on one server child of its own. PostgreSQL by
    * default (the production driver); BENCH_REALTIME_DRIVER=pglite runs it in memory instead.
    */
   realtime: {
@@ -100,7 +100,7 @@ export const benchConfig = {
      */
     socketsPerPlayer: intFromEnv('BENCH_SOCKETS_PER_PLAYER', 8),
     /**
-     * Every n-th socket watches presence (a tab showing the Ping directory, issue 13); the others
+     * Every n-th socket watches presence (a tab showing the Ping directory); the others
      * are tabs on screens without it. 8: one such tab per player at 8 tabs each.
      */
     presenceWatchEvery: intFromEnv('BENCH_PRESENCE_WATCH_EVERY', 8),

@@ -1,5 +1,5 @@
 /**
- * Background work (issue 8, BENCH_ONLY=drone): 10,000 players with active drones on PostgreSQL.
+ * Background work (BENCH_ONLY=drone): 10,000 players with active drones on PostgreSQL.
  * Two job runners (two "instances" in this process, each with its own pool) claim due `drone.step`
  * jobs while 20 players post tap-batch through the real route (app.inject, the same event loop as the
  * runners, so starvation would show). Reports steps/s, due→claim lag p50/p99 (the step's commit

@@ -29,7 +29,7 @@ export interface FanoutResult {
   /** Frames the fleet received while connecting and settling (presence.changed, mostly). */
   connectFrames: number;
   /**
-   * issue 13: presence.changed frames while the players joined, how many reached sockets that never
+   * Presence.changed frames while the players joined, how many reached sockets that never
    * asked for presence (must be 0), the watching sockets, and frames per joining player.
    */
   joinPresence: { frames: number; unasked: number; watchers: number; perPlayer: number };

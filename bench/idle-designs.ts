@@ -1,6 +1,6 @@
 import { balance } from '../src/core/balance';
 
-// What an idle tab on the Mainframe asks the server, in the two designs issue 3 compares. The
+// What an idle tab on the Mainframe asks the server, in the two designs compared. The
 // polling list is the spec's (§7 calls, §9 intervals), restricted to what is mounted on the
 // Mainframe: the grid polls only on the Kernel, the optimizer (5 s) and the boss only on their
 // screens, private messages (3 s) only with a conversation open, the user list (10 s) only on Ping.
@@ -27,8 +27,8 @@ export const specMainframePolls: Poll[] = [
 ];
 
 /**
- * With the socket up, events replace every poll above, the 5 s session check included (issue 13
- * item 4: the server pushes session.ended and a dead socket counts as a failed check; proven in a
+ * With the socket up, events replace every poll above, the 5 s session check included (the
+ * server pushes session.ended and a dead socket counts as a failed check; proven in a
  * real browser by tests/e2e/idle-requests.e2e.ts). The hub's pings and their pongs travel on the
  * socket and are counted as frames, not requests.
  */

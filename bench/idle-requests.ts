@@ -8,7 +8,7 @@ import type { BenchPlayer } from './players';
 import type { ServerHandle } from './server-handle';
 import type { ServerProbes } from './server-protocol';
 
-// (b) of issue 3: requests per idle player-minute. Each design runs on its own, with the same
+// (b) of Requests per idle player-minute. Each design runs on its own, with the same
 // idle players, against the real server; the count is what the server received (its raw
 // 'request' event, see server-probes.ts) within a window that opens after every tab has mounted,
 // so "once at start" calls stay out of it. The tabs' own counts cross-check the server's.

@@ -1,5 +1,5 @@
 /**
- * The Kernel's figures (issue 9 item 8), `BENCH_ONLY=kernel npm run bench`:
+ * The Kernel's figures, `BENCH_ONLY=kernel npm run bench`:
  *  - snapshot: bytes and time to serve a fully owned 800×800 canvas (1,000 owners in 25×25 blocks,
  *    as players paint) cold (read + encode) and warm (cached), the ratio to raw RGBA (2,560,000 B),
  *    and the worst case (every bit a random one of 1,000 colours) encoded in memory;

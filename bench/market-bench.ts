@@ -1,5 +1,5 @@
 /**
- * BENCH_ONLY=market (issue 7 item 11): the Data Exchange on PostgreSQL with 1,000 players and 10,000
+ * BENCH_ONLY=market: the Data Exchange on PostgreSQL with 1,000 players and 10,000
  * active listings.
  *
  *  seed: 1,000 players registered through the real register route; each is given Telnet and 10 gear

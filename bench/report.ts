@@ -27,7 +27,7 @@ function phases(drivers: DriverResult[]): Array<[DriverResult, PhaseResult]> {
   return drivers.flatMap((d) => [d.constant, d.tapPeak, d.tapHalf].map((p): [DriverResult, PhaseResult] => [d, p]));
 }
 
-/** The targets of the issues: tap-batch on each driver (issue 2), chat fan-out (issue 3). */
+/** The targets of the issues: tap-batch on each driver, chat fan-out. */
 export function computeRatios(pgbench: PgbenchResult | undefined, drivers: DriverResult[], realtime?: RealtimeResult): BenchResults['ratios'] {
   const ratios: BenchResults['ratios'] = {};
   for (const d of drivers) {
@@ -37,7 +37,7 @@ export function computeRatios(pgbench: PgbenchResult | undefined, drivers: Drive
     ratios[`${d.label}: tap-batch / pgbench UPDATE tps`] = { value: tap / pgbench.tps, target: '>= 1.0', met: tap / pgbench.tps >= 1 };
     ratios[`${d.label}: p99 at half peak (ms)`] = { value: d.tapHalf.p99Ms, target: '<= 50', met: d.tapHalf.p99Ms <= 50 };
   }
-  // Issue 13: what a second worker process buys on the same machine.
+  // What a second worker process buys on the same machine.
   const one = drivers.find((d) => d.driver === 'postgres' && d.workers === 1);
   const two = drivers.find((d) => d.driver === 'postgres' && d.workers === 2);
   if (one && two) {

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: one run, one machine, three yardsticks for POST /api/game/tap-batch (issue 2),
- * then the realtime figures of issue 3 (see the end of this comment).
+ * `npm run bench`: one run, one machine, three yardsticks for POST /api/game/tap-batch,
+ * then the realtime figures (see the end of this comment).
  *
  *  (a) a constant JSON route (POST /api/bench/constant) added to the SAME Fastify instance, hit
  *      signed in with cookie, CSRF header and a tap-sized JSON body, so it pays every hook;
@@ -19,24 +19,24 @@
  * tapCount 1 with a fresh batchTimestamp, has at most one request in flight, and is skipped while
  * a conservative copy of their bucket is empty — so 423s stay ~0 and are counted if they happen.
  *
- * Realtime (issue 3, bench/realtime-bench.ts), on a server child of its own:
+ * Realtime (bench/realtime-bench.ts), on a server child of its own:
  *  chat fan-out: 2,000 open /ws sockets, 50 chat lines posted through the real route; latency
  *      from just before each POST to each socket's chat_message, p50/p99/max, missing deliveries;
  *  idle requests: what idle Mainframe tabs cost per player-minute with the socket up versus the
  *      spec's polling (with and without its CSRF-token fetch before each read), counted by the server.
- * Market (issue 7, bench/market-bench.ts): 1,000 players and 10,000 listings on PostgreSQL; buy
+ * Market (bench/market-bench.ts): 1,000 players and 10,000 listings on PostgreSQL; buy
  *      throughput against the constant route, and the first marketplace page cold and warm.
- * Background work (issue 8, bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
- * Blockchain (issue 11, bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
+ * Background work (bench/drone-bench.ts): 10,000 active drones, steps/s and due lag beside tap-batch.
+ * Blockchain (bench/blockchain-bench.ts): 1,000 players guessing at the shared boss on
  *      PostgreSQL against the constant route, then all of them sending the right code at once.
- * Kernel (issue 9, bench/kernel-bench.ts, kernel-loop.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
+ * Kernel (bench/kernel-bench.ts, kernel-loop.ts, kernel-fanout.ts, kernel-frames.ts): snapshot size and serve time,
  *      purchases/s against the constant route, the server's longest event-loop hold and /api/health's p99
  *      while scripts buy and fetch in a loop on 150,000 random-colour bits, grid_update fan-out from a
  *      purchase to 2,000 sockets on the same instance and from a second instance through Redis, and
  *      Chromium's frame intervals.
- * Terminal (issue 10, bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
+ * Terminal (bench/terminal-bench.ts): ssh + ls + hack round trips for 1,000 players on
  *      PostgreSQL against the constant route in the same run.
- * First load (issue 13 item 6, bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
+ * First load (bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
  *      screen's initial JavaScript, and Lighthouse mobile scores for the login screen and the Mainframe.
  * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload runs one part (written to results/latest.<part>.json).
  *
@@ -133,14 +133,14 @@ async function main(): Promise<void> {
 
   let market: MarketResult | undefined;
   if (parts.includes('market')) market = await benchMarket(benchConfig);
-  // issue 8: background drone steps beside the decode route (prints and writes results/latest.background.json).
+  // Background drone steps beside the decode route (prints and writes results/latest.background.json).
   if (parts.includes('drone')) await benchDrone(benchConfig.pgAdminUrl);
   let blockchain: BlockchainBenchResult | undefined;
   if (parts.includes('blockchain')) blockchain = await benchBlockchain(benchConfig);
   let terminal: TerminalBenchResult | undefined;
   if (parts.includes('terminal')) terminal = await benchTerminal(benchConfig);
   if (parts.includes('kernel')) {
-    // Issue 9: printed and written on its own (results/latest.kernel.json), beside the report below.
+    // Printed and written on its own (results/latest.kernel.json), beside the report below.
     // BENCH_KERNEL_SKIP_SERVER / _LOOP / _FANOUT / _FRAMES leave out a sub-part (the file then lacks its figures).
     if (!process.env.BENCH_KERNEL_SKIP_FANOUT) assertSocketBudget(benchConfig.realtime.sockets);
     const kernel = {
@@ -151,13 +151,13 @@ async function main(): Promise<void> {
     };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
-    console.log(`\nKernel (issue 9)\n${JSON.stringify(kernel, null, 2)}`);
+    console.log(`\nKernel\n${JSON.stringify(kernel, null, 2)}`);
     writeFileSync(`${dir}latest.kernel.json`, `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`);
     if (parts.length === 1) return;
   }
 
   if (parts.includes('firstload')) {
-    // Issue 13 item 6: printed and written on its own (results/latest.firstload.json).
+    // Printed and written on its own (results/latest.firstload.json).
     await benchFirstLoad();
     if (parts.length === 1) return;
   }

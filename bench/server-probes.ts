@@ -1,4 +1,4 @@
-// Counters the realtime part of the bench reads from inside the server child (issue 3). They are
+// Counters the realtime part of the bench reads from inside the server child. They are
 // installed only on that child (BENCH_PROBES=1), so the tap-batch phases run without them. Each
 // one observes from the outside — a listener, a wrapper around a public method — and changes
 // nothing the game does.
@@ -78,7 +78,7 @@ export function installProbes(app: App): () => ServerProbes {
     if (fanout) fanout.fannedOutAt = epochMs();
   });
 
-  // The longest the server's event loop was held (issue 13: no event may block it for more than a
+  // The longest the server's event loop was held (no event may block it for more than a
   // few ms): a 1 ms timer's worst lateness since the previous read, so each read starts a window.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();

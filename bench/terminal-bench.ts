@@ -1,5 +1,5 @@
 /**
- * BENCH_ONLY=terminal (issue 10 item 11): ssh + ls + hack round trips for 1,000 players on PostgreSQL,
+ * BENCH_ONLY=terminal: ssh + ls + hack round trips for 1,000 players on PostgreSQL,
  * against the signed-in constant route in the same run.
  *
  *  seed: 1,000 players registered through the real register route; each is set to level 8 and two days

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { clientBuildState } from './client-staleness';
 
 // `npm start`'s first step: build the client only when its sources changed since the last build,
-// so a restart serves at once (issue 13 item 1, ADR 041). --force (npm run build:client) builds regardless.
+// so a restart serves at once (ADR 041). --force (npm run build:client) builds regardless.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist', 'client');
 // Beside the output, not in it: vite build empties dist/client.

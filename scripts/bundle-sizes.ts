@@ -18,7 +18,7 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The budget of issue 13 item 6: the login screen's initial JavaScript, gzipped. */
+/** The budget of The login screen's initial JavaScript, gzipped. */
 export const loginInitialJsBudgetBytes = 80 * 1024;
 
 function sizeOf(dir: string, file: string): ChunkSize {

@@ -1,4 +1,4 @@
-// Completes package-lock.json so `npm ci` accepts it on every machine (issue 13 item 1).
+// Completes package-lock.json so `npm ci` accepts it on every machine.
 //
 // Why: rollup lists one optional native package per platform. The registry this project installs
 // from serves only the Linux ones, so `npm install` records only those in the lock, and then

@@ -10,7 +10,7 @@ import { featureAvailability } from '../core/features';
 import { routePaths, signedOutNotices } from './route-paths';
 import { texts } from '../core/texts';
 
-// Every screen but the Mainframe is a chunk of its own, loaded when first opened (issue 13 item 6):
+// Every screen but the Mainframe is a chunk of its own, loaded when first opened:
 // the Mainframe's first paint does not wait for them. The Mainframe, where a signed-in player lands,
 // comes with the game's chunk rather than one round trip after it.
 const LeaderboardScreen = lazy(() => import('./screens/leaderboard/leaderboard-screen').then((m) => ({ default: m.LeaderboardScreen })));

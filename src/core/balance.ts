@@ -110,7 +110,7 @@ export const balance = {
   messagePageMax: 100,
   /** Players listed by GET /api/directories/users (online first, then by name). */
   directoryUsersLimit: 200,
-  /** issue 10 item 5: system lines (hacks of the player's Token) GET /api/directories/system returns, newest kept. */
+  /** System lines (hacks of the player's Token) GET /api/directories/system returns, newest kept. */
   pingSystemLinesLimit: 20,
 
   // spec §9: missions
@@ -179,7 +179,7 @@ export const balance = {
   /** spec §1/§9: directory slots start at 1 and grow with level; the terminal's default maximum is 5. */
   firstDirectorySlots: 1,
   defaultMaxDirectories: 5,
-  // Terminal (issue 10, docs/game-rules.md §18): the numbers the spec leaves open
+  // Terminal (docs/game-rules.md §18): the numbers the spec leaves open
   /** Base directory slots grow by one every this many levels, from firstDirectorySlots up to defaultMaxDirectories. */
   directorySlotEveryLevels: 5,
   /** Extra directories a player can buy on top of the base slots (buy-dir; past it 403). */
@@ -233,7 +233,7 @@ export const balance = {
   /** spec §1: blacklist chance +5 % per player level above the boss's level, capped at 50 %. */
   blacklistPctPerLevel: 5,
   blacklistMaxPct: 50,
-  /** spec §9: eight beginner missions, plus issue 9's purchase_kernel_bit (ADR 024); the optimizer tops out at level 80. */
+  /** spec §9: eight beginner missions, plus the Kernel's purchase_kernel_bit (ADR 024); the optimizer tops out at level 80. */
   missionCount: 9,
   optimizerMaxLevel: 80,
   // Client realtime (the /ws socket in the browser) and the polling fallback while it is down
@@ -291,7 +291,7 @@ export const balance = {
   logFlushOnExitMs: 1_000,
   /** Log text queued for a reader that is not keeping up; lines past it are dropped, never waited for. */
   logQueueMaxBytes: 4 * 1024 * 1024,
-  // Gear, Telnet Cores, inventory and the Data Exchange (issue 7; docs/game-rules.md §4–§5, §15; ADR 015)
+  // Gear, Telnet Cores, inventory and the Data Exchange (docs/game-rules.md §4–§5, §15; ADR 015)
   /** Gear type weights out of 100 per gear drop; storage is rarer because it compounds (it raises the drop chance itself). */
   gearTypeWeights: { cpu: 30, ram: 30, gpu: 30, storage: 10 },
   /** spec §3 inventory reading: an equipped ram adds statValue / 10 percentage points of crit rate. */
@@ -322,7 +322,7 @@ export const balance = {
   bulkDestroyMax: 50,
   /** Inventory and market POSTs (equip, destroy, open, list, buy, remove) one player may make per minute; past it, 429. */
   itemActionsPerMinute: 120,
-  /** The 'Inventory Full!' toast repeats at most once per this long (issue 7). */
+  /** The 'Inventory Full!' toast repeats at most once per this long. */
   inventoryFullToastGapMs: 60_000,
   /** spec §5/§9: a listing costs at least 1 Telnet. */
   marketMinPriceTelnet: 1,
@@ -342,7 +342,7 @@ export const balance = {
   /** While the socket is down, the inventory and Data Exchange refetch this often (nothing polls while it is up). */
   marketPollMs: 15_000,
 
-  // Optimizer and Drone (issue 8; docs/game-rules.md §16; ADRs 020–022)
+  // Optimizer and Drone (docs/game-rules.md §16; ADRs 020–022)
   /** Price of the first optimizer upgrade (level 0 → 1): ≈ 7 minutes of level-1 play at 10 %. */
   optimizerBaseCostTelnet: 20,
   /** Each level's upgrade costs this much more than the one before (×1.05: 944 Telnet for 79 → 80). */

@@ -83,7 +83,7 @@ export const texts = {
 
   // §8 terminal: an unknown command ({cmd} is the word typed); Ping's command line answers the same way
   commandNotFound: "command not found: {cmd}. type 'help' for available commands",
-  // --- newcomer (issue 6 item 7 b-d): per-field messages on the auth forms and the coming-soon screens ---
+  // --- newcomer: per-field messages on the auth forms and the coming-soon screens ---
   comingSoonStatus: 'COMING SOON',
   comingSoonTagline: 'module in development',
   comingSoonLogPending: 'module still compiling on this node',
@@ -95,7 +95,7 @@ export const texts = {
 export type TextKey = keyof typeof texts;
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────
-// Inventory, gear, Telnet Cores and the Data Exchange (issue 7). One block, kept together.
+// Inventory, gear, Telnet Cores and the Data Exchange. One block, kept together.
 // Spec texts are quoted verbatim (§2, §5, §8); the rest are ours. {x} marks a value: use fillText.
 // ───────────────────────────────────────────────────────────────────────────────────────────────
 export const itemTexts = {

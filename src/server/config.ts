@@ -29,7 +29,7 @@ const Env = z.object({
   VIRUS_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(balance.virusDailyLimitCents),
 });
 
-/** How the Virus shop takes payments (issue 12): not at all (the default), Stripe, or the labelled test provider. */
+/** How the Virus shop takes payments: not at all (the default), Stripe, or the labelled test provider. */
 export type PaymentsConfig =
   | { mode: 'off' }
   | { mode: 'test' }

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 
 const base = { DATA_DIR: '/tmp/bitbreach-config-test', SESSION_SECRET: 'x'.repeat(32) };
 
-describe('loadConfig: the issue 6 hardening settings', () => {
+describe('loadConfig: the hardening settings', () => {
   it('reads REDIS_CHANNEL, and leaves it unset (derived from the database) by default', () => {
     expect(loadConfig({ ...base, REDIS_CHANNEL: 'game-a' }).redisChannel).toBe('game-a');
     expect(loadConfig(base).redisChannel).toBeUndefined();

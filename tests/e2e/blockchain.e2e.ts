@@ -8,7 +8,7 @@ import { desktop, expectNoSeriousViolations, goViaMenu, launchBrowser, newPage, 
 const t = texts.blockchain;
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
-describe('the Blockchain screen (issue 11)', () => {
+describe('the Blockchain screen', () => {
   let server: Server;
   let browser: Browser;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { texts } from '../../src/core/texts';
 import { initialJs, loginInitialJsBudgetBytes, total } from '../../scripts/bundle-sizes';
 import { loginViaUi, newPage, newPlayer, registerViaUi, sendChat, useGame } from './fixtures';
 
-// Issue 13 item 6: a small first load (ADR 040). The client under test is the one the e2e setup
+// A small first load (ADR 040). The client under test is the one the e2e setup
 // built (tests/support/build-client.ts), as `npm start` serves it.
 const game = useGame();
 const dist = resolve('dist/client');
@@ -19,7 +19,7 @@ function recordRequests(page: Page): Request[] {
 const pathOf = (r: Request) => new URL(r.url()).pathname;
 const isStateChange = (r: Request) => r.method() === 'POST' && pathOf(r).startsWith('/api/') && !pathOf(r).startsWith('/api/auth/');
 
-describe('a small first load (issue 13 item 6)', () => {
+describe('a small first load', () => {
   it("keeps the login screen's initial JavaScript (entry and its static imports) within 80 KB gzipped", () => {
     const chunks = initialJs(dist);
     const sent = total(chunks).gzip;

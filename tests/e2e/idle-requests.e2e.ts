@@ -4,7 +4,7 @@ import { desktop, newPage, newPlayer, registerViaUi, useGame, waitFor, waitForLi
 
 const game = useGame();
 
-// Issue 13 item 4: the spec's 5 s session check rides on the socket while it is up.
+// The spec's 5 s session check rides on the socket while it is up.
 describe('an idle tab', () => {
   it('makes no HTTP request at all while its socket is up, and checks the session by HTTP again once the socket is down', async () => {
     const idle = await newPage(game.browser, desktop);

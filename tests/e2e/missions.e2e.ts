@@ -42,7 +42,7 @@ async function recordMissionTitles(page: Page): Promise<() => Promise<string[]>>
 }
 
 describe('missions', () => {
-  it('shows the first mission a player can do now, in spec order, and pays 10 Telnet once (issue 6, 7a)', async () => {
+  it('shows the first mission a player can do now, in spec order, and pays 10 Telnet once (7a)', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     const titlesSeen = await recordMissionTitles(page);
     const completes = { started: 0, settled: 0 };
@@ -74,7 +74,7 @@ describe('missions', () => {
     expect(await telnetShown(page)).toBe(before + 10);
 
     // Decoding a row earns clear_binary_row; the panel moves to the next mission the player can do now:
-    // CRACK THE BLOCKCHAIN (issue 11 landed it), past the chat mission already done.
+    // CRACK THE BLOCKCHAIN , past the chat mission already done.
     // (The chat box has focus, where 0 and 1 are text: step out of it first, as a player would.)
     await page.getByTestId('binary-panel').click({ position: { x: 10, y: 10 } });
     await decodeRowWithKeyboard(page);

@@ -53,7 +53,7 @@ type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe("the newcomer's dead ends (issue 6, item 7)", () => {
+describe("the newcomer's dead ends (item 7)", () => {
   it("(b) answers a login ID 'a' and a username 'x' with their own rules, under each field", async () => {
     for (const viewport of [desktop, phone]) {
       const { context, page } = await newPage(game.browser, viewport);

@@ -40,7 +40,7 @@ describe('routes', () => {
     await goViaMenu(page, texts.shell.menu.guide);
     await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
     // The session is gone for this browser (cookies cleared). While the socket is up nothing polls
-    // (issue 13), so the check happens when the link drops: the socket's reconnect and the session
+    //, so the check happens when the link drops: the socket's reconnect and the session
     // check it triggers both come back signed out.
     await context.clearCookies();
     await context.setOffline(true);

@@ -6,7 +6,7 @@ import { createGrantService } from '../../src/server/features/grant/service';
 import { startTestServer } from '../support/server';
 import { expectNoSeriousViolations, launchBrowser, phone, snap, twoPlayers, waitFor, waitForLiveLink } from './fixtures';
 
-// A short limit (issue 10 item 10): the expiry text must appear within the test, not after 60 s.
+// A short limit: the expiry text must appear within the test, not after 60 s.
 const limitMs = 30_000;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -119,7 +119,7 @@ describe('Terminal between two browsers', () => {
     await a.page.setViewportSize(phone);
     await snap(a.page, 'terminal-chatroom');
 
-    // issue 10 item 5: B's Ping holds a system line naming A and the Telnet taken — no sender, nothing to answer.
+    // B's Ping holds a system line naming A and the Telnet taken — no sender, nothing to answer.
     await b.page.goto(`${server.url}/ping`);
     await b.page.getByTestId('ping-system-line').getByText(pingTexts.tokenHackedLine(a.player.username, stolen), { exact: true }).waitFor();
     await snap(b.page, 'ping-system-line');

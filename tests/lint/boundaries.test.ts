@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Each architecture rule of eslint.config.js, shown to fire on a deliberate violation at the path
-// where it matters and to stay quiet on the compliant version (issue 6 item 5). The snippets are
+// where it matters and to stay quiet on the compliant version. The snippets are
 // linted with the repository's own config, as `npm run lint` does, at virtual file paths.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });

@@ -15,7 +15,7 @@ export interface TestSocket {
 }
 
 /**
- * Sends what a tab sends when a screen showing who is online mounts (issue 13), then waits until the
+ * Sends what a tab sends when a screen showing who is online mounts, then waits until the
  * hub it reached counts one more presence watcher: only then do presence.changed frames come.
  */
 export async function watchPresence(socket: TestSocket, hub: { stats(): { presenceWatchers: number } }): Promise<void> {

@@ -52,7 +52,7 @@ export interface ApiClient {
   dropToken(): void;
   /**
    * A new session began (login, register): keeps the token its answer carried, so the first state
-   * change needs no token request (issue 13 item 6); null fetches one when first needed.
+   * change needs no token request; null fetches one when first needed.
    */
   setToken(csrfToken: string | null): void;
 }

@@ -16,7 +16,7 @@ export const streamKeys = {
   unreadDirectories: ['/api/directories/unread'] as const,
   directoryUsers: ['/api/directories/users'] as const,
   conversations: ['/api/directories/conversations'] as const,
-  /** issue 10 item 5: lines the system wrote into the player's Ping (a hack of their Token). */
+  /** Lines the system wrote into the player's Ping (a hack of their Token). */
   pingSystemLines: ['/api/directories/system'] as const,
   conversationPrefix: ['/api/directories/messages'] as const,
   conversation: (partnerId: number) => ['/api/directories/messages', partnerId] as const,

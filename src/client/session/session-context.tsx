@@ -29,7 +29,7 @@ export interface Session {
   /**
    * The tab's socket is up (true) or not (false). While it is up the session check rides on it (the
    * server pushes session.ended) and no HTTP check runs; when it drops, one check runs at once and the
-   * 5 s interval returns (issue 13 item 4).
+   * 5 s interval returns.
    */
   socketUp(up: boolean, checkIfDropped?: boolean): void;
   /** The game was loaded by a sign-in on the login screen (not a page load): its first screen takes focus. */

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/api-error';
 export interface SessionStart {
   /** The answer of /api/auth/user, login or register; checked against `User` by the game. */
   user: unknown;
-  /** From login or register (one round trip, issue 13 item 6); null after a reload. */
+  /** From login or register (one round trip, ADR 040); null after a reload. */
   csrfToken: string | null;
   /** The player just signed in (not a page load): the new screen's heading takes focus. */
   signedInNow: boolean;

@@ -16,7 +16,7 @@ export interface SystemMenuProps {
 /** The SYSTEM menu, top right (spec §2): a Radix dialog, so focus is trapped and Escape closes it. */
 export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMenuProps) {
   const [open, setOpen] = useState(false);
-  // Set when an entry is chosen: the new screen's heading takes focus, not this trigger (issue 6, 7g).
+  // Set when an entry is chosen: the new screen's heading takes focus, not this trigger (7g).
   const navigating = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

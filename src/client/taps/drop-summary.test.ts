@@ -37,7 +37,7 @@ describe('summarizeDrops', () => {
   });
 });
 
-describe('dropToastKind (issue 7: the full-inventory toast at most once a minute)', () => {
+describe('dropToastKind (the full-inventory toast at most once a minute)', () => {
   const full = { gear: [], cores: [], inventoryFull: true };
   const fullWithLoot = { gear: [{ name: 'Raytrace GPU', rarity: 'rare' as const }], cores: [], inventoryFull: true };
   const t0 = 1_000_000;

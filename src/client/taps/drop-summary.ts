@@ -22,7 +22,7 @@ export function summarizeDrops(result: TapBatchResponse): DropSummary | null {
 export type DropToastKind = 'inventory-full' | 'loot' | null;
 
 /**
- * Issue 7: a full inventory is said at most once per inventoryFullToastGapMs, not every few dozen decodes.
+ * A full inventory is said at most once per inventoryFullToastGapMs, not every few dozen decodes.
  * Inside the gap, a batch that still kept some drops shows them as loot; one that kept nothing shows nothing.
  */
 export function dropToastKind(summary: DropSummary | null, lastFullShownAtMs: number | null, nowMs: number): DropToastKind {

@@ -5,7 +5,7 @@ import { itemTexts, texts } from '../../core/texts';
 
 /**
  * The list of drops in a toast: each gear name in its rarity colour, then the cores. With
- * `onOpenInventory` (the full-inventory warning) it ends with a link to the inventory (issue 7).
+ * `onOpenInventory` (the full-inventory warning) it ends with a link to the inventory.
  */
 export function DropToastBody({ summary, onOpenInventory }: { summary: DropSummary; onOpenInventory?: () => void }) {
   const hasDrops = summary.gear.length > 0 || summary.cores.length > 0;

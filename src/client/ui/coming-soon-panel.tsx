@@ -5,7 +5,7 @@ import './button.css';
 import './coming-soon-panel.css';
 
 /**
- * A calm placeholder for a screen that is not built yet (issue 6, 7d): cyan and muted, never the
+ * A calm placeholder for a screen that is not built yet (7d): cyan and muted, never the
  * danger colours, so it does not read as a crash — and a way back to the Mainframe.
  */
 export function ComingSoonPanel({ title, message }: { title: string; message: string }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Moves focus to the screen's one h1 (ui.md), so a keyboard or screen-reader user starts on the new
- * screen instead of on <body> or the SYSTEM button (issue 6, 7g). The heading gets tabIndex=-1:
+ * screen instead of on <body> or the SYSTEM button (7g). The heading gets tabIndex=-1:
  * focusable by script, never a tab stop. Returns whether a heading was found.
  */
 export function focusScreenHeading(root: ParentNode = document): boolean {

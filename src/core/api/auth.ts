@@ -21,7 +21,7 @@ export const AuthUserResponse = User;
 
 /**
  * The answer to login and register: the player, plus the new session's CSRF token so the client's
- * first state change needs no token request (issue 13 item 6). A client that reads only User still
+ * first state change needs no token request. A client that reads only User still
  * works: object schemas drop unknown keys.
  */
 export const SignedInResponse = User.extend({ csrfToken: z.string().min(1) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlainText, RowId } from './common';
 
 /**
- * The Blockchain contract (spec §3, §7 "Blockchain"; issue 11). The secret code is never part of
+ * The Blockchain contract (spec §3, §7 "Blockchain"). The secret code is never part of
  * any response or event (ADR 029): spec §3's secretCode and newSecretCode are left out.
  */
 export const blockchainPaths = {

@@ -21,7 +21,7 @@ export const GridSquare = z.object({
 });
 export type GridSquare = z.infer<typeof GridSquare>;
 
-/** grid_update (issue 9): the spec's square plus the grid version it made (1 per purchase), so a client sees a gap. */
+/** grid_update: the spec's square plus the grid version it made (1 per purchase), so a client sees a gap. */
 export const GridUpdate = GridSquare.extend({ version: z.int().min(1) });
 export type GridUpdate = z.infer<typeof GridUpdate>;
 
@@ -82,7 +82,7 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('missions.statusChanged', MissionStatus),
   /** The player's own stats after the server changed them (decodes, rewards). */
   envelope('user.updated', User),
-  /** Data Exchange (issue 7), to every socket: a new listing, a sale, a removal, an expiry. */
+  /** Data Exchange, to every socket: a new listing, a sale, a removal, an expiry. */
   envelope('market.listingCreated', Listing),
   envelope('market.listingSold', ListingSold),
   envelope('market.listingRemoved', ListingClosed),
@@ -90,7 +90,7 @@ export const ServerEvent = z.discriminatedUnion('t', [
   /** To the owner's sockets only: their gear or cores changed outside this tab (a sale, a purchase, a return, a grant). */
   envelope('inventory.changed', z.object({ reason: InventoryChangeReason })),
   /**
-   * issue 13: who came online and who went offline, batched (at most one frame per presenceFlushMs)
+   * Who came online and who went offline, batched (at most one frame per presenceFlushMs)
    * and sent only to sockets that asked for presence (presence.watch) because their tab shows it.
    */
   envelope('presence.changed', z.object({ online: z.array(z.int()), offline: z.array(z.int()) })),
@@ -101,18 +101,18 @@ export const ServerEvent = z.discriminatedUnion('t', [
    * client refetches what the stream covers, exactly as after a gap in v or a reconnect.
    */
   envelope('stream.interrupted', z.object({})),
-  /** issue 8, to the owner's sockets: their optimizer upgrade's time is up and it was collected by the server. */
+  /** To the owner's sockets: their optimizer upgrade's time is up and it was collected by the server. */
   envelope('optimizer.ready', z.object({ level: z.int(), connectionRate: z.number() })),
-  /** issue 8, to the owner's sockets: a drone run finished; its harvest waits for POST /api/drone/harvest. */
+  /** To the owner's sockets: a drone run finished; its harvest waits for POST /api/drone/harvest. */
   envelope('drone.finished', z.object({ runId: z.int() })),
-  /** issue 8, to the owner's sockets: a drone step ran (the run's progress moved). */
+  /** To the owner's sockets: a drone step ran (the run's progress moved). */
   envelope('drone.stepped', z.object({ runId: z.int(), clicksDone: z.int(), clicksTotal: z.int() })),
-  /** Blockchain (issue 11), to every socket: a guess, a crack, the defeat with its rewards, a new boss. Never the code. */
+  /** Blockchain, to every socket: a guess, a crack, the defeat with its rewards, a new boss. Never the code. */
   envelope('blockchain.attempted', BlockchainAttempted),
   envelope('blockchain.cracked', BlockchainCracked),
   envelope('blockchain.defeated', LastDefeated),
   envelope('blockchain.spawned', BlockchainSpawned),
-  /** Terminal (issue 10), to the victim's sockets: someone opened an intrusion into their file system. */
+  /** Terminal, to the victim's sockets: someone opened an intrusion into their file system. */
   envelope('terminal.intrusionStarted', z.object({ intrusionId: z.int(), attackerUsername: z.string(), expiresAt: z.iso.datetime() })),
   /** To the attacker and the victim: an intrusion ended (hacked, expired on the server's clock, or exited). */
   envelope('terminal.intrusionEnded', z.object({ intrusionId: z.int(), outcome: z.enum(['hacked', 'expired', 'exited']), attackerUsername: z.string(), victimUsername: z.string() })),
@@ -138,7 +138,7 @@ export const EventBody = z.discriminatedUnion(
 
 /**
  * Messages a client may send: a heartbeat that tells the server the tab is still there, and
- * presence.watch (issue 13), sent when a screen that shows who is online mounts or unmounts (and
+ * presence.watch, sent when a screen that shows who is online mounts or unmounts (and
  * again after each reconnect): only watching sockets receive presence.changed.
  */
 export const ClientMessage = z.discriminatedUnion('t', [

@@ -4,7 +4,7 @@ import { maxPathInputLength } from '../terminal/fs-path';
 import { IdParam, PlainText, RowId } from './common';
 
 /**
- * The Terminal's file-system contract (spec §7 /api/filesystem/*, issue 10). Paths arrive as text
+ * The Terminal's file-system contract (spec §7 /api/filesystem/*). Paths arrive as text
  * and are resolved by src/core/terminal/fs-path.ts on the server (relative ones against '/'), so
  * the length bound here only stops a 10 KB string before anything splits it.
  */
@@ -26,7 +26,7 @@ export const SshResult = z.object({
   message: z.string(),
   mode: z.enum(['root', 'intrusion']),
   target: z.string(),
-  /** The root directory's entries only: an intrusion reveals one directory per ls (issue 10 item 4). */
+  /** The root directory's entries only: an intrusion reveals one directory per ls. */
   fileSystem: z.array(FsItem),
   currentPath: z.literal('/'),
   targetIsDeveloper: z.boolean(),

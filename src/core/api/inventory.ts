@@ -4,7 +4,7 @@ import { CoreTypeName, GearType, ItemKind, Rarity } from '../items';
 import { queryInt } from './common';
 
 /**
- * The inventory contract (spec §7 "Gear and cores", issue 7). Every POST here answers
+ * The inventory contract (spec §7 "Gear and cores"). Every POST here answers
  * { success, message, … } on 200 and { success: false, message } with a 4xx; the texts are itemTexts.
  * POSTs that move or destroy value carry an Idempotency-Key header (see idempotentPaths).
  */

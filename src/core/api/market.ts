@@ -5,7 +5,7 @@ import { PlainText, queryInt } from './common';
 import { ActionResult, ItemId } from './inventory';
 
 /**
- * The Data Exchange contract (spec §7 "Marketplace", issue 7). Listings are public; prices are whole
+ * The Data Exchange contract (spec §7 "Marketplace"). Listings are public; prices are whole
  * Telnet checked by rules/market.ts validatePrice (so the player reads the spec's own text).
  */
 

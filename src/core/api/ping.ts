@@ -15,7 +15,7 @@ export const PrivateMessage = z.object({
 export type PrivateMessage = z.infer<typeof PrivateMessage>;
 
 /**
- * issue 10 item 5: a line the system wrote into the player's Ping (their Token was hacked). No sender:
+ * A line the system wrote into the player's Ping (their Token was hacked). No sender:
  * it is not a private message, belongs to no conversation and cannot be answered. Plain text.
  */
 export const PingSystemLine = z.object({ id: z.int(), message: z.string(), createdAt: z.iso.datetime() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CoreTypeName } from '../items';
 
 /**
- * The Virus contract (spec §7 "Marketplace and payment", issue 12). Prices come only from the server's
+ * The Virus contract (spec §7 "Marketplace and payment"). Prices come only from the server's
  * package list (rules/virus.ts packageFor); a client's `amount` is checked, never used.
  */
 

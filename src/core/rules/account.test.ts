@@ -4,7 +4,7 @@ import { isVisibleUsername, maxCombiningMarksInARow, normalizeUsername, isUserna
 
 const ok = (name: string) => isUsername(name);
 
-describe('usernames (issue 6: look-alike and invisible names)', () => {
+describe('usernames (look-alike and invisible names)', () => {
   it.each([
     ['braille blanks', '\u2800\u2800\u2800'],
     ['a name padded with a braille blank', 'neo\u2800'],

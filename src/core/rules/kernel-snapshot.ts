@@ -1,7 +1,7 @@
 import { unzlibSync, zlibSync } from 'fflate';
 
 /**
- * The Kernel's compact snapshot (issue 9 item 4, ADR 023): the whole canvas as one binary frame.
+ * The Kernel's compact snapshot (ADR 023): the whole canvas as one binary frame.
  * Each bit is an index into a palette of the colours in use (0 = free), written planar (all low
  * bytes, then the next byte plane) so runs of one owner's colour compress to almost nothing, and
  * the frame is zlib-compressed. Owners are not in it: the hover look-up asks for them per bit.

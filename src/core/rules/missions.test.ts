@@ -10,7 +10,7 @@ const everything = landed(...featureIds);
 const nothing: MissionEvidence = { totalTaps: 0, sentChat: false, sentPrivateMessage: false };
 
 describe('missions', () => {
-  it("keeps the spec's eight ids in its order (§3), then issue 9's Kernel mission", () => {
+  it("keeps the spec's eight ids in its order (§3), then the Kernel's mission", () => {
     expect(missionIds).toEqual([
       'clear_binary_row',
       'attack_blockchain',

@@ -3,7 +3,7 @@ import type { MissionStatus } from '../api/missions';
 import { missionBriefings, type MissionBriefing } from '../texts/mission-briefings';
 import { featureAvailability, isFeatureAvailable, type FeatureAvailability, type FeatureId } from '../features';
 
-// spec §3: the eight mission ids, in the spec's order, then issue 9's purchase_kernel_bit (ADR 024);
+// spec §3: the eight mission ids, in the spec's order, then the Kernel's purchase_kernel_bit (ADR 024);
 // the panel shows the first one not yet done among those whose feature has landed (see missionFeature).
 export const missionIds = [
   'clear_binary_row',
@@ -29,11 +29,11 @@ export interface MissionEvidence {
   totalTaps: number;
   sentChat: boolean;
   sentPrivateMessage: boolean;
-  /** issue 11: the player has made a real guess at a Blockchain code. */
+  /** The player has made a real guess at a Blockchain code. */
   attackedBlockchain?: boolean;
-  /** issue 10: the Terminal actions the server stamped (own root ssh, mkdir, the Token moved into a directory, the developer hacked). */
+  /** The Terminal actions the server stamped (own root ssh, mkdir, the Token moved into a directory, the developer hacked). */
   terminal?: { sshedSelf: boolean; createdDirectory: boolean; movedToken: boolean; hackedDeveloper: boolean };
-  /** issue 9: the player owns at least one Kernel bit they bought. */
+  /** The player owns at least one Kernel bit they bought. */
   boughtKernelBit?: boolean;
 }
 

@@ -36,7 +36,7 @@ export interface HackParties {
 
 export type HackRefusal = 'victim-too-new' | 'victim-low-level' | 'level-gap' | 'victim-shielded' | 'already-hacked-today';
 
-/** Fair play (issue 10 item 5): why this attacker may not hack this victim now, or null if they may. */
+/** Fair play: why this attacker may not hack this victim now, or null if they may. */
 export function hackRefusal(p: HackParties): HackRefusal | null {
   if (p.victimLevel < balance.hackShieldMinLevel) return 'victim-low-level';
   if (p.now - p.victimRegisteredAt < balance.hackShieldHours * 3_600_000) return 'victim-too-new';

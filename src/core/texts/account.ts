@@ -32,7 +32,7 @@ export const accountTexts = {
   requestEncodingFailed: 'Request encoding failed',
   responseDecodingFailed: 'Response decoding failed',
 
-  // per-field messages on the auth forms (issue 6 item 7 b-d)
+  // per-field messages on the auth forms
   fieldRequired: 'Required.',
   fieldLoginIdLength: 'Login ID must be 3-20 characters.',
   fieldLoginIdChars: 'Login ID may use letters, numbers and !@#$%^&*()_- only.',

@@ -48,7 +48,7 @@ export const pingTexts = {
   noConversationsYet: 'No conversations yet.',
   keys: { enter: 'run/send', history: 'history', tab: 'complete' },
   /**
-   * issue 10 item 5: the system line a hack writes into the victim's Ping. The issue asks for "a system
+   * The system line a hack writes into the victim's Ping. The issue asks for "a system
    * line" and the spec gives no wording, so it says who and how much, like the Terminal's alert.
    */
   systemSender: 'SYSTEM',

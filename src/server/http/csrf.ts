@@ -6,7 +6,7 @@ import { isApiPath, routePath } from './route-path';
 
 // spec §7: login, register and logout go without a token (there is no session to hold one yet,
 // and the Lax cookie already keeps a cross-site logout from carrying the session).
-// The payment provider's webhook has no session either: its Stripe-Signature is checked instead (issue 12).
+// The payment provider's webhook has no session either: its Stripe-Signature is checked instead.
 const exemptPaths = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/payments/webhook']);
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -5,7 +5,7 @@ import { encodeSecureData, maskSecureBytes } from '../../core/secure-data';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 
-// Issue 6 item 8: inputs that reached the database unchecked, and hooks that matched the raw URL.
+// Inputs that reached the database unchecked, and hooks that matched the raw URL.
 describe.each(drivers)('input holes [%s]', (driver) => {
   let app: TestApp;
   const serverErrors: string[] = [];

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 /**
  * Security headers on every answer (CSP, nosniff, frame and referrer policies...). helmet is built
  * once here: @fastify/helmet rebuilt the whole middleware, CSP parsing included, on every request,
- * which cost about 3 % of the server's CPU at the tap-batch peak (issue 13's profile).
+ * which cost about 3 % of the server's CPU at the tap-batch peak (ADR 042's profile).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const applyHeaders = helmet({

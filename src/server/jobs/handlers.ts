@@ -3,15 +3,15 @@ import type { Job, JobHandlers, JobPayloads } from './kinds';
 
 /** What the app's handlers use: each timed feature's service entry point. */
 export interface JobHandlerDeps {
-  /** issue 7: returns an expired listing's item to its seller (data-exchange service). */
+  /** Returns an expired listing's item to its seller (data-exchange service). */
   expireListing(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)>;
-  /** issue 8: collects an optimizer upgrade at its end time (optimizer service). */
+  /** Collects an optimizer upgrade at its end time (optimizer service). */
   completeOptimizer(tx: Tx, job: Job<'optimizer.completed', { userId: number; level: number }>): Promise<void | (() => void)>;
-  /** issue 8: runs one drone step (drone service). */
+  /** Runs one drone step (drone service). */
   droneStep(tx: Tx, job: Job<'drone.step', { runId: number; step: number }>): Promise<void | (() => void)>;
-  /** issue 11: spawns the next Blockchain boss (blockchain service). */
+  /** Spawns the next Blockchain boss (blockchain service). */
   respawnBoss(tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>): Promise<void | (() => void)>;
-  /** issue 10: closes an intrusion at its limit (terminal service). */
+  /** Closes an intrusion at its limit (terminal service). */
   expireIntrusion(tx: Tx, job: Job<'terminal.intrusionExpired', { intrusionId: number }>): Promise<void | (() => void)>;
   /** Ends a Virus purchase left unpaid (virus service, ADR 046). */
   abandonPurchase(tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>): Promise<void | (() => void)>;

@@ -3,21 +3,21 @@ import type { Tx } from '../db/connect';
 /**
  * Each kind of timed work the app runs, and its payload. A feature adds its line here and its
  * handler in handlers.ts (a kind without a handler is then a compile error), e.g.
- * `'market.listingExpired': { listingId: number }` (issue 7) or `'blockchain.respawn': { bossId: number }`.
+ * `'market.listingExpired': { listingId: number }` or `'blockchain.respawn': { bossId: number }`.
  */
 export type JobPayloads = {
-  /** issue 7: a Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
+  /** A Data Exchange listing reached its expiry; an unsold item goes back to its seller. */
   'market.listingExpired': { listingId: number };
-  /** issue 8: an optimizer upgrade reached its end time; collected once by the server if the player has not. */
+  /** An optimizer upgrade reached its end time; collected once by the server if the player has not. */
   'optimizer.completed': { userId: number; level: number };
   /**
-   * issue 8: one 30 s step of a drone run (0-based); the step schedules the next. `userId` (the
+   * One 30 s step of a drone run (0-based); the step schedules the next. `userId` (the
    * run's player, whose row the step locks) only orders a batch's jobs (ADR 013, "Batches").
    */
   'drone.step': { runId: number; step: number; userId: number };
-  /** issue 11: 2 h after a boss's defeat, the next boss spawns one level higher. */
+  /** 2 h after a boss's defeat, the next boss spawns one level higher. */
   'blockchain.respawn': { bossId: number };
-  /** issue 10: an ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */
+  /** An ssh intrusion reached its limit; it is closed as 'expired' and both players are told. */
   'terminal.intrusionExpired': { intrusionId: number };
   /** A Virus purchase still unpaid after balance.virusAbandonAfterMinutes: it stops counting and its intent is cancelled (ADR 046). */
   'virus.purchaseAbandoned': { purchaseId: number };

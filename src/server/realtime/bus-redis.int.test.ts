@@ -10,7 +10,7 @@ const silent = { warn: () => {}, info: () => {} };
 // Bounds, not speed targets: under a full test run Redis round trips can take far more than 1 s.
 const patient = { timeout: 10_000 };
 
-// The bus's wire on a real Redis (issue 13): a group commit's events travel as one message, an
+// The bus's wire on a real Redis: a group commit's events travel as one message, an
 // instance recognises its own echo without verifying or parsing it, and nothing arrives twice.
 describe('the Redis bus wire', () => {
   const buses: RedisBus[] = [];

@@ -13,7 +13,7 @@ import { closeCodes } from './hub';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const silent = { warn: () => {}, info: () => {} };
 
-// Issue 6 item 8 "One Redis, two deployments" and "a ban closes sockets at once", on a real Redis.
+// "One Redis, two deployments" and "a ban closes sockets at once", on a real Redis.
 describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (driver) => {
   const apps: TestApp[] = [];
   const sockets: TestSocket[] = [];

@@ -28,7 +28,7 @@ export interface Delivery<T> {
 }
 
 /**
- * Fan-out in slices (issue 13 item 5: a chat line to 2,000 sockets held the event loop for tens of
+ * Fan-out in slices (A chat line to 2,000 sockets held the event loop for tens of
  * milliseconds, so the sender's POST waited for every other tab). Events wait in one FIFO queue, so
  * every target sees them in publish order; each turn sends at most `sliceSize` frames and then
  * yields, so other work (the sender's answer, other requests, pings) runs between slices. Nothing is

@@ -7,7 +7,7 @@ import { openSocket, watchPresence, type TestSocket } from '../../../tests/suppo
 import { buildApp, type App } from '../app';
 import type { HubLimits } from './hub';
 
-// Issue 13 item 5: presence only to tabs that show it, batched; deliveries in slices with the
+// Presence only to tabs that show it, batched; deliveries in slices with the
 // sender answered first; a reader that stops reading is cut, not buffered without bound.
 describe.each(drivers)('fan-out at scale [%s]', (driver) => {
   let app: App | undefined;

@@ -144,8 +144,8 @@ export function createHub(deps: HubDeps) {
     deliveries.enqueue({ label: t, data: d, frame, targets, ...(after ? { after } : {}) });
   }
 
-  // Presence goes out batched, and only to the sockets of tabs that show it (issue 6 coalesced it
-  // per player; issue 13 measured 2,000 joins still sending ~22,000 frames to tabs that showed none).
+  // Presence goes out batched, and only to the sockets of tabs that show it (ADR 010 coalesced it
+  // per player; ADR 038 measured 2,000 joins still sending ~22,000 frames to tabs that showed none).
   // Paced on the real clock: it is delivery pacing, not game time.
   const presenceBatches = createPresenceBatcher({
     flushMs: deps.limits.presenceFlushMs ?? balance.presenceFlushMs,

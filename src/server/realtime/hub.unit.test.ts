@@ -203,7 +203,7 @@ describe('socket hub', () => {
     expect(newcomer.events().map((e) => e.t)).not.toContain('session.ended');
   });
 
-  describe('presence (issue 13)', () => {
+  describe('presence', () => {
     afterEach(() => vi.useRealTimers());
     const startWithFakeTimers = () => {
       // The flush timer on a fake clock; the delivery slices (setImmediate) stay real.

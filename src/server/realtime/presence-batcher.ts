@@ -14,7 +14,7 @@ export interface PresenceBatcherDeps {
 }
 
 /**
- * Presence changes become one frame per flush (issue 13 item 5: 2,000 players joining sent about
+ * Presence changes become one frame per flush (2,000 players joining sent about
  * 22,000 frames, one per player to every tab). The first change after a flush starts the timer;
  * everything that changes until it fires goes out together, each player's latest state once, and
  * only if it differs from what the last batch said (a player who reconnects within the window is

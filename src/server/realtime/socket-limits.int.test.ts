@@ -9,7 +9,7 @@ import { buildApp, type App } from '../app';
 import type { HubLimits } from './hub';
 import { socketErrorHandler } from './ws-routes';
 
-// Issue 6 item 8 "Sockets": caps per session and address, upgrade rate (presence batching: fanout.int.test.ts).
+// "Sockets": caps per session and address, upgrade rate (presence batching: fanout.int.test.ts).
 describe.each(drivers)('socket limits [%s]', (driver) => {
   let app: App | undefined;
   let db: TestDatabase | undefined;

@@ -5,7 +5,7 @@ import type { GridUpdate } from '../../../core/api/events';
 export type GridFeedMessage = { kind: 'update'; update: GridUpdate } | { kind: 'resync' };
 
 /**
- * A tiny fan-out for grid_update (issue 9 item 4): the canvas paints each delta straight into its
+ * A tiny fan-out for grid_update: the canvas paints each delta straight into its
  * image data, so the updates bypass the query cache and never re-render React.
  */
 export function createGridFeed() {

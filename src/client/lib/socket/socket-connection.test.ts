@@ -201,7 +201,7 @@ describe('the socket connection', () => {
   });
 });
 
-describe('presence watch (issue 13)', () => {
+describe('presence watch', () => {
   const watch = (watching: boolean) => JSON.stringify({ t: 'presence.watch', d: { watching } });
 
   it('tells the server when a presence screen mounts and unmounts, once per change', () => {

@@ -45,7 +45,7 @@ export interface SocketConnection {
   /** Skips the current backoff wait (the browser says the network is back). */
   retryNow(): void;
   /**
-   * Whether this tab shows who is online (issue 13): the server sends presence.changed only to
+   * Whether this tab shows who is online: the server sends presence.changed only to
    * sockets that said so. Told to the server now if the socket is up, and again after each reconnect.
    */
   setPresenceWatch(watching: boolean): void;

@@ -60,11 +60,11 @@ export type CacheAction =
   | { kind: 'presence.set'; online: number[]; offline: number[] }
   /** A bought bit: painted into the Kernel canvas through the grid feed, not the query cache. */
   | { kind: 'grid.update'; update: GridUpdate }
-  /** Refetch every cached query whose path starts with one of these (inventory and market, issue 7). */
+  /** Refetch every cached query whose path starts with one of these (inventory and market). */
   | { kind: 'invalidate'; prefixes: readonly string[] }
   /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
   | { kind: 'notice'; notice: MarketNotice }
-  /** issue 10: the victim is told at once, on any screen (an intrusion opened, their Token hacked). */
+  /** The victim is told at once, on any screen (an intrusion opened, their Token hacked). */
   | { kind: 'alert'; title: string; description: string }
   | { kind: 'resync' }
   | { kind: 'sign-out' };
@@ -109,7 +109,7 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':
       return [{ kind: 'resync' }];
-    // issue 8: the optimizer and drone screens and the harvest watcher refetch what the server changed.
+    // The optimizer and drone screens and the harvest watcher refetch what the server changed.
     case 'optimizer.ready':
       return [{ kind: 'invalidate', prefixes: ['/api/optimizer'] }];
     case 'drone.stepped':
@@ -119,7 +119,7 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
     case 'blockchain.cracked':
     case 'blockchain.defeated':
     case 'blockchain.spawned':
-      // issue 11: the Blockchain screen refetches the boss (its own EXP cost) and the last-defeated record.
+      // The Blockchain screen refetches the boss (its own EXP cost) and the last-defeated record.
       return [{ kind: 'invalidate', prefixes: ['/api/blockchain/'] }];
     case 'terminal.intrusionStarted':
       return [
@@ -129,7 +129,7 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
     case 'terminal.intrusionEnded':
       return [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
     case 'terminal.hacked':
-      // issue 10: the Terminal's status (attack history, intrusion log) is refetched where it is shown.
+      // The Terminal's status (attack history, intrusion log) is refetched where it is shown.
       // The victim's Ping holds a new system line (written with the hack), so its list is refetched too.
       return event.d.victimId === meId
         ? [
@@ -169,7 +169,7 @@ export function socketUrl(location: { protocol: string; host: string }): string 
 }
 
 /**
- * A directory user list after one presence batch (issue 13: who came online, who went offline).
+ * A directory user list after one presence batch (who came online, who went offline).
  * `unlisted` is true when someone who came online is not in the list: the caller refetches it
  * rather than guess where they belong.
  */

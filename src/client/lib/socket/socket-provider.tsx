@@ -178,7 +178,7 @@ export function usePollInterval(ms: number): number | false {
   return useSocketStatus() === 'up' ? false : ms;
 }
 
-/** A screen that shows who is online calls this: while it is mounted, presence.changed reaches this tab (issue 13). */
+/** A screen that shows who is online calls this: while it is mounted, presence.changed reaches this tab. */
 export function usePresenceWatch(): void {
   const watch = useContext(PresenceWatchContext);
   useEffect(() => watch(), [watch]);

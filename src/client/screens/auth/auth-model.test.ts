@@ -28,7 +28,7 @@ describe('auth form checks (spec §5)', () => {
   });
 });
 
-describe('each field against its own rule (spec §2 hints; issue 6, 7b/7c)', () => {
+describe('each field against its own rule (spec §2 hints)', () => {
   it("answers a short login ID or username with that field's rule, not the password's", () => {
     expect(checkField('loginId', 'a')).toEqual({ text: texts.fieldLoginIdLength, unfinished: true });
     expect(checkField('username', 'x')).toEqual({ text: texts.fieldUsernameLength, unfinished: true });

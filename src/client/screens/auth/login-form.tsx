@@ -8,7 +8,7 @@ import { useAuthForm } from './use-auth-form';
 
 /**
  * LOGIN_ID + PASSWORD → CONNECT (spec §2). No maxLength: a too-long paste is refused with the rule's
- * text rather than silently cut (issue 6, 7c).
+ * text rather than silently cut (7c).
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const { field, submit, problem, pending } = useAuthForm<LoginFields>({

@@ -8,7 +8,7 @@ import { useAuthForm } from './use-auth-form';
 
 /**
  * LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). Each field is checked
- * against the server's rule as the player goes; no maxLength, so nothing is silently cut (issue 6, 7c).
+ * against the server's rule as the player goes; no maxLength, so nothing is silently cut (7c).
  */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const { field, submit, problem, pending } = useAuthForm<RegisterFields>({

@@ -21,7 +21,7 @@ export interface AuthFormSpec<F> {
  * the form is part of the login screen's small first load (ADR 040).
  * A field's message shows once the player has left the field (or pressed submit), and at once when
  * typing on cannot fix it (too long, a character the rule refuses) — so a pasted 16-character
- * password is refused where it lands, never cut to 14 (issue 6, 7c).
+ * password is refused where it lands, never cut to 14 (7c).
  */
 export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn: (start: SessionStart) => void) {
   const [fields, setFields] = useState<F>(spec.empty);

@@ -21,7 +21,7 @@ import './blockchain-screen.css';
 
 const t = texts.blockchain;
 
-/** spec §2 /blockchain: the shared boss, cracked together (issue 11). The root composes; rules live in the model. */
+/** spec §2 /blockchain: the shared boss, cracked together. The root composes; rules live in the model. */
 export function BlockchainScreen() {
   const session = useSession();
   const narrow = useIsNarrowScreen();

@@ -10,7 +10,7 @@ const sold = (sellerId: number, buyerId: number): ServerEvent => ({
 });
 const prefixesOf = (actions: ReturnType<typeof eventActions>) => actions.flatMap((a) => (a.kind === 'invalidate' ? a.prefixes : []));
 
-describe('market events on this tab (issue 7 item 7)', () => {
+describe('market events on this tab', () => {
   it('tells the seller their item sold and refreshes their inventory and listings', () => {
     const actions = eventActions(sold(me, 8), me);
     expect(actions).toContainEqual({ kind: 'notice', notice: { kind: 'sold', itemName: 'Eidetic RAM', price: 100, fee: 5 } });

@@ -20,7 +20,7 @@ type MarketEvent = Extract<
 const mine = [listingsQueryPrefix, myListingsQueryPrefix, ...inventoryQueryPrefixes];
 
 /**
- * What a market or inventory event does to this tab (issue 7 item 7): refetch what it touched, and
+ * What a market or inventory event does to this tab: refetch what it touched, and
  * tell the seller when their item sold or came back. Other players' events only refresh the browse pages.
  */
 export function marketEventActions(event: MarketEvent, meId: number): CacheAction[] {

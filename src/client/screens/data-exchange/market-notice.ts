@@ -2,7 +2,7 @@ import { fillText, itemTexts } from '../../../core/texts';
 import type { ToastInput } from '../../ui/toast';
 import type { MarketNotice } from './market-events';
 
-/** The toast for a notice about the player's own listing (issue 7: the seller is told their item sold). */
+/** The toast for a notice about the player's own listing (the seller is told their item sold). */
 export function marketNoticeToast(notice: MarketNotice): ToastInput {
   if (notice.kind === 'sold') {
     return {

@@ -17,7 +17,7 @@ export interface SelectionBarProps {
 
 /**
  * The multi-select controls (spec §2: 'Destroy All' or Cancel ends the mode) and the quick way out of a
- * full inventory (issue 7): CLEAR {rarity} selects every unequipped, unlisted item of the lowest rarity held.
+ * full inventory: CLEAR {rarity} selects every unequipped, unlisted item of the lowest rarity held.
  */
 export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll, onCancel, hint }: SelectionBarProps) {
   const lowest = lowestClearableRarity(gear);

@@ -45,7 +45,7 @@ export function bitAt(view: View, px: number, py: number): BitCoord | null {
   return isOnGrid(x, y) ? { x, y } : null;
 }
 
-/** What the keyboard does on the canvas (issue 9: arrows pan, + / − zoom, Enter buys the bit at the centre). */
+/** What the keyboard does on the canvas (arrows pan, + / − zoom, Enter buys the bit at the centre). */
 export type KeyAction = { kind: 'pan'; dx: number; dy: number } | { kind: 'zoom'; direction: 1 | -1 } | { kind: 'buy' };
 
 export const keyPanStep = 48;

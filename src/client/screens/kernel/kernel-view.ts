@@ -20,7 +20,7 @@ export interface KernelViewEvents {
 }
 
 /**
- * The Kernel canvas (issue 9 item 1): an 800×800 offscreen image holding one pixel per bit, drawn
+ * The Kernel canvas: an 800×800 offscreen image holding one pixel per bit, drawn
  * scaled onto the visible canvas only in frames where something changed. Pan, zoom and pushed bits
  * never touch React; the screen hears the zoom and the hovered bit through the callbacks.
  */

@@ -12,7 +12,7 @@ import { bitKey } from './use-kernel';
 import type { ValueStore } from './value-store';
 
 /**
- * Keeps the canvas in step with the server (issue 9 item 4): the binary snapshot once, then every
+ * Keeps the canvas in step with the server: the binary snapshot once, then every
  * grid_update painted as it arrives; a gap in versions, a reconnect or a dropped socket asks only
  * for what changed since the version held (or the snapshot again when that is too much).
  */

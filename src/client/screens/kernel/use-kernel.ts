@@ -15,7 +15,7 @@ export function usePlayerColor() {
 }
 
 /**
- * The hovered bit's price and owner (issue 9 item 5): one small request per bit, cached. An owned
+ * The hovered bit's price and owner: one small request per bit, cached. An owned
  * bit never changes hands, so its answer stays good; a free one is refreshed by grid_update.
  */
 export function useBitInfo(bit: BitCoord | null) {

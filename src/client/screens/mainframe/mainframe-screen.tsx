@@ -36,7 +36,7 @@ export function MainframeScreen() {
 
   const serverDecodes = session.user?.totalTaps ?? 0;
   const stats = <StatsPanel user={progress.user} onRefresh={session.refetchUser} collapsible={narrow} />;
-  // The banner sits in the decoder, over the queued rows, never over the row being typed (issue 6, 7e).
+  // The banner sits in the decoder, over the queued rows, never over the row being typed (7e).
   const banner = levelUp.level !== null ? <LevelUpBanner level={levelUp.level} /> : null;
   const decoder = (
     <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} banner={banner} />

@@ -3,7 +3,7 @@ import { texts } from '../../../core/texts';
 import { formatClock } from '../../chat/chat-model';
 
 /**
- * issue 10 item 5: the lines the system wrote into the player's Ping (their Token was hacked), at the
+ * The lines the system wrote into the player's Ping (their Token was hacked), at the
  * top of the directory's output. Not messages: no sender, no conversation, nothing to answer; the text
  * is rendered as text, never as HTML.
  */

@@ -36,7 +36,7 @@ export function useConversations() {
   return useQuery({ ...conversationsQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
 }
 
-/** GET /api/directories/system (issue 10 item 5): refetched when terminal.hacked reaches the victim, polled only while the socket is down. */
+/** GET /api/directories/system: refetched when terminal.hacked reaches the victim, polled only while the socket is down. */
 export function usePingSystemLines() {
   const api = useApi();
   return useQuery({ ...pingSystemLinesQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });

@@ -3,7 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, te
 import { users } from './users';
 
 /**
- * Blockchain bosses (spec §3, issue 11, docs/game-rules.md §19). One row per boss; at most one is
+ * Blockchain bosses (spec §3, docs/game-rules.md §19). One row per boss; at most one is
  * active (partial unique index). The code never leaves the server (ADR 029). code_version moves by
  * one on each crack, and a crack is one conditional UPDATE on (id, code_version), so two players
  * cannot crack one code twice. previous_code is the code just cracked: a late copy of it is answered

@@ -5,7 +5,7 @@ import { users } from './users';
 const channelCheck = (name: string, column: unknown) => check(name, sql`${column} BETWEEN 0 AND 255`);
 
 /**
- * Owned Kernel bits (spec §3 grid square, issue 9, ADR 023). The primary key (x, y) makes one owner
+ * Owned Kernel bits (spec §3 grid square, ADR 023). The primary key (x, y) makes one owner
  * per bit whatever races; a bit keeps the colour its owner had when buying it. version is the grid's
  * version this purchase made (1, 2, 3…, gap-free and in commit order, see kernel_state), so
  * "what changed since v" is an index range.

@@ -24,7 +24,7 @@ export const privateMessages = pgTable(
 );
 
 /**
- * issue 10 item 5: a line the system writes into a player's Ping (a hack of their Token). Not a private
+ * A line the system writes into a player's Ping (a hack of their Token). Not a private
  * message: no sender, so it is never in a conversation, cannot be answered, and never counts toward
  * anyone's send limit or the send_private_message mission. Plain text, shown as text.
  */

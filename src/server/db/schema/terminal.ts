@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-// The Terminal's file systems (issue 10, docs/game-rules.md §18, ADR 026). A path in the database is
+// The Terminal's file systems (docs/game-rules.md §18, ADR 026). A path in the database is
 // always in fs-path.ts's normal form; the CHECKs refuse anything else, so no bug can store '..'.
 const normalDirPath = `'^(/[A-Za-z0-9_-]{1,24}){1,8}$'`;
 const normalAnyPath = `'^(/|(/[A-Za-z0-9_-]{1,24}){1,8})$'`;

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import { users } from './users';
 
 /**
- * Virus purchases (issue 12, ADR 033). A row is written when a purchase starts (before the provider
+ * Virus purchases (ADR 033). A row is written when a purchase starts (before the provider
  * is called), so the daily limit and cooldown are decided under the player's lock; the provider's
  * PaymentIntent id is unique, so one payment can fulfil one purchase only, and status moves from
  * 'started' to fulfilled exactly once by a conditional update.

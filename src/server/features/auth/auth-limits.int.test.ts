@@ -5,7 +5,7 @@ import { drivers, freshDatabase, type TestDatabase } from '../../../../tests/sup
 import type { PasswordHasher } from './password';
 import { createAuthService, type AuthService } from './service';
 
-// Issue 6 item 8: the login limiter, victim lockout, and registration that hashed before it checked.
+// The login limiter, victim lockout, and registration that hashed before it checked.
 describe.each(drivers)('login limits [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { AuthService } from './service';
 
 /**
  * What login and register answer: the player plus the new session's CSRF token, so the client can
- * make its first state change without a second round trip (issue 13 item 6). The token endpoint
+ * make its first state change without a second round trip. The token endpoint
  * stays for reloads, when the page has only the cookie.
  */
 function sessionStart(session: { user: User; csrfToken: string }): SignedInResponse {

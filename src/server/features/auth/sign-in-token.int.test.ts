@@ -4,7 +4,7 @@ import { User } from '../../../core/api/common';
 import { buildTestApp, uniquePlayer, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-// Issue 13 item 6: login and register answer everything the client needs to start, the CSRF token
+// Login and register answer everything the client needs to start, the CSRF token
 // included, so its first state change needs no second round trip. The token endpoint stays for reloads.
 describe.each(drivers)('signing in answers the CSRF token [%s]', (driver) => {
   let app: TestApp;

@@ -4,7 +4,7 @@ import { usernameSkeleton } from '../../../core/rules/account';
 import { buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 
-// Issue 6 item 8 "Look-alike and invisible names", through the API.
+// "Look-alike and invisible names", through the API.
 describe.each(drivers)('usernames [%s]', (driver) => {
   let app: TestApp;
   let n = 0;

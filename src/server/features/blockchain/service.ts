@@ -24,7 +24,7 @@ export interface BlockchainServiceDeps {
   now: () => number;
   /** Server randomness for crits and blacklist rolls (tests inject a seeded one). */
   random: () => number;
-  /** One secret digit 0–9; crypto.randomInt by default (issue 11: codes from crypto.randomInt). */
+  /** One secret digit 0–9; crypto.randomInt by default (codes from crypto.randomInt). */
   randomDigit?: () => number;
   /** A player as every view shows them, for user.updated after their experience or Telnet moved. */
   userView(userId: number): Promise<User>;

@@ -130,7 +130,7 @@ describe.each(drivers)('global chat [%s]', (driver) => {
     expect((await b.request('GET', '/api/chat/unread')).json()).toEqual({ hasUnread: false });
   });
 
-  it('greets a new account with nothing unread from before it existed, and with what comes after (issue 6, 7h)', async () => {
+  it('greets a new account with nothing unread from before it existed, and with what comes after (7h)', async () => {
     freshWindow();
     expect((await say(a, 'written before the newcomer')).statusCode).toBe(201);
     const newcomer = await asPlayer(app);

@@ -36,7 +36,7 @@ async function send(app: App, p: Player, method: 'GET' | 'POST', url: string, bo
   return { status: res.statusCode, data };
 }
 
-// issue 7 item 8: nothing created or lost, across two instances on one PostgreSQL database.
+// Nothing created or lost, across two instances on one PostgreSQL database.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('randomized market, inventory and taps across two instances [postgres]', () => {
   let run: Instances;
   const players: Player[] = [];

@@ -9,7 +9,7 @@ async function plan(app: TestApp, query: string): Promise<string> {
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
-// issue 7 item 5: the market stays fast with 10,000 active listings (PostgreSQL, as deployed).
+// The market stays fast with 10,000 active listings (PostgreSQL, as deployed).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listings [postgres]', () => {
   let app: TestApp;
   let p: Player;

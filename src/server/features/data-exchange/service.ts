@@ -100,7 +100,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         const row = await store.lockListing(tx, body.listingId);
         if (!row || row.status !== 'active' || row.expiresAt.getTime() <= now()) return refuse(404, itemTexts.listingGone);
         if (row.sellerId === buyerId) return refuse(403, itemTexts.ownListing);
-        // Refused before paying (issue 7 item 5); releaseEscrow checks again under the players' locks.
+        // Refused before paying; releaseEscrow checks again under the players' locks.
         if ((await countItems(tx, [buyerId])).get(buyerId)! >= balance.inventoryCapacity) return refuse(409, itemTexts.buyerInventoryFull);
         const fee = saleFee(row.price);
         const paid = await transfer(tx, {

@@ -11,7 +11,7 @@ import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 
 const mission = 'purchase_kernel_bit';
 
-describe.each(drivers)('the purchase_kernel_bit mission (issue 9 item 6) [%s]', (driver) => {
+describe.each(drivers)('the purchase_kernel_bit mission [%s]', (driver) => {
   let app: TestApp;
   let url: string;
   const sockets: TestSocket[] = [];

@@ -18,7 +18,7 @@ export interface KernelServiceDeps {
   now: () => number;
   /** A player as every view shows them (auth service), for user.updated after a purchase. */
   userView(userId: number): Promise<User>;
-  /** issue 9 item 6: completes a mission through the missions service once a purchase has committed. */
+  /** Completes a mission through the missions service once a purchase has committed. */
   completeMission?(userId: number, missionId: MissionId): Promise<void>;
 }
 
@@ -28,7 +28,7 @@ const refuse = (status: number, title: string, message: string, extra: Record<st
   throw new HttpError(status, message, { success: false, title, ...extra });
 };
 
-/** The Kernel (spec §2/§7, issue 9, ADR 023): colours, race-safe purchases, the snapshot and its catch-up. */
+/** The Kernel (spec §2/§7, ADR 023): colours, race-safe purchases, the snapshot and its catch-up. */
 export function createKernelService(deps: KernelServiceDeps) {
   const { database, bus, now } = deps;
   const snapshots = createSnapshotCache(database);
@@ -91,7 +91,7 @@ export function createKernelService(deps: KernelServiceDeps) {
         snapshots.paint({ ...done.square, version: done.version });
         bus.publish({ audience: { kind: 'everyone' }, event: { t: 'grid_update', d: { ...done.square, version: done.version } } });
         // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
-        // its reward once (issue 9 item 6). Awaited, so the answer reaches the buyer after the reward
+        // its reward once. Awaited, so the answer reaches the buyer after the reward
         // and the user.updated below carries it; a failure here never undoes the purchase.
         await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
         void deps
@@ -102,7 +102,7 @@ export function createKernelService(deps: KernelServiceDeps) {
       return outcome;
     },
 
-    /** Whether the player owns a bit they bought, for the missions service's check (issue 9 item 6). */
+    /** Whether the player owns a bit they bought, for the missions service's check. */
     async boughtBit(userId: number): Promise<boolean> {
       return store.ownsAnyBit(database.db, userId);
     },

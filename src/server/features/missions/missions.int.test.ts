@@ -45,7 +45,7 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expect((await ledgerOf(p)).filter((l) => l.reference === 'mission:clear_binary_row').map((l) => Number(l.delta))).toEqual([10]);
     const status = (await p.request('GET', '/api/missions/status')).json();
     expect(status.completedMissions).toEqual(['clear_binary_row']);
-    // The Blockchain has landed (issue 11): attack_blockchain comes next in spec order.
+    // The Blockchain has landed: attack_blockchain comes next in spec order.
     expect(status.currentMission.id).toBe('attack_blockchain');
   });
 
@@ -69,7 +69,7 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expect(ledger.reduce((sum, l) => sum + Number(l.delta), 0)).toBe(20);
   });
 
-  it('counts attack_blockchain only after a real guess at the code (issue 11)', async () => {
+  it('counts attack_blockchain only after a real guess at the code', async () => {
     const p = await asPlayer(app);
     expectError(await complete(p, 'attack_blockchain'), 409, texts.missionRequirementsNotMet);
     const boss = (await p.request('GET', '/api/blockchain/current')).json();

@@ -20,11 +20,11 @@ export interface MissionServiceDeps {
   evidence: {
     sentChat(userId: number): Promise<boolean>;
     sentPrivateMessage(userId: number): Promise<boolean>;
-    /** issue 11: whether the player has guessed at a Blockchain code. */
+    /** Whether the player has guessed at a Blockchain code. */
     attackedBlockchain?(userId: number): Promise<boolean>;
-    /** issue 10: the Terminal's stamped actions (terminal service). */
+    /** The Terminal's stamped actions (terminal service). */
     terminal?(userId: number): Promise<MissionEvidence['terminal']>;
-    /** issue 9: whether the player owns a Kernel bit they bought (kernel service). */
+    /** Whether the player owns a Kernel bit they bought (kernel service). */
     boughtKernelBit?(userId: number): Promise<boolean>;
   };
 }

@@ -4,7 +4,7 @@ import { droneRoutes } from '../drone/routes';
 import { optimizerRoutes } from './routes';
 import { createOptimizerService } from './service';
 
-/** Issue 8's two services, their job handlers and routes, composed once so app.ts gains one line each. */
+/** The optimizer and drone services, their job handlers and routes, composed once so app.ts gains one line each. */
 export function createOptimizerDrone(deps: DroneServiceDeps) {
   const optimizer = createOptimizerService(deps);
   const drone = createDroneService(deps);

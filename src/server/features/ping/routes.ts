@@ -16,7 +16,7 @@ import type { PingService } from './service';
 export function pingRoutes(app: FastifyInstance, ping: PingService): void {
   app.get('/api/directories/unread', async (request): Promise<string[]> => ping.unread(requireAuth(request).user.id));
 
-  // issue 10 item 5: lines the system wrote into the player's Ping (a hack of their Token); read-only.
+  // Lines the system wrote into the player's Ping (a hack of their Token); read-only.
   app.get('/api/directories/system', async (request): Promise<PingSystemLine[]> => ping.systemLines(requireAuth(request).user.id));
 
   app.get('/api/directories/users', async (request): Promise<DirectoryUser[]> => {

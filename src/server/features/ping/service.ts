@@ -90,7 +90,7 @@ export function createPingService(deps: PingServiceDeps) {
     },
 
     /**
-     * issue 10 item 5: writes a system line into a player's Ping inside the caller's transaction (a hack
+     * Writes a system line into a player's Ping inside the caller's transaction (a hack
      * writes it with the Telnet it moves, so the line exists exactly when the hack does). The caller's
      * own after-commit event (terminal.hacked) tells the victim's screens to refetch.
      */

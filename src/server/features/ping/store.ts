@@ -122,7 +122,7 @@ export async function hasSent(tx: Executor, senderId: number): Promise<boolean> 
   return row !== undefined;
 }
 
-/** issue 10 item 5: a system line for one player, inside the caller's transaction (the hack's). */
+/** A system line for one player, inside the caller's transaction (the hack's). */
 export async function insertSystemLine(tx: Executor, row: { userId: number; message: string; createdAt: Date }): Promise<void> {
   await tx.insert(pingSystemLines).values(row);
 }

@@ -95,7 +95,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
       return { success: true as const, message, path, fileSystem: items };
     },
 
-        /** What the player has done in the Terminal, for the missions service's checks (issue 10 item 7). */
+        /** What the player has done in the Terminal, for the missions service's checks. */
     async evidence(userId: number) {
       const fs = await store.readFileSystem(db, userId);
       return { sshedSelf: !!fs?.sshedSelfAt, createdDirectory: !!fs?.createdDirectoryAt, movedToken: !!fs?.movedTokenAt, hackedDeveloper: !!fs?.hackedDeveloperAt };

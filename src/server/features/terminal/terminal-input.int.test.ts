@@ -5,7 +5,7 @@ import { ready, snapshotTerminal, terminalSteps } from '../../../../tests/suppor
 
 const huge = 'a'.repeat(10 * 1024);
 
-/** issue 10 item 9: every /api/filesystem endpoint answers bad input with a clear 4xx and changes nothing. */
+/** Every /api/filesystem endpoint answers bad input with a clear 4xx and changes nothing. */
 describe.each(drivers)('terminal bad input [%s]', (driver) => {
   let app: TestApp;
   let me: Player;

@@ -5,7 +5,7 @@ import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '
 import { drivers } from '../../../../tests/support/db';
 import { ready, terminalSteps } from '../../../../tests/support/terminal';
 
-/** issue 10 item 5: the victim of a hack gets one system line in Ping, written with the hack. */
+/** The victim of a hack gets one system line in Ping, written with the hack. */
 describe.each(drivers)('terminal → Ping system line [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {

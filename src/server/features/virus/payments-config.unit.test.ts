@@ -5,7 +5,7 @@ import { widenCspForStripe } from './plugin';
 const base = { DATA_DIR: '/tmp/bitbreach-virus-config-test', SESSION_SECRET: 'x'.repeat(32) };
 const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
 
-describe('payments configuration (issue 12)', () => {
+describe('payments configuration', () => {
   it('is off with no keys, so npm start works and nothing can be bought', () => {
     expect(loadConfig(base).payments).toEqual({ mode: 'off' });
   });

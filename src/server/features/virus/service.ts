@@ -50,7 +50,7 @@ function toRow(r: store.PurchaseRecord): PurchaseRow {
   };
 }
 
-/** The Virus shop (issue 12, ADR 033): server-set prices, a purchase row before the provider call, fulfilment once. */
+/** The Virus shop (ADR 033): server-set prices, a purchase row before the provider call, fulfilment once. */
 export function createVirusService(deps: VirusServiceDeps) {
   const { database, bus, now, provider } = deps;
   const tell = (userId: number, purchaseId: number, status: PurchaseRow['status'], inventory: 'virus-purchase' | 'virus-reversal' | null) => {
