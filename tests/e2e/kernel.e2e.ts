@@ -59,7 +59,7 @@ async function doubleClickCentre(page: Page) {
 const zoomLabel = (page: Page) => page.getByTestId('kernel-zoom').textContent();
 
 describe('the Kernel', () => {
-  it("A buys a bit and B's canvas shows A's colour at that pixel within 1 s; the colour picker opens first", async () => {
+  it("A buys a bit and B's open canvas shows A's colour at that pixel without a reload; the colour picker opens first", async () => {
     const a = { ...(await newPage(game.browser, desktop)), player: newPlayer() };
     const b = { ...(await newPage(game.browser, desktop)), player: newPlayer() };
     await registerViaUi(a.page, game.url, a.player);
@@ -92,11 +92,11 @@ describe('the Kernel', () => {
     await snap(a.page, 'kernel-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: k.confirm }).click();
     await a.page.getByTestId('toast').getByText(fillText(k.bought, { ...bit, price: bitPrice(bit.x, bit.y) })).waitFor();
-    const bought = Date.now();
-    await waitFor(async () => (await centrePixel(b.page)).join() === '255,0,3', "A's colour on B's canvas", 1000);
-    expect(Date.now() - bought).toBeLessThan(1000);
+    // Pushed, not reloaded: B's canvas paints A's colour from grid_update (how fast is the Kernel fan-out bench's figure).
+    // A bound, not a speed target: each canvas repaints on its next animation frame, late on a loaded machine.
+    await waitFor(async () => (await centrePixel(b.page)).join() === '255,0,3', "A's colour on B's canvas", 10_000);
     expect(before.join()).not.toBe('255,0,3');
-    expect(await centrePixel(a.page)).toEqual([255, 0, 3]);
+    await waitFor(async () => (await centrePixel(a.page)).join() === '255,0,3', "A's colour on A's own canvas", 10_000);
     expect(await b.page.getByTestId('kernel-claimed').textContent()).toBe('1');
 
     // B hovers it: coordinates, price and owner; B double-clicks it: Bit Owned.

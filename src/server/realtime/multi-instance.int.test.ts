@@ -30,9 +30,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
     const onB = await open(1, b);
     const res = await via(run.apps[0]!, a, 'POST', '/api/chat/messages', { message: 'across the load balancer' });
     expect(res.statusCode, res.body).toBe(201);
-    const started = Date.now();
-    expect((await onB.next('chat_message', undefined, 1000)).d).toEqual(res.json());
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A bound, not a speed target: the realtime bench measures delivery times.
+    expect((await onB.next('chat_message', undefined, 10_000)).d).toEqual(res.json());
     // History read through B is the same database truth.
     const page = (await via(run.apps[1]!, b, 'GET', '/api/chat/messages?limit=1')).json();
     expect(page.messages[0].message).toBe('across the load balancer');

@@ -38,9 +38,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel on two instances sharing
       payload: { x: 77, y: 88 },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const started = Date.now();
-    const event = await onB.next('grid_update', (e) => e.d.x === 77 && e.d.y === 88, 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Pushed through Redis to the other instance (a bound, not a speed target: the fan-out bench measures how fast).
+    const event = await onB.next('grid_update', (e) => e.d.x === 77 && e.d.y === 88, 10_000);
     expect(event.d).toMatchObject({ colorR: 12, colorG: 34, colorB: 56, ownerUsername: buyer.username, version: res.json().version });
     const after = await via(run.apps[1]!, watcher, 'GET', gridPaths.snapshot, undefined);
     expect(after.headers.etag).not.toBe(before.headers.etag);
