@@ -113,4 +113,37 @@ describe.each(drivers)('a reversed Trojan purchase cannot be dodged [%s]', (driv
     expect(ledger[0]!.s).toBe(0);
     expect(await flagsOf(p)).toHaveLength(1);
   });
+
+  // A new pair of locks: the dispute holds the seller, then the purchase and its listings; a buy holds
+  // both players, then the listing. With players first on both sides they take turns (ADR 044, 046).
+  it.skipIf(driver !== 'postgres')('a dispute racing a buy of the listed core: one of them wins, no deadlock, nothing created or lost', async () => {
+    for (let round = 0; round < 5; round++) {
+      const p = await asPlayer(ctx.app);
+      const buyer = await asPlayer(ctx.app);
+      await grant(ctx.app, buyer, { telnet: 100 });
+      const { paymentIntentId, purchaseId, cores } = await buyBundle(p);
+      const listingId = await list(p, cores[0]!, 40);
+
+      const [disputed, bought] = await Promise.all([dispute(paymentIntentId), act(buyer, '/api/marketplace/buy', { listingId })]);
+
+      expect(disputed.statusCode, disputed.body).toBe(200);
+      expect([200, 404], bought.body).toContain(bought.statusCode);
+      const holder = await query<{ user_id: number }>('SELECT user_id FROM telnet_cores WHERE id = $1', [cores[0]]);
+      if (bought.statusCode === 200) {
+        // The buy came first: the core stays the buyer's and the seller's proceeds were taken back.
+        expect(holder).toEqual([{ user_id: buyer.id }]);
+        expect(await telnetOf(buyer)).toBe(60);
+        expect(await purchaseOf(purchaseId)).toMatchObject({ status: 'disputed', telnet_taken_back: 40 - saleFee(40) });
+      } else {
+        // The dispute came first: the listing was closed, the core taken back, the buyer charged nothing.
+        expect(holder).toEqual([]);
+        expect(await telnetOf(buyer)).toBe(100);
+      }
+      expect(await telnetOf(p)).toBe(0);
+      for (const who of [p, buyer]) {
+        const ledger = await query<{ s: number }>('SELECT coalesce(sum(delta), 0)::int AS s FROM telnet_ledger WHERE user_id = $1', [who.id]);
+        expect(ledger[0]!.s).toBe(await telnetOf(who));
+      }
+    }
+  });
 });
