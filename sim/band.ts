@@ -61,7 +61,8 @@ function supplyChecks(rows: readonly DayRow[]): BandCheck[] {
   const late = rows.filter((r) => r.day > 7 && r.growthPct !== null);
   const worst = late.reduce((m, r) => Math.max(m, r.growthPct!), -Infinity);
   const last = rows.at(-1)!;
-  const base = rows[Math.max(0, rows.length - 22)]!;
+  // The last three weeks, never reaching back into the launch week.
+  const base = rows[Math.min(rows.length - 1, Math.max(7, rows.length - 22))]!;
   const ratio = base.supply > 0 ? last.supply / base.supply : Infinity;
   return [
     { name: 'supply growth per day after day 7', measured: late.length ? `${fmt(worst)} % (worst day)` : 'run too short', limit: `≤ ${bandLimits.dailyGrowthPct} %`, ok: late.length === 0 || worst <= bandLimits.dailyGrowthPct },

@@ -24,6 +24,8 @@ export function playStep(world: World, p: Player, index: number): void {
   if (index < typingSteps) type(world, p, profile.decodesPerSecond);
   else if (index < typingSteps + droneSteps) runDrone(world, p);
   if (profile.hackingMinutes > 0 && index >= typingSteps) tryHack(world, p);
+  // A player at the screen starts the next optimizer upgrade as soon as one is collected and affordable.
+  if (p.behaviour !== 'raider' && p.behaviour !== 'bank-alt') startOptimizer(world, p);
   const everyHour = p.behaviour === 'script' && index % 12 === 11;
   if (index === p.sessionSteps - 1 || everyHour) spend(world, p);
   if (world.day < p.minutesByDay.length && index < typingSteps) p.minutesByDay[world.day]! += stepMinutes;
@@ -66,10 +68,9 @@ function buyTrojans(world: World, p: Player): void {
   }
 }
 
-/** The end of a session: the next optimizer upgrade first, then directories, Kernel bits, the market, and the bank. */
+/** The end of a session (and a script's every hour): directories, Kernel bits above the next upgrade's price, the market, the bank. */
 function spend(world: World, p: Player): void {
   const profile = profiles[p.behaviour];
-  if (p.behaviour !== 'raider' && p.behaviour !== 'bank-alt') startOptimizer(world, p);
   const dirPrice = extraDirectoryPrice(p.extraDirectories);
   if (p.extraDirectories < profile.extraDirectoriesWanted && dirPrice !== null && p.telnet >= 3 * dirPrice && debit(world, p, 'directory-purchase', dirPrice)) p.extraDirectories += 1;
   const reserve = p.optimizerLevel < balance.optimizerMaxLevel ? optimizerUpgradeCost(p.optimizerLevel) : 0;

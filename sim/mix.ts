@@ -24,7 +24,7 @@ export interface Profile {
   droneMinutes: number;
   /** Minutes a day at the Terminal hunting Tokens. */
   hackingMinutes: number;
-  /** Every account of the behaviour registers on day 0 (the others join over the first two weeks). */
+  /** Every account of the behaviour registers on day 0 (the others join over the launch week). */
   joinsFirstDay: boolean;
 }
 

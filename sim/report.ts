@@ -1,5 +1,7 @@
 import type { LedgerReason } from '../src/core/ledger-reasons';
 import type { BandCheck } from './band';
+import { behaviours, type Player } from './model';
+import { lifetimeIncome } from './stats';
 import type { DayRow, Spread } from './stats';
 
 /** 1234 → '1.2k', 3_400_000 → '3.4M': the table's short numbers. */
@@ -54,5 +56,30 @@ export function formatVerdict(checks: readonly BandCheck[]): string {
   const lines = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.measured} (band ${c.limit})`);
   const broken = checks.filter((c) => !c.ok).length;
   lines.push(broken === 0 ? 'VERDICT: inside the band' : `VERDICT: band broken (${broken} of ${checks.length} checks)`);
+  return lines.join('\n');
+}
+
+/** One line per behaviour: accounts, mean balance, mean Telnet earned by play, mean level and optimizer, hacks. */
+export function formatBehaviours(players: readonly Player[]): string {
+  const lines = ['behaviour   accounts  mean balance  share of supply  mean earned  level  optim  stolen  lost'];
+  const supply = players.reduce((s, p) => s + p.telnet, 0);
+  for (const behaviour of behaviours) {
+    const group = players.filter((p) => p.behaviour === behaviour);
+    if (group.length === 0) continue;
+    const mean = (f: (p: Player) => number) => group.reduce((s, p) => s + f(p), 0) / group.length;
+    const held = group.reduce((s, p) => s + p.telnet, 0);
+    const cells = [
+      behaviour.padEnd(10),
+      String(group.length).padStart(9),
+      compact(mean((p) => p.telnet)).padStart(13),
+      `${((held / Math.max(1, supply)) * 100).toFixed(1)} %`.padStart(16),
+      compact(mean(lifetimeIncome)).padStart(12),
+      mean((p) => p.level).toFixed(0).padStart(6),
+      mean((p) => p.optimizerLevel).toFixed(0).padStart(6),
+      compact(mean((p) => p.byReason['hack-stolen'] ?? 0)).padStart(7),
+      compact(mean((p) => -(p.byReason['hack-lost'] ?? 0))).padStart(5),
+    ];
+    lines.push(cells.join(' '));
+  }
   return lines.join('\n');
 }

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkBand } from './band';
 import { renderChart } from './chart';
-import { formatTable, formatVerdict } from './report';
+import { formatBehaviours, formatTable, formatVerdict } from './report';
 import { simulate } from './simulate';
 
 const { values } = parseArgs({
@@ -43,6 +43,8 @@ const checks = checkBand(result);
 
 console.log(`Bitbreach economy: ${options.players} players × ${options.days} days, seed ${options.seed}, 5-minute steps (${seconds.toFixed(1)} s)`);
 console.log(formatTable(result.rows));
+console.log('');
+console.log(formatBehaviours(result.world.players));
 console.log('');
 console.log(formatVerdict(checks));
 if (values.json) writeFileSync(values.json, JSON.stringify({ options, seconds, rows: result.rows, band: checks }, null, 2) + '\n');

@@ -24,11 +24,11 @@ const stepsPerDay = (24 * 60) / stepMinutes;
 function createPlayers(options: SimOptions, random: () => number): Player[] {
   const counts = mixCounts(options.players);
   const players: Player[] = [];
-  // Half the ordinary accounts exist on day 0; the rest register over the first two weeks.
+  // Launch: half the ordinary accounts register on day 0, the rest over the rest of the first week.
   for (const behaviour of behaviours) {
     for (let i = 0; i < counts[behaviour]; i++) {
       const early = profiles[behaviour].joinsFirstDay || random() < 0.5;
-      const joinDay = early ? 0 : 1 + Math.floor(random() * Math.min(14, Math.max(1, options.days - 1)));
+      const joinDay = early ? 0 : 1 + Math.floor(random() * Math.min(6, Math.max(1, options.days - 1)));
       const start = behaviour === 'script' ? 0 : Math.floor(random() * 24 * 60);
       players.push(newPlayer(players.length + 1, behaviour, joinDay, start, options.days));
     }
