@@ -48,7 +48,7 @@ export type HackRefusal =
 /**
  * Fair play: why this attacker may not hack this victim now, or null if they may. The shields bind both
  * ways (ADR 050): nobody hacks below hackShieldMinLevel, and the level gap holds above and below, so an
- * account kept at a low level can neither raid nor be a bank nobody may touch.
+ * account kept at a low level cannot raid, and whoever raids can be raided back.
  */
 export function hackRefusal(p: HackParties): HackRefusal | null {
   if (p.attackerLevel < balance.hackShieldMinLevel) return 'attacker-low-level';
