@@ -218,6 +218,8 @@ export const balance = {
   bossRespawnHours: 2,
   defaultCodeLength: 10,
   expCostAttackDivisor: 5,
+  /** Least experience any guess costs (attack 1–4 would pay floor(attack/5) = 0): no free guesses for new players or alts (ADR 050). */
+  minGuessExpCost: 1,
   recentAttempts: 5,
   /** spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server refuses a player's guesses closer together than this. */
   guessIgnoreWindowMs: 500,
@@ -225,11 +227,29 @@ export const balance = {
   /** spec §9: while the socket is down the boss and the last-defeated record are polled every 5 s. */
   bossPollMs: 5000,
   // Blockchain numbers the spec leaves open (docs/game-rules.md §19)
-  /** A boss of level L has 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
+  /** A boss of level L has at least 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
   bossIntegrityPerLevel: 10,
-  /** LAST HIT pays 40·L Telnet (≈ 13 min of level-1 play at level 1); MOST DAMAGE pays 60·L (≈ 20 min). */
+  /**
+   * Cracks a boss should take: the next boss's integrity is this many times the previous boss's damage per
+   * crack, so a boss one-shot by gear is followed by a harder one (ADR 050).
+   */
+  bossTargetCracks: 10,
+  /** The next boss's integrity moves at most ×4 up and ×½ down from the previous one's: one lucky crit cannot jump it. */
+  bossIntegrityMaxGrowth: 4,
+  bossIntegrityMaxShrink: 0.5,
+  /** Highest integrity any boss has (the column is int4; ≈ 10 cracks of 100,000 damage). */
+  bossIntegrityCeiling: 1_000_000,
+  /** LAST HIT pays 40·L Telnet (≈ 13 min of level-1 play at level 1); MOST DAMAGE pays 60·L (≈ 20 min)... */
   bossLastHitRewardPerLevel: 40,
   bossMostDamageRewardPerLevel: 60,
+  /** ...up to level 10's 400 and 600 per kill: past it a boss is harder, never richer (ADR 050). */
+  bossRewardCapLevel: 10,
+  /**
+   * Boss-reward Telnet one player may receive per UTC day (both cards of every kill together): one
+   * level-10 kill's LAST HIT and MOST DAMAGE, ≈ 1.4 h of a level-20 player's decoding. A script that
+   * solves first every 2 hours still takes at most this much a day (ADR 050).
+   */
+  bossDailyRewardCapTelnet: 1000,
   /** spec §1: blacklist chance +5 % per player level above the boss's level, capped at 50 %. */
   blacklistPctPerLevel: 5,
   blacklistMaxPct: 50,
