@@ -48,6 +48,28 @@ export const balance = {
   /** Largest tapCount accepted in one batch (the client sends 3; spec §9 auto-clicker threshold is 50). */
   maxTapsPerBatch: 50,
 
+  // Daily decode budget (ADR 052): what a UTC day's decodes pay in Telnet and drop chances.
+  /** Decodes a UTC day pays in full: a four-hour human day at one 15-digit row every 2.4 s (6.25 keys/s). */
+  fullYieldDecodesPerDay: 6_000,
+  /**
+   * Past the full-yield decodes, a decode pays half as much every this many further decodes, so the
+   * rest of the day adds at most halfLife / ln 2 ≈ 2,885 decodes' worth: a script at the tap-rate
+   * ceiling 24/7 earns ≈ 8,885 decodes' worth a day, 1.27× a 4 h grinder at 0.5 decodes/s.
+   */
+  decodeYieldHalfLifeDecodes: 2_000,
+
+  // Machine-like decoding (ADR 052): flags for moderators, never a penalty.
+  /** A pause longer than this between two counted batches ends a run of play. */
+  decodeRunBreakMs: 60_000,
+  /** Batches whose per-decode intervals are compared at once (a human's 40-row window varies by CV ≥ 0.17). */
+  decodeTimingWindowBatches: 40,
+  /** Coefficient of variation of those intervals below which the window looks scripted (a timer's is ≈ 0). */
+  machineLikeIntervalCv: 0.05,
+  /** A run held at this share of the tap-rate ceiling (1.2 decodes/s = 18 keys/s)… */
+  machineLikeCeilingShare: 0.8,
+  /** …for this long without a pause looks scripted: no human types 18 keys/s for an hour. */
+  machineLikeCeilingRunMs: 3_600_000,
+
   // spec §9: client tap queue
   tapQueueMaxAgeMs: 30_000,
   tapQueueAutoClickerThreshold: 50,

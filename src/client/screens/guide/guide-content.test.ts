@@ -44,6 +44,11 @@ describe('guide content (spec §1)', () => {
     expect(allText).toContain(fact);
   });
 
+  it('tells a player where the daily decode budget starts paying less, and that EXP never does', () => {
+    expect(allText).toContain('Your first 6,000 decodes each UTC day pay Telnet and drop chances in full');
+    expect(allText).toContain('halves with every further 2,000 decodes. EXP, levels and DECODES always count in full.');
+  });
+
   it('gives every section a unique anchor', () => {
     expect(new Set(guideSections.map((s) => s.id)).size).toBe(guideSections.length);
   });

@@ -77,6 +77,15 @@ export const guideSections: readonly GuideSection[] = [
         ],
       },
       {
+        heading: 'Daily decode budget',
+        lines: [
+          `Your first ${balance.fullYieldDecodesPerDay.toLocaleString('en-US')} decodes each UTC day pay Telnet and drop chances in full: about four hours of steady typing.`,
+          `Past that, what a decode pays halves with every further ${balance.decodeYieldHalfLifeDecodes.toLocaleString('en-US')} decodes. EXP, levels and DECODES always count in full.`,
+          'At 00:00 UTC a new day starts, paid in full again.',
+          'Timing no human produces (batches like a metronome, or an hour near the decode ceiling) is flagged for a moderator to look at. The flag never changes what you earn.',
+        ],
+      },
+      {
         heading: 'Stats panel',
         lines: [
           'Username, level, the experience bar, DECODES (total taps), TELNET, ATTACK_PWR, CRIT_RATE, BONUS_CRIT and CONN_RATE.',
