@@ -1,3 +1,4 @@
+import { balance } from '../src/core/balance';
 import { bossRewards } from '../src/core/rules/blockchain';
 import { applyDecodes } from '../src/core/rules/exp';
 import type { Player } from './model';
@@ -93,8 +94,11 @@ function fairnessChecks(result: SimResult): BandCheck[] {
   const raiders = players.filter((p) => p.behaviour === 'raider');
   const raided = raiders.reduce((s, p) => s + (p.byReason['hack-stolen'] ?? 0), 0);
   const bank = bankAltGain(players);
+  const scripts = players.filter((p) => p.behaviour === 'script');
+  const flagged = scripts.filter((p) => p.flaggedMachineLike).length;
   return [
     { name: 'script ÷ 4 h grinder, Telnet earned in the last week', measured: `${fmt(grinder > 0 ? script / grinder : Infinity, 2)}× (${fmt(script, 0)} vs ${fmt(grinder, 0)})`, limit: `≤ ${bandLimits.scriptOverGrinder}×`, ok: script <= bandLimits.scriptOverGrinder * grinder },
+    { name: 'scripts flagged as machine-like', measured: `${flagged} of ${scripts.length}`, limit: 'all', ok: flagged === scripts.length },
     { name: 'raider kept at a low level: Telnet stolen', measured: `${raided} by ${raiders.length} raider(s), level ≤ ${Math.max(...raiders.map((p) => p.level))}`, limit: '0', ok: raided === 0 },
     { name: 'bank alt: hack losses avoided, in % of income', measured: `${fmt(bank.gainPct, 2)} points (pairs lose ${fmt(bank.pairPct, 2)} %, grinders ${fmt(bank.grinderPct, 2)} %)`, limit: '≤ 0', ok: bank.gainPct <= 0 },
   ];
@@ -120,7 +124,7 @@ function bossChecks(result: SimResult): BandCheck[] {
   const perKillBounded = total(1_000_000) <= total(10_000);
   return [
     { name: 'boss reward per kill bounded', measured: `largest kill ${result.world.largestKillReward}; level 10⁴ pays ${total(10_000)}, 10⁶ pays ${total(1_000_000)}`, limit: 'stops growing', ok: perKillBounded },
-    { name: 'boss rewards per player per day', measured: `largest ${result.world.largestDailyBossReward}`, limit: 'a daily cap', ok: false },
+    { name: 'boss rewards per player per day', measured: `largest ${result.world.largestDailyBossReward}`, limit: `≤ ${balance.bossDailyRewardCapTelnet} (the daily cap)`, ok: result.world.largestDailyBossReward <= balance.bossDailyRewardCapTelnet },
   ];
 }
 

@@ -42,7 +42,7 @@ function type(world: World, p: Player, perSecond: number): void {
   if (p.behaviour === 'script') decodes = decodesThroughBucket(p, world.nowMs, stepMs, perSecond);
   else if (p.behaviour === 'bank-alt') decodes = p.level < 4 ? 10 : 0; // kept under the hack shield's level
   else decodes = Math.round(perSecond * (stepMs / 1000) * (0.8 + world.random() * 0.4));
-  applyDecodeBatch(world, p, decodes, connectionRateForLevel(p.optimizerLevel));
+  applyDecodeBatch(world, p, decodes, connectionRateForLevel(p.optimizerLevel), 'typed');
 }
 
 /** The drone idler keeps runs going: each run is 250 clicks over 5 minutes (planDroneRun), decoded by the server's rules. */
@@ -52,7 +52,7 @@ function runDrone(world: World, p: Player): void {
   const plan = planDroneRun(offered);
   if (plan.clicks === 0 || !debit(world, p, 'drone-purchase', offered)) return;
   if (plan.refundTelnet > 0) credit(world, p, 'drone-refund', plan.refundTelnet);
-  applyDecodeBatch(world, p, plan.clicks, connectionRateForLevel(p.optimizerLevel));
+  applyDecodeBatch(world, p, plan.clicks, connectionRateForLevel(p.optimizerLevel), 'drone');
 }
 
 /** The whale buys Trojans up to the daily limit (canSpend), bundles first, and opens their cores. */

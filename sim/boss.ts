@@ -1,4 +1,4 @@
-import { bossMaxIntegrity, bossRewards, integrityAfter, isBlacklisted, mostDamage, nextSpawnAt, type Hit } from '../src/core/rules/blockchain';
+import { bossPayouts, integrityAfter, isBlacklisted, mostDamage, nextBossIntegrity, nextSpawnAt, type Hit } from '../src/core/rules/blockchain';
 import { canAffordGuess, guessExpCost } from '../src/core/rules/codebreak';
 import { rollDamage } from '../src/core/rules/combat';
 import type { Player } from './model';
@@ -36,11 +36,18 @@ export const humanGuessesPerCode = 100;
 export const maxGuessesPerSecond = 2;
 
 export function firstBoss(): BossState {
-  return newBoss(1, 1);
+  return newBoss(1, 1, nextBossIntegrity(1, null), 0);
 }
 
-function newBoss(id: number, level: number): BossState {
-  return { id, level, integrity: bossMaxIntegrity(level), maxIntegrity: bossMaxIntegrity(level), hits: [], alive: true, respawnAtMs: 0, guessesOnCode: 0, guessesNeeded: humanGuessesPerCode, kills: 0 };
+function newBoss(id: number, level: number, integrity: number, kills: number): BossState {
+  return { id, level, integrity, maxIntegrity: integrity, hits: [], alive: true, respawnAtMs: 0, guessesOnCode: 0, guessesNeeded: humanGuessesPerCode, kills };
+}
+
+/** The respawn job's next boss: one level up, as hard as the last one's cracks say (nextBossIntegrity). */
+function nextBoss(old: BossState): BossState {
+  const totalDamage = old.hits.reduce((s, h) => s + h.damage, 0);
+  const integrity = nextBossIntegrity(old.level + 1, { maxIntegrity: old.maxIntegrity, cracks: old.hits.length, totalDamage });
+  return newBoss(old.id + 1, old.level + 1, integrity, old.kills);
 }
 
 /** Pays for `guesses` guesses one at a time (canAffordGuess, guessExpCost); returns how many were paid. */
@@ -66,16 +73,18 @@ function pickWeighted(random: () => number, items: BossParticipant[]): BossParti
 }
 
 function settleDefeat(world: World, boss: BossState, lastHitter: Player, atMs: number): void {
-  const rewards = bossRewards(boss.level);
-  const top = mostDamage(boss.hits)!;
-  const winners = new Map<number, number>();
-  winners.set(lastHitter.id, rewards.lastHit);
-  winners.set(top.userId, (winners.get(top.userId) ?? 0) + rewards.mostDamage);
+  const top = world.byId.get(mostDamage(boss.hits)!.userId)!;
+  // One roll per player, as the server rolls it: a winner of both cards loses both or neither.
+  const rolled = lastHitter.id === top.id ? [lastHitter] : [lastHitter, top];
+  const rolls = new Map(rolled.map((p) => [p.id, isBlacklisted(p.level, boss.level, world.random)]));
+  const winner = (p: Player) => ({ userId: p.id, paidTodayTelnet: world.bossRewardToday.get(p.id) ?? 0, blacklisted: rolls.get(p.id)! });
+  const payouts = bossPayouts(boss.level, winner(lastHitter), winner(top));
+  const winners = new Map<number, number>([[lastHitter.id, payouts.lastHit]]);
+  winners.set(top.id, (winners.get(top.id) ?? 0) + payouts.mostDamage);
   let killTotal = 0;
   for (const [id, reward] of winners) {
     const player = world.byId.get(id)!;
-    // One roll per player, as the server rolls it: a winner of both cards loses both or neither.
-    if (isBlacklisted(player.level, boss.level, world.random)) continue;
+    if (reward <= 0) continue;
     credit(world, player, 'boss-reward', reward);
     killTotal += reward;
     const today = (world.bossRewardToday.get(id) ?? 0) + reward;
@@ -96,7 +105,7 @@ export function bossStep(world: World, participants: BossParticipant[], stepMs: 
   if (!boss.alive) {
     if (boss.respawnAtMs >= end) return;
     t = Math.max(t, boss.respawnAtMs);
-    boss = world.boss = { ...newBoss(boss.id + 1, boss.level + 1), kills: boss.kills };
+    boss = world.boss = nextBoss(boss);
   }
   const solvers = participants.filter((p) => p.solver);
   const crowd = solvers.length > 0 ? solvers : participants;

@@ -1,5 +1,7 @@
 import { balance } from '../src/core/balance';
 import { findCoreType, openCore } from '../src/core/rules/cores';
+import { countDecodes, decodesThatRollDrops } from '../src/core/rules/decode-budget';
+import { observeDecodeBatch } from '../src/core/rules/decode-timing';
 import { rollDrops, type CoreDrop, type GearDrop } from '../src/core/rules/drops';
 import { applyDecodes } from '../src/core/rules/exp';
 import { canEquipAtLevel, effectiveStats } from '../src/core/rules/gear-stats';
@@ -12,7 +14,8 @@ import { credit, type World } from './world';
 /**
  * How many decodes a client posting `tapBatchSize` decodes every `gapMs` gets through the server's
  * tap-rate bucket in `stepMs` (takeTaps, the server's own rule): a script asking for more than the
- * ceiling is held to it.
+ * ceiling is held to it. Each batch the server accepts is also shown to its machine-like timing watch
+ * (decode-timing.ts), which flags and never changes what the batch earns.
  */
 export function decodesThroughBucket(player: Player, startMs: number, stepMs: number, wantedPerSecond: number): number {
   const batch = balance.tapBatchSize;
@@ -21,7 +24,11 @@ export function decodesThroughBucket(player: Player, startMs: number, stepMs: nu
   for (let t = startMs; t < startMs + stepMs; t += gapMs) {
     const taken = takeTaps(player.tapBucket, batch, t);
     player.tapBucket = taken.bucket;
-    if (taken.allowed) allowed += batch;
+    if (!taken.allowed) continue;
+    allowed += batch;
+    const watched = observeDecodeBatch(player.decodeTiming, t, batch);
+    player.decodeTiming = watched.state;
+    if (watched.signal) player.flaggedMachineLike = true;
   }
   return allowed;
 }
@@ -56,20 +63,30 @@ function handleCore(world: World, player: Player, core: CoreDrop): void {
 }
 
 /**
- * `decodes` decodes applied as the tap-batch (and a drone step) applies them: experience one decode at
- * a time, Telnet at the connection rate with the hundredths remainder, drops rolled at the level held
- * before the batch with the effective drop rate.
+ * `decodes` decodes applied as the tap-batch (source 'typed') or a drone step ('drone') applies them:
+ * experience one decode at a time; Telnet with the hundredths remainder, typed decodes at the connection
+ * rate within the daily decode budget, drone decodes outside it; drops rolled at the level
+ * held before the batch with the effective drop rate, typed ones only for the decodes the budget lets roll.
  */
-export function applyDecodeBatch(world: World, player: Player, decodes: number, connectionRatePct: number): void {
+export function applyDecodeBatch(world: World, player: Player, decodes: number, connectionRatePct: number, source: 'typed' | 'drone'): void {
   if (decodes <= 0) return;
   const levelBefore = player.level;
   const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, decodes);
   player.level = exp.level;
   player.currentExp = exp.currentExp;
-  const telnet = convertDecodesToTelnet(decodes, connectionRatePct, player.telnetCents);
+  let rolling = decodes;
+  let telnet;
+  if (source === 'typed') {
+    const day = countDecodes(player.decodeCounter, world.nowMs, decodes);
+    player.decodeCounter = day.counter;
+    telnet = convertDecodesToTelnet(decodes, connectionRatePct, player.telnetCents, day.decodesBefore);
+    rolling = decodesThatRollDrops(world.random, day.decodesBefore, decodes);
+  } else {
+    telnet = convertDecodesToTelnet(decodes, connectionRatePct, player.telnetCents);
+  }
   player.telnetCents = telnet.remainderCents;
   credit(world, player, 'decode', telnet.telnet);
-  const drops = rollDrops(world.random, decodes, levelBefore, player.stats.itemDropRate);
+  const drops = rollDrops(world.random, rolling, levelBefore, player.stats.itemDropRate);
   for (const gear of drops.gear) handleGear(world, player, gear);
   for (const core of drops.cores) handleCore(world, player, core);
   if (world.day < player.decodesByDay.length) player.decodesByDay[world.day]! += decodes;

@@ -19,6 +19,7 @@ export function mayHack(attacker: Player, victim: Player, nowMs: number): boolea
       attackerLevel: attacker.level,
       victimLevel: victim.level,
       victimRegisteredAt: victim.registeredAtMs,
+      victimHasHacked: victim.hasHacked,
       victimShieldUntil: victim.hackedShieldUntilMs,
       lastHackOfVictimAt: attacker.lastHackOfVictimMs.get(victim.id) ?? null,
       now: nowMs,
@@ -44,6 +45,7 @@ export function tryHack(world: World, attacker: Player): void {
   const stolen = hackAmount(victim.telnet);
   if (stolen > 0) transfer(world, victim, attacker, stolen, { from: 'hack-lost', to: 'hack-stolen' });
   attacker.lastHackOfVictimMs.set(victim.id, world.nowMs);
+  attacker.hasHacked = true;
   attacker.sshCooldownUntilMs = world.nowMs + balance.forcedExitCooldownMinutes * 60_000;
   victim.hackedShieldUntilMs = world.nowMs + balance.hackedVictimShieldMinutes * 60_000;
 }

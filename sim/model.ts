@@ -1,6 +1,8 @@
 import { balance } from '../src/core/balance';
 import type { GearType } from '../src/core/items';
 import type { LedgerReason } from '../src/core/ledger-reasons';
+import type { DecodeDayCounter } from '../src/core/rules/decode-budget';
+import { emptyDecodeTiming, type DecodeTimingState } from '../src/core/rules/decode-timing';
 import type { TapBucket } from '../src/core/rules/tap-rate';
 import type { CombatStats, EquippedGear } from '../src/core/rules/gear-stats';
 
@@ -34,8 +36,14 @@ export interface Player {
   equipped: Partial<Record<GearType, HeldGear>>;
   stats: CombatStats;
   tapBucket: TapBucket;
+  /** Typed decodes counted for the daily budget (decode-budget.ts), and the machine-like timing watch. */
+  decodeCounter: DecodeDayCounter;
+  decodeTiming: DecodeTimingState;
+  flaggedMachineLike: boolean;
   /** Terminal state the hack rules read. */
   hackedShieldUntilMs: number | null;
+  /** The player has made a successful hack (it lifts their own new-player shield). */
+  hasHacked: boolean;
   sshCooldownUntilMs: number;
   lastHackOfVictimMs: Map<number, number>;
   /** Virus shop: cents started today and when the last purchase started. */
@@ -85,7 +93,11 @@ export function newPlayer(id: number, behaviour: Behaviour, joinDay: number, ses
     equipped: {},
     stats: baseStats(),
     tapBucket: { tokens: balance.tapBurstCapacity, updatedAtMs: registeredAtMs },
+    decodeCounter: { day: 0, decodes: 0 },
+    decodeTiming: emptyDecodeTiming,
+    flaggedMachineLike: false,
     hackedShieldUntilMs: null,
+    hasHacked: false,
     sshCooldownUntilMs: 0,
     lastHackOfVictimMs: new Map(),
     virusSpentTodayCents: 0,
