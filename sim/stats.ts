@@ -32,6 +32,8 @@ export interface DayRow {
   canvasSeasons: number;
   bossLevel: number;
   bossKills: number;
+  /** Telnet held by each behaviour's accounts together. */
+  heldBy: Partial<Record<Behaviour, number>>;
 }
 
 /** The value at a fraction of a sorted list (nearest rank). */
@@ -76,7 +78,14 @@ export function dayRow(world: World, previous: DayRow | undefined): DayRow {
     canvasSeasons: world.canvas.seasons,
     bossLevel: world.boss.level,
     bossKills: world.boss.kills,
+    heldBy: heldBy(players),
   };
+}
+
+function heldBy(players: readonly Player[]): Partial<Record<Behaviour, number>> {
+  const held: Partial<Record<Behaviour, number>> = {};
+  for (const p of players) held[p.behaviour] = (held[p.behaviour] ?? 0) + p.telnet;
+  return held;
 }
 
 /** Telnet a player earned by playing (incomeReasons) over days [from, to). */
