@@ -33,6 +33,9 @@ describe('guide content (spec §1)', () => {
     'STORAGE raises DROP_RATE',
     'RAM +stat/10 % crit rate',
     'Listings last 7 days',
+    'burns 5% of each sale, rounded up, at least 1 Telnet',
+    'DRONE card on the OPTIMIZER screen',
+    'up to 80 %',
   ])('states %s', (fact) => {
     expect(allText).toContain(fact);
   });
