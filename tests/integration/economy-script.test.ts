@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { credit, debit, transfer } from '../../src/server/wallet';
+import { runOperatorScript } from '../support/operator-script';
 import { drivers, freshDatabase, postgresUrlOf } from '../support/db';
 import { insertPlayers } from '../support/players';
 
-/** Runs `npm run economy`'s script as its own process, as an operator would. */
-function runEconomy(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/economy.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runEconomy = (args: string[], env: Record<string, string>) => runOperatorScript('economy', args, env);
 
 const today = new Date().toISOString().slice(0, 10);
 
