@@ -69,7 +69,10 @@ export function countLedgerRows(metrics: Metrics, rows: ReadonlyArray<{ delta: n
     refunded: metrics.telnetRefunded,
     'taken-back': metrics.telnetTakenBack,
   };
-  for (const row of rows) counterOf[ledgerCategory[row.reason]]?.inc({ reason: row.reason }, Math.abs(row.delta));
+  // A group commit writes hundreds of rows of one reason: one increment per reason.
+  const perReason = new Map<keyof typeof ledgerCategory, number>();
+  for (const row of rows) perReason.set(row.reason, (perReason.get(row.reason) ?? 0) + Math.abs(row.delta));
+  for (const [reason, amount] of perReason) counterOf[ledgerCategory[reason]]?.inc({ reason }, amount);
 }
 
 export interface OpsDeps {
