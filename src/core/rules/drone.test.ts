@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
+import { texts } from '../texts';
 import { addDroneStep, droneConnectionRatePct, droneMaxClicksPerRun, droneStepDueAt, droneStepsPerRun, expectedDroneClickReturnTelnet, experienceBetween, planDroneRun } from './drone';
 import { applyDecodes, expForLevel } from './exp';
 
@@ -66,6 +67,10 @@ describe("the drone's Telnet (ADR 051)", () => {
     expect(droneConnectionRatePct(balance.droneTelnetRateCapPct)).toBe(balance.droneTelnetRateCapPct);
     expect(droneConnectionRatePct(90)).toBe(balance.droneTelnetRateCapPct);
     expect(droneConnectionRatePct(100)).toBe(balance.droneTelnetRateCapPct);
+  });
+
+  it('is what the drone card tells the player', () => {
+    expect(texts.optimizer.droneHelp).toContain(`at most ${balance.droneTelnetRateCapPct}%`);
   });
 
   it('never returns a whole Telnet per click, whatever the connection rate, cores counted', () => {
