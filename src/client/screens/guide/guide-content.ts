@@ -1,4 +1,5 @@
 import { balance } from '../../../core/balance';
+import { bossRewards } from '../../../core/rules/blockchain';
 import { dropRatePercent } from '../../../core/rules/gear-stats';
 import { expForLevel, expPerDecode } from '../../../core/rules/exp';
 
@@ -76,6 +77,15 @@ export const guideSections: readonly GuideSection[] = [
         ],
       },
       {
+        heading: 'Daily decode budget',
+        lines: [
+          `Your first ${balance.fullYieldDecodesPerDay.toLocaleString('en-US')} decodes each UTC day pay Telnet and drop chances in full: about four hours of steady typing.`,
+          `Past that, what a decode pays halves with every further ${balance.decodeYieldHalfLifeDecodes.toLocaleString('en-US')} decodes. EXP, levels and DECODES always count in full.`,
+          'At 00:00 UTC a new day starts, paid in full again.',
+          'Timing no human produces (batches like a metronome, or an hour near the decode ceiling) is flagged for a moderator to look at. The flag never changes what you earn.',
+        ],
+      },
+      {
         heading: 'Stats panel',
         lines: [
           'Username, level, the experience bar, DECODES (total taps), TELNET, ATTACK_PWR, CRIT_RATE, BONUS_CRIT and CONN_RATE.',
@@ -140,6 +150,14 @@ export const guideSections: readonly GuideSection[] = [
         ],
       },
       {
+        heading: 'Fair play',
+        lines: [
+          `You cannot hack before level ${balance.hackShieldMinLevel}, and nobody below level ${balance.hackShieldMinLevel} or in their first ${balance.hackShieldHours} hours can be hacked. Your first successful hack lifts your own ${balance.hackShieldHours}-hour shield.`,
+          `Hacks reach at most ${balance.hackMaxLevelGap} levels either way: an operator more than ${balance.hackMaxLevelGap} levels above or below you is out of your reach, and you are out of theirs.`,
+          `You can hack the same operator once every ${balance.hackPerVictimWindowHours} hours, and a hacked operator is shielded from everyone for ${balance.hackedVictimShieldMinutes} minutes.`,
+        ],
+      },
+      {
         heading: 'Directories',
         lines: [
           `Directory slots start at ${balance.firstDirectorySlots} and grow with your level.`,
@@ -177,15 +195,23 @@ export const guideSections: readonly GuideSection[] = [
       {
         heading: 'Cracking the code',
         lines: [
-          `The code is digits 0-9, ${balance.defaultCodeLength} characters by default. Every guess costs EXP: the boss's attack stat ÷ ${balance.expCostAttackDivisor}, rounded down.`,
-          `Each guess reports digits in the right position (filled dot) and right digits in the wrong position (hollow dot). Your last ${balance.recentAttempts} attempts stay on screen.`,
+          `The code is digits 0-9, ${balance.defaultCodeLength} characters by default. Every guess costs EXP: your own attack stat (gear included) ÷ ${balance.expCostAttackDivisor}, rounded down, and never less than ${balance.minGuessExpCost}. It comes out of your current level's EXP, so you never lose a level; without enough EXP you cannot guess.`,
+          `Each guess reports digits in the right position (filled dot) and right digits in the wrong position (hollow dot). RECENT ATTEMPTS shows the last ${balance.recentAttempts} guesses on the current code by every operator: the whole grid cracks together, and a crack starts a fresh list.`,
           'A correct code deals your attack as damage — critical hits included — and the boss swaps in a new code.',
+        ],
+      },
+      {
+        heading: 'Integrity',
+        lines: [
+          `Each Blockchain is one level higher than the last, with at least ${balance.bossIntegrityPerLevel} × its level integrity.`,
+          `A boss that fell fast comes back harder: the next one's integrity is ${balance.bossTargetCracks} times the damage the last one took per crack, at most ${balance.bossIntegrityMaxGrowth}× the last one's.`,
         ],
       },
       {
         heading: 'Rewards and the blacklist',
         lines: [
-          'The operator who lands the last hit and the one who deals the most damage are paid in Telnet.',
+          `The operator who lands the last hit earns ${balance.bossLastHitRewardPerLevel} × the boss level in Telnet, the one who deals the most damage ${balance.bossMostDamageRewardPerLevel} × the level, up to level ${balance.bossRewardCapLevel}'s ${bossRewards(balance.bossRewardCapLevel).lastHit} and ${bossRewards(balance.bossRewardCapLevel).mostDamage}.`,
+          `Boss rewards stop at ${balance.bossDailyRewardCapTelnet.toLocaleString('en-US')} Telnet per operator per day (UTC); a win past it still shows on the card, for +0.`,
           'The blacklist chance grows with your level minus the Blockchain level. A blacklisted operator gets no reward.',
           `A new Blockchain appears ${balance.bossRespawnHours} hours after the previous one is defeated.`,
         ],
