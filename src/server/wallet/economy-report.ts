@@ -1,4 +1,5 @@
 import { ledgerCategory, refundOf, type LedgerCategory, type LedgerReason } from '../../core/ledger-reasons';
+import type { ModerationReason } from '../../core/moderation-reasons';
 import type { Database } from '../db/connect';
 
 const dayMs = 86_400_000;
@@ -22,8 +23,8 @@ export interface EconomyReport {
   flagged: Array<{ userId: number; username: string; reference: string; detail: string; at: string }>;
 }
 
-/** The moderation flag the decode checks write for timing no person types with. */
-export const machineLikeFlag = 'machine-like-decoding';
+/** The moderation flag the decode checks write for timing no person types with (ADR 052). */
+export const machineLikeFlag = 'machine-like-decoding' satisfies ModerationReason;
 /** Flags listed at most: the newest. */
 const flaggedShown = 50;
 const topEarnersShown = 10;
