@@ -372,8 +372,10 @@ export const balance = {
   marketMaxPriceTelnet: 1_000_000,
   /** spec §9: listings expire; unsold items go back to their seller after this many days. */
   marketListingDays: 7,
-  /** Percent of a sale's price burned as 'market-fee' (rounded down, so sales under 20 Telnet pay none): the market's sink. */
+  /** Percent of a sale's price burned as 'market-fee', rounded up: the market's sink (ADR 051). */
   marketFeePct: 5,
+  /** Every sale burns at least this much, so alts cannot pass Telnet to each other through cheap sales for free (ADR 051). */
+  marketMinFeeTelnet: 1,
   /** Listings per marketplace page by default, and the most a client may ask for. */
   marketPageSize: 20,
   marketPageSizeMax: 50,
@@ -398,6 +400,12 @@ export const balance = {
   connectionRateCapPct: 100,
   /** Telnet a single drone purchase may offer (bounds typos; anything past one run's 250 clicks is refunded). */
   droneMaxOfferTelnet: 1_000_000,
+  /**
+   * Drone decodes pay Telnet at the connection rate up to this percent (ADR 051): with the cores a click
+   * may drop (≈ 0.127 Telnet expected), a 1-Telnet click then returns at most ≈ 0.93, never a profit.
+   * Only optimizer levels past 70 feel it; their own typing keeps the full rate.
+   */
+  droneTelnetRateCapPct: 80,
   /** spec §9: the Kernel's zoom runs 0.1× to 30× in steps of 1.5× (the last step stops at 30×). */
   kernelZoomMin: 0.1,
   kernelZoomMax: 30,

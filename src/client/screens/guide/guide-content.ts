@@ -50,7 +50,7 @@ export const guideSections: readonly GuideSection[] = [
           'A Telnet Core (T-1 to T-5) pays Telnet when opened — or fails and burns. T-1 is the safest bet, T-5 the richest.',
           'A hit is critical with a chance of CRIT_RATE %; a critical hit deals attack × (2 + BONUS_CRIT / 100), rounded down.',
           `Your inventory holds ${balance.inventoryCapacity} items, gear and cores together. When it is full, new drops are lost: clear the lowest rarity from the Inventory.`,
-          `The Data Exchange trades gear and cores for Telnet. Listings last ${balance.marketListingDays} days; unsold items come back. The market burns ${balance.marketFeePct}% of each sale.`,
+          `The Data Exchange trades gear and cores for Telnet. Listings last ${balance.marketListingDays} days; unsold items come back. The market burns ${balance.marketFeePct}% of each sale, rounded up, at least ${balance.marketMinFeeTelnet} Telnet.`,
         ],
       },
       {
@@ -122,6 +122,8 @@ export const guideSections: readonly GuideSection[] = [
         lines: [
           `The drone decodes for you while you are away: ${balance.droneTelnetPerClick} Telnet buys ${balance.droneTelnetPerClick} auto-click every ${balance.droneIntervalSeconds} s for ${balance.droneDurationMinutes} minutes.`,
           `At most ${balance.droneMaxClicksPerInterval} auto-clicks per ${balance.droneIntervalSeconds} s. Unused Telnet is refunded.`,
+          'Launch a run from the DRONE card on the OPTIMIZER screen (SYSTEM menu → OPTIMIZER); one run at a time.',
+          `Drone decodes earn Telnet at your CONN_RATE, up to ${balance.droneTelnetRateCapPct} %, so a run always costs more Telnet than it brings back, cores included: it buys experience and drops, not profit.`,
           'When a run finishes, the harvest report lists the experience, clicks, level-ups, gear and cores it brought home.',
         ],
       },
