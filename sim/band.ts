@@ -1,6 +1,7 @@
 import { balance } from '../src/core/balance';
 import { bossRewards } from '../src/core/rules/blockchain';
 import { applyDecodes } from '../src/core/rules/exp';
+import { highestReturnPerTelnet, telnetSpends } from '../src/core/rules/telnet-return';
 import type { Player } from './model';
 import { incomeBetween, quantile, type DayRow } from './stats';
 import type { SimResult } from './simulate';
@@ -128,6 +129,12 @@ function bossChecks(result: SimResult): BandCheck[] {
   ];
 }
 
+/** No positive loop: every way to spend Telnet returns less than 1 per Telnet at its best level and optimizer level (telnet-return.ts). */
+function loopCheck(): BandCheck {
+  const worst = telnetSpends.map((spend) => ({ spend, ...highestReturnPerTelnet(spend) })).sort((a, b) => b.returnPerTelnet - a.returnPerTelnet)[0]!;
+  return { name: 'no positive loop: best return per Telnet spent', measured: `${worst.returnPerTelnet.toFixed(3)} (${worst.spend} at level ${worst.level}, optimizer ${worst.optimizerLevel})`, limit: '< 1', ok: worst.returnPerTelnet < 1 };
+}
+
 function paceChecks(): BandCheck[] {
   const l5 = minutesToLevel(5, 0.5);
   const l10 = minutesToLevel(10, 0.5);
@@ -139,5 +146,5 @@ function paceChecks(): BandCheck[] {
 
 /** Every check of the band against one run. */
 export function checkBand(result: SimResult): BandCheck[] {
-  return [...supplyChecks(result.rows), ...wealthChecks(result), ...fairnessChecks(result), ...bossChecks(result), ...paceChecks()];
+  return [...supplyChecks(result.rows), ...wealthChecks(result), loopCheck(), ...fairnessChecks(result), ...bossChecks(result), ...paceChecks()];
 }

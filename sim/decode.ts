@@ -2,6 +2,7 @@ import { balance } from '../src/core/balance';
 import { findCoreType, openCore } from '../src/core/rules/cores';
 import { countDecodes, decodesThatRollDrops } from '../src/core/rules/decode-budget';
 import { observeDecodeBatch } from '../src/core/rules/decode-timing';
+import { droneConnectionRatePct } from '../src/core/rules/drone';
 import { rollDrops, type CoreDrop, type GearDrop } from '../src/core/rules/drops';
 import { applyDecodes } from '../src/core/rules/exp';
 import { canEquipAtLevel, effectiveStats } from '../src/core/rules/gear-stats';
@@ -65,7 +66,7 @@ function handleCore(world: World, player: Player, core: CoreDrop): void {
 /**
  * `decodes` decodes applied as the tap-batch (source 'typed') or a drone step ('drone') applies them:
  * experience one decode at a time; Telnet with the hundredths remainder, typed decodes at the connection
- * rate within the daily decode budget, drone decodes outside it; drops rolled at the level
+ * rate within the daily decode budget, drone decodes outside it at the drone's capped rate; drops rolled at the level
  * held before the batch with the effective drop rate, typed ones only for the decodes the budget lets roll.
  */
 export function applyDecodeBatch(world: World, player: Player, decodes: number, connectionRatePct: number, source: 'typed' | 'drone'): void {
@@ -82,7 +83,7 @@ export function applyDecodeBatch(world: World, player: Player, decodes: number, 
     telnet = convertDecodesToTelnet(decodes, connectionRatePct, player.telnetCents, day.decodesBefore);
     rolling = decodesThatRollDrops(world.random, day.decodesBefore, decodes);
   } else {
-    telnet = convertDecodesToTelnet(decodes, connectionRatePct, player.telnetCents);
+    telnet = convertDecodesToTelnet(decodes, droneConnectionRatePct(connectionRatePct), player.telnetCents);
   }
   player.telnetCents = telnet.remainderCents;
   credit(world, player, 'decode', telnet.telnet);

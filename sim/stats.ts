@@ -1,10 +1,8 @@
-import type { LedgerReason } from '../src/core/ledger-reasons';
+import { ledgerCategory, refundOf, type LedgerReason } from '../src/core/ledger-reasons';
 import type { Behaviour, Player } from './model';
 import { incomeReasons } from './model';
 import type { World } from './world';
 
-/** Reasons whose rows move Telnet between players in pairs: they change no supply. */
-export const movedReasons: readonly LedgerReason[] = ['market-purchase', 'market-sale', 'hack-stolen', 'hack-lost'];
 
 export interface Spread {
   p10: number;
@@ -54,10 +52,15 @@ export function dayRow(world: World, previous: DayRow | undefined): DayRow {
   const minted: DayRow['minted'] = {};
   const burned: DayRow['burned'] = {};
   let moved = 0;
+  // By the ledger's own categories (ledger-reasons.ts); a refund is shown netted against the spend it undoes.
   for (const [reason, signed] of world.today) {
-    if (movedReasons.includes(reason)) moved += Math.max(0, signed);
-    else if (signed > 0) minted[reason] = signed;
-    else if (signed < 0) burned[reason] = -signed;
+    const category = ledgerCategory[reason];
+    if (category === 'moved') moved += Math.max(0, signed);
+    else if (category === 'minted') minted[reason] = (minted[reason] ?? 0) + signed;
+    else {
+      const spend = refundOf[reason] ?? reason;
+      burned[spend] = (burned[spend] ?? 0) - signed;
+    }
   }
   const sum = (r: Partial<Record<LedgerReason, number>>) => Object.values(r).reduce((a, b) => a + b, 0);
   return {
