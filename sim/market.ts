@@ -13,15 +13,18 @@ export interface Listing {
   expiresAtMs: number;
   core: CoreDrop | null;
   gear: GearDrop | null;
+  /** A core's expected opening value (cores.ts), kept so buyers need not look it up per listing. */
+  coreValue: number;
 }
 
 /** Most listings kept (the oldest go first): bounds the simulation's memory, not a game rule. */
 const maxListings = 5_000;
 
-function addListing(world: World, listing: Omit<Listing, 'expiresAtMs'>): void {
+function addListing(world: World, listing: Omit<Listing, 'expiresAtMs' | 'coreValue'>): void {
   const price = validatePrice(listing.price);
   if (!price.ok) return;
-  world.listings.push({ ...listing, price: price.price, expiresAtMs: listingExpiresAt(world.nowMs) });
+  const coreValue = listing.core ? expectedCoreTelnet(findCoreType(listing.core.coreTypeId)!) : 0;
+  world.listings.push({ ...listing, price: price.price, expiresAtMs: listingExpiresAt(world.nowMs), coreValue });
   if (world.listings.length > maxListings) world.listings.shift();
 }
 
@@ -51,7 +54,6 @@ export function settleSale(world: World, buyer: Player, seller: Player, price: n
 
 /** A buyer takes the cheapest listing it wants: cores under their expected value, or gear that beats its slot. */
 export function shop(world: World, buyer: Player, maxSpend: number): void {
-  world.listings = world.listings.filter((l) => !isListingExpired(l.expiresAtMs, world.nowMs));
   let best: Listing | null = null;
   for (const l of world.listings) {
     if (l.sellerId === buyer.id || l.price > maxSpend) continue;
@@ -70,10 +72,15 @@ export function shop(world: World, buyer: Player, maxSpend: number): void {
 }
 
 function wants(buyer: Player, l: Listing): boolean {
-  if (l.core) return l.price <= expectedCoreTelnet(findCoreType(l.core.coreTypeId)!) * 1.1;
+  if (l.core) return l.price <= l.coreValue * 1.1;
   const gear = l.gear!;
   const held = buyer.equipped[gear.type];
   return gear.level <= buyer.level && (!held || gear.statValue > held.statValue * 1.2);
+}
+
+/** The jobs runner's listing expiry: a listing past its time leaves the market (its item goes back to the seller). */
+export function expireListings(world: World): void {
+  world.listings = world.listings.filter((l) => !isListingExpired(l.expiresAtMs, world.nowMs));
 }
 
 /**
