@@ -34,15 +34,6 @@ export async function ownerOf(tx: Executor, x: number, y: number): Promise<{ id:
   return row ?? null;
 }
 
-/**
- * Takes the grid's next version: an UPDATE of the one kernel_state row, whose lock every purchase
- * holds until it commits, so versions commit in order with no gap (ADR 023).
- */
-export async function nextVersion(tx: Tx): Promise<number> {
-  const [row] = await tx.update(kernelState).set({ version: sql`${kernelState.version} + 1` }).where(eq(kernelState.id, 1)).returning({ version: kernelState.version });
-  return row!.version;
-}
-
 /** The grid's committed version: the number of purchases so far. */
 export async function currentVersion(tx: Executor): Promise<number> {
   const [row] = await tx.select({ version: kernelState.version }).from(kernelState).where(eq(kernelState.id, 1));
