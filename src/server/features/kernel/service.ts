@@ -11,7 +11,6 @@ import type { Bus } from '../../realtime/bus';
 import { debit } from '../../wallet';
 import type { Job } from '../../jobs/kinds';
 import { createSeasonService } from './season';
-import { gridState, nextVersionInSeason } from './season-store';
 import { createSnapshotCache } from './snapshot-cache';
 import * as store from './store';
 
@@ -80,7 +79,7 @@ export function createKernelService(deps: KernelServiceDeps) {
         const price = bitPrice(x, y);
         const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
         if (paid.kind === 'insufficient') return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), { shortBy: paid.shortBy });
-        const grid = await nextVersionInSeason(tx);
+        const grid = await store.nextVersionInSeason(tx);
         const { version } = grid;
         if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
           // Bought by another between our read and our insert: name the winner, roll everything back.
@@ -123,7 +122,7 @@ export function createKernelService(deps: KernelServiceDeps) {
 
     /** What changed after a version, or resync when more than a catch-up should carry or a season began since (ADR 053). */
     async changes(since: number): Promise<GridChanges> {
-      const { version, seasonStartVersion } = await gridState(database.db);
+      const { version, seasonStartVersion } = await store.gridState(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };
       if (since < seasonStartVersion) return { version, changes: [], resync: true };
       const changes = await store.changesSince(database.db, since, balance.kernelChangesMax + 1);

@@ -4,7 +4,6 @@ import { deflate } from 'node:zlib';
 import { balance } from '../../../core/balance';
 import type { Database, Executor } from '../../db/connect';
 import { createCanvas, type OwnedBit } from './canvas';
-import { gridState } from './season-store';
 import * as store from './store';
 
 /** One encoded snapshot frame and the version it shows. */
@@ -48,7 +47,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
    */
   async function catchUp(): Promise<void> {
     for (;;) {
-      const state = await gridState(database.db);
+      const state = await store.gridState(database.db);
       canvas.reset(state.seasonStartVersion);
       if (canvas.version() >= state.version) return;
       catchingUp ??= readMissing(database.db).finally(() => {
