@@ -18,6 +18,7 @@ import { bitOwned, insufficient, purchaseFailure } from './kernel-toasts';
 import type { KernelView } from './kernel-view';
 import { PurchaseDialog } from './purchase-dialog';
 import { useGridSync } from './use-grid-sync';
+import { useCurrentSeason } from './use-season';
 import { bitKey, bitPath, usePlayerColor, usePurchase, useSetColor } from './use-kernel';
 import { createValueStore, useValue } from './value-store';
 import { ZoomControls } from './zoom-controls';
@@ -33,6 +34,7 @@ export function KernelScreen() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const color = usePlayerColor();
+  const season = useCurrentSeason();
   const setColor = useSetColor();
   const purchase = usePurchase();
   const stores = useMemo(
@@ -131,11 +133,11 @@ export function KernelScreen() {
         </Panel>
         <aside className="bb-kernel__side">
           <Panel title={k.statusTitle} tone="accent">
-            <KernelStats claimed={stores.claimed} color={c} telnet={telnet} onChangeColor={() => setPicker({ then: null })} />
+            <KernelStats claimed={stores.claimed} season={season.data} color={c} telnet={telnet} onChangeColor={() => setPicker({ then: null })} />
           </Panel>
           <Panel title={k.helpTitle}>
             <ul className="bb-kernel__help">
-              {k.help.map((line) => (
+              {[...k.help, k.seasonEnds].map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
