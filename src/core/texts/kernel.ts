@@ -64,6 +64,7 @@ export const kernelTexts = {
   archiveDates: '{from} – {to}',
   archiveSold: '{bits} bits sold · {telnet} Telnet spent',
   archiveTopPainters: 'TOP PAINTERS',
+  archivePainterBits: '{n} bits',
   archiveImageAlt: 'The Kernel canvas at the end of season {n}',
   archiveNewer: 'NEWER',
   archiveOlder: 'OLDER',

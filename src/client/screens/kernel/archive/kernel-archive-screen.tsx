@@ -34,7 +34,7 @@ function SeasonCard({ season }: { season: SeasonSummary }) {
           <ol className="bb-archive__painters">
             {season.topPainters.map((p) => (
               <li key={p.userId}>
-                <span>{p.username}</span> <span className="bb-muted">{p.bits.toLocaleString('en-US')}</span>
+                <span>{p.username}</span> <span className="bb-muted">{fillText(k.archivePainterBits, { n: p.bits.toLocaleString('en-US') })}</span>
               </li>
             ))}
           </ol>
