@@ -8,6 +8,7 @@ import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '
 import { drivers } from '../../../../tests/support/db';
 import { act, grant } from '../../../../tests/support/items';
 import { openSocket, type TestSocket } from '../../../../tests/support/socket';
+import { endSeasonAsOperator } from './season-command';
 
 const day = 86_400_000;
 const size = balance.gridSize;
@@ -133,6 +134,20 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     expect(pixelOf(png, 799, 700)).toEqual([9, 9, 9]);
     expect(pixelOf(png, 799, 799)).toEqual([5, 7, 10]);
   }, 120_000);
+
+  it('npm run kernel-season -- --now ends the season through the same service, recorded as the operator\'s, and the server (told nothing) serves the empty canvas', async () => {
+    expect((await act(other, gridPaths.purchase, { x: 3, y: 3 })).statusCode).toBe(200);
+    const before = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+    expect(before.owned.filter((o) => o !== 0)).toHaveLength(1);
+    const log = { warn() {}, info() {} };
+    const change = await endSeasonAsOperator({ database: app.db.database, redis: null, log, now: () => app.clock.now });
+    expect(change).toMatchObject({ ended: 3, season: 4, bitsSold: 1, screensToldAtOnce: false });
+    expect(await q('SELECT end_reason FROM kernel_seasons WHERE season = 3')).toEqual([{ end_reason: 'operator' }]);
+    // No bus message reached this app: its next read finds the new season in the database.
+    const after = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+    expect(after.owned.every((o) => o === 0)).toBe(true);
+    expect(after.version).toBe(change!.startVersion);
+  });
 
   it('refuses a bad page or season number with a 400 and an unknown season with a 404', async () => {
     for (const bad of ['?page=0', '?page=x', '?page=', '?page=1&x=1']) expectError(await painter.request('GET', `${seasonPaths.list}${bad}`), 400);
