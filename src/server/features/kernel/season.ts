@@ -79,12 +79,14 @@ export function createSeasonService(deps: SeasonServiceDeps) {
     /**
      * Inside a purchase, after its version and bit (lock order: players, kernel rows, then jobs). The
      * season's first bit schedules its end at its latest time (an empty season needs no end), and a
-     * full canvas makes the end due now; the dedupe keys make each one job.
+     * full canvas makes the end due now; the dedupe keys make each one job. Every thousandth bit
+     * schedules the latest end again (a no-op once it exists): a season already running when this
+     * code was deployed had its first bit before.
      */
     async scheduleEnd(tx: Tx, state: GridSeasonState, nowMs: number): Promise<void> {
       const ownedBits = state.version - state.seasonStartVersion;
       const payload = { season: state.season };
-      if (ownedBits === 1) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: seasonDeadlineMs(state.seasonStartedAt.getTime()), dedupeKey: jobKey(state.season, 'time') });
+      if (ownedBits % 1000 === 1) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: seasonDeadlineMs(state.seasonStartedAt.getTime()), dedupeKey: jobKey(state.season, 'time') });
       if (ownedBits >= seasonFullBits(totalBits)) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: nowMs, dedupeKey: jobKey(state.season, 'full') });
     },
 
