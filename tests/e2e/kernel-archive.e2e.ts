@@ -61,6 +61,7 @@ describe('Kernel seasons', () => {
     await waitFor(async () => (await centrePixel(page))[0] !== 255, 'the canvas to be empty again');
     await expect.poll(() => page.getByTestId('kernel-season').textContent()).toBe('2');
     expect(await page.getByTestId('kernel-claimed').textContent()).toBe('0');
+    await snap(page, 'kernel-season');
 
     // Keyboard: the ARCHIVE link from the Kernel screen.
     await page.getByRole('link', { name: k.archiveLink }).focus();

@@ -52,7 +52,7 @@ export const kernelTexts = {
   // Seasons (ADR 053)
   seasonLabel: 'SEASON',
   seasonFull: '{n} % full',
-  seasonEnds: 'A season ends when 90 % of the bits are owned, or after 14 days; its canvas is archived and every bit is free again.',
+  seasonEnds: 'A season ends when {share} % of the bits are owned, or after {days} days; its canvas is archived and every bit is free again.',
   archiveLink: 'ARCHIVE',
   archiveTitle: 'KERNEL ARCHIVE',
   archiveTagline: 'past seasons of the canvas',

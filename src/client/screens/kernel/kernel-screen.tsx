@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../core/api/common';
 import { BitInfo } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
 import { bitPrice, type BitCoord, type Rgb } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
@@ -26,6 +27,7 @@ import './kernel-screen.css';
 
 const k = texts.kernel;
 const defaultColor: Rgb = { r: 57, g: 255, b: 136 };
+const seasonRule = fillText(k.seasonEnds, { share: Math.round(balance.kernelSeasonFullShare * 100), days: balance.kernelSeasonMaxDays });
 
 /** spec §2 Kernel: the shared canvas, zoom, stats, help, and the colour and purchase dialogs. */
 export function KernelScreen() {
@@ -137,7 +139,7 @@ export function KernelScreen() {
           </Panel>
           <Panel title={k.helpTitle}>
             <ul className="bb-kernel__help">
-              {[...k.help, k.seasonEnds].map((line) => (
+              {[...k.help, seasonRule].map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
