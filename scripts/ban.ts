@@ -1,9 +1,5 @@
-import { loadConfig } from '../src/server/config';
-import { createDb } from '../src/server/db/connect';
-import { DataDirLockedError } from '../src/server/db/data-dir-lock';
-import { migrate } from '../src/server/db/migrate';
 import { banByLoginId } from '../src/server/features/auth/ban-command';
-import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
+import { openOperatorSetup } from './operator-setup';
 
 // Operator tool: `npm run ban -- <loginId>`. The account is refused at login from now on and its
 // open sessions end. With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) every
@@ -14,21 +10,8 @@ if (!loginId) {
   console.error('usage: npm run ban -- <loginId>');
   process.exit(2);
 }
-const config = loadConfig();
-let database;
+const { database, redis, log } = await openOperatorSetup('banning');
 try {
-  database = await createDb(config.database);
-} catch (error) {
-  if (!(error instanceof DataDirLockedError)) throw error;
-  console.error(`${error.message}\nOn the embedded database, stop the server before banning, or run with DATABASE_URL.`);
-  process.exit(1);
-}
-try {
-  await migrate(database);
-  const redis = config.redisUrl
-    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
-    : null;
-  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const outcome = await banByLoginId({ database, redis, log }, loginId);
   if (!outcome.banned) {
     console.error(`no player with login ID ${loginId}`);

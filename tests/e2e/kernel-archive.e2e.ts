@@ -1,29 +1,20 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillText, texts } from '../../src/core/texts';
-import { buildApp, type App } from '../../src/server/app';
-import { testConfig } from '../support/config';
-import { freshDatabase, type TestDatabase } from '../support/db';
+import { startTestServer } from '../support/server';
 import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, waitFor } from './fixtures';
 
 const k = texts.kernel;
 
-const game = {} as { url: string; app: App; db: TestDatabase; close(): Promise<void>; browser: Awaited<ReturnType<typeof launchBrowser>> };
+const game = {} as { server: Awaited<ReturnType<typeof startTestServer>>; url: string; browser: Awaited<ReturnType<typeof launchBrowser>> };
 beforeAll(async () => {
-  const db = await freshDatabase('pglite');
-  const app = await buildApp({ config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0 }), database: db.database });
-  game.url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  Object.assign(game, { app, db });
-  game.close = async () => {
-    await app.close();
-    await db.dispose();
-  };
+  game.server = await startTestServer();
+  game.url = game.server.url.replace(/\/$/, '');
   game.browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await game.browser?.close();
-  await game.close?.();
+  await game.server?.close();
 });
 
 /** The colour the visible canvas shows at its centre, read from the canvas's pixels. */
@@ -39,7 +30,7 @@ describe('Kernel seasons', () => {
     const { page } = await newPage(game.browser, desktop);
     const player = newPlayer();
     await registerViaUi(page, game.url, player);
-    const q = game.db.database.query.bind(game.db.database);
+    const q = game.server.database.query.bind(game.server.database);
     const [me] = await q<{ id: number }>('SELECT id FROM users WHERE login_id = $1', [player.loginId]);
     // Three bits painted red this season (bought through the API elsewhere; here straight into the tables).
     await q(
@@ -56,7 +47,7 @@ describe('Kernel seasons', () => {
     await expect.poll(() => page.getByTestId('kernel-season').textContent()).toBe('1');
 
     // The operator's way in: the same service the jobs runner calls.
-    const change = await game.db.database.db.transaction((tx) => game.app.services.kernel.seasons.endSeason(tx, { season: 1, nowMs: Date.now(), byOperator: true }));
+    const change = await game.server.database.db.transaction((tx) => game.server.app.services.kernel.seasons.endSeason(tx, { season: 1, nowMs: Date.now(), byOperator: true }));
     change!.afterCommit();
     await waitFor(async () => (await centrePixel(page))[0] !== 255, 'the canvas to be empty again');
     await expect.poll(() => page.getByTestId('kernel-season').textContent()).toBe('2');
