@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths, seasonImagePath } from '../../../core/api/kernel';
-import { balance } from '../../../core/balance';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { startInstances, via, type Instances } from '../../../../tests/support/instances';
 import { holdTransaction, untilLockWaiters } from '../../../../tests/support/locks';
+import { pngPixels } from '../../../../tests/support/png';
 import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 import { createGrantService } from '../grant/service';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const day = 86_400_000;
 const buyers = 12;
-
-/** Every pixel of an 800×800 archive PNG as RGB rows (one IDAT, filter 0). */
-function pixels(png: Buffer): (x: number, y: number) => number[] {
-  const idatAt = png.indexOf('IDAT', 8, 'latin1');
-  const raw = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + png.readUInt32BE(idatAt - 4)));
-  return (x, y) => {
-    const at = y * (balance.gridSize * 3 + 1) + 1 + x * 3;
-    return [raw[at]!, raw[at + 1]!, raw[at + 2]!];
-  };
-}
 
 // Two instances' job runners and real concurrency: PostgreSQL only (PGlite runs one transaction at a time).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel season change on two instances sharing PostgreSQL and Redis [postgres]', () => {
@@ -104,7 +93,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel season change on two ins
     await changing;
     const [archived] = await q<{ season: number; bits_sold: number }>('SELECT season, bits_sold FROM kernel_seasons ORDER BY season DESC LIMIT 1');
     expect(archived).toEqual({ season: 2, bits_sold: 2 });
-    expect(pixels((await via(run.apps[0]!, buyer, 'GET', seasonImagePath(2))).rawPayload)(7, 7)).toEqual([13, 100, 200]);
+    expect(pngPixels((await via(run.apps[0]!, buyer, 'GET', seasonImagePath(2))).rawPayload)(7, 7)).toEqual([13, 100, 200]);
     expect(await q('SELECT x, y FROM kernel_bits')).toEqual([]);
   });
 
@@ -119,7 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel season change on two ins
     expect(await q('SELECT season FROM kernel_state')).toEqual([{ season: 4 }]);
 
     const [archived] = await q<{ bits_sold: number; telnet_burned: string }>('SELECT bits_sold, telnet_burned FROM kernel_seasons WHERE season = 3');
-    const image = pixels((await via(run.apps[0]!, players[0]!, 'GET', seasonImagePath(3))).rawPayload);
+    const image = pngPixels((await via(run.apps[0]!, players[0]!, 'GET', seasonImagePath(3))).rawPayload);
     const live = await q<{ x: number; y: number; owner_id: number }>('SELECT x, y, owner_id FROM kernel_bits');
     let inArchive = 0;
     for (const [i, p] of players.entries()) {

@@ -1,26 +1,15 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths, seasonImagePath, seasonPaths } from '../../../core/api/kernel';
-import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 import { act, grant } from '../../../../tests/support/items';
+import { pngPixels } from '../../../../tests/support/png';
 import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 import { endSeasonAsOperator } from './season-command';
 
 const day = 86_400_000;
-const size = balance.gridSize;
-
-/** The RGB of pixel (x, y) of an 800×800 archive PNG (one IDAT, filter 0 on every row). */
-function pixelOf(png: Buffer, x: number, y: number): number[] {
-  const idatAt = png.indexOf('IDAT', 8, 'latin1');
-  const length = png.readUInt32BE(idatAt - 4);
-  const raw = inflateSync(png.subarray(idatAt + 4, idatAt + 4 + length));
-  const at = y * (size * 3 + 1) + 1 + x * 3;
-  return [raw[at]!, raw[at + 1]!, raw[at + 2]!];
-}
 
 describe.each(drivers)('Kernel seasons [%s]', (driver) => {
   let app: TestApp;
@@ -85,9 +74,9 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toContain('immutable');
     const png = image.rawPayload;
-    expect(pixelOf(png, 401, 400)).toEqual([200, 10, 20]);
-    expect(pixelOf(png, 10, 790)).toEqual([5, 250, 5]);
-    expect(pixelOf(png, 0, 0)).toEqual([5, 7, 10]);
+    expect(pngPixels(png)(401, 400)).toEqual([200, 10, 20]);
+    expect(pngPixels(png)(10, 790)).toEqual([5, 250, 5]);
+    expect(pngPixels(png)(0, 0)).toEqual([5, 7, 10]);
 
     // The canvas is empty again: a new snapshot, a catch-up from the old version says reload, the bit is free.
     const after = await painter.request('GET', gridPaths.snapshot, undefined, { 'if-none-match': before! });
@@ -130,9 +119,9 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     expect(archived).toEqual({ season: 2, end_reason: 'full', bits_sold: 576_000 });
     expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM kernel_bits'))[0]!.n).toBe(0);
     const png = (await painter.request('GET', seasonImagePath(2))).rawPayload;
-    expect(pixelOf(png, 0, 0)).toEqual([5, 250, 5]);
-    expect(pixelOf(png, 799, 700)).toEqual([9, 9, 9]);
-    expect(pixelOf(png, 799, 799)).toEqual([5, 7, 10]);
+    expect(pngPixels(png)(0, 0)).toEqual([5, 250, 5]);
+    expect(pngPixels(png)(799, 700)).toEqual([9, 9, 9]);
+    expect(pngPixels(png)(799, 799)).toEqual([5, 7, 10]);
   }, 120_000);
 
   it('npm run kernel-season -- --now ends the season through the same service, recorded as the operator\'s, and the server (told nothing) serves the empty canvas', async () => {
