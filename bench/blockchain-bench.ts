@@ -74,10 +74,15 @@ export async function benchBlockchain(config: BenchConfig): Promise<BlockchainBe
       const [boss] = await sql<{ id: number; code: string }[]>`SELECT id, code FROM blockchain_bosses WHERE status = 'active'`;
       const wrong = [...boss!.code].map((d) => String((Number(d) + 1) % 10)).join('');
       const closed = { concurrency: config.concurrency, timeoutMs: config.requestTimeoutMs };
+      // Every guess costs at least 1 EXP (ADR 050): the guess phases spend EXP given here, taken back before taps run again.
+      const expForGuesses = (exp: number) => sql`UPDATE users SET current_exp = ${exp}`;
       await runClosedLoop(target, { ...closed, durationMs: config.warmupMs, next: constantShots(picker, config.tapCount) });
+      await expForGuesses(1_000_000);
       await runClosedLoop(target, { ...closed, durationMs: config.warmupMs, next: guessShots(players, boss!.id, wrong) });
+      await expForGuesses(0);
 
       const constant = await runClosedLoop(target, { ...closed, durationMs: config.phaseMs, next: constantShots(picker, config.tapCount) });
+      await expForGuesses(1_000_000);
       console.error(`  (a) constant: ${constant.okPerS.toFixed(0)} ok/s, p50 ${constant.p50Ms.toFixed(1)} ms, p99 ${constant.p99Ms.toFixed(1)} ms`);
       const guesses = await runClosedLoop(target, { ...closed, durationMs: config.phaseMs, next: guessShots(players, boss!.id, wrong) });
       console.error(

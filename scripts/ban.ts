@@ -1,5 +1,6 @@
 import { banByLoginId } from '../src/server/features/auth/ban-command';
-import { openOperatorSetup } from './operator-setup';
+import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
+import { openOperatorDatabase } from './operator-database';
 
 // Operator tool: `npm run ban -- <loginId>`. The account is refused at login from now on and its
 // open sessions end. With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) every
@@ -10,8 +11,12 @@ if (!loginId) {
   console.error('usage: npm run ban -- <loginId>');
   process.exit(2);
 }
-const { database, redis, log } = await openOperatorSetup('banning');
+const { config, database } = await openOperatorDatabase('banning');
 try {
+  const redis = config.redisUrl
+    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    : null;
+  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const outcome = await banByLoginId({ database, redis, log }, loginId);
   if (!outcome.banned) {
     console.error(`no player with login ID ${loginId}`);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { endSeasonAsOperator } from '../src/server/features/kernel/season-command';
-import { openOperatorSetup } from './operator-setup';
+import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
+import { openOperatorDatabase } from './operator-database';
 
 // Operator tool (ADR 053): `npm run kernel-season -- --now` ends the current Kernel season at once,
 // through the same service as the jobs runner (archive, freed bits, new season), and prints one JSON
@@ -18,8 +19,12 @@ if (!parsed.values.now) {
   process.exit(2);
 }
 
-const { database, redis, log } = await openOperatorSetup('ending a season');
+const { config, database } = await openOperatorDatabase('ending a season');
 try {
+  const redis = config.redisUrl
+    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    : null;
+  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const change = await endSeasonAsOperator({ database, redis, log });
   if (!change) {
     console.error('the season changed meanwhile; nothing was done');

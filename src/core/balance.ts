@@ -48,6 +48,28 @@ export const balance = {
   /** Largest tapCount accepted in one batch (the client sends 3; spec §9 auto-clicker threshold is 50). */
   maxTapsPerBatch: 50,
 
+  // Daily decode budget (ADR 052): what a UTC day's decodes pay in Telnet and drop chances.
+  /** Decodes a UTC day pays in full: a four-hour human day at one 15-digit row every 2.4 s (6.25 keys/s). */
+  fullYieldDecodesPerDay: 6_000,
+  /**
+   * Past the full-yield decodes, a decode pays half as much every this many further decodes, so the
+   * rest of the day adds at most halfLife / ln 2 ≈ 2,885 decodes' worth: a script at the tap-rate
+   * ceiling 24/7 earns ≈ 8,885 decodes' worth a day, 1.27× a 4 h grinder at 0.5 decodes/s.
+   */
+  decodeYieldHalfLifeDecodes: 2_000,
+
+  // Machine-like decoding (ADR 052): flags for moderators, never a penalty.
+  /** A pause longer than this between two counted batches ends a run of play. */
+  decodeRunBreakMs: 60_000,
+  /** Batches whose per-decode intervals are compared at once (a human's 40-row window varies by CV ≥ 0.17). */
+  decodeTimingWindowBatches: 40,
+  /** Coefficient of variation of those intervals below which the window looks scripted (a timer's is ≈ 0). */
+  machineLikeIntervalCv: 0.05,
+  /** A run held at this share of the tap-rate ceiling (1.2 decodes/s = 18 keys/s)… */
+  machineLikeCeilingShare: 0.8,
+  /** …for this long without a pause looks scripted: no human types 18 keys/s for an hour. */
+  machineLikeCeilingRunMs: 3_600_000,
+
   // spec §9: client tap queue
   tapQueueMaxAgeMs: 30_000,
   tapQueueAutoClickerThreshold: 50,
@@ -218,6 +240,8 @@ export const balance = {
   bossRespawnHours: 2,
   defaultCodeLength: 10,
   expCostAttackDivisor: 5,
+  /** Least experience any guess costs (attack 1–4 would pay floor(attack/5) = 0): no free guesses for new players or alts (ADR 050). */
+  minGuessExpCost: 1,
   recentAttempts: 5,
   /** spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server refuses a player's guesses closer together than this. */
   guessIgnoreWindowMs: 500,
@@ -225,11 +249,29 @@ export const balance = {
   /** spec §9: while the socket is down the boss and the last-defeated record are polled every 5 s. */
   bossPollMs: 5000,
   // Blockchain numbers the spec leaves open (docs/game-rules.md §19)
-  /** A boss of level L has 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
+  /** A boss of level L has at least 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
   bossIntegrityPerLevel: 10,
-  /** LAST HIT pays 40·L Telnet (≈ 13 min of level-1 play at level 1); MOST DAMAGE pays 60·L (≈ 20 min). */
+  /**
+   * Cracks a boss should take: the next boss's integrity is this many times the previous boss's damage per
+   * crack, so a boss one-shot by gear is followed by a harder one (ADR 050).
+   */
+  bossTargetCracks: 10,
+  /** The next boss's integrity moves at most ×4 up and ×½ down from the previous one's: one lucky crit cannot jump it. */
+  bossIntegrityMaxGrowth: 4,
+  bossIntegrityMaxShrink: 0.5,
+  /** Highest integrity any boss has (the column is int4; ≈ 10 cracks of 100,000 damage). */
+  bossIntegrityCeiling: 1_000_000,
+  /** LAST HIT pays 40·L Telnet (≈ 13 min of level-1 play at level 1); MOST DAMAGE pays 60·L (≈ 20 min)... */
   bossLastHitRewardPerLevel: 40,
   bossMostDamageRewardPerLevel: 60,
+  /** ...up to level 10's 400 and 600 per kill: past it a boss is harder, never richer (ADR 050). */
+  bossRewardCapLevel: 10,
+  /**
+   * Boss-reward Telnet one player may receive per UTC day (both cards of every kill together): one
+   * level-10 kill's LAST HIT and MOST DAMAGE, ≈ 1.4 h of a level-20 player's decoding. A script that
+   * solves first every 2 hours still takes at most this much a day (ADR 050).
+   */
+  bossDailyRewardCapTelnet: 1000,
   /** spec §1: blacklist chance +5 % per player level above the boss's level, capped at 50 %. */
   blacklistPctPerLevel: 5,
   blacklistMaxPct: 50,
@@ -330,8 +372,10 @@ export const balance = {
   marketMaxPriceTelnet: 1_000_000,
   /** spec §9: listings expire; unsold items go back to their seller after this many days. */
   marketListingDays: 7,
-  /** Percent of a sale's price burned as 'market-fee' (rounded down, so sales under 20 Telnet pay none): the market's sink. */
+  /** Percent of a sale's price burned as 'market-fee', rounded up: the market's sink (ADR 051). */
   marketFeePct: 5,
+  /** Every sale burns at least this much, so alts cannot pass Telnet to each other through cheap sales for free (ADR 051). */
+  marketMinFeeTelnet: 1,
   /** Listings per marketplace page by default, and the most a client may ask for. */
   marketPageSize: 20,
   marketPageSizeMax: 50,
@@ -356,6 +400,12 @@ export const balance = {
   connectionRateCapPct: 100,
   /** Telnet a single drone purchase may offer (bounds typos; anything past one run's 250 clicks is refunded). */
   droneMaxOfferTelnet: 1_000_000,
+  /**
+   * Drone decodes pay Telnet at the connection rate up to this percent (ADR 051): with the cores a click
+   * may drop (≈ 0.127 Telnet expected), a 1-Telnet click then returns at most ≈ 0.93, never a profit.
+   * Only optimizer levels past 70 feel it; their own typing keeps the full rate.
+   */
+  droneTelnetRateCapPct: 80,
   /** spec §9: the Kernel's zoom runs 0.1× to 30× in steps of 1.5× (the last step stops at 30×). */
   kernelZoomMin: 0.1,
   kernelZoomMax: 30,

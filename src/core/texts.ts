@@ -187,7 +187,7 @@ export const itemTexts = {
   dayLeft: '1 day left',
   expired: 'expired',
   price: 'PRICE',
-  priceHint: 'Whole Telnet, 1 to 1000000. The market burns 5% of a sale as its fee.',
+  priceHint: 'Whole Telnet, 1 to 1000000. The market burns 5% of a sale, rounded up and at least 1 Telnet, as its fee.',
   proceeds: 'You receive {n} Telnet (fee {fee}).',
   listForSale: 'LIST FOR SALE',
   buy: 'BUY',

@@ -44,9 +44,10 @@ import { pruneIdempotencyKeys } from './idempotency';
 import { registerSecurityHeaders } from './http/security-headers';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
-import { createMetrics, registerOps, type Metrics } from './http/ops';
+import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
 import { registerSecureData } from './http/secure-data';
 import { createLimits } from './http/limits';
+import { watchCommittedLedger } from './wallet';
 import { openSharedStores } from './http/shared-stores';
 import { isClusterWorker } from './cluster/messages';
 import { registerSession } from './http/session';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const metrics = createMetrics();
+  const stopCountingLedger = watchCommittedLedger(database.db, (rows) => countLedgerRows(metrics, rows));
   let draining = false;
 
   const channel = deps.realtime?.channel ?? config.redisChannel ?? defaultRedisChannel(config.database);
@@ -324,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       auth.close();
       limits.stop();
       shared.close();
+      stopCountingLedger();
     },
   };
 }

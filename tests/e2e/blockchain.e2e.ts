@@ -90,7 +90,7 @@ describe('the Blockchain screen', () => {
     const { context, page } = await newPage(browser, phone);
     const player = newPlayer();
     await registerViaUi(page, server.url, player);
-    await query('UPDATE users SET attack = 3, critical_rate = 0 WHERE username = $1', [player.username]);
+    await query('UPDATE users SET attack = 3, current_exp = 1, critical_rate = 0 WHERE username = $1', [player.username]);
     await openBlockchain(page);
     await snap(page, 'blockchain-phone');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

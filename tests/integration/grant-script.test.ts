@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { balanceOf, sumLedger } from '../../src/server/wallet';
+import { runOperatorScript } from '../support/operator-script';
 import { drivers, freshDatabase } from '../support/db';
 import { insertPlayers } from '../support/players';
 
-/** Runs `npm run grant`'s script as its own process, as an operator would. */
-function runGrant(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/grant.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runGrant = (args: string[], env: Record<string, string>) => runOperatorScript('grant', args, env);
 
 async function loginIdOf(database: Database, userId: number): Promise<string> {
   return (await database.query<{ login_id: string }>('SELECT login_id FROM users WHERE id = $1', [userId]))[0]!.login_id;

@@ -1,13 +1,59 @@
 import { balance } from '../balance';
 
-/** The boss's integrity at a level (docs/game-rules.md §19): bossIntegrityPerLevel × level. */
+/** The least integrity a boss of a level has (docs/game-rules.md §19): bossIntegrityPerLevel × level. */
 export function bossMaxIntegrity(level: number): number {
   return balance.bossIntegrityPerLevel * level;
 }
 
-/** Telnet paid for the last hit and for the most damage on a boss of this level (game-rules §19). */
+/** What the previous boss took to kill: its integrity, how many cracks, and the damage they dealt (overkill included). */
+export interface PreviousBossKill {
+  maxIntegrity: number;
+  cracks: number;
+  totalDamage: number;
+}
+
+/**
+ * The next boss's integrity (ADR 050): bossTargetCracks times the previous boss's damage per crack, so
+ * the boss keeps taking about that many cracks whatever the players' gear; it moves at most ×4 up or ×½
+ * down per boss, never below the level's 10·L nor above the ceiling. Without a previous kill, 10·L.
+ */
+export function nextBossIntegrity(level: number, previous: PreviousBossKill | null): number {
+  const floor = bossMaxIntegrity(level);
+  if (!previous || previous.cracks <= 0) return Math.min(balance.bossIntegrityCeiling, floor);
+  const perCrack = previous.totalDamage / previous.cracks;
+  const wanted = Math.round(balance.bossTargetCracks * perCrack);
+  const bounded = Math.min(previous.maxIntegrity * balance.bossIntegrityMaxGrowth, Math.max(previous.maxIntegrity * balance.bossIntegrityMaxShrink, wanted));
+  return Math.min(balance.bossIntegrityCeiling, Math.max(floor, Math.round(bounded)));
+}
+
+/** Telnet paid for the last hit and for the most damage on a boss of this level, capped per kill at bossRewardCapLevel's (game-rules §19). */
 export function bossRewards(level: number): { lastHit: number; mostDamage: number } {
-  return { lastHit: balance.bossLastHitRewardPerLevel * level, mostDamage: balance.bossMostDamageRewardPerLevel * level };
+  const paidLevel = Math.min(level, balance.bossRewardCapLevel);
+  return { lastHit: balance.bossLastHitRewardPerLevel * paidLevel, mostDamage: balance.bossMostDamageRewardPerLevel * paidLevel };
+}
+
+/** What a reward pays a player who already received `paidTodayTelnet` in boss rewards this UTC day: never past the daily cap. */
+export function rewardWithinDailyCap(reward: number, paidTodayTelnet: number): number {
+  return Math.max(0, Math.min(reward, balance.bossDailyRewardCapTelnet - paidTodayTelnet));
+}
+
+/** A winning card's player: who, what boss rewards they already received this UTC day, and their blacklist roll. */
+export interface BossWinner {
+  userId: number;
+  paidTodayTelnet: number;
+  blacklisted: boolean;
+}
+
+/**
+ * What a defeat pays each card (ADR 050): the level's rewards capped per kill, nothing to a blacklisted
+ * winner, and never past a player's daily cap; one player winning both cards is paid LAST HIT first.
+ */
+export function bossPayouts(level: number, lastHitter: BossWinner, topDamage: BossWinner): { lastHit: number; mostDamage: number } {
+  const rewards = bossRewards(level);
+  const lastHit = lastHitter.blacklisted ? 0 : rewardWithinDailyCap(rewards.lastHit, lastHitter.paidTodayTelnet);
+  const alreadyToday = topDamage.paidTodayTelnet + (topDamage.userId === lastHitter.userId ? lastHit : 0);
+  const mostDamage = topDamage.blacklisted ? 0 : rewardWithinDailyCap(rewards.mostDamage, alreadyToday);
+  return { lastHit, mostDamage };
 }
 
 /**

@@ -109,17 +109,27 @@ describe('guess validation (spec §5)', () => {
   });
 });
 
-describe('guess cost (spec §9)', () => {
+describe('guess cost (spec §9, at least 1: ADR 050)', () => {
   it.each([
-    [1, 0],
-    [4, 0],
+    [1, 1],
+    [4, 1],
     [5, 1],
+    [9, 1],
+    [10, 2],
     [14, 2],
     [100, 20],
   ])('attack %i costs %i EXP', (attack, cost) => expect(guessExpCost(attack)).toBe(cost));
+  it('every guess costs at least 1 EXP and floor(attack / 5) from attack 5 up', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (attack) => {
+        expect(guessExpCost(attack)).toBe(Math.max(1, Math.floor(attack / 5)));
+        expect(guessExpCost(attack)).toBeGreaterThanOrEqual(1);
+      }),
+    );
+  });
   it('a guess is refused, never paid into negative experience', () => {
     expect(canAffordGuess(3, 3)).toBe(true);
     expect(canAffordGuess(2, 3)).toBe(false);
-    expect(canAffordGuess(0, 0)).toBe(true);
+    expect(canAffordGuess(0, guessExpCost(1))).toBe(false);
   });
 });

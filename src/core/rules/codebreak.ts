@@ -59,9 +59,9 @@ export function sanitizeGuessInput(raw: string, codeLength: number): string {
   return raw.replace(/[^0-9]/g, '').slice(0, codeLength);
 }
 
-/** spec §9: experience one guess costs, floor(attack / 5), with the player's effective attack. */
+/** spec §9: experience one guess costs, floor(attack / 5) with the player's effective attack, and at least 1 (ADR 050). */
 export function guessExpCost(attack: number): number {
-  return Math.max(0, Math.floor(attack / balance.expCostAttackDivisor));
+  return Math.max(balance.minGuessExpCost, Math.floor(attack / balance.expCostAttackDivisor));
 }
 
 /**

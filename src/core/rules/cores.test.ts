@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { coreTypeNames } from '../items';
 import { seededRandom } from '../random';
-import { expectedCoreTelnet, findCoreType, openCore } from './cores';
+import { expectedCoreTelnet, expectedCoreTelnetPerDecode, expectedDroppedCoreTelnet, findCoreType, openCore } from './cores';
 
 describe('opening Telnet Cores', () => {
   it('knows every named type, by name and by id', () => {
@@ -55,5 +55,12 @@ describe('opening Telnet Cores', () => {
     const perCore = balance.telnetCoreTypes.reduce((sum, t) => sum + (t.weight / totalWeight) * expectedCoreTelnet(t), 0);
     expect(perCore).toBeGreaterThan(12);
     expect(perCore).toBeLessThan(13.5);
+  });
+});
+
+describe('what a dropped core is worth', () => {
+  it('weighs each type’s expected opening by its drop weight', () => {
+    expect(expectedDroppedCoreTelnet()).toBeCloseTo(0.5 * 4.95 + 0.3 * 11.2 + 0.15 * 24.5 + 0.04 * 52.5 + 0.01 * 106.25, 9);
+    expect(expectedCoreTelnetPerDecode()).toBeCloseTo(balance.coreDropChance * expectedDroppedCoreTelnet(), 12);
   });
 });

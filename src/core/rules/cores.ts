@@ -30,3 +30,14 @@ export function openCore(random: () => number, coreType: TelnetCoreType): CoreOp
 export function expectedCoreTelnet(coreType: TelnetCoreType): number {
   return coreType.successChance * ((coreType.minTelnet + coreType.maxTelnet) / 2);
 }
+
+/** Expected Telnet of one dropped core of unknown type: each type's expected opening, weighted by its drop weight (≈ 12.67). */
+export function expectedDroppedCoreTelnet(): number {
+  const totalWeight = balance.telnetCoreTypes.reduce((sum, c) => sum + c.weight, 0);
+  return balance.telnetCoreTypes.reduce((sum, c) => sum + (c.weight / totalWeight) * expectedCoreTelnet(c), 0);
+}
+
+/** Expected Telnet a decode brings through core drops alone: the core chance × a dropped core's expected Telnet (≈ 0.127). */
+export function expectedCoreTelnetPerDecode(): number {
+  return balance.coreDropChance * expectedDroppedCoreTelnet();
+}

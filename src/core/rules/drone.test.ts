@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDroneStep, droneMaxClicksPerRun, droneStepDueAt, droneStepsPerRun, experienceBetween, planDroneRun } from './drone';
+import { balance } from '../balance';
+import { texts } from '../texts';
+import { addDroneStep, droneConnectionRatePct, droneMaxClicksPerRun, droneStepDueAt, droneStepsPerRun, expectedDroneClickReturnTelnet, experienceBetween, planDroneRun } from './drone';
 import { applyDecodes, expForLevel } from './exp';
 
 describe('drone purchase (spec §1, ADR 021)', () => {
@@ -56,5 +58,22 @@ describe('drone harvest (spec §2 dialog figures)', () => {
       }),
       { numRuns: 50 },
     );
+  });
+});
+
+describe("the drone's Telnet (ADR 051)", () => {
+  it('pays the connection rate below the cap and the cap above it', () => {
+    expect(droneConnectionRatePct(10)).toBe(10);
+    expect(droneConnectionRatePct(balance.droneTelnetRateCapPct)).toBe(balance.droneTelnetRateCapPct);
+    expect(droneConnectionRatePct(90)).toBe(balance.droneTelnetRateCapPct);
+    expect(droneConnectionRatePct(100)).toBe(balance.droneTelnetRateCapPct);
+  });
+
+  it('is what the drone card tells the player', () => {
+    expect(texts.optimizer.droneHelp).toContain(`at most ${balance.droneTelnetRateCapPct}%`);
+  });
+
+  it('never returns a whole Telnet per click, whatever the connection rate, cores counted', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: balance.connectionRateCapPct }), (rate) => expectedDroneClickReturnTelnet(rate) < balance.droneTelnetPerClick));
   });
 });

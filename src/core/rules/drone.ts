@@ -1,4 +1,5 @@
 import { balance } from '../balance';
+import { expectedCoreTelnetPerDecode } from './cores';
 
 /** Steps in one drone run: 5 minutes of 30 s intervals (spec §1) = 10. */
 export const droneStepsPerRun = (balance.droneDurationMinutes * 60) / balance.droneIntervalSeconds;
@@ -25,6 +26,23 @@ export function planDroneRun(offeredTelnet: number): DronePlan {
     Math.floor((clicks * (i + 1)) / droneStepsPerRun) - Math.floor((clicks * i) / droneStepsPerRun),
   );
   return { clicks, refundTelnet: Math.max(0, Math.floor(offeredTelnet) - clicks), clicksPerStep };
+}
+
+/**
+ * The connection rate a drone decode pays Telnet at (ADR 051): the player's rate, but never past
+ * balance.droneTelnetRateCapPct, so a click (1 Telnet) cannot return 1 Telnet or more once its
+ * expected core drops are counted. Experience and drops are the human rules, unchanged.
+ */
+export function droneConnectionRatePct(connectionRatePct: number): number {
+  return Math.min(Math.round(connectionRatePct), balance.droneTelnetRateCapPct);
+}
+
+/**
+ * Expected Telnet one drone click returns (it costs balance.droneTelnetPerClick): the decode's Telnet
+ * at the drone's rate plus the expected Telnet of the cores it may drop, each opened.
+ */
+export function expectedDroneClickReturnTelnet(connectionRatePct: number): number {
+  return droneConnectionRatePct(connectionRatePct) / balance.telnetCentsPerTelnet + expectedCoreTelnetPerDecode();
 }
 
 /** When step `index` (0-based) of a run started at `startedAtMs` is due: 30 s, 60 s, … 300 s after. */

@@ -65,16 +65,24 @@ describe('listing expiry (spec §9)', () => {
 });
 
 describe('sale fee', () => {
-  it('burns marketFeePct of the price, rounded down, and the seller keeps the rest', () => {
-    expect(saleFee(19)).toBe(0);
+  it('burns marketFeePct of the price rounded up, at least 1 Telnet, and the seller keeps the rest', () => {
+    expect(saleFee(1)).toBe(1);
+    expect(saleFee(2)).toBe(1);
+    expect(saleFee(19)).toBe(1);
     expect(saleFee(20)).toBe(1);
+    expect(saleFee(21)).toBe(2);
     expect(saleFee(1000)).toBe(50);
+    expect(saleFee(1001)).toBe(51);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: balance.marketMaxPriceTelnet }), (p) => {
         const fee = saleFee(p);
-        return Number.isInteger(fee) && fee >= 0 && fee < p && sellerProceeds(p) + fee === p;
+        return Number.isInteger(fee) && fee >= 1 && fee <= p && fee * 100 >= p * balance.marketFeePct && sellerProceeds(p) + fee === p;
       }),
     );
+  });
+
+  it('makes every sale burn something, so two accounts cannot pass Telnet between them for free', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: balance.marketMaxPriceTelnet }), (p) => sellerProceeds(p) < p));
   });
 });
 

@@ -43,9 +43,15 @@ export function daysLeft(expiresAtMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((expiresAtMs - nowMs) / dayMs));
 }
 
-/** The market's cut of a sale, burned as ledger reason 'market-fee': marketFeePct of the price, rounded down. */
+/**
+ * The market's cut of a sale, burned as ledger reason 'market-fee': marketFeePct of the price, rounded
+ * up, at least 1 Telnet (ADR 051), so every sale burns something and two accounts cannot pass Telnet
+ * between them fee-free. A sale at the minimum price of 1 pays all of it as the fee: the seller gets 0.
+ */
 export function saleFee(price: number): number {
-  return Math.floor((price * balance.marketFeePct) / 100);
+  const whole = Math.max(0, Math.floor(price));
+  const roundedUp = Math.floor((whole * balance.marketFeePct + 99) / 100);
+  return Math.min(whole, Math.max(balance.marketMinFeeTelnet, roundedUp));
 }
 
 /** What the seller keeps from a sale: the price minus the fee (ledger: +price 'market-sale', −fee 'market-fee'). */

@@ -29,19 +29,45 @@ describe('Terminal rules (docs/game-rules.md §18)', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (b) => hackAmount(b) <= b && hackAmount(b) >= 0 && Number.isInteger(hackAmount(b))));
   });
 
-  const ok: HackParties = { attackerLevel: 10, victimLevel: 8, victimRegisteredAt: 0, victimShieldUntil: null, lastHackOfVictimAt: null, now: 2 * day };
+  const ok: HackParties = { attackerLevel: 10, victimLevel: 8, victimRegisteredAt: 0, victimHasHacked: false, victimShieldUntil: null, lastHackOfVictimAt: null, now: 2 * day };
   it.each([
     [{}, null],
+    [{ attackerLevel: 4 }, 'attacker-low-level'],
+    [{ attackerLevel: 1, victimLevel: 8 }, 'attacker-low-level'],
+    [{ attackerLevel: 5 }, null],
     [{ victimLevel: 4 }, 'victim-low-level'],
     [{ victimRegisteredAt: 2 * day - 1000 }, 'victim-too-new'],
+    [{ victimRegisteredAt: 2 * day - 1000, victimHasHacked: true }, null],
     [{ attackerLevel: 19 }, 'level-gap'],
     [{ attackerLevel: 18 }, null],
+    [{ attackerLevel: 5, victimLevel: 16 }, 'level-gap-above'],
+    [{ attackerLevel: 5, victimLevel: 15 }, null],
     [{ victimShieldUntil: 2 * day + 1 }, 'victim-shielded'],
     [{ victimShieldUntil: 2 * day }, null],
     [{ lastHackOfVictimAt: day + 1 }, 'already-hacked-today'],
     [{ lastHackOfVictimAt: day }, null],
   ] as const)('%j → %s', (change, expected) => {
     expect(hackRefusal({ ...ok, ...change })).toBe(expected);
+  });
+
+  const level = fc.integer({ min: 1, max: balance.maxLevel });
+  it('no account below level 5 can hack anyone, at any level gap', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: balance.hackShieldMinLevel - 1 }), level, fc.boolean(), (attackerLevel, victimLevel, victimHasHacked) => {
+        expect(hackRefusal({ ...ok, attackerLevel, victimLevel, victimHasHacked })).not.toBeNull();
+      }),
+    );
+  });
+  it('the level gap binds both ways: whoever may hack whom, the other may hack back', () => {
+    fc.assert(
+      fc.property(level, level, (a, b) => {
+        const gapRefusals: (string | null)[] = ['level-gap', 'level-gap-above'];
+        const there = hackRefusal({ ...ok, attackerLevel: a, victimLevel: b, victimHasHacked: true });
+        const back = hackRefusal({ ...ok, attackerLevel: b, victimLevel: a, victimHasHacked: true });
+        expect(there === null).toBe(back === null);
+        if (Math.abs(a - b) > balance.hackMaxLevelGap && a >= 5 && b >= 5) expect(gapRefusals).toContain(there);
+      }),
+    );
   });
 });
 

@@ -27,6 +27,8 @@ export interface HackParties {
   victimLevel: number;
   /** ms since the epoch. */
   victimRegisteredAt: number;
+  /** Whether the victim has ever hacked someone: their first successful hack lifts their own 24-hour shield (ADR 050). */
+  victimHasHacked: boolean;
   /** ms; the victim's 15-minute shield after being hacked, if any. */
   victimShieldUntil: number | null;
   /** ms; the attacker's last successful hack of this victim, if any. */
@@ -34,13 +36,26 @@ export interface HackParties {
   now: number;
 }
 
-export type HackRefusal = 'victim-too-new' | 'victim-low-level' | 'level-gap' | 'victim-shielded' | 'already-hacked-today';
+export type HackRefusal =
+  | 'attacker-low-level'
+  | 'victim-low-level'
+  | 'victim-too-new'
+  | 'level-gap'
+  | 'level-gap-above'
+  | 'victim-shielded'
+  | 'already-hacked-today';
 
-/** Fair play: why this attacker may not hack this victim now, or null if they may. */
+/**
+ * Fair play: why this attacker may not hack this victim now, or null if they may. The shields bind both
+ * ways (ADR 050): nobody hacks below hackShieldMinLevel, and the level gap holds above and below, so an
+ * account kept at a low level cannot raid, and whoever raids can be raided back.
+ */
 export function hackRefusal(p: HackParties): HackRefusal | null {
+  if (p.attackerLevel < balance.hackShieldMinLevel) return 'attacker-low-level';
   if (p.victimLevel < balance.hackShieldMinLevel) return 'victim-low-level';
-  if (p.now - p.victimRegisteredAt < balance.hackShieldHours * 3_600_000) return 'victim-too-new';
+  if (!p.victimHasHacked && p.now - p.victimRegisteredAt < balance.hackShieldHours * 3_600_000) return 'victim-too-new';
   if (p.attackerLevel - p.victimLevel > balance.hackMaxLevelGap) return 'level-gap';
+  if (p.victimLevel - p.attackerLevel > balance.hackMaxLevelGap) return 'level-gap-above';
   if (p.victimShieldUntil !== null && p.victimShieldUntil > p.now) return 'victim-shielded';
   if (p.lastHackOfVictimAt !== null && p.now - p.lastHackOfVictimAt < balance.hackPerVictimWindowHours * 3_600_000) return 'already-hacked-today';
   return null;

@@ -48,7 +48,7 @@ export const optimizerTexts = {
 
   // Drone (the Kernel guide's Drone section, spec §1)
   droneCard: 'DRONE',
-  droneHelp: '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per run). Unused Telnet is refunded.',
+  droneHelp: '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per run). Unused Telnet is refunded. Drone decodes earn Telnet at your connection rate, at most 80%.',
   droneTelnetLabel: 'Telnet to spend',
   droneBuy: 'LAUNCH DRONE',
   droneBuying: 'LAUNCHING...',

@@ -51,9 +51,11 @@ export const terminalTexts = {
   sshCooldown: (minutes: number) => `ssh locked after a forced exit: ${minutes} min left`,
   intrusionCooldown: (username: string, minutes: number) => `ssh into ${username} locked after your last intrusion: ${minutes} min left`,
   hackRefusals: {
+    'attacker-low-level': 'access denied: operators cannot hack before level 5',
     'victim-low-level': 'target is shielded: new operators cannot be hacked before level 5',
     'victim-too-new': 'target is shielded: new operators cannot be hacked in their first 24 hours',
     'level-gap': 'target is shielded: more than 10 levels below you',
+    'level-gap-above': 'access denied: target is more than 10 levels above you',
     'victim-shielded': 'target was hacked minutes ago and is shielded for 15 minutes',
     'already-hacked-today': 'you already hacked this operator in the last 24 hours',
   },

@@ -1,9 +1,24 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ledgerCategory, type LedgerCategory } from '../../core/ledger-reasons';
 import type { Database } from '../db/connect';
 import type { JobMetrics } from '../jobs/lag-metrics';
 import { notFoundBody } from './errors';
+
+/**
+ * Telnet minted and burned by ledger reason, counted by the wallet after each commit (ADR 051). With
+ * the refunds and take-backs, supply changed by minted + refunded − burned − taken back; moved rows net to zero.
+ */
+function telnetCounters(registry: Registry) {
+  const counter = (name: string, help: string) => new Counter({ name, help, labelNames: ['reason'] as const, registers: [registry] });
+  return {
+    telnetMinted: counter('bitbreach_telnet_minted_total', 'Telnet created, by ledger reason (committed rows of this instance)'),
+    telnetBurned: counter('bitbreach_telnet_burned_total', 'Telnet spent for good, by ledger reason (committed rows of this instance)'),
+    telnetRefunded: counter('bitbreach_telnet_refunded_total', 'Telnet given back from an earlier burn, by ledger reason'),
+    telnetTakenBack: counter('bitbreach_telnet_taken_back_total', 'Telnet a reversed real-money purchase had brought, taken back, by ledger reason'),
+  };
+}
 
 /**
  * The operator's view of one instance (docs/operations.md): Prometheus metrics on a registry of
@@ -34,6 +49,7 @@ export function createMetrics() {
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
       registers: [registry],
     }),
+    ...telnetCounters(registry),
     sessionCache: new Counter({
       name: 'bitbreach_session_cache_total',
       help: 'Session look-ups answered from memory (hit) or the database (miss)',
@@ -44,6 +60,20 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Adds committed ledger rows to the Telnet counters by their reason's category (moved rows are not counted). */
+export function countLedgerRows(metrics: Metrics, rows: ReadonlyArray<{ delta: number; reason: keyof typeof ledgerCategory }>): void {
+  const counterOf: Partial<Record<LedgerCategory, Counter<'reason'>>> = {
+    minted: metrics.telnetMinted,
+    burned: metrics.telnetBurned,
+    refunded: metrics.telnetRefunded,
+    'taken-back': metrics.telnetTakenBack,
+  };
+  // A group commit writes hundreds of rows of one reason: one increment per reason.
+  const perReason = new Map<keyof typeof ledgerCategory, number>();
+  for (const row of rows) perReason.set(row.reason, (perReason.get(row.reason) ?? 0) + Math.abs(row.delta));
+  for (const [reason, amount] of perReason) counterOf[ledgerCategory[reason]]?.inc({ reason }, amount);
+}
 
 export interface OpsDeps {
   metrics: Metrics;

@@ -4,6 +4,7 @@ import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
 import { rowsOf } from '../db/rows';
 import { telnetLedger, users } from '../db/schema';
+import { noteLedgerRows } from './committed';
 
 export interface LedgerRow {
   userId: number;
@@ -76,6 +77,7 @@ export async function appendLedger(tx: Tx, rows: LedgerRow[]): Promise<void> {
     SELECT r.user_id, r.delta, r.reason, r.reference
     FROM jsonb_to_recordset(${jsonRows(rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })))})
       AS r(user_id int, delta bigint, reason text, reference text)`);
+  noteLedgerRows(tx, rows);
 }
 
 export async function sumLedger(tx: Executor, userId: number): Promise<number> {

@@ -64,6 +64,7 @@ describe('data exchange model', () => {
 
   it("tells the seller what the fee leaves them", () => {
     expect(proceedsLine(1000)).toBe('You receive 950 Telnet (fee 50).');
-    expect(proceedsLine(10)).toBe('You receive 10 Telnet (fee 0).');
+    expect(proceedsLine(10)).toBe('You receive 9 Telnet (fee 1).');
+    expect(proceedsLine(1)).toBe('You receive 0 Telnet (fee 1).');
   });
 });

@@ -33,8 +33,23 @@ describe('guide content (spec §1)', () => {
     'STORAGE raises DROP_RATE',
     'RAM +stat/10 % crit rate',
     'Listings last 7 days',
+    'burns 5% of each sale, rounded up, at least 1 Telnet',
+    'DRONE card on the OPTIMIZER screen',
+    'up to 80 %',
+    'You cannot hack before level 5',
+    'Your first successful hack lifts your own 24-hour shield',
+    'at most 10 levels either way',
+    'your own attack stat (gear included) ÷ 5, rounded down, and never less than 1',
+    'guesses on the current code by every operator',
+    "up to level 10's 400 and 600",
+    'stop at 1,000 Telnet per operator per day',
   ])('states %s', (fact) => {
     expect(allText).toContain(fact);
+  });
+
+  it('tells a player where the daily decode budget starts paying less, and that EXP never does', () => {
+    expect(allText).toContain('Your first 6,000 decodes each UTC day pay Telnet and drop chances in full');
+    expect(allText).toContain('halves with every further 2,000 decodes. EXP, levels and DECODES always count in full.');
   });
 
   it('gives every section a unique anchor', () => {

@@ -1,4 +1,5 @@
 import { balance } from '../../../core/balance';
+import { bossRewards } from '../../../core/rules/blockchain';
 import { dropRatePercent } from '../../../core/rules/gear-stats';
 import { expForLevel, expPerDecode } from '../../../core/rules/exp';
 
@@ -49,7 +50,7 @@ export const guideSections: readonly GuideSection[] = [
           'A Telnet Core (T-1 to T-5) pays Telnet when opened — or fails and burns. T-1 is the safest bet, T-5 the richest.',
           'A hit is critical with a chance of CRIT_RATE %; a critical hit deals attack × (2 + BONUS_CRIT / 100), rounded down.',
           `Your inventory holds ${balance.inventoryCapacity} items, gear and cores together. When it is full, new drops are lost: clear the lowest rarity from the Inventory.`,
-          `The Data Exchange trades gear and cores for Telnet. Listings last ${balance.marketListingDays} days; unsold items come back. The market burns ${balance.marketFeePct}% of each sale.`,
+          `The Data Exchange trades gear and cores for Telnet. Listings last ${balance.marketListingDays} days; unsold items come back. The market burns ${balance.marketFeePct}% of each sale, rounded up, at least ${balance.marketMinFeeTelnet} Telnet.`,
         ],
       },
       {
@@ -73,6 +74,15 @@ export const guideSections: readonly GuideSection[] = [
           'Type the highlighted row with the 0 and 1 keys on your keyboard or the buttons on screen.',
           'A wrong digit resets the row and shakes the panel. A finished row counts one decode, leaves, and a fresh random row joins the end of the queue.',
           'When your EXP bar fills, LEVEL UP flashes for two seconds.',
+        ],
+      },
+      {
+        heading: 'Daily decode budget',
+        lines: [
+          `Your first ${balance.fullYieldDecodesPerDay.toLocaleString('en-US')} decodes each UTC day pay Telnet and drop chances in full: about four hours of steady typing.`,
+          `Past that, what a decode pays halves with every further ${balance.decodeYieldHalfLifeDecodes.toLocaleString('en-US')} decodes. EXP, levels and DECODES always count in full.`,
+          'At 00:00 UTC a new day starts, paid in full again.',
+          'Timing no human produces (batches like a metronome, or an hour near the decode ceiling) is flagged for a moderator to look at. The flag never changes what you earn.',
         ],
       },
       {
@@ -119,6 +129,8 @@ export const guideSections: readonly GuideSection[] = [
         lines: [
           `The drone decodes for you while you are away: ${balance.droneTelnetPerClick} Telnet buys ${balance.droneTelnetPerClick} auto-click every ${balance.droneIntervalSeconds} s for ${balance.droneDurationMinutes} minutes.`,
           `At most ${balance.droneMaxClicksPerInterval} auto-clicks per ${balance.droneIntervalSeconds} s. Unused Telnet is refunded.`,
+          'Launch a run from the DRONE card on the OPTIMIZER screen (SYSTEM menu → OPTIMIZER); one run at a time.',
+          `Drone decodes earn Telnet at your CONN_RATE, up to ${balance.droneTelnetRateCapPct} %, so a run always costs more Telnet than it brings back, cores included: it buys experience and drops, not profit.`,
           'When a run finishes, the harvest report lists the experience, clicks, level-ups, gear and cores it brought home.',
         ],
       },
@@ -142,6 +154,14 @@ export const guideSections: readonly GuideSection[] = [
         lines: [
           `An SSH intrusion has a ${balance.sshTimeLimitSeconds} s limit. A forced exit locks you out for a ${balance.forcedExitCooldownMinutes}-minute cooldown.`,
           `A successful hack steals ${balance.hackStealPct}% of the victim's Telnet.`,
+        ],
+      },
+      {
+        heading: 'Fair play',
+        lines: [
+          `You cannot hack before level ${balance.hackShieldMinLevel}, and nobody below level ${balance.hackShieldMinLevel} or in their first ${balance.hackShieldHours} hours can be hacked. Your first successful hack lifts your own ${balance.hackShieldHours}-hour shield.`,
+          `Hacks reach at most ${balance.hackMaxLevelGap} levels either way: an operator more than ${balance.hackMaxLevelGap} levels above or below you is out of your reach, and you are out of theirs.`,
+          `You can hack the same operator once every ${balance.hackPerVictimWindowHours} hours, and a hacked operator is shielded from everyone for ${balance.hackedVictimShieldMinutes} minutes.`,
         ],
       },
       {
@@ -182,15 +202,23 @@ export const guideSections: readonly GuideSection[] = [
       {
         heading: 'Cracking the code',
         lines: [
-          `The code is digits 0-9, ${balance.defaultCodeLength} characters by default. Every guess costs EXP: the boss's attack stat ÷ ${balance.expCostAttackDivisor}, rounded down.`,
-          `Each guess reports digits in the right position (filled dot) and right digits in the wrong position (hollow dot). Your last ${balance.recentAttempts} attempts stay on screen.`,
+          `The code is digits 0-9, ${balance.defaultCodeLength} characters by default. Every guess costs EXP: your own attack stat (gear included) ÷ ${balance.expCostAttackDivisor}, rounded down, and never less than ${balance.minGuessExpCost}. It comes out of your current level's EXP, so you never lose a level; without enough EXP you cannot guess.`,
+          `Each guess reports digits in the right position (filled dot) and right digits in the wrong position (hollow dot). RECENT ATTEMPTS shows the last ${balance.recentAttempts} guesses on the current code by every operator: the whole grid cracks together, and a crack starts a fresh list.`,
           'A correct code deals your attack as damage — critical hits included — and the boss swaps in a new code.',
+        ],
+      },
+      {
+        heading: 'Integrity',
+        lines: [
+          `Each Blockchain is one level higher than the last, with at least ${balance.bossIntegrityPerLevel} × its level integrity.`,
+          `A boss that fell fast comes back harder: the next one's integrity is ${balance.bossTargetCracks} times the damage the last one took per crack, at most ${balance.bossIntegrityMaxGrowth}× the last one's.`,
         ],
       },
       {
         heading: 'Rewards and the blacklist',
         lines: [
-          'The operator who lands the last hit and the one who deals the most damage are paid in Telnet.',
+          `The operator who lands the last hit earns ${balance.bossLastHitRewardPerLevel} × the boss level in Telnet, the one who deals the most damage ${balance.bossMostDamageRewardPerLevel} × the level, up to level ${balance.bossRewardCapLevel}'s ${bossRewards(balance.bossRewardCapLevel).lastHit} and ${bossRewards(balance.bossRewardCapLevel).mostDamage}.`,
+          `Boss rewards stop at ${balance.bossDailyRewardCapTelnet.toLocaleString('en-US')} Telnet per operator per day (UTC); a win past it still shows on the card, for +0.`,
           'The blacklist chance grows with your level minus the Blockchain level. A blacklisted operator gets no reward.',
           `A new Blockchain appears ${balance.bossRespawnHours} hours after the previous one is defeated.`,
         ],

@@ -16,5 +16,6 @@ export const telnetLedger = pgTable(
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id)],
+  // created_at: `npm run economy` reads the last days of the ledger without scanning all of it (ADR 051).
+  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt)],
 );

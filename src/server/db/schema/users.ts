@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -22,6 +22,11 @@ export const users = pgTable(
     /** Tap-rate token bucket: decodes available and when it was last refilled (ms since epoch). */
     tapTokens: doublePrecision('tap_tokens').notNull(),
     tapTokensAt: bigint('tap_tokens_at', { mode: 'number' }).notNull(),
+    /** The daily decode budget (ADR 052): the UTC day counted (days since the epoch) and its decodes so far. */
+    decodeDay: integer('decode_day').notNull().default(0),
+    decodesToday: integer('decodes_today').notNull().default(0),
+    /** Running decode timing for the machine-like flag (ADR 052, `src/core/rules/decode-timing.ts`); null before the first batch. */
+    decodeTiming: jsonb('decode_timing'),
     banned: boolean('banned').notNull().default(false),
     registrationIp: text('registration_ip').notNull(),
     /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
+import { nextBossIntegrity } from '../../../core/rules/blockchain';
 import { scoreGuess } from '../../../core/rules/codebreak';
 import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
@@ -79,7 +80,7 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
   });
 
   it('keeps only the last 5 attempts on the current code', async () => {
-    const p = await player({ attack: 1 });
+    const p = await player({ attack: 1, exp: 7 });
     const boss = await code();
     for (let i = 0; i < 7; i++) {
       app.clock.advance(gap);
@@ -90,11 +91,11 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
 
   it('a correct code deals the player’s damage, lowers integrity, replaces the code; a late copy is "already cracked" and free', async () => {
     await app.db.database.query("UPDATE blockchain_bosses SET max_integrity = 100, integrity = 100 WHERE status = 'active'");
-    const p = await player({ attack: 3, exp: 0 });
+    const p = await player({ attack: 3, exp: 1 });
     const late = await player({ attack: 10, exp: 7 });
     const boss = await code();
     const res = await submit(p, boss.id, boss.code);
-    expect(res.json()).toMatchObject({ codeCorrect: true, correctPosition: 10, wrongPosition: 0, damage: 3, isCritical: false, currentProgress: boss.integrity - 3, newCodeLength: 10, expLost: 0 });
+    expect(res.json()).toMatchObject({ codeCorrect: true, correctPosition: 10, wrongPosition: 0, damage: 3, isCritical: false, currentProgress: boss.integrity - 3, newCodeLength: 10, expLost: 1 });
     expect(res.json()).not.toHaveProperty('newSecretCode');
     const next = await code();
     expect(next.codeVersion).toBe(boss.codeVersion + 1);
@@ -105,7 +106,7 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
   });
 
   it('a critical hit deals attack × (2 + bonus/100), rounded down', async () => {
-    const p = await player({ attack: 3, criticalRate: 100, bonusCriticalHit: 50 });
+    const p = await player({ attack: 3, exp: 1, criticalRate: 100, bonusCriticalHit: 50 });
     roll = 0;
     const boss = await code();
     expect((await submit(p, boss.id, boss.code)).json()).toMatchObject({ codeCorrect: true, isCritical: true, damage: 7 });
@@ -156,7 +157,13 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     await app.jobs.runDue();
     await app.jobs.runDue();
     const next = await current(big);
-    expect(next).toMatchObject({ level: 2, currentProgress: 20, maxProgress: 20 });
+    // Its integrity follows what the level-1 boss took to kill (every crack of the earlier tests counts).
+    const [kill] = await app.db.database.query<{ cracks: number; damage: number; max: number }>(
+      'SELECT count(*)::int AS cracks, sum(h.damage)::int AS damage, max(b.max_integrity) AS max FROM blockchain_hits h JOIN blockchain_bosses b ON b.id = h.boss_id WHERE b.id = $1',
+      [boss.id],
+    );
+    const integrity = nextBossIntegrity(2, { maxIntegrity: Number(kill!.max), cracks: Number(kill!.cracks), totalDamage: Number(kill!.damage) });
+    expect(next).toMatchObject({ level: 2, currentProgress: integrity, maxProgress: integrity });
     expect(next.id).not.toBe(boss.id);
     const count = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM blockchain_bosses WHERE status = 'active'");
     expect(Number(count[0]!.n)).toBe(1);
@@ -222,7 +229,7 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
   });
 
   it('never sends a code in any response or event (secrecy scan)', async () => {
-    const p = await player({ attack: 1 });
+    const p = await player({ attack: 1, exp: 1 });
     const boss = await code();
     await submit(p, boss.id, boss.code);
     await code();

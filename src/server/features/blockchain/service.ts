@@ -3,10 +3,11 @@ import type { User } from '../../../core/api/common';
 import type { BlockchainBoss, GuessResult, LastDefeated, SubmitCodeBody } from '../../../core/api/blockchain';
 import type { EventBody } from '../../../core/api/events';
 import { balance } from '../../../core/balance';
-import { bossMaxIntegrity, bossRewards, isBlacklisted, mostDamage, nextSpawnAt } from '../../../core/rules/blockchain';
+import { bossPayouts, isBlacklisted, mostDamage, nextBossIntegrity, nextSpawnAt } from '../../../core/rules/blockchain';
 import { canAffordGuess, generateCode, guessExpCost, scoreGuess, validateGuess } from '../../../core/rules/codebreak';
 import { rollDamage } from '../../../core/rules/combat';
 import { effectiveStats } from '../../../core/rules/gear-stats';
+import { utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
@@ -49,8 +50,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
       }
     }
   }
-  const newBoss = (level: number, at: number): store.NewBoss => {
-    const maxIntegrity = bossMaxIntegrity(level);
+  const newBoss = (level: number, maxIntegrity: number, at: number): store.NewBoss => {
     return { level, integrity: maxIntegrity, maxIntegrity, codeLength: balance.defaultCodeLength, code: generateCode(balance.defaultCodeLength, randomDigit), spawnedAt: new Date(at) };
   };
   async function statsOf(tx: Executor, userId: number) {
@@ -66,14 +66,20 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     // Both winners were locked before the boss row; this asks again only if that guess was wrong, still in id order.
     await lockPlayers(tx, [lastHitterId, top.userId]);
     const people = await store.usernames(tx, [lastHitterId, top.userId]);
-    const rewards = bossRewards(boss.level);
     const last = people.get(lastHitterId)!;
     const most = people.get(top.userId)!;
     const lastBlacklisted = isBlacklisted(last.level, boss.level, random);
     // One roll per player: a player who won both cards is blacklisted for both or neither.
     const mostBlacklisted = top.userId === lastHitterId ? lastBlacklisted : isBlacklisted(most.level, boss.level, random);
-    const lastReward = lastBlacklisted ? 0 : rewards.lastHit;
-    const mostReward = mostBlacklisted ? 0 : rewards.mostDamage;
+    // The daily cap counts this UTC day's earlier cards, read under both winners' locks (ADR 050).
+    const dayStart = new Date(utcDayStart(boss.defeatedAt!.getTime()));
+    const payouts = bossPayouts(
+      boss.level,
+      { userId: lastHitterId, paidTodayTelnet: await store.rewardsPaidSince(tx, lastHitterId, dayStart), blacklisted: lastBlacklisted },
+      { userId: top.userId, paidTodayTelnet: await store.rewardsPaidSince(tx, top.userId, dayStart), blacklisted: mostBlacklisted },
+    );
+    const lastReward = payouts.lastHit;
+    const mostReward = payouts.mostDamage;
     if (lastReward > 0) await credit(tx, { userId: lastHitterId, amount: lastReward, reason: 'boss-reward', reference: `boss:${boss.id}:last-hit` });
     if (mostReward > 0) await credit(tx, { userId: top.userId, amount: mostReward, reason: 'boss-reward', reference: `boss:${boss.id}:most-damage` });
     await store.recordRewards(tx, boss.id, {
@@ -208,7 +214,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
 
     /** The very first boss, once, when no boss ever existed (two instances starting: the unique index keeps one). */
     async ensureFirstBoss(): Promise<void> {
-      const id = await database.db.transaction(async (tx) => ((await store.anyBoss(tx)) ? null : store.insertBoss(tx, newBoss(1, now()))));
+      const id = await database.db.transaction(async (tx) => ((await store.anyBoss(tx)) ? null : store.insertBoss(tx, newBoss(1, nextBossIntegrity(1, null), now()))));
       if (id !== null) everyone({ t: 'blockchain.spawned', d: { bossId: id, level: 1 } });
     },
 
@@ -217,7 +223,9 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
       const old = await store.bossById(tx, job.payload.bossId);
       if (!old || old.status !== 'defeated') return;
       const level = old.level + 1;
-      const id = await store.insertBoss(tx, newBoss(level, job.claimedAt.getTime()));
+      // A boss that died fast is followed by a harder one (ADR 050).
+      const maxIntegrity = nextBossIntegrity(level, { maxIntegrity: old.maxIntegrity, ...(await store.killStats(tx, old.id)) });
+      const id = await store.insertBoss(tx, newBoss(level, maxIntegrity, job.claimedAt.getTime()));
       if (id === null) return; // a boss is already up
       return () => everyone({ t: 'blockchain.spawned', d: { bossId: id, level } });
     },

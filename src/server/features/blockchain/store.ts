@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, or, sql, sum } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
 import { blockchainAttempts, blockchainBosses, blockchainGuessers, blockchainHits, users } from '../../db/schema';
@@ -107,6 +107,24 @@ export async function hitsOn(tx: Executor, bossId: number): Promise<{ userId: nu
     .from(blockchainHits)
     .where(eq(blockchainHits.bossId, bossId));
   return rows;
+}
+
+/** What it took to kill a boss: how many codes were cracked and the damage they dealt (overkill included). */
+export async function killStats(tx: Executor, bossId: number): Promise<{ cracks: number; totalDamage: number }> {
+  const [row] = await tx.select({ cracks: count(), totalDamage: sum(blockchainHits.damage) }).from(blockchainHits).where(eq(blockchainHits.bossId, bossId));
+  return { cracks: Number(row?.cracks ?? 0), totalDamage: Number(row?.totalDamage ?? 0) };
+}
+
+/**
+ * Boss-reward Telnet a player received from bosses defeated since `since` (their daily cap; ADR 050):
+ * the cards record what was paid, and a day holds at most a dozen defeats (one boss per 2 hours).
+ */
+export async function rewardsPaidSince(tx: Executor, userId: number, since: Date): Promise<number> {
+  const rows = await tx
+    .select({ lastHitterId: blockchainBosses.lastHitterId, lastHitterReward: blockchainBosses.lastHitterReward, mostDamageId: blockchainBosses.mostDamageId, mostDamageReward: blockchainBosses.mostDamageReward })
+    .from(blockchainBosses)
+    .where(and(gte(blockchainBosses.defeatedAt, since), or(eq(blockchainBosses.lastHitterId, userId), eq(blockchainBosses.mostDamageId, userId))));
+  return rows.reduce((paid, r) => paid + (r.lastHitterId === userId ? r.lastHitterReward : 0) + (r.mostDamageId === userId ? r.mostDamageReward : 0), 0);
 }
 
 export async function insertAttempt(tx: Tx, attempt: typeof blockchainAttempts.$inferInsert): Promise<number> {

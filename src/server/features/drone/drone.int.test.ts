@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balance } from '../../../core/balance';
 import { texts } from '../../../core/texts';
 import { buildApp } from '../../app';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
@@ -101,6 +102,17 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     expect(res.data).toMatchObject({ clicks: 250, refundedTelnet: 50 });
     const ledger = (await ledgerRows(app.db.database, p.id)).slice(-2);
     expect(ledger.map((r) => [r.reason, r.delta])).toEqual([['drone-purchase', -300], ['drone-refund', 50]]);
+  });
+
+  it("at the optimizer's top rates a run pays Telnet at the drone's cap, so a click never pays back its cost (ADR 051)", async () => {
+    const q = await asPlayer(app);
+    await app.db.database.query('UPDATE users SET connection_rate = 90 WHERE id = $1', [q.id]);
+    await grant(app, q, { telnet: 100 });
+    expect((await act(q, '/api/game/telnet-conversion', { telnet: 100 })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await step(app, app.clock);
+    const earned = (await ledgerRows(app.db.database, q.id)).filter((r) => r.reason === 'decode').reduce((s, r) => s + r.delta, 0);
+    // 100 decodes at 90 % would pay 90; the drone pays at most balance.droneTelnetRateCapPct (80 %).
+    expect(earned).toBe((100 * balance.droneTelnetRateCapPct) / 100);
   });
 
   it('a server restart in the middle of a run: the next instance finishes it exactly once', async () => {

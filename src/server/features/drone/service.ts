@@ -1,6 +1,6 @@
 import type { User } from '../../../core/api/common';
 import type { DroneBuyBody, DroneBuyResponse, DroneProcessResult, DroneRewardSummary, DroneStatus } from '../../../core/api/drone';
-import { addDroneStep, droneStepDueAt, droneStepsPerRun, experienceBetween, planDroneRun } from '../../../core/rules/drone';
+import { addDroneStep, droneConnectionRatePct, droneStepDueAt, droneStepsPerRun, experienceBetween, planDroneRun } from '../../../core/rules/drone';
 import { rollDrops } from '../../../core/rules/drops';
 import { applyDecodes, expForLevel } from '../../../core/rules/exp';
 import { effectiveStats } from '../../../core/rules/gear-stats';
@@ -152,7 +152,8 @@ export function createDroneService(deps: DroneServiceDeps) {
       }
       const equipped = (await equippedGear(tx, [player.id])).get(player.id) ?? [];
       const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, clicks);
-      const telnet = convertDecodesToTelnet(clicks, player.connectionRate, player.telnetCents);
+      // ADR 051: the drone's Telnet stops at its own rate cap, so a click never returns its cost.
+      const telnet = convertDecodesToTelnet(clicks, droneConnectionRatePct(player.connectionRate), player.telnetCents);
       const drops = rollDrops(deps.random, clicks, player.level, effectiveStats(player, equipped).itemDropRate);
       const stored = await addItems(tx, { userId: player.id, ...drops, onFull: 'lose' });
       if (stored.kind !== 'added') throw new Error('drone: drops refused under onFull: lose');

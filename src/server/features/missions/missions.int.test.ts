@@ -72,6 +72,8 @@ describe.each(drivers)('missions [%s]', (driver) => {
   it('counts attack_blockchain only after a real guess at the code', async () => {
     const p = await asPlayer(app);
     expectError(await complete(p, 'attack_blockchain'), 409, texts.missionRequirementsNotMet);
+    // A guess costs at least 1 EXP (ADR 050): the mission comes after decoding, which earns it.
+    await app.db.database.query('UPDATE users SET current_exp = 1 WHERE id = $1', [p.id]);
     const boss = (await p.request('GET', '/api/blockchain/current')).json();
     const guess = await p.request('POST', '/api/blockchain/submit-code', { bossId: boss.id, guess: '0000000000' }, { 'idempotency-key': `mission-${p.id}-guess` });
     expect(guess.statusCode, guess.body).toBe(200);

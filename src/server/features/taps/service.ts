@@ -1,9 +1,6 @@
 import type { ProgressBody, TapBatchBody, TapBatchResponse } from '../../../core/api/game';
-import { applyDecodes } from '../../../core/rules/exp';
-import { rollDrops } from '../../../core/rules/drops';
 import { shouldTakeServerState } from '../../../core/rules/reconcile';
 import { takeTaps } from '../../../core/rules/tap-rate';
-import { convertDecodesToTelnet } from '../../../core/rules/telnet';
 import { balance } from '../../../core/balance';
 import type { Database } from '../../db/connect';
 import { createGroupCommitter } from '../../db/group-commit';
@@ -13,9 +10,11 @@ import { effectiveStats } from '../../../core/rules/gear-stats';
 import { addItemsMany, equippedGear, type AddRequest } from '../../inventory';
 import { creditMany, type WalletChange } from '../../wallet';
 import { rememberLocked } from '../../db/lock-players';
+import { flagPlayer } from '../../moderation';
 import { toCoreDropView, toGearDropView } from './drop-views';
+import { earnBatch } from './earn';
 import * as store from './store';
-import type { UserRow } from './store';
+import type { TapUserUpdate, UserRow } from './store';
 
 export type TapOutcome =
   | { kind: 'counted'; response: TapBatchResponse }
@@ -43,6 +42,23 @@ export interface TapServiceDeps {
 }
 
 const batchKeyRetentionMs = 10 * 60_000;
+
+/** The machine-like flag's fixed cause: at most one such flag per player stays open (ADR 052). */
+export const machineLikeFlagReference = 'decode-timing';
+
+function pickProgress(u: UserRow): Omit<TapUserUpdate, 'id'> {
+  return {
+    level: u.level,
+    currentExp: u.currentExp,
+    totalTaps: u.totalTaps,
+    telnetCents: u.telnetCents,
+    tapTokens: u.tapTokens,
+    tapTokensAt: u.tapTokensAt,
+    decodeDay: u.decodeDay,
+    decodesToday: u.decodesToday,
+    decodeTiming: u.decodeTiming,
+  };
+}
 
 export function createTapService(deps: TapServiceDeps) {
   const { db } = deps.database;
@@ -73,6 +89,7 @@ export function createTapService(deps: TapServiceDeps) {
       const dropRequests: AddRequest[] = [];
       const telnetChanges: WalletChange[] = [];
       const touched = new Set<number>();
+      const machineLike: Array<{ userId: number; detail: string }> = [];
 
       for (const { userId, body } of requests) {
         const user = state.get(userId);
@@ -105,22 +122,16 @@ export function createTapService(deps: TapServiceDeps) {
         }
         counted.add(key);
         countedNow.push({ userId, batchTimestamp: body.batchTimestamp });
-        const levelBefore = user.level;
-        const exp = applyDecodes({ level: user.level, currentExp: user.currentExp, maxExp: 0 }, body.tapCount);
-        const telnet = convertDecodesToTelnet(body.tapCount, user.connectionRate, user.telnetCents);
-        // Drops roll at the level the decodes were made at, with the drop rate storage gear raised (ADR 015).
+        // The drop rate storage gear raised (ADR 015).
         const dropRate = effectiveStats(user, equipped.get(userId) ?? []).itemDropRate;
-        const drops = rollDrops(deps.random, body.tapCount, levelBefore, dropRate);
-        user.level = exp.level;
-        user.currentExp = exp.currentExp;
-        user.totalTaps += body.tapCount;
-        user.telnetCents = telnet.remainderCents;
-        if (telnet.telnet > 0) {
-          telnetChanges.push({ userId, amount: telnet.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
+        const earned = earnBatch(user, body.tapCount, now, deps.random, dropRate);
+        if (earned.telnet > 0) {
+          telnetChanges.push({ userId, amount: earned.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
         }
-        outcomes.push({ kind: 'applied', telnetGained: telnet.telnet, levelsGained: exp.levelsGained, userId });
+        if (earned.machineLike) machineLike.push({ userId, detail: earned.machineLike });
+        outcomes.push({ kind: 'applied', telnetGained: earned.telnet, levelsGained: earned.levelsGained, userId });
         // spec §8: drops past the 50-item cap are lost and counted, for 'Inventory Full!'.
-        dropRequests.push({ userId, ...drops, onFull: 'lose' });
+        dropRequests.push({ userId, ...earned.drops, onFull: 'lose' });
       }
 
       const stored = await addItemsMany(tx, dropRequests);
@@ -131,11 +142,15 @@ export function createTapService(deps: TapServiceDeps) {
           tx,
           [...touched].map((id) => {
             const u = state.get(id)!;
-            return { id, level: u.level, currentExp: u.currentExp, totalTaps: u.totalTaps, telnetCents: u.telnetCents, tapTokens: u.tapTokens, tapTokensAt: u.tapTokensAt };
+            return { ...pickProgress(u), id };
           }),
         ),
         creditMany(tx, telnetChanges),
         store.recordCountedBatches(tx, countedNow, new Date(now)),
+        // One flag per player (its reference is fixed): a moderator reads it, nothing acts on it (ADR 052).
+        ...machineLike.map((f) =>
+          flagPlayer(tx, { userId: f.userId, reason: 'machine-like-decoding', reference: machineLikeFlagReference, detail: f.detail, at: new Date(now) }),
+        ),
       ]);
       for (const [id, telnet] of balances) state.get(id)!.telnet = telnet;
 

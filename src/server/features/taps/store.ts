@@ -69,6 +69,9 @@ export interface TapUserUpdate {
   telnetCents: number;
   tapTokens: number;
   tapTokensAt: number;
+  decodeDay: number;
+  decodesToday: number;
+  decodeTiming: unknown;
 }
 
 /** Writes every player's new progress in one statement (Telnet itself goes through the wallet). */
@@ -82,11 +85,16 @@ export async function updateProgress(tx: Executor, updates: TapUserUpdate[]): Pr
     telnet_cents: u.telnetCents,
     tap_tokens: u.tapTokens,
     tap_tokens_at: u.tapTokensAt,
+    decode_day: u.decodeDay,
+    decodes_today: u.decodesToday,
+    decode_timing: u.decodeTiming ?? null,
   }));
   await tx.execute(sql`
     UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
-      telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at
+      telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at,
+      decode_day = v.decode_day, decodes_today = v.decodes_today, decode_timing = v.decode_timing
     FROM jsonb_to_recordset(${jsonRows(rows)})
-      AS v(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int, tap_tokens float8, tap_tokens_at bigint)
+      AS v(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int, tap_tokens float8, tap_tokens_at bigint,
+        decode_day int, decodes_today int, decode_timing jsonb)
     WHERE u.id = v.id`);
 }

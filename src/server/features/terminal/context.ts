@@ -69,6 +69,7 @@ export async function shieldOf(tx: Executor, attackerId: number, victimId: numbe
     attackerLevel: me.level,
     victimLevel: victim.level,
     victimRegisteredAt: victim.createdAt.getTime(),
+    victimHasHacked: await store.hasHacked(tx, victimId),
     victimShieldUntil: fs.hackedShieldUntil?.getTime() ?? null,
     lastHackOfVictimAt: (await store.lastHackSince(tx, attackerId, victimId, since))?.getTime() ?? null,
     now: at,

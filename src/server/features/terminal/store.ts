@@ -172,6 +172,12 @@ export async function lastHackSince(tx: Executor, attackerId: number, victimId: 
   return row?.at ?? null;
 }
 
+/** Whether the player has ever made a successful hack (it lifts their own 24-hour shield; ADR 050). */
+export async function hasHacked(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: attacks.id }).from(attacks).where(eq(attacks.attackerId, userId)).limit(1);
+  return row !== undefined;
+}
+
 const attacker = alias(users, 'attacker');
 const victim = alias(users, 'victim');
 

@@ -1,0 +1,1 @@
+CREATE INDEX "telnet_ledger_created_at" ON "telnet_ledger" USING btree ("created_at");
