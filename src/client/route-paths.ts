@@ -18,7 +18,10 @@ export const routePaths = {
   virus: '/virus',
 } as const;
 
-const knownPaths: ReadonlySet<string> = new Set(Object.values(routePaths));
+/** The Kernel's archive of past seasons (ADR 053): reached from the Kernel screen, not the SYSTEM menu. */
+export const kernelArchivePath = '/kernel/archive';
+
+const knownPaths: ReadonlySet<string> = new Set([...Object.values(routePaths), kernelArchivePath]);
 
 /** Whether a path is one of the game's screens (else the 404 screen shows, signed in or not). */
 export function isScreenPath(pathname: string): boolean {

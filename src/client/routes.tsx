@@ -7,7 +7,7 @@ import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { RouterHomeLink, Shell } from './shell/shell';
 import { featureAvailability } from '../core/features';
-import { routePaths, signedOutNotices } from './route-paths';
+import { kernelArchivePath, routePaths, signedOutNotices } from './route-paths';
 import { texts } from '../core/texts';
 
 // Every screen but the Mainframe is a chunk of its own, loaded when first opened:
@@ -24,6 +24,7 @@ const OptimizerScreen = lazy(() => import('./screens/optimizer/optimizer-screen'
 const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-screen').then((m) => ({ default: m.BlockchainScreen })));
 const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
 const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
+const KernelArchiveScreen = lazy(() => import('./screens/kernel/archive/kernel-archive-screen').then((m) => ({ default: m.KernelArchiveScreen })));
 const VirusScreen = lazy(() => import('./screens/virus/virus-screen').then((m) => ({ default: m.VirusScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
@@ -72,6 +73,7 @@ export function AppRoutes() {
         {appRoutes.map((r) => (
           <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
+        {featureAvailability.kernel ? <Route path={kernelArchivePath} element={<RequireSession>{chunk(<KernelArchiveScreen />)}</RequireSession>} /> : null}
         <Route path="*" element={<NotFoundScreen HomeLink={RouterHomeLink} />} />
       </Route>
     </Routes>

@@ -424,6 +424,17 @@ export const balance = {
   kernelSnapshotDeflateLevel: 1,
   /** While the socket is down the Kernel catches up this often (spec §9 polls the grid every 5 s). */
   kernelPollMs: 5_000,
+  /**
+   * A Kernel season ends once this share of the grid's bits is owned (ADR 053): the last tenth is
+   * scattered holes, mostly cheap corners, so a canvas this full has stopped being a place to paint.
+   */
+  kernelSeasonFullShare: 0.9,
+  /** A Kernel season ends at the latest this many days after it began, full or not (ADR 053): a quiet game still gets a fresh canvas. */
+  kernelSeasonMaxDays: 14,
+  /** Painters named in a season's archive, by bits owned at its end. */
+  kernelSeasonTopPainters: 10,
+  /** Archived seasons per page of GET /api/kernel/seasons. */
+  kernelSeasonsPageSize: 20,
   /** spec §9 Virus packages: a Trojan awards one Telnet Core rolled by the T-1…T-5 weights; prices in US cents. */
   virusPackages: [
     { id: 'single', trojanCount: 1, priceCents: 239 },

@@ -27,7 +27,7 @@ import { marketRoutes } from './features/data-exchange/routes';
 import { createMarketService, type MarketService } from './features/data-exchange/service';
 import { gearRoutes } from './features/gear/routes';
 import { kernelRoutes } from './features/kernel/routes';
-import { createKernelService } from './features/kernel/service';
+import { createKernelService, type KernelService } from './features/kernel/service';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
 import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
@@ -90,6 +90,7 @@ export interface App {
     optimizerDrone: OptimizerDrone;
     blockchain: BlockchainService;
     terminal: TerminalService;
+    kernel: KernelService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -229,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon }),
+    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon, endKernelSeason: kernel.endSeasonJob }),
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
@@ -306,7 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel },
     realtime,
     jobs,
     metrics,

@@ -74,6 +74,8 @@ const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) => z.object
 export const ServerEvent = z.discriminatedUnion('t', [
   envelope('chat_message', ChatMessage),
   envelope('grid_update', GridUpdate),
+  /** A Kernel season ended (ADR 053): every bit is free again from `startVersion`; the canvas reloads and the archive has `ended`. */
+  envelope('kernel.seasonChanged', z.object({ ended: z.int().min(1), season: z.int().min(2), startVersion: z.int().min(1) })),
   /** A private message, to its sender's and receiver's tabs. */
   envelope('ping.messageSent', PrivateMessage),
   /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */

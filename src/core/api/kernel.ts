@@ -85,3 +85,48 @@ export type BitInfo = z.infer<typeof BitInfo>;
 
 /** The snapshot's version travels in this header (and in its ETag) as well as inside the frame. */
 export const snapshotVersionHeader = 'X-Grid-Version';
+
+/** Kernel seasons (ADR 053): the current season, and the archive of ended ones with their final image. */
+export const seasonPaths = {
+  current: '/api/kernel/season',
+  list: '/api/kernel/seasons',
+  image: '/api/kernel/seasons/:season/image.png',
+} as const;
+
+/** The archived image of one season (immutable once written). */
+export const seasonImagePath = (season: number) => `/api/kernel/seasons/${season}/image.png`;
+
+/** GET /api/kernel/season: the season running now and how full its canvas is. */
+export const CurrentSeason = z.object({
+  season: z.int().min(1),
+  startedAt: z.iso.datetime(),
+  /** When it ends at the latest, full or not. */
+  endsBy: z.iso.datetime(),
+  ownedBits: z.int().min(0),
+  totalBits: z.int().min(1),
+  /** Owned bits at which it ends. */
+  fullBits: z.int().min(1),
+  /** The grid version it began at: a bit's version above it belongs to this season. */
+  startVersion: z.int().min(0),
+});
+export type CurrentSeason = z.infer<typeof CurrentSeason>;
+
+/** GET /api/kernel/seasons?page=1: ended seasons, newest first. */
+export const SeasonsQuery = z.strictObject({ page: queryInt(z.int().min(1).max(100_000)).optional() });
+export type SeasonsQuery = z.infer<typeof SeasonsQuery>;
+export const SeasonPainter = z.object({ userId: z.int(), username: z.string(), bits: z.int().min(1) });
+export const SeasonSummary = z.object({
+  season: z.int().min(1),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime(),
+  endReason: z.enum(['full', 'time', 'operator']),
+  bitsSold: z.int().min(0),
+  telnetBurned: z.int().min(0),
+  topPainters: z.array(SeasonPainter),
+});
+export type SeasonSummary = z.infer<typeof SeasonSummary>;
+export const SeasonsPage = z.object({ seasons: z.array(SeasonSummary), page: z.int().min(1), pages: z.int().min(1), total: z.int().min(0) });
+export type SeasonsPage = z.infer<typeof SeasonsPage>;
+
+/** The :season of an image path: digits only. */
+export const SeasonParams = z.strictObject({ season: queryInt(z.int().min(1).max(2 ** 31 - 1)) });

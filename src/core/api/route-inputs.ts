@@ -6,7 +6,7 @@ import { dronePaths, DroneBuyBody, DroneHarvestBody } from './drone';
 import { BuyDirectoryBody, ContentsQuery, ExitBody, filesystemPaths, HackBody, OperationBody, SshBody } from './filesystem';
 import { ProgressBody, TapBatchBody } from './game';
 import { BulkDestroyBody, DestroyCoreBody, DestroyGearBody, EquipBody, inventoryPaths, UseCoreBody, UseCoreParams } from './inventory';
-import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody } from './kernel';
+import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SeasonParams, seasonPaths, SeasonsQuery, SetColorBody } from './kernel';
 import { LeaderboardQuery } from './leaderboard';
 import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, RemoveListingBody } from './market';
 import { CompleteMissionBody } from './missions';
@@ -66,6 +66,8 @@ export const routeInputs: Record<string, RouteInputs> = {
   [`POST ${gridPaths.purchase}`]: { body: PurchaseBody },
   [`GET ${gridPaths.changes}`]: { query: ChangesQuery },
   [`GET ${gridPaths.bit}`]: { query: BitQuery },
+  [`GET ${seasonPaths.list}`]: { query: SeasonsQuery },
+  [`GET ${seasonPaths.image}`]: { params: SeasonParams },
   [`POST ${virusPaths.createIntent}`]: { body: CreatePaymentIntentBody },
   [`POST ${virusPaths.complete}`]: { body: CompletePurchaseBody },
   [`POST ${virusPaths.testPay}`]: { body: TestPayBody },

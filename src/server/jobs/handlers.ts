@@ -15,6 +15,8 @@ export interface JobHandlerDeps {
   expireIntrusion(tx: Tx, job: Job<'terminal.intrusionExpired', { intrusionId: number }>): Promise<void | (() => void)>;
   /** Ends a Virus purchase left unpaid (virus service, ADR 046). */
   abandonPurchase(tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>): Promise<void | (() => void)>;
+  /** Ends a Kernel season if it is still current and due (kernel season service, ADR 053). */
+  endKernelSeason(tx: Tx, job: Job<'kernel.seasonEnd', { season: number }>): Promise<void | (() => void)>;
 }
 
 /** The app's handler for each kind in JobPayloads; `satisfies` makes a kind without a handler a compile error. */
@@ -26,5 +28,6 @@ export function createJobHandlers(deps: JobHandlerDeps) {
     'blockchain.respawn': (tx, job) => deps.respawnBoss(tx, job),
     'terminal.intrusionExpired': (tx, job) => deps.expireIntrusion(tx, job),
     'virus.purchaseAbandoned': (tx, job) => deps.abandonPurchase(tx, job),
+    'kernel.seasonEnd': (tx, job) => deps.endKernelSeason(tx, job),
   } satisfies JobHandlers<JobPayloads>;
 }

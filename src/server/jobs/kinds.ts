@@ -21,6 +21,8 @@ export type JobPayloads = {
   'terminal.intrusionExpired': { intrusionId: number };
   /** A Virus purchase still unpaid after balance.virusAbandonAfterMinutes: it stops counting and its intent is cancelled (ADR 046). */
   'virus.purchaseAbandoned': { purchaseId: number };
+  /** A Kernel season may end (its canvas full, or its time up): keyed by season number, so it ends once (ADR 053). */
+  'kernel.seasonEnd': { season: number };
 };
 export type JobKind = keyof JobPayloads & string;
 

@@ -142,6 +142,11 @@ describe('event → cache actions', () => {
       { t: 'grid_update', d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 }, v: 1 },
       [{ kind: 'grid.update', update: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 } }],
     ],
+    [
+      'a new Kernel season makes the canvas catch up (a reload) and refetches the season, the archive and hover cards',
+      { t: 'kernel.seasonChanged', d: { ended: 1, season: 2, startVersion: 90 }, v: 1 },
+      [{ kind: 'grid.resync' }, { kind: 'invalidate', prefixes: ['/api/kernel', '/api/grid/bit'] }],
+    ],
   ])('%s', (_, event, expected) => {
     expect(eventActions(event, me)).toEqual(expected);
   });

@@ -60,6 +60,8 @@ export type CacheAction =
   | { kind: 'presence.set'; online: number[]; offline: number[] }
   /** A bought bit: painted into the Kernel canvas through the grid feed, not the query cache. */
   | { kind: 'grid.update'; update: GridUpdate }
+  /** The Kernel canvas asks what changed (a new season: the answer is a reload). */
+  | { kind: 'grid.resync' }
   /** Refetch every cached query whose path starts with one of these (inventory and market). */
   | { kind: 'invalidate'; prefixes: readonly string[] }
   /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
@@ -83,6 +85,9 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
         : [{ kind: 'chat.append', message: event.d }, { kind: 'chatUnread.set', hasUnread: true }];
     case 'grid_update':
       return [{ kind: 'grid.update', update: event.d }];
+    // A new Kernel season: the canvas catches up (and reloads, its bits being gone), the season and archive refetch.
+    case 'kernel.seasonChanged':
+      return [{ kind: 'grid.resync' }, { kind: 'invalidate', prefixes: ['/api/kernel', '/api/grid/bit'] }];
     case 'ping.messageSent': {
       const partnerId = event.d.senderId === meId ? event.d.receiverId : event.d.senderId;
       // A first message opens a new conversation, so the list of partners changes too.

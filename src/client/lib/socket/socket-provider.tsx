@@ -64,6 +64,9 @@ function applyAction(
     case 'grid.update':
       gridFeed?.emit({ kind: 'update', update: action.update });
       return;
+    case 'grid.resync':
+      gridFeed?.emit({ kind: 'resync' });
+      return;
     case 'invalidate':
       void queryClient.invalidateQueries({
         predicate: (query) => {

@@ -118,6 +118,13 @@ export const guideSections: readonly GuideSection[] = [
         ],
       },
       {
+        heading: 'Seasons',
+        lines: [
+          `The canvas runs in seasons. A season ends when ${Math.round(balance.kernelSeasonFullShare * 100)} % of its bits are owned, or ${balance.kernelSeasonMaxDays} days after it began, whichever comes first.`,
+          'Then the canvas is archived as an image with its top painters (ARCHIVE on the Kernel screen), every bit is free again at the same prices, and a new season begins. Within a season an owned bit stays yours.',
+        ],
+      },
+      {
         heading: 'The drone',
         lines: [
           `The drone decodes for you while you are away: ${balance.droneTelnetPerClick} Telnet buys ${balance.droneTelnetPerClick} auto-click every ${balance.droneIntervalSeconds} s for ${balance.droneDurationMinutes} minutes.`,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../core/api/common';
 import { BitInfo } from '../../../core/api/kernel';
+import { balance } from '../../../core/balance';
 import { bitPrice, type BitCoord, type Rgb } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
@@ -18,6 +19,7 @@ import { bitOwned, insufficient, purchaseFailure } from './kernel-toasts';
 import type { KernelView } from './kernel-view';
 import { PurchaseDialog } from './purchase-dialog';
 import { useGridSync } from './use-grid-sync';
+import { useCurrentSeason } from './use-season';
 import { bitKey, bitPath, usePlayerColor, usePurchase, useSetColor } from './use-kernel';
 import { createValueStore, useValue } from './value-store';
 import { ZoomControls } from './zoom-controls';
@@ -25,6 +27,7 @@ import './kernel-screen.css';
 
 const k = texts.kernel;
 const defaultColor: Rgb = { r: 57, g: 255, b: 136 };
+const seasonRule = fillText(k.seasonEnds, { share: Math.round(balance.kernelSeasonFullShare * 100), days: balance.kernelSeasonMaxDays });
 
 /** spec §2 Kernel: the shared canvas, zoom, stats, help, and the colour and purchase dialogs. */
 export function KernelScreen() {
@@ -33,6 +36,7 @@ export function KernelScreen() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const color = usePlayerColor();
+  const season = useCurrentSeason();
   const setColor = useSetColor();
   const purchase = usePurchase();
   const stores = useMemo(
@@ -131,11 +135,11 @@ export function KernelScreen() {
         </Panel>
         <aside className="bb-kernel__side">
           <Panel title={k.statusTitle} tone="accent">
-            <KernelStats claimed={stores.claimed} color={c} telnet={telnet} onChangeColor={() => setPicker({ then: null })} />
+            <KernelStats claimed={stores.claimed} season={season.data} color={c} telnet={telnet} onChangeColor={() => setPicker({ then: null })} />
           </Panel>
           <Panel title={k.helpTitle}>
             <ul className="bb-kernel__help">
-              {k.help.map((line) => (
+              {[...k.help, seasonRule].map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

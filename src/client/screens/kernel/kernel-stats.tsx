@@ -1,16 +1,51 @@
-import type { PlayerColor } from '../../../core/api/kernel';
-import { texts } from '../../../core/texts';
+import { Link } from 'react-router';
+import type { CurrentSeason, PlayerColor } from '../../../core/api/kernel';
+import { seasonFullness } from '../../../core/rules/kernel-season';
+import { fillText, texts } from '../../../core/texts';
+import { kernelArchivePath } from '../../route-paths';
 import { CommandButton } from '../../ui/button';
 import { useValue, type ValueStore } from './value-store';
 
 const k = texts.kernel;
 
-/** spec §2: bits claimed, the player's colour and the Telnet balance. */
-export function KernelStats({ claimed, color, telnet, onChangeColor }: { claimed: ValueStore<number>; color: PlayerColor | undefined; telnet: number; onChangeColor(): void }) {
-  const bits = useValue(claimed);
+/** The season running now, how full it is, and the way to the archive (ADR 053). */
+function SeasonStat({ season, claimedBits }: { season: CurrentSeason | undefined; claimedBits: number }) {
+  const percent = season ? Math.floor(seasonFullness(claimedBits, season.totalBits) * 1000) / 10 : null;
+  return (
+    <div>
+      <dt>{k.seasonLabel}</dt>
+      <dd className="bb-kernel__season">
+        <span data-testid="kernel-season">{season ? season.season : '…'}</span>
+        {percent !== null ? <span className="bb-muted" data-testid="kernel-season-full">{fillText(k.seasonFull, { n: percent })}</span> : null}
+        <Link to={kernelArchivePath} className="bb-btn bb-btn--link bb-btn--small">
+          <span className="bb-btn__label">{k.archiveLink}</span>
+        </Link>
+      </dd>
+    </div>
+  );
+}
+
+/** spec §2: bits claimed (this season's), the player's colour and the Telnet balance, and the season. */
+export function KernelStats({
+  claimed,
+  season,
+  color,
+  telnet,
+  onChangeColor,
+}: {
+  claimed: ValueStore<number>;
+  season: CurrentSeason | undefined;
+  color: PlayerColor | undefined;
+  telnet: number;
+  onChangeColor(): void;
+}) {
+  const version = useValue(claimed);
+  // The grid's version counts every purchase since the first season; this season's began at its start version.
+  const bits = Math.max(0, version - (season?.startVersion ?? 0));
   const has = color && color.colorR !== null && color.colorG !== null && color.colorB !== null;
   return (
     <dl className="bb-kernel__stats">
+      <SeasonStat season={season} claimedBits={bits} />
       <div>
         <dt>{k.bitsClaimed}</dt>
         <dd data-testid="kernel-claimed">{bits.toLocaleString('en-US')}</dd>

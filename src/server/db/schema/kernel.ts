@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const channelCheck = (name: string, column: unknown) => check(name, sql`${column} BETWEEN 0 AND 255`);
@@ -59,6 +59,49 @@ export const kernelState = pgTable(
   {
     id: smallint('id').primaryKey(),
     version: integer('version').notNull(),
+    /** The current season (ADR 053): 1, 2, 3…; the season change locks this row, as purchases do. */
+    season: integer('season').notNull().default(1),
+    /** The version the current season began at: its owned bits are version − seasonStartVersion. */
+    seasonStartVersion: integer('season_start_version').notNull().default(0),
+    seasonStartedAt: timestamp('season_started_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('kernel_state_one_row', sql`${t.id} = 1`), check('kernel_state_version', sql`${t.version} >= 0`)],
+  (t) => [
+    check('kernel_state_one_row', sql`${t.id} = 1`),
+    check('kernel_state_version', sql`${t.version} >= 0`),
+    check('kernel_state_season', sql`${t.season} >= 1 AND ${t.seasonStartVersion} BETWEEN 0 AND ${t.version}`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** One painter of an archived season: who, and how many bits they owned at its end (names as they were then). */
+export interface SeasonPainter {
+  userId: number;
+  username: string;
+  bits: number;
+}
+
+/**
+ * Archived Kernel seasons (ADR 053), one row per ended season, written by the season change in the
+ * transaction that clears kernel_bits: the final canvas as an 800×800 RGB PNG, its numbers, and its
+ * top painters. The primary key is the season number, so a season is archived at most once.
+ */
+export const kernelSeasons = pgTable(
+  'kernel_seasons',
+  {
+    season: integer('season').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    /** Why it ended: 'full', 'time' or 'operator'. */
+    endReason: text('end_reason').notNull(),
+    bitsSold: integer('bits_sold').notNull(),
+    telnetBurned: bigint('telnet_burned', { mode: 'number' }).notNull(),
+    topPainters: jsonb('top_painters').$type<SeasonPainter[]>().notNull(),
+    image: bytea('image').notNull(),
+  },
+  (t) => [
+    check('kernel_seasons_number', sql`${t.season} >= 1`),
+    check('kernel_seasons_reason', sql`${t.endReason} IN ('full', 'time', 'operator')`),
+    check('kernel_seasons_counts', sql`${t.bitsSold} BETWEEN 0 AND 640000 AND ${t.telnetBurned} >= 0`),
+  ],
 );

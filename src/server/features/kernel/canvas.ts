@@ -30,6 +30,8 @@ export function createCanvas(width: number, height: number) {
   let paletteSize = 0;
   /** Every version up to this one is painted. */
   let version = 0;
+  /** The version the current season began at (ADR 053): a bit of an earlier season is never painted. */
+  let floor = 0;
   const ahead = new Set<number>();
   let scratch: Uint8Array | null = null;
 
@@ -65,6 +67,7 @@ export function createCanvas(width: number, height: number) {
     version: () => version,
 
     paint(bit: OwnedBit): void {
+      if (bit.version <= floor) return;
       const i = bit.y * width + bit.x;
       if (owners[i] === 0) {
         const idx = paletteIndex(bit.colorR, bit.colorG, bit.colorB);
@@ -91,6 +94,35 @@ export function createCanvas(width: number, height: number) {
       raw.set(palette.subarray(0, paletteBytes), snapshotHeaderBytes);
       raw.set(planes.subarray(0, n * indexBytes), snapshotHeaderBytes + paletteBytes);
       return { version, raw };
+    },
+
+    /** The version the current season began at. */
+    seasonStart: () => floor,
+
+    /** A new season began at `startVersion` (ADR 053): every bit is free again, and that version counts as painted. */
+    reset(startVersion: number): void {
+      if (startVersion <= floor) return;
+      planes.fill(0);
+      owners.fill(0);
+      paletteOf.clear();
+      paletteSize = 0;
+      floor = startVersion;
+      // The season change's own version has no bit, so the canvas never passed it: anything painted
+      // beyond it was wiped with the rest and is read again from the database.
+      ahead.clear();
+      version = startVersion;
+    },
+
+    /** The canvas as 8-bit RGB, row by row; a free bit is `free` (the season archive's image). */
+    rgb(free: readonly [number, number, number]): Uint8Array {
+      const out = new Uint8Array(n * 3);
+      for (let i = 0; i < n; i++) {
+        const p = owners[i] === 0 ? -1 : (planes[i]! | (planes[n + i]! << 8) | (planes[2 * n + i]! << 16)) * 3 - 3;
+        out[i * 3] = p < 0 ? free[0] : palette[p]!;
+        out[i * 3 + 1] = p < 0 ? free[1] : palette[p + 1]!;
+        out[i * 3 + 2] = p < 0 ? free[2] : palette[p + 2]!;
+      }
+      return out;
     },
 
     /** The owned bits of an inclusive rectangle, row by row, with their owner and colour. */

@@ -63,4 +63,26 @@ describe('the server canvas', () => {
     ]);
     expect(canvas.region(1, 1, 39, 39)).toEqual([]);
   });
+
+  it('a new season clears every bit and its palette, and a late bit of the old season is never painted back', () => {
+    const canvas = createCanvas(size, size);
+    for (let i = 0; i < 10; i++) canvas.paint(bitAt(i, i + 1, 0xff0000 + i));
+    // A bit of the new season arrives before the reset (the bus can be ahead of the database catch-up).
+    canvas.paint(bitAt(20, 12, 0x00ff00));
+    expect(canvas.version()).toBe(10);
+    canvas.reset(11);
+    expect(canvas.version()).toBe(11);
+    expect(canvas.seasonStart()).toBe(11);
+    expect(decoded(canvas).owned.every((o) => o === 0)).toBe(true);
+    expect(canvas.region(0, 0, size - 1, size - 1)).toEqual([]);
+    canvas.paint(bitAt(3, 9, 0x0000ff));
+    expect(canvas.region(0, 0, size - 1, size - 1)).toEqual([]);
+    // The wiped bit of the new season is read again from the database and painted then.
+    canvas.paint(bitAt(20, 12, 0x00ff00));
+    expect(canvas.version()).toBe(12);
+    expect(canvas.region(0, 0, size - 1, size - 1)).toEqual([{ x: 20 % size, y: 0, ownerId: 1 + (20 % 7), colorR: 0, colorG: 255, colorB: 0 }]);
+    const rgb = canvas.rgb([5, 7, 10]);
+    expect([...rgb.subarray(20 * 3, 20 * 3 + 3)]).toEqual([0, 255, 0]);
+    expect([...rgb.subarray(0, 3)]).toEqual([5, 7, 10]);
+  });
 });

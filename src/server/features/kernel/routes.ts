@@ -7,6 +7,7 @@ import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { byPlayer, type Limits } from '../../http/limits';
 import { requireAuth } from '../../http/session';
+import { seasonRoutes } from './season-routes';
 import type { KernelService } from './service';
 
 const etagOf = (version: number) => `"grid-${version}"`;
@@ -83,4 +84,6 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
     requireAuth(request);
     return kernel.bit(parseInput(BitQuery, request.query));
   });
+
+  seasonRoutes(app, kernel.seasons);
 }

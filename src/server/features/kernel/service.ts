@@ -9,6 +9,8 @@ import { HttpError } from '../../http/errors';
 import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
 import type { Bus } from '../../realtime/bus';
 import { debit } from '../../wallet';
+import type { Job } from '../../jobs/kinds';
+import { createSeasonService } from './season';
 import { createSnapshotCache } from './snapshot-cache';
 import * as store from './store';
 
@@ -32,13 +34,22 @@ const refuse = (status: number, title: string, message: string, extra: Record<st
 export function createKernelService(deps: KernelServiceDeps) {
   const { database, bus, now } = deps;
   const snapshots = createSnapshotCache(database);
-  // Other instances' purchases reach this one's canvas as they happen; a missed one is read from the database.
+  const seasons = createSeasonService({ database, bus, snapshots });
+  // Other instances' purchases and season changes reach this one's canvas as they happen; a missed one is read from the database.
   bus.subscribe(({ event }) => {
     if (event.t === 'grid_update') snapshots.paint(event.d);
+    if (event.t === 'kernel.seasonChanged') snapshots.newSeason(event.d.startVersion);
   });
 
   return {
     snapshots,
+    seasons,
+
+    /** The jobs runner's handler for 'kernel.seasonEnd': "now" is the claim's time on the app's clock. */
+    async endSeasonJob(tx: Tx, job: Job<'kernel.seasonEnd', { season: number }>): Promise<void | (() => void)> {
+      const done = await seasons.endSeason(tx, { season: job.payload.season, nowMs: job.claimedAt.getTime() });
+      return done?.afterCommit;
+    },
 
     async playerColor(userId: number): Promise<PlayerColor> {
       const c = await store.colorOf(database.db, userId);
@@ -68,13 +79,15 @@ export function createKernelService(deps: KernelServiceDeps) {
         const price = bitPrice(x, y);
         const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
         if (paid.kind === 'insufficient') return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), { shortBy: paid.shortBy });
-        const version = await store.nextVersion(tx);
+        const grid = await store.nextVersionInSeason(tx);
+        const { version } = grid;
         if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
           // Bought by another between our read and our insert: name the winner, roll everything back.
           const owner = await store.ownerOf(tx, x, y);
           const name = owner?.username ?? '';
           return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name }), { ownerUsername: name });
         }
+        await seasons.scheduleEnd(tx, grid, now());
         const ownerUsername = await store.usernameOf(tx, userId);
         const result: PurchaseResult = {
           success: true,
@@ -107,10 +120,11 @@ export function createKernelService(deps: KernelServiceDeps) {
       return store.ownsAnyBit(database.db, userId);
     },
 
-    /** What changed after a version, or resync when more than a catch-up should carry. */
+    /** What changed after a version, or resync when more than a catch-up should carry or a season began since (ADR 053). */
     async changes(since: number): Promise<GridChanges> {
-      const version = await store.currentVersion(database.db);
+      const { version, seasonStartVersion } = await store.gridState(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };
+      if (since < seasonStartVersion) return { version, changes: [], resync: true };
       const changes = await store.changesSince(database.db, since, balance.kernelChangesMax + 1);
       if (changes.length > balance.kernelChangesMax) return { version, changes: [], resync: true };
       return { version: Math.max(version, changes.at(-1)?.version ?? 0), changes, resync: false };

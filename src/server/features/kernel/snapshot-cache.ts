@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import { balance } from '../../../core/balance';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { createCanvas, type OwnedBit } from './canvas';
 import * as store from './store';
 
@@ -34,24 +34,27 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
   let lastBuildAt = -Infinity;
 
   /** Reads the next batch of bits the canvas lacks; false when there was none. */
-  async function readMissing(): Promise<boolean> {
-    const bits = await store.bitsSince(database.db, canvas.version(), catchUpBatch);
+  async function readMissing(executor: Executor): Promise<boolean> {
+    const bits = await store.bitsSince(executor, canvas.version(), catchUpBatch);
     for (const bit of bits) canvas.paint(bit);
     return bits.length > 0;
   }
 
-  /** Paints every committed purchase up to `target`; concurrent callers share each read. */
-  async function catchUpTo(target: number): Promise<void> {
-    while (canvas.version() < target) {
-      catchingUp ??= readMissing().finally(() => {
+  /**
+   * Paints every purchase committed when it starts; concurrent callers share each read. A season
+   * that began after the canvas's version clears it first (ADR 053), so a missed season change
+   * costs one read, like a missed purchase.
+   */
+  async function catchUp(): Promise<void> {
+    for (;;) {
+      const state = await store.gridState(database.db);
+      canvas.reset(state.seasonStartVersion);
+      if (canvas.version() >= state.version) return;
+      catchingUp ??= readMissing(database.db).finally(() => {
         catchingUp = null;
       });
       if (!(await catchingUp)) return;
     }
-  }
-
-  async function catchUp(): Promise<void> {
-    await catchUpTo(await store.currentVersion(database.db));
   }
 
   /** The next frame: starts no sooner than `rebuildEveryMs` after the previous one started. */
@@ -92,6 +95,19 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
 
     /** Paints a committed purchase (this instance's, or another's from the bus). */
     paint: (bit: OwnedBit) => canvas.paint(bit),
+
+    /** A season began at this version (this instance's change, or another's from the bus): the canvas is cleared. */
+    newSeason: (startVersion: number) => canvas.reset(startVersion),
+
+    /**
+     * The canvas at exactly `state`, read through the caller's transaction (the season change holds
+     * kernel_state, so no purchase commits meanwhile; on PGlite the database handle would wait for it).
+     */
+    async rgbAt(tx: Executor, state: { version: number; seasonStartVersion: number }, free: readonly [number, number, number]): Promise<Uint8Array> {
+      canvas.reset(state.seasonStartVersion);
+      while (canvas.version() < state.version && (await readMissing(tx)));
+      return canvas.rgb(free);
+    },
 
     /** The committed version, without encoding (for If-None-Match). */
     version: () => store.currentVersion(database.db),

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, sum } from 'drizzle-orm';
 import type { GridChange } from '../../../core/api/kernel';
 import type { Rgb } from '../../../core/rules/kernel';
 import type { Executor, Tx } from '../../db/connect';
-import { kernelBits, kernelColors, kernelState, users } from '../../db/schema';
+import { kernelBits, kernelColors, kernelSeasons, kernelState, users, type SeasonPainter } from '../../db/schema';
 
-/** The only SQL of the Kernel's tables (kernel_bits, kernel_colors, kernel_state). */
+/** The only SQL of the Kernel's tables (kernel_bits, kernel_colors, kernel_state, kernel_seasons). */
 
 export async function colorOf(tx: Executor, userId: number): Promise<Rgb | null> {
   const [row] = await tx.select({ r: kernelColors.colorR, g: kernelColors.colorG, b: kernelColors.colorB }).from(kernelColors).where(eq(kernelColors.userId, userId));
@@ -32,15 +32,6 @@ export async function ownerOf(tx: Executor, x: number, y: number): Promise<{ id:
     .innerJoin(users, eq(users.id, kernelBits.ownerId))
     .where(and(eq(kernelBits.x, x), eq(kernelBits.y, y)));
   return row ?? null;
-}
-
-/**
- * Takes the grid's next version: an UPDATE of the one kernel_state row, whose lock every purchase
- * holds until it commits, so versions commit in order with no gap (ADR 023).
- */
-export async function nextVersion(tx: Tx): Promise<number> {
-  const [row] = await tx.update(kernelState).set({ version: sql`${kernelState.version} + 1` }).where(eq(kernelState.id, 1)).returning({ version: kernelState.version });
-  return row!.version;
 }
 
 /** The grid's committed version: the number of purchases so far. */
@@ -86,4 +77,102 @@ export async function usernamesOf(tx: Executor, ids: number[]): Promise<Map<numb
 export async function usernameOf(tx: Executor, userId: number): Promise<string> {
   const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return row!.username;
+}
+
+// Seasons (ADR 053): the season columns of kernel_state and the kernel_seasons archive.
+/** The grid's version and its current season, as one row. */
+export interface GridSeasonState {
+  version: number;
+  season: number;
+  seasonStartVersion: number;
+  seasonStartedAt: Date;
+}
+
+const stateColumns = {
+  version: kernelState.version,
+  season: kernelState.season,
+  seasonStartVersion: kernelState.seasonStartVersion,
+  seasonStartedAt: kernelState.seasonStartedAt,
+};
+
+export async function gridState(tx: Executor): Promise<GridSeasonState> {
+  const [row] = await tx.select(stateColumns).from(kernelState).where(eq(kernelState.id, 1));
+  return row!;
+}
+
+/**
+ * A purchase's next version (ADR 023: the UPDATE whose row lock every purchase holds until it
+ * commits) with the season it falls in, so the purchase can tell when the canvas is full.
+ */
+export async function nextVersionInSeason(tx: Tx): Promise<GridSeasonState> {
+  const [row] = await tx.update(kernelState).set({ version: sql`${kernelState.version} + 1` }).where(eq(kernelState.id, 1)).returning(stateColumns);
+  return row!;
+}
+
+/** Locks the one kernel_state row as a purchase's version UPDATE does, so no purchase commits in between. */
+export async function lockGridState(tx: Tx): Promise<GridSeasonState> {
+  const [row] = await tx.select(stateColumns).from(kernelState).where(eq(kernelState.id, 1)).for('no key update');
+  return row!;
+}
+
+/** Bits sold and Telnet paid for them in the current season (every owned bit is this season's). */
+export async function seasonTotals(tx: Executor): Promise<{ bitsSold: number; telnetBurned: number }> {
+  const [row] = await tx.select({ bits: count(), telnet: sum(kernelBits.price) }).from(kernelBits);
+  return { bitsSold: Number(row?.bits ?? 0), telnetBurned: Number(row?.telnet ?? 0) };
+}
+
+/** The players owning the most bits, most first (ties by id), with their names as they are now. */
+export async function topPainters(tx: Executor, limit: number): Promise<SeasonPainter[]> {
+  const bits = count();
+  const rows = await tx
+    .select({ userId: kernelBits.ownerId, username: users.username, bits })
+    .from(kernelBits)
+    .innerJoin(users, eq(users.id, kernelBits.ownerId))
+    .groupBy(kernelBits.ownerId, users.username)
+    .orderBy(desc(bits), kernelBits.ownerId)
+    .limit(limit);
+  return rows.map((r) => ({ userId: r.userId, username: r.username, bits: Number(r.bits) }));
+}
+
+/** Ends the season in kernel_state: frees every bit, takes the next version as the new season's start. */
+export async function startNextSeason(tx: Tx, at: Date): Promise<GridSeasonState> {
+  await tx.delete(kernelBits);
+  const [row] = await tx
+    .update(kernelState)
+    .set({ version: sql`${kernelState.version} + 1`, season: sql`${kernelState.season} + 1`, seasonStartVersion: sql`${kernelState.version} + 1`, seasonStartedAt: at })
+    .where(eq(kernelState.id, 1))
+    .returning(stateColumns);
+  return row!;
+}
+
+export type ArchivedSeason = typeof kernelSeasons.$inferInsert;
+
+export async function archiveSeason(tx: Tx, season: ArchivedSeason): Promise<void> {
+  await tx.insert(kernelSeasons).values(season);
+}
+
+const summaryColumns = {
+  season: kernelSeasons.season,
+  startedAt: kernelSeasons.startedAt,
+  endedAt: kernelSeasons.endedAt,
+  endReason: kernelSeasons.endReason,
+  bitsSold: kernelSeasons.bitsSold,
+  telnetBurned: kernelSeasons.telnetBurned,
+  topPainters: kernelSeasons.topPainters,
+};
+
+/** Archived seasons, newest first, one page (without their images). */
+export function listSeasons(tx: Executor, offset: number, limit: number) {
+  return tx.select(summaryColumns).from(kernelSeasons).orderBy(desc(kernelSeasons.season)).offset(offset).limit(limit);
+}
+
+export async function countSeasons(tx: Executor): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(kernelSeasons);
+  return Number(row?.n ?? 0);
+}
+
+/** One archived season's PNG, or null when there is no such season. */
+export async function seasonImage(tx: Executor, season: number): Promise<Uint8Array | null> {
+  const [row] = await tx.select({ image: kernelSeasons.image }).from(kernelSeasons).where(eq(kernelSeasons.season, season));
+  return row?.image ?? null;
 }

@@ -1,0 +1,39 @@
+import type { Database } from '../../db/connect';
+import type { BusLogger } from '../../realtime/bus';
+import { connectOperatorBus, type OperatorRedis } from '../../realtime/operator-bus';
+import { createSeasonService, type SeasonChange } from './season';
+import { createSnapshotCache } from './snapshot-cache';
+import * as store from './store';
+
+export interface SeasonCommandDeps {
+  database: Database;
+  /** The deployment's Redis bus (same URL, channel and secret as the servers), or null without Redis. */
+  redis: OperatorRedis | null;
+  log: BusLogger;
+  now?: () => number;
+  connectTimeoutMs?: number;
+}
+
+/**
+ * `npm run kernel-season -- --now` from another process: the current season ends through the same
+ * service the jobs runner calls, archived with end_reason 'operator' (its record: the row says who
+ * ended it and when). kernel.seasonChanged then goes out on the deployment's Redis bus, so open
+ * Kernels reload at once; without Redis each instance and screen notices at its next read or poll.
+ */
+export async function endSeasonAsOperator(deps: SeasonCommandDeps): Promise<(SeasonChange & { screensToldAtOnce: boolean }) | null> {
+  const { bus, connected } = await connectOperatorBus(deps.redis, 'kernel-season', deps.log, deps.connectTimeoutMs);
+  try {
+    const seasons = createSeasonService({ database: deps.database, bus, snapshots: createSnapshotCache(deps.database) });
+    const nowMs = (deps.now ?? Date.now)();
+    const done = await deps.database.db.transaction(async (tx) => {
+      const { season } = await store.gridState(tx);
+      return seasons.endSeason(tx, { season, nowMs, byOperator: true });
+    });
+    if (!done) return null;
+    done.afterCommit();
+    return { ...done.change, screensToldAtOnce: connected };
+  } finally {
+    // close() QUITs cleanly, so what was published reaches Redis before the script exits.
+    await bus?.close();
+  }
+}
