@@ -1,5 +1,6 @@
 import { balance } from '../src/core/balance';
 import { bitPrice } from '../src/core/rules/kernel';
+import { seasonShouldEnd } from '../src/core/rules/kernel-season';
 import type { Player } from './model';
 import { debit, type World } from './world';
 
@@ -14,6 +15,7 @@ export interface Canvas {
   total: number;
   soldThisSeason: number;
   seasons: number;
+  seasonStartedAtMs: number;
 }
 
 let pricesOfGrid: number[] | null = null;
@@ -30,7 +32,17 @@ function gridPriceCounts(): number[] {
 export function newCanvas(): Canvas {
   const freeByPrice = [...gridPriceCounts()];
   const total = freeByPrice.reduce((a, b) => a + b, 0);
-  return { freeByPrice, free: total, total, soldThisSeason: 0, seasons: 1 };
+  return { freeByPrice, free: total, total, soldThisSeason: 0, seasons: 1, seasonStartedAtMs: 0 };
+}
+
+/**
+ * The season-change job (ADR 053): when seasonShouldEnd says so, the canvas is archived and every bit is
+ * free again at its bitPrice. The change itself mints and burns nothing.
+ */
+export function changeSeasonIfDue(world: World): void {
+  const canvas = world.canvas;
+  if (!seasonShouldEnd({ ownedBits: canvas.soldThisSeason, totalBits: canvas.total, startedAtMs: canvas.seasonStartedAtMs, nowMs: world.nowMs })) return;
+  world.canvas = { ...newCanvas(), seasons: canvas.seasons + 1, seasonStartedAtMs: world.nowMs };
 }
 
 function pickFreePrice(canvas: Canvas, random: () => number): number {

@@ -1,7 +1,7 @@
 import { seededRandom } from '../src/core/random';
 import { collectOptimizers, playStep, stepMinutes, stepMs } from './behaviours';
 import { bossStep, firstBoss, type BossParticipant } from './boss';
-import { newCanvas } from './kernel';
+import { changeSeasonIfDue, newCanvas } from './kernel';
 import { expireListings } from './market';
 import { mixCounts, profiles } from './mix';
 import { behaviours, dayMs, newPlayer, type Player } from './model';
@@ -70,6 +70,7 @@ function runDay(world: World): void {
   for (let step = 0; step < stepsPerDay; step++) {
     world.nowMs = world.day * dayMs + step * stepMs;
     collectOptimizers(world);
+    changeSeasonIfDue(world);
     if (step % 12 === 0) expireListings(world);
     for (const p of byStartStep.get(step) ?? []) active.push({ player: p, index: 0 });
     const atBoss: BossParticipant[] = [];
