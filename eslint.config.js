@@ -55,6 +55,13 @@ const boundaries = {
       because: 'the server serves the built client, it does not import it',
     },
     {
+      name: 'simulation',
+      files: ['sim/**'],
+      forbidPaths: ['src/server/**', 'src/client/**'],
+      forbidPackages: [...SERVER_PACKAGES, ...CLIENT_PACKAGES],
+      because: "the economy simulation runs the game's own pure rules from src/core, never a copy of server code",
+    },
+    {
       name: 'database access',
       files: ['src/**', 'bench/**', 'scripts/**'],
       // Tests read rows directly to check what the code under test wrote.

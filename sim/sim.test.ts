@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkBand, type BandCheck } from './band';
+import { simulate, type SimResult } from './simulate';
+
+// The short run of the economy simulation: 300 players × 21 days, fixed seed. Deterministic: the
+// same seed gives the same days, and the band's verdict depends only on the rules in src/core.
+// Bounds below are for a loaded 2-core machine, not speed targets (the run takes ~8 s of CPU).
+const short = { players: 300, days: 21, seed: 20 };
+
+describe('the economy over three weeks (300 players, seed 20)', () => {
+  let result: SimResult;
+  let checks: BandCheck[];
+  beforeAll(() => {
+    result = simulate(short);
+    checks = checkBand(result);
+  }, 180_000);
+
+  it('stays inside the economy band: supply, wealth spread, scripts, raiders, bank alts, bosses and the start', () => {
+    const broken = checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.measured} (band ${c.limit})`);
+    expect(broken).toEqual([]);
+  });
+
+  it('keeps every Telnet accounted for: the day rows add up to the balances', () => {
+    const net = result.rows.reduce((s, r) => s + r.mintedTotal - r.burnedTotal, 0);
+    expect(net).toBe(result.rows.at(-1)!.supply);
+    expect(result.world.players.every((p) => p.telnet >= 0)).toBe(true);
+  });
+
+  it('plays the same days again for the same seed', () => {
+    const again = simulate({ ...short, players: 100, days: 2 });
+    const first = simulate({ ...short, players: 100, days: 2 });
+    expect(again.rows).toEqual(first.rows);
+  }, 60_000);
+});
