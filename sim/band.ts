@@ -15,6 +15,8 @@ export interface BandCheck {
   measured: string;
   limit: string;
   ok: boolean;
+  /** The measured figure as a number, where one number says it (the worst day's growth, a ratio). */
+  value?: number;
 }
 
 export const bandLimits = {
@@ -73,6 +75,7 @@ function supplyChecks(rows: readonly DayRow[]): BandCheck[] {
       measured: worstRow ? `${fmt(worstRow.growthPct!)} % on day ${worstRow.day}${over.length ? `; over the limit on days ${over.join(', ')}` : ''}` : 'run too short',
       limit: `≤ ${bandLimits.dailyGrowthPct} %`,
       ok: over.length === 0,
+      value: worstRow?.growthPct ?? 0,
     },
     { name: `supply growth day ${base.day} → ${last.day}`, measured: `${fmt(ratio, 2)}×`, limit: `≤ ${bandLimits.threeWeekGrowth}×`, ok: ratio <= bandLimits.threeWeekGrowth },
   ];

@@ -6,10 +6,10 @@ import { canStartOptimizer, connectionRateForLevel, optimizerUpgradeCost, optimi
 describe('optimizer upgrade table (spec §9, game-rules §16)', () => {
   it.each([
     [0, 20, 1, 11],
-    [1, 21, 3, 12],
-    [10, 33, 21, 21],
-    [40, 141, 81, 51],
-    [79, 944, 159, 90],
+    [1, 22, 3, 12],
+    [10, 43, 21, 21],
+    [40, 434, 81, 51],
+    [79, 8740, 159, 90],
   ])('level %i → cost %i Telnet, %i minutes, rate after %i %%', (level, cost, minutes, rate) => {
     expect(optimizerUpgradeCost(level)).toBe(cost);
     expect(optimizerUpgradeMinutes(level)).toBe(minutes);

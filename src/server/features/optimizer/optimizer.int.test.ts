@@ -81,14 +81,14 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
     expectError(await p.request('POST', '/api/optimizer/collect'), 409, t.nothingToCollect);
     // The server's job for this upgrade finds it collected and does nothing.
     await app.jobs.runDue();
-    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ currentLevel: 1, currentConnectionRate: 11, nextUpgradeCost: 21, nextUpgradeTime: 3 });
+    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ currentLevel: 1, currentConnectionRate: 11, nextUpgradeCost: 22, nextUpgradeTime: 3 });
   });
 
   it('the secure path /api/optimizer/upgrade starts it too; the server collects it at the end time when the player is away', async () => {
     const res = await act(p, '/api/optimizer/upgrade', {});
     expect(res.statusCode, res.body).toBe(200);
     expect(JSON.parse(res.body)).toHaveProperty('secureData');
-    expect(res.data).toMatchObject({ timeMinutes: 3, costTelnet: 21 });
+    expect(res.data).toMatchObject({ timeMinutes: 3, costTelnet: 22 });
     app.clock.advance(3 * 60_000 - 1);
     await app.jobs.runDue();
     expect((await p.request('GET', '/api/optimizer/status')).data.currentLevel).toBe(1);
