@@ -1,0 +1,53 @@
+/** Accounts, exactly-once writes, request limits, chat, Ping and missions. Part of `balance` (src/core/balance.ts): import `balance`, not this file. */
+export const accountsAndChatNumbers = {
+  // Accounts
+  /** How long a session lives without use. */
+  sessionIdleDays: 30,
+  /** How long an instance trusts a session it read from the database (ADR 035): the bound on a revocation the bus missed. */
+  sessionCacheTtlMs: 5000,
+  /** Sessions one instance keeps in memory; the oldest go first. */
+  sessionCacheMax: 50_000,
+  /** Login attempts allowed per window, per IP and per login ID. */
+  loginAttemptsPerIp: 30,
+  loginAttemptsPerLoginId: 8,
+  loginWindowMs: 10 * 60_000,
+  /** Registrations one client address may make per window (checked before any hashing). */
+  registrationsPerIp: 5,
+  registrationWindowMs: 60 * 60_000,
+  /** Password hashes (argon2, ~19 MiB and ~30 ms each) running at once; login and registration share them. */
+  passwordHashesAtOnce: 2,
+  /** Most keys one in-memory rate limiter holds; the oldest window is evicted past it. */
+  rateLimiterMaxKeys: 50_000,
+
+  // Exactly-once writes (docs/decisions/012-idempotency-keys.md)
+  /** How long a spent idempotency key and its stored answer are kept: far past any client retry. */
+  idempotencyKeyRetentionMs: 24 * 60 * 60_000,
+  /** Pause before the client's single automatic retry of a keyed call after a lost reply or a 503. */
+  idempotentRetryDelayMs: 500,
+
+  // Hardening
+  /** Largest request body accepted on /api (bytes). */
+  apiBodyLimitBytes: 16 * 1024,
+  /** Largest inflated secureData payload (bytes): a zip bomb stops here. */
+  secureDataMaxInflatedBytes: 16 * 1024,
+
+  // Global chat and Ping (spec §5, §9); the send limits are ours (docs: realtime and social decisions)
+  /** spec §5/§9: a chat line or private message holds at most 500 characters after trimming. */
+  messageMaxLength: 500,
+  /** Lines one player may send per window, counted per channel (global chat; private messages apart). */
+  messageSendLimit: 5,
+  messageSendWindowMs: 10_000,
+  /** The same line as the player's previous one in that channel, within this long, is refused as a repeat. */
+  messageRepeatWindowMs: 60_000,
+  /** Messages in one page of chat or conversation history, and the most a client may ask for. */
+  messagePageSize: 50,
+  messagePageMax: 100,
+  /** Players listed by GET /api/directories/users (online first, then by name). */
+  directoryUsersLimit: 200,
+  /** System lines (hacks of the player's Token) GET /api/directories/system returns, newest kept. */
+  pingSystemLinesLimit: 20,
+
+  // spec §9: missions
+  missionRewardTelnet: 10,
+
+} as const;
