@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accountPaths, ChangePasswordResponse } from '../../../core/api/account';
 import { texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
@@ -16,6 +16,10 @@ export function ChangePasswordForm() {
   const [fields, setFields] = useState<PasswordChangeFields>(emptyPasswordChange);
   const [problem, setProblem] = useState<PasswordChangeProblem | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const first = useRef<HTMLInputElement>(null);
+  // After the shell has put focus on the screen's heading (it does so as the chunk's DOM lands, before
+  // effects run): the one thing to do here is type, so the first field takes it.
+  useEffect(() => first.current?.focus(), []);
 
   const field = (name: keyof PasswordChangeFields) => ({
     value: fields[name],
@@ -41,7 +45,7 @@ export function ChangePasswordForm() {
   return (
     <Panel title={texts.settings.changePassword} className="bb-settings__panel">
       <form className="bb-settings__form" onSubmit={submit} noValidate>
-        <TextField label={texts.settings.currentPasswordLabel} type="password" autoComplete="current-password" autoFocus {...field('currentPassword')} />
+        <TextField label={texts.settings.currentPasswordLabel} type="password" autoComplete="current-password" ref={first} {...field('currentPassword')} />
         <TextField label={texts.settings.newPasswordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('newPassword')} />
         <TextField label={texts.settings.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <div role="alert">
