@@ -22,7 +22,9 @@ describe('settings: change password', () => {
       await page.getByLabel(texts.settings.confirmPasswordLabel, { exact: true }).fill(`${newPassword}x`);
       await page.keyboard.press('Enter');
       await page.getByText(texts.passwordsDontMatch).waitFor();
-      await page.getByLabel(texts.settings.confirmPasswordLabel, { exact: true }).fill(newPassword);
+      const confirm = page.getByLabel(texts.settings.confirmPasswordLabel, { exact: true });
+      expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+      await confirm.fill(newPassword);
       await page.keyboard.press('Enter');
       await page.getByText(texts.settings.changed).waitFor();
       await expectNoSeriousViolations(page, 'settings');

@@ -4,6 +4,7 @@ import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 import { startInstances, via, type Instances } from '../../../../tests/support/instances';
+import { openSocket } from '../../../../tests/support/socket';
 import type { App } from '../../app';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -102,10 +103,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changing the password across tw
   });
   afterAll(() => run?.close());
 
-  it('refuses on B the other session at once, though B had it cached', async () => {
+  it('refuses on B the other session at once, though B had it cached, and ends its socket there', async () => {
     const p = await asPlayer(run.apps[0]!);
     const other = await secondSession(run.apps[0]!, p);
     expect((await via(run.apps[1]!, other, 'GET', '/api/missions/status')).statusCode).toBe(200);
+    const otherSocket = await openSocket(run.urls[1]!, other.cookie);
+    const ended = otherSocket.next('session.ended', () => true, 2000);
     expect((await via(run.apps[0]!, p, 'POST', accountPaths.password, { currentPassword: p.password, newPassword })).statusCode).toBe(200);
     let refused = false;
     // The bus normally takes milliseconds; polled for at most ~2 s, well inside the cache's TTL.
@@ -114,6 +117,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changing the password across tw
       if (!refused) await new Promise((r) => setTimeout(r, 20));
     }
     expect(refused).toBe(true);
+    expect((await ended).d.reason).toBe('logout');
+    await otherSocket.close();
     expect((await via(run.apps[1]!, p, 'GET', '/api/missions/status')).statusCode).toBe(200);
   });
 });
