@@ -16,6 +16,7 @@ export const routePaths = {
   dataExchange: '/data-exchange',
   blockchain: '/blockchain',
   virus: '/virus',
+  settings: '/settings',
 } as const;
 
 /** The Kernel's archive of past seasons (ADR 053): reached from the Kernel screen, not the SYSTEM menu. */

@@ -25,6 +25,7 @@ const BlockchainScreen = lazy(() => import('./screens/blockchain/blockchain-scre
 const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
 const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
 const KernelArchiveScreen = lazy(() => import('./screens/kernel/archive/kernel-archive-screen').then((m) => ({ default: m.KernelArchiveScreen })));
+const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
 const VirusScreen = lazy(() => import('./screens/virus/virus-screen').then((m) => ({ default: m.VirusScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
@@ -62,6 +63,7 @@ const appRoutes: readonly AppRoute[] = [
     screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
   },
   { path: routePaths.virus, label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: signedOutNotices[routePaths.virus] },
+  { path: routePaths.settings, label: texts.shell.menu.settings, screen: chunk(<SettingsScreen />) },
 ];
 
 const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { accountPaths, ChangePasswordBody } from './account';
 import { LoginBody, RegisterBody } from './auth';
 import { blockchainPaths, SubmitCodeBody } from './blockchain';
 import { ChatHistoryQuery, ChatPostBody, ChatReadBody } from './chat';
@@ -29,6 +30,7 @@ export interface RouteInputs {
 export const routeInputs: Record<string, RouteInputs> = {
   'POST /api/auth/register': { body: RegisterBody },
   'POST /api/auth/login': { body: LoginBody },
+  [`POST ${accountPaths.password}`]: { body: ChangePasswordBody },
   'POST /api/game/tap-batch': { body: TapBatchBody },
   'POST /api/game/progress': { body: ProgressBody },
   'GET /api/leaderboard': { query: LeaderboardQuery },

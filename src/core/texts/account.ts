@@ -25,6 +25,7 @@ export const accountTexts = {
   loginIdOrUsernameTaken: 'Login ID or Username already exists',
   multiAccount: 'Multi-account detected - only one account per IP allowed',
   registerFailedGeneric: 'Please check input requirements. Password: 8-14 chars, letters/numbers/symbols only.',
+  currentPasswordWrong: 'Current password is incorrect.',
   logoutFailed: "Failed to logout properly, but you've been signed out locally.",
 
   // §8 generic

@@ -27,6 +27,7 @@ export const shellTexts = {
     dataExchange: 'DATA EXCHANGE',
     blockchain: 'BLOCKCHAIN',
     virus: 'VIRUS',
+    settings: 'SETTINGS',
   },
   offlineSoon: 'OFFLINE — coming soon',
   faultTitle: 'SYSTEM FAULT',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountPaths, ChangePasswordBody } from '../../../core/api/account';
 import { LoginBody, RegisterBody, type SignedInResponse } from '../../../core/api/auth';
 import { parseInput } from '../../http/errors';
 import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
@@ -42,6 +43,12 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
 
   // Read fresh: stats change with every tap, and the session cache holds only who the player is.
   app.get('/api/auth/user', async (request) => auth.view(requireAuth(request).user.id));
+
+  app.post(accountPaths.password, async (request) => {
+    const { sessionId, user } = requireAuth(request);
+    const body = parseInput(ChangePasswordBody, request.body);
+    return auth.changePassword({ userId: user.id, sessionId, ip: request.ip }, body);
+  });
 
   app.get('/api/auth/csrf-token', async (request) => ({ csrfToken: requireAuth(request).csrfToken }));
 }

@@ -14,6 +14,8 @@ import * as store from './store';
 import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
 import { createSessionCache } from './session-cache';
+import { changePassword, type Caller } from './change-password';
+import type { ChangePasswordBody } from '../../../core/api/account';
 
 export interface AuthContext {
   sessionId: string;
@@ -97,6 +99,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, csrfToken };
   }
 
+  /** A deleted session: forgotten here, and on other instances (and its sockets closed) through the bus. */
+  function endedElsewhere(sessionId: string): void {
+    cache.forgetSession(sessionId);
+    deps.onSessionEnded?.({ sessionId, reason: 'logout' });
+  }
+
   return {
     /** spec §4/§5/§8: creates the account and signs it in. */
     async register(body: RegisterBody, ip: string) {
@@ -167,9 +175,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const sessionId = sessionIdOf(token);
       cache.forgetSession(sessionId);
       await store.deleteSession(db, sessionId);
-      cache.forgetSession(sessionId);
-      deps.onSessionEnded?.({ sessionId, reason: 'logout' });
+      endedElsewhere(sessionId);
     },
+
+    /** Settings' CHANGE PASSWORD; the other sessions end like a logout each (cache, then bus). */
+    changePassword: (caller: Caller, body: ChangePasswordBody) =>
+      changePassword({ database: deps.database, passwords, loginFailures, sessionsEnded: (ids) => ids.forEach(endedElsewhere) }, caller, body),
 
     /**
      * Deletes up to `limit` sessions that expired before `at`: a housekeeping task of the jobs runner

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -112,4 +112,17 @@ export async function deleteExpiredSessions(db: Executor, at: Date, limit: numbe
     .for('update', { skipLocked: true });
   const gone = await db.delete(sessions).where(inArray(sessions.id, oldest)).returning({ id: sessions.id });
   return gone.length;
+}
+
+export async function setPasswordHash(tx: Executor, userId: number, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Ends every session of a player but `keepId`; returns the ids that went. */
+export async function deleteOtherSessions(tx: Executor, userId: number, keepId: string): Promise<string[]> {
+  const gone = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return gone.map((row) => row.id);
 }

@@ -1,0 +1,14 @@
+import { texts } from '../../../core/texts';
+import { ScreenHeader } from '../../ui/screen-header';
+import { ChangePasswordForm } from './change-password-form';
+import './settings-screen.css';
+
+/** SYSTEM → SETTINGS: the player's own account. */
+export function SettingsScreen() {
+  return (
+    <div className="bb-settings">
+      <ScreenHeader title={texts.settings.title} tagline={texts.settings.tagline} />
+      <ChangePasswordForm />
+    </div>
+  );
+}
