@@ -83,13 +83,14 @@ const storeTables = {
     // commit; Telnet stays the wallet's (local/no-balance-write).
     // grant (`npm run grant`) writes level and experience the same way.
     // optimizer writes connection_rate on collect; drone writes the progress columns as taps does (issue 8).
-    users: ['auth', 'taps', 'grant', 'optimizer', 'drone', 'blockchain'], // blockchain: a guess's experience cost (conditional UPDATE)
+    users: ['auth', 'taps', 'grant', 'optimizer', 'drone', 'blockchain', 'admin'], // blockchain: a guess's experience cost (conditional UPDATE)
     optimizer: ['optimizer', 'drone'], // schema/optimizer.ts holds both features' tables (optimizer_states, drone_runs)
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet
     presence: [], // src/server/realtime
     moderation: [], // src/server/moderation
+    audit: ['admin'], // the console's actions and the CLI scripts write their audit rows through it (ADR 058)
   },
   // Joined for usernames and levels by chat, ping, leaderboard…; written only by auth and the wallet.
   readable: ['users'],

@@ -22,7 +22,13 @@ export const routePaths = {
 /** The Kernel's archive of past seasons (ADR 053): reached from the Kernel screen, not the SYSTEM menu. */
 export const kernelArchivePath = '/kernel/archive';
 
-const knownPaths: ReadonlySet<string> = new Set([...Object.values(routePaths), kernelArchivePath]);
+/**
+ * The moderator console (ADR 058): not in the SYSTEM menu; a signed-out moderator signs in here, and a
+ * signed-in player who finds it sees the 404 screen (the server answers the console's calls with 404).
+ */
+export const consoleScreenPath = '/admin';
+
+const knownPaths: ReadonlySet<string> = new Set([...Object.values(routePaths), kernelArchivePath, consoleScreenPath]);
 
 /** Whether a path is one of the game's screens (else the 404 screen shows, signed in or not). */
 export function isScreenPath(pathname: string): boolean {

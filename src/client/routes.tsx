@@ -7,7 +7,7 @@ import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { RouterHomeLink, Shell } from './shell/shell';
 import { featureAvailability } from '../core/features';
-import { kernelArchivePath, routePaths, signedOutNotices } from './route-paths';
+import { consoleScreenPath, kernelArchivePath, routePaths, signedOutNotices } from './route-paths';
 import { texts } from '../core/texts';
 
 // Every screen but the Mainframe is a chunk of its own, loaded when first opened:
@@ -26,6 +26,8 @@ const TerminalScreen = lazy(() => import('./screens/terminal/terminal-screen').t
 const KernelScreen = lazy(() => import('./screens/kernel/kernel-screen').then((m) => ({ default: m.KernelScreen })));
 const KernelArchiveScreen = lazy(() => import('./screens/kernel/archive/kernel-archive-screen').then((m) => ({ default: m.KernelArchiveScreen })));
 const SettingsScreen = lazy(() => import('./screens/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+// The console's chunk is fetched only when /admin is opened: nothing of it is in a player's bundle.
+const AdminScreen = lazy(() => import('./screens/admin/admin-screen').then((m) => ({ default: m.AdminScreen })));
 const VirusScreen = lazy(() => import('./screens/virus/virus-screen').then((m) => ({ default: m.VirusScreen })));
 const chunk = (screen: ReactNode) => (
   <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>{screen}</Suspense>
@@ -76,6 +78,7 @@ export function AppRoutes() {
           <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
         {featureAvailability.kernel ? <Route path={kernelArchivePath} element={<RequireSession>{chunk(<KernelArchiveScreen />)}</RequireSession>} /> : null}
+        <Route path={consoleScreenPath} element={<RequireSession>{chunk(<AdminScreen />)}</RequireSession>} />
         <Route path="*" element={<NotFoundScreen HomeLink={RouterHomeLink} />} />
       </Route>
     </Routes>

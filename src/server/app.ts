@@ -10,6 +10,8 @@ import { balance } from '../core/balance';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import { adminRoutes } from './features/admin/routes';
+import { createAdminService, type AdminService } from './features/admin/service';
 import { authRoutes } from './features/auth/routes';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
@@ -91,6 +93,7 @@ export interface App {
     blockchain: BlockchainService;
     terminal: TerminalService;
     kernel: KernelService;
+    admin: AdminService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -227,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
+  const admin = createAdminService({ database, now });
   const jobs = createJobRunner({
     database,
     now,
@@ -277,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
   registerVirus(fastify, virus, limits);
+  adminRoutes(fastify, database, admin);
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -307,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin },
     realtime,
     jobs,
     metrics,

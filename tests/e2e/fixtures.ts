@@ -3,6 +3,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { texts } from '../../src/core/texts';
+import type { Role } from '../../src/core/api/admin';
+import { runRoleCommand } from '../../src/server/features/admin/role-command';
 import { createGrantService, type GrantRequest } from '../../src/server/features/grant/service';
 import { scriptedRandom, type ScriptedRandom } from '../support/random';
 import { startTestServer } from '../support/server';
@@ -34,6 +36,8 @@ export interface GameServer {
   grant(request: GrantRequest): Promise<{ gearIds: number[]; coreIds: number[] }>;
   /** The server's random source: queue() the draws the next action makes (see tests/support/random.ts). */
   random: ScriptedRandom;
+  /** Gives a player a console role the way `npm run role` does (same service, audited as cli:role). */
+  setRole(loginId: string, role: Role): Promise<void>;
 }
 
 /**
@@ -45,7 +49,7 @@ export async function startGame(): Promise<GameServer> {
   const external = process.env.BB_E2E_URL;
   if (external) {
     const inProcessOnly = () => Promise.reject(new Error('grants and scripted randomness need the in-process test server (unset BB_E2E_URL)'));
-    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, random };
+    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, setRole: inProcessOnly, random };
   }
   const server = await startTestServer({ accountsPerIp: 0, random });
   const grants = createGrantService({ database: server.database, bus: server.app.realtime.bus });
@@ -57,6 +61,10 @@ export async function startGame(): Promise<GameServer> {
       const result = await grants.grant(request);
       if (result.kind !== 'granted') throw new Error(`grant to ${request.loginId} refused: ${result.kind}`);
       return result;
+    },
+    async setRole(loginId, role) {
+      const outcome = await runRoleCommand({ database: server.database, now: Date.now }, [loginId, role]);
+      if (outcome.kind !== 'set') throw new Error(`role for ${loginId} refused: ${outcome.kind}`);
     },
   };
 }

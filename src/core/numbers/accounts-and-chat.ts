@@ -50,4 +50,7 @@ export const accountsAndChatNumbers = {
   // spec §9: missions
   missionRewardTelnet: 10,
 
+  // the moderator console (ADR 058)
+  /** Audit rows in one page of the console's AUDIT LOG. */
+  consoleAuditPageSize: 50,
 } as const;

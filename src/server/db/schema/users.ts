@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roles } from '../../../core/api/admin';
 import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -28,6 +29,8 @@ export const users = pgTable(
     /** Running decode timing for the machine-like flag (ADR 052, `src/core/rules/decode-timing.ts`); null before the first batch. */
     decodeTiming: jsonb('decode_timing'),
     banned: boolean('banned').notNull().default(false),
+    /** Who may open the moderator console (ADR 058); set only by `npm run role` or an admin, and audited. */
+    role: text('role', { enum: roles }).notNull().default('player'),
     registrationIp: text('registration_ip').notNull(),
     /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */
     usernameSkeleton: text('username_skeleton'),
@@ -44,5 +47,6 @@ export const users = pgTable(
     index('users_registration_ip').on(t.registrationIp),
     // The wallet's conditional debit keeps balances whole; this refuses any other path that would not.
     check('users_telnet_not_negative', sql`${t.telnet} >= 0`),
+    check('users_role_known', sql`${t.role} IN ('player', 'moderator', 'admin')`),
   ],
 );

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { auditActions, type AuditAction, type AuditEntry } from '../../../core/api/admin';
+import { consoleTexts } from '../../../core/texts/console';
+import { CommandButton } from '../../ui/button';
+import { useAuditLog } from './use-console';
+
+const t = consoleTexts.audit;
+
+function describeChange(entry: AuditEntry): string {
+  const show = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v));
+  return `${show(entry.before)} → ${show(entry.after)}`;
+}
+
+/** Every operator action, newest first (ADR 058): the log is append-only, so this is the whole record. */
+export function AuditTab() {
+  const [action, setAction] = useState<AuditAction | null>(null);
+  const log = useAuditLog(action);
+  const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <div className="bb-console__audit">
+      <label className="bb-console__filter">
+        <span>{t.columns.action}</span>
+        <select value={action ?? ''} onChange={(e) => setAction(e.target.value ? (e.target.value as AuditAction) : null)}>
+          <option value="">*</option>
+          {auditActions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </label>
+      {log.isSuccess && entries.length === 0 ? <p className="bb-muted">{t.empty}</p> : null}
+      {entries.length > 0 ? (
+        <div className="bb-console__table-wrap">
+          <table className="bb-console__table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.at}</th>
+                <th scope="col">{t.columns.actor}</th>
+                <th scope="col">{t.columns.action}</th>
+                <th scope="col">{t.columns.target}</th>
+                <th scope="col">{t.columns.reason}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-testid="audit-row">
+                  <td className="bb-console__when">{e.at.slice(0, 19).replace('T', ' ')}</td>
+                  <td>{e.actor}</td>
+                  <td>
+                    <span className="bb-console__action">{e.action}</span>
+                    <span className="bb-muted bb-console__change">{describeChange(e)}</span>
+                  </td>
+                  <td>{e.targetUsername ?? '—'}</td>
+                  <td>{e.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {log.hasNextPage ? (
+        <CommandButton onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
+          {t.more}
+        </CommandButton>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { AuditAction, Role } from '../../../core/api/admin';
+import type { Executor, Tx } from '../../db/connect';
+import { auditLog, users } from '../../db/schema';
+
+export interface OperatorRow {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+/** The account behind a console request, read fresh each time: a demotion takes effect on the next request. */
+export async function findOperator(db: Executor, userId: number): Promise<OperatorRow | undefined> {
+  const [row] = await db.select({ id: users.id, username: users.username, role: users.role }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function findPlayerIdByLoginId(db: Executor, loginId: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId));
+  return row?.id;
+}
+
+/** The target's role as the action sees it (its row is already locked by lockPlayers). */
+export async function findTarget(tx: Tx, userId: number): Promise<OperatorRow | undefined> {
+  return findOperator(tx, userId);
+}
+
+export async function setRole(tx: Tx, userId: number, role: Role): Promise<void> {
+  await tx.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+export interface AuditRow {
+  at: Date;
+  actorId: number | null;
+  actorLabel: string;
+  action: AuditAction;
+  targetUserId: number | null;
+  reason: string;
+  before: unknown;
+  after: unknown;
+}
+
+export async function insertAudit(tx: Tx, row: AuditRow): Promise<void> {
+  await tx.insert(auditLog).values(row);
+}
+
+/** One page of the audit log, newest first, with the target's current username. */
+export async function listAudit(
+  db: Executor,
+  query: { before?: number; targetUserId?: number; action?: AuditAction },
+  limit: number,
+) {
+  const where: SQL[] = [];
+  if (query.before !== undefined) where.push(lt(auditLog.id, query.before));
+  if (query.targetUserId !== undefined) where.push(eq(auditLog.targetUserId, query.targetUserId));
+  if (query.action !== undefined) where.push(eq(auditLog.action, query.action));
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actor: auditLog.actorLabel,
+      action: auditLog.action,
+      targetUserId: auditLog.targetUserId,
+      targetUsername: users.username,
+      reason: auditLog.reason,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.targetUserId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
