@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { balance } from '../balance';
+import { ledgerReasons } from '../ledger-reasons';
+import { IdParam, PlainText, queryInt, RowId } from './common';
+import { ActionReason, consolePrefix, Role } from './admin';
+
+/**
+ * The console's player view and its actions (ADR 058): every action takes a reason, checks who may act on
+ * whom on the server, and writes its audit row in its own transaction. Every path is under the console guard.
+ */
+export const consoleActionPaths = {
+  /** GET ?q= — players whose username or login ID starts with q (case-insensitive), or the id q. */
+  search: `${consolePrefix}/players`,
+  /** GET — the player view. */
+  player: `${consolePrefix}/players/:userId`,
+  /** GET ?reason=&from=&to=&before= — the player's ledger, newest first, in pages. */
+  ledger: `${consolePrefix}/players/:userId/ledger`,
+  mute: `${consolePrefix}/players/:userId/mute`,
+  unmute: `${consolePrefix}/players/:userId/unmute`,
+  ban: `${consolePrefix}/players/:userId/ban`,
+  unban: `${consolePrefix}/players/:userId/unban`,
+  /** The player must choose a new username at their next sign-in; the old one stays reserved. */
+  rename: `${consolePrefix}/players/:userId/rename`,
+  /** Removes one chat line from history and from every open screen. */
+  removeChat: `${consolePrefix}/chat/messages/:messageId/remove`,
+  /** Returns the bits of a region (optionally only one owner's) to unowned. */
+  clearKernel: `${consolePrefix}/kernel/clear`,
+  /** Compensates every ledger row (and item move) of one reference: a hack, a market sale, a drone run, a purchase. */
+  reverse: `${consolePrefix}/ledger/reverse`,
+} as const;
+
+export const MessageIdParams = z.strictObject({ messageId: IdParam });
+
+export const SearchQuery = z.strictObject({ q: PlainText.pipe(z.string().trim().min(1).max(32)) });
+
+export const PlayerSummary = z.object({
+  userId: RowId,
+  username: z.string(),
+  level: z.number().int(),
+  role: Role,
+  banned: z.boolean(),
+  mutedUntil: z.string().nullable(),
+});
+export type PlayerSummary = z.infer<typeof PlayerSummary>;
+export const SearchResult = z.object({ players: z.array(PlayerSummary) });
+
+/** A mute lasts whole minutes: from 5 minutes to 30 days. */
+export const MuteBody = z.strictObject({ minutes: z.int().min(5).max(30 * 24 * 60), reason: ActionReason });
+export type MuteBody = z.infer<typeof MuteBody>;
+
+/** Unmute, ban, unban, rename and a chat line's removal need only the reason. */
+export const ReasonBody = z.strictObject({ reason: ActionReason });
+export type ReasonBody = z.infer<typeof ReasonBody>;
+
+const Coordinate = z.int().min(0).max(balance.gridSize - 1);
+export const ClearKernelBody = z.strictObject({
+  x0: Coordinate,
+  y0: Coordinate,
+  x1: Coordinate,
+  y1: Coordinate,
+  /** Only this player's bits (a griefer's), else every owned bit of the region. */
+  ownerUserId: RowId.optional(),
+  reason: ActionReason,
+});
+export type ClearKernelBody = z.infer<typeof ClearKernelBody>;
+
+/** A ledger reference as the ledger stores it, e.g. `market-sale:41`. */
+export const ReverseBody = z.strictObject({ reference: PlainText.pipe(z.string().min(1).max(200)), reason: ActionReason });
+export type ReverseBody = z.infer<typeof ReverseBody>;
+
+export const LedgerQuery = z.strictObject({
+  reason: z.enum(ledgerReasons).optional(),
+  /** ISO dates (YYYY-MM-DD), inclusive, UTC. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  before: queryInt(z.int().min(1).max(Number.MAX_SAFE_INTEGER)).optional(),
+});
+export type LedgerQuery = z.infer<typeof LedgerQuery>;
