@@ -17,3 +17,4 @@ export * from './terminal';
 export * from './kernel';
 export * from './virus';
 export * from './moderation';
+export * from './safety';
