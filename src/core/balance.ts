@@ -3,6 +3,7 @@ import { accountsAndChatNumbers } from './numbers/accounts-and-chat';
 import { realtimeAndJobsNumbers } from './numbers/realtime-and-jobs';
 import { terminalAndBlockchainNumbers } from './numbers/terminal-and-blockchain';
 import { itemsAndOptimizerNumbers } from './numbers/items-and-optimizer';
+import { safetyNumbers } from './numbers/safety';
 
 /**
  * Every tunable number in Bitbreach, once, each with what it tunes.
@@ -18,6 +19,7 @@ export const balance = {
   ...realtimeAndJobsNumbers,
   ...terminalAndBlockchainNumbers,
   ...itemsAndOptimizerNumbers,
+  ...safetyNumbers,
 } as const;
 
 export type Balance = typeof balance;

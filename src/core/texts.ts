@@ -10,6 +10,7 @@ import { missionBriefings } from './texts/mission-briefings';
 import { missionPanelTexts } from './texts/missions';
 import { optimizerTexts } from './texts/optimizer';
 import { pingTexts } from './texts/ping';
+import { safetyTexts } from './texts/safety';
 import { settingsTexts } from './texts/settings';
 import { shellTexts } from './texts/shell';
 import { terminalTexts } from './texts/terminal';
@@ -36,6 +37,7 @@ export const texts = {
   terminal: terminalTexts,
   virus: virusTexts,
   settings: settingsTexts,
+  safety: safetyTexts,
 
   // The account texts the login screen needs, kept apart so its first load carries only them (ADR 040).
   ...accountTexts,

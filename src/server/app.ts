@@ -19,6 +19,10 @@ import { createAuthService, type AuthService } from './features/auth/service';
 import { leaderboardRoutes } from './features/leaderboard/routes';
 import { missionRoutes } from './features/missions/routes';
 import { createMissionService, type MissionService } from './features/missions/service';
+import { ignoreRoutes } from './features/ignores/routes';
+import { createIgnoreService, type IgnoreService } from './features/ignores/service';
+import { reportRoutes } from './features/reports/routes';
+import { createReportService, type ReportService } from './features/reports/service';
 import { pingRoutes } from './features/ping/routes';
 import { createPingService, type PingService } from './features/ping/service';
 import { coreRoutes } from './features/cores/routes';
@@ -94,6 +98,8 @@ export interface App {
     terminal: TerminalService;
     kernel: KernelService;
     admin: AdminService;
+    ignores: IgnoreService;
+    reports: ReportService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -190,8 +196,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onCommitted: (users) => publishUsersUpdated(bus, users),
     onGroup: (size) => metrics.groupCommitSize.observe(size),
   });
-  const chat = createChatService({ database, bus, now });
-  const ping = createPingService({ database, bus, now });
+  const ignores = createIgnoreService({ database, bus, now });
+  const chat = createChatService({ database, bus, now, ignoredIds: (userId) => ignores.ignoredIds(userId) });
+  const ping = createPingService({ database, bus, now, ignoredIds: ignores.ignoredIds, isIgnoring: ignores.isIgnoring });
   const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
   // The terminal and the Kernel complete their missions through the missions service, which asks them for evidence back.
   let missionsRef: MissionService | null = null;
@@ -204,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     userView: (userId) => auth.view(userId),
     writeSystemLine: ping.writeSystemLine,
     completeMission,
+    ignoredIds: ignores.ignoredIds,
   });
   // The Kernel asks only until the player has the mission: later purchases cost one primary-key look-up.
   const kernel = createKernelService({
@@ -214,6 +222,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     completeMission: async (userId, missionId) => {
       if (missionsRef && !(await missionsRef.hasCompleted(userId, missionId))) await completeMission(userId, missionId);
     },
+  });
+  const reports = createReportService({
+    database,
+    now,
+    chatLine: chat.lineById,
+    privateMessage: ping.messageSeenBy,
+    region: (query) => kernel.state(query),
   });
   const missions = createMissionService({
     database,
@@ -271,6 +286,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   leaderboardRoutes(fastify, database);
   chatRoutes(fastify, chat);
   pingRoutes(fastify, ping);
+  ignoreRoutes(fastify, ignores);
+  reportRoutes(fastify, reports, limits);
   missionRoutes(fastify, missions);
   registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
   gearRoutes(fastify, gear);
@@ -312,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin, ignores, reports },
     realtime,
     jobs,
     metrics,

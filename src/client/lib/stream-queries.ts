@@ -21,10 +21,12 @@ export const streamKeys = {
   conversationPrefix: ['/api/directories/messages'] as const,
   conversation: (partnerId: number) => ['/api/directories/messages', partnerId] as const,
   missionStatus: ['/api/missions/status'] as const,
+  /** The player's ignore list (ADR 056): every tab filters chat lines with it. */
+  ignores: ['/api/ignores'] as const,
 };
 
 /** Paths whose data the stream covers: after a gap, a reconnect or stream.interrupted they are all refetched. */
-const streamCoveredPrefixes = ['/api/chat/', '/api/directories/', '/api/missions/', '/api/auth/user', '/api/grid/', '/api/gear', '/api/telnet-cores', '/api/marketplace/', '/api/blockchain/'];
+const streamCoveredPrefixes = ['/api/ignores', '/api/chat/', '/api/directories/', '/api/missions/', '/api/auth/user', '/api/grid/', '/api/gear', '/api/telnet-cores', '/api/marketplace/', '/api/blockchain/'];
 
 /** Whether a query holds data the socket stream keeps up to date. */
 export function isStreamCovered(queryKey: QueryKey): boolean {

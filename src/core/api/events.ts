@@ -116,6 +116,13 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('blockchain.spawned', BlockchainSpawned),
   /** Terminal, to the victim's sockets: someone opened an intrusion into their file system. */
   envelope('terminal.intrusionStarted', z.object({ intrusionId: z.int(), attackerUsername: z.string(), expiresAt: z.iso.datetime() })),
+  /**
+   * Terminal, to the victim's sockets: a player they ignore opened an intrusion. Not named, and at most one
+   * such alert per window for all the players they ignore together (ADR 056).
+   */
+  envelope('terminal.ignoredIntrusion', z.object({ windowMinutes: z.int() })),
+  /** To the player's own sockets: their ignore list changed on some tab; lists and filtered histories refetch. */
+  envelope('ignores.changed', z.object({})),
   /** To the attacker and the victim: an intrusion ended (hacked, expired on the server's clock, or exited). */
   envelope('terminal.intrusionEnded', z.object({ intrusionId: z.int(), outcome: z.enum(['hacked', 'expired', 'exited']), attackerUsername: z.string(), victimUsername: z.string() })),
   /** To the victim and the attacker: a Token was hacked (the victim's notification on any screen). */

@@ -13,6 +13,7 @@ import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, RemoveLis
 import { CompleteMissionBody } from './missions';
 import { OptimizerStartBody, optimizerPaths } from './optimizer';
 import { ConversationQuery, DirectoryUserParams, PrivateMessageBody, ReadConversationBody } from './ping';
+import { IgnoreBody, ReportBody, safetyPaths, UnignoreBody } from './safety';
 import { CompletePurchaseBody, CreatePaymentIntentBody, TestPayBody, virusPaths } from './virus';
 
 /** What one route reads from a request; a route missing here reads nothing (no query, body or path field). */
@@ -42,6 +43,9 @@ export const routeInputs: Record<string, RouteInputs> = {
   'POST /api/directories/messages': { body: PrivateMessageBody },
   'POST /api/directories/read': { body: ReadConversationBody },
   'POST /api/missions/complete': { body: CompleteMissionBody },
+  [`POST ${safetyPaths.ignores}`]: { body: IgnoreBody },
+  [`POST ${safetyPaths.unignore}`]: { body: UnignoreBody },
+  [`POST ${safetyPaths.reports}`]: { body: ReportBody },
   [`POST ${inventoryPaths.equip}`]: { body: EquipBody },
   [`POST ${inventoryPaths.destroyGear}`]: { body: DestroyGearBody },
   [`POST ${inventoryPaths.bulkDestroy}`]: { body: BulkDestroyBody },

@@ -3,6 +3,7 @@ import type { User } from '../../../core/api/common';
 import type { GridUpdate, ServerEvent } from '../../../core/api/events';
 import type { MissionStatus } from '../../../core/api/missions';
 import type { PrivateMessage } from '../../../core/api/ping';
+import { safetyTexts } from '../../../core/texts/safety';
 import { terminalTexts } from '../../../core/texts/terminal';
 import { marketEventActions, type MarketNotice } from '../../screens/data-exchange/market-events';
 
@@ -75,9 +76,13 @@ export type CacheAction =
  * What each event does to the cache (architecture.md: an event updates or invalidates the query that
  * holds the data; the client keeps no second copy). `meId` is the signed-in player.
  */
-export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
+const noOne: ReadonlySet<number> = new Set();
+
+export function eventActions(event: ServerEvent, meId: number, ignored: ReadonlySet<number> = noOne): CacheAction[] {
   switch (event.t) {
     case 'chat_message':
+      // A line from a player this one ignores is dropped here, on every tab (ADR 056).
+      if (ignored.has(event.d.userId)) return [];
       // Another player's line is unread here until the chat is seen; the server sends no second
       // frame for that (it would double the fan-out of every line).
       return event.d.userId === meId
@@ -142,6 +147,14 @@ export function eventActions(event: ServerEvent, meId: number): CacheAction[] {
             { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen) },
           ]
         : [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
+    case 'terminal.ignoredIntrusion':
+      return [
+        { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
+        { kind: 'alert', title: terminalTexts.alertTitle, description: safetyTexts.ignoredIntrusion.replace('{n}', String(event.d.windowMinutes)) },
+      ];
+    case 'ignores.changed':
+      // The list changed on another tab or device: it and every history it filters are read again.
+      return [{ kind: 'invalidate', prefixes: ['/api/ignores', '/api/chat/', '/api/directories/'] }];
     case 'virus.purchaseUpdated':
       // The Virus screen's history and limit (a webhook fulfilled or reversed a purchase).
       return [{ kind: 'invalidate', prefixes: ['/api/virus/'] }];

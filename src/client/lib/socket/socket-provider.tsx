@@ -4,6 +4,7 @@ import { balance } from '../../../core/balance';
 import type { User } from '../../../core/api/common';
 import type { ChatMessage } from '../../../core/api/chat';
 import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
+import type { IgnoreList } from '../../../core/api/safety';
 import { userQueryKey } from '../../session/session-context';
 import { appendMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
@@ -18,6 +19,12 @@ const SocketStatusContext = createContext<SocketStatus>('down');
 const PresenceWatchContext = createContext<() => () => void>(() => () => {});
 
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
+
+/** The ignored players as the cached list holds them (none until it is loaded). */
+function ignoredSet(queryClient: QueryClient): ReadonlySet<number> {
+  const list = queryClient.getQueryData<IgnoreList>(streamKeys.ignores);
+  return new Set(list?.ignored.map((p) => p.userId) ?? []);
+}
 
 /** Applies one action to the cache: the thin, untested-by-design edge of the pure socket model. */
 function applyAction(
@@ -137,7 +144,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       clearTimer: (handle) => window.clearTimeout(handle as number),
       onStatus: setStatus,
       onEvent: (event) => {
-        for (const action of eventActions(event, userId)) {
+        for (const action of eventActions(event, userId, ignoredSet(queryClient))) {
           if (action.kind === 'sign-out') callbacks.current.onSessionEnded();
           else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast, gridFeed);
         }

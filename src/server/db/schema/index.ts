@@ -18,3 +18,4 @@ export * from './kernel';
 export * from './virus';
 export * from './moderation';
 export * from './audit';
+export * from './safety';

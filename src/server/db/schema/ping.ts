@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** spec §3 private message (Ping). readAt is null until the receiver has seen it. */
@@ -12,6 +12,8 @@ export const privateMessages = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Sent while the receiver ignored the sender (ADR 056): the sender sees it, the receiver never does. */
+    withheld: boolean('withheld').notNull().default(false),
   },
   (t) => [
     // A conversation is both directions of one pair: each direction walks this index by id.

@@ -7,8 +7,8 @@ import type { ChatService } from './service';
 /** spec §7 chat endpoints. */
 export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
   app.get('/api/chat/messages', async (request): Promise<ChatPage> => {
-    requireAuth(request);
-    return chat.history(parseInput(ChatHistoryQuery, request.query));
+    const { user } = requireAuth(request);
+    return chat.history(user.id, parseInput(ChatHistoryQuery, request.query));
   });
 
   app.post('/api/chat/messages', async (request, reply) => {

@@ -11,6 +11,8 @@ export interface ChatServiceDeps {
   database: Database;
   bus: Bus;
   now: () => number;
+  /** The players a viewer ignores (ignores service): their lines are left out of that viewer's history and unread (ADR 056). */
+  ignoredIds(userId: number): Promise<number[]>;
 }
 
 type Sender = { id: number; username: string };
@@ -28,8 +30,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     /** The latest page without `before`; older pages by passing a page's nextBefore. */
-    async history(query: ChatHistoryQuery): Promise<ChatPage> {
-      const rows = await store.pageBefore(db, query.before, query.limit);
+    async history(viewerId: number, query: ChatHistoryQuery): Promise<ChatPage> {
+      const rows = await store.pageBefore(db, query.before, query.limit, await deps.ignoredIds(viewerId));
       const page = rows.slice(0, query.limit).reverse();
       return {
         messages: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -68,7 +70,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async unread(userId: number): Promise<ChatUnread> {
-      return { hasUnread: await store.hasUnread(db, userId) };
+      return { hasUnread: await store.hasUnread(db, userId, await deps.ignoredIds(userId)) };
     },
 
     /** spec §4: the chat was seen; the player's other tabs clear their badge too. */
@@ -77,6 +79,9 @@ export function createChatService(deps: ChatServiceDeps) {
       deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'chat.unreadChanged', d: { hasUnread: false } } });
       return { hasUnread: false };
     },
+
+    /** One line with its author, for a report's snapshot (ADR 056); null if there is none. */
+    lineById: (id: number) => store.lineById(db, id),
 
     /** Evidence for the send_global_chat mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, max, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { chatMessages, chatReads, users } from '../../db/schema';
 
@@ -22,21 +22,36 @@ export async function insertMessage(tx: Executor, row: { userId: number; message
   return inserted!;
 }
 
-/** One page of history, newest first, one row more than asked so the caller knows if older ones exist. */
-export async function pageBefore(tx: Executor, before: number | undefined, limit: number) {
+const lineColumns = {
+  id: chatMessages.id,
+  userId: chatMessages.userId,
+  username: users.username,
+  message: chatMessages.message,
+  createdAt: chatMessages.createdAt,
+};
+
+/**
+ * One page of history, newest first, one row more than asked so the caller knows if older ones exist.
+ * Lines by `hiddenAuthors` (the viewer's ignore list, bounded) are left out.
+ */
+export async function pageBefore(tx: Executor, before: number | undefined, limit: number, hiddenAuthors: number[] = []) {
   return tx
-    .select({
-      id: chatMessages.id,
-      userId: chatMessages.userId,
-      username: users.username,
-      message: chatMessages.message,
-      createdAt: chatMessages.createdAt,
-    })
+    .select(lineColumns)
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(before === undefined ? undefined : lt(chatMessages.id, before))
+    .where(
+      and(
+        before === undefined ? undefined : lt(chatMessages.id, before),
+        hiddenAuthors.length ? notInArray(chatMessages.userId, hiddenAuthors) : undefined,
+      ),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(limit + 1);
+}
+
+export async function lineById(tx: Executor, id: number) {
+  const [row] = await tx.select(lineColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, id)).limit(1);
+  return row ?? null;
 }
 
 export async function latestMessageId(tx: Executor): Promise<number> {
@@ -52,13 +67,19 @@ export async function markReadUpTo(tx: Executor, userId: number, upToId: number)
     .onConflictDoUpdate({ target: chatReads.userId, set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)` } });
 }
 
-/** Whether someone else wrote a line after the player's read mark. */
-export async function hasUnread(tx: Executor, userId: number): Promise<boolean> {
+/** Whether someone else (not one of `hiddenAuthors`) wrote a line after the player's read mark. */
+export async function hasUnread(tx: Executor, userId: number, hiddenAuthors: number[] = []): Promise<boolean> {
   const readMark = sql`coalesce((SELECT ${chatReads.lastReadId} FROM ${chatReads} WHERE ${chatReads.userId} = ${userId}), 0)`;
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(chatMessages)
-    .where(and(sql`${chatMessages.id} > ${readMark}`, sql`${chatMessages.userId} <> ${userId}`))
+    .where(
+      and(
+        sql`${chatMessages.id} > ${readMark}`,
+        sql`${chatMessages.userId} <> ${userId}`,
+        hiddenAuthors.length ? notInArray(chatMessages.userId, hiddenAuthors) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -12,6 +12,9 @@ export interface PingServiceDeps {
   database: Database;
   bus: Bus;
   now: () => number;
+  /** The ignores service's look-ups (ADR 056): what a player ignores is hidden from them, and Pings from it withheld. */
+  ignoredIds(userId: number, tx?: Executor): Promise<number[]>;
+  isIgnoring(userId: number, otherId: number, tx?: Executor): Promise<boolean>;
 }
 
 type Sender = { id: number; username: string };
@@ -24,7 +27,7 @@ export function createPingService(deps: PingServiceDeps) {
   const ttlMs = balance.presenceTtlMs;
 
   async function publishUnread(userId: number): Promise<string[]> {
-    const usernames = await store.unreadSenders(db, userId);
+    const usernames = await store.unreadSenders(db, userId, await deps.ignoredIds(userId));
     deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'ping.unreadChanged', d: { usernames } } });
     return usernames;
   }
@@ -38,14 +41,15 @@ export function createPingService(deps: PingServiceDeps) {
       return user;
     },
 
-    unread: (userId: number) => store.unreadSenders(db, userId),
+    unread: async (userId: number) => store.unreadSenders(db, userId, await deps.ignoredIds(userId)),
 
-    conversations: (userId: number) => store.conversationPartners(db, userId, balance.directoryUsersLimit),
+    conversations: async (userId: number) => store.conversationPartners(db, userId, balance.directoryUsersLimit, await deps.ignoredIds(userId)),
 
     /** One page of the conversation with a partner; reading it does not mark it read (POST /read does). */
     async conversation(userId: number, query: ConversationQuery): Promise<ConversationPage> {
       if (!(await store.findUser(db, query.partnerId))) throw new HttpError(404, texts.pingUserNotFound);
-      const rows = await store.conversationPage(db, userId, query.partnerId, query.before, query.limit);
+      const ignoring = await deps.isIgnoring(userId, query.partnerId);
+      const rows = await store.conversationPage(db, userId, query.partnerId, query.before, query.limit, ignoring);
       const page = rows.slice(0, query.limit).reverse();
       return {
         messages: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -53,11 +57,15 @@ export function createPingService(deps: PingServiceDeps) {
       };
     },
 
-    /** Sends a private message: the same text rules and send limit as the global chat. */
+    /**
+     * Sends a private message: the same text rules and send limit as the global chat. To a receiver who
+     * ignores the sender it is stored withheld: the sender's answer and transcript are as always, the
+     * receiver never sees it, now or after an unignore (ADR 056).
+     */
     async send(sender: Sender, body: PrivateMessageBody): Promise<PrivateMessage> {
       const text = requireMessageText(body.message);
       if (body.receiverId === sender.id) throw new HttpError(400, texts.pingSelf);
-      const { row, receiver } = await db.transaction(async (tx) => {
+      const { row, receiver, withheld } = await db.transaction(async (tx) => {
         const receiver = await store.findUser(tx, body.receiverId);
         if (!receiver) throw new HttpError(404, texts.pingUserNotFound);
         // The lock makes the count below true for this player across every instance.
@@ -67,8 +75,10 @@ export function createPingService(deps: PingServiceDeps) {
         const previous = await store.lastSentTo(tx, sender.id, receiver.id);
         const problem = checkSendRate(recent, previous ? toLine(previous) : null, text, now);
         if (problem) throw new HttpError(429, texts[problem]);
-        const row = await store.insertMessage(tx, { senderId: sender.id, receiverId: receiver.id, message: text, createdAt: new Date(now) });
-        return { row, receiver };
+        const withheld = await deps.isIgnoring(receiver.id, sender.id, tx);
+        const at = new Date(now);
+        const row = await store.insertMessage(tx, { senderId: sender.id, receiverId: receiver.id, message: text, createdAt: at, withheld, ...(withheld ? { readAt: at } : {}) });
+        return { row, receiver, withheld };
       });
       const message: PrivateMessage = {
         id: row.id,
@@ -78,8 +88,9 @@ export function createPingService(deps: PingServiceDeps) {
         message: row.message,
         createdAt: row.createdAt.toISOString(),
       };
-      deps.bus.publish({ audience: { kind: 'users', userIds: [sender.id, receiver.id] }, event: { t: 'ping.messageSent', d: message } });
-      await publishUnread(receiver.id);
+      const audience = withheld ? [sender.id] : [sender.id, receiver.id];
+      deps.bus.publish({ audience: { kind: 'users', userIds: audience }, event: { t: 'ping.messageSent', d: message } });
+      if (!withheld) await publishUnread(receiver.id);
       return message;
     },
 
@@ -101,6 +112,9 @@ export function createPingService(deps: PingServiceDeps) {
       const rows = await store.systemLines(db, userId, balance.pingSystemLinesLimit);
       return rows.reverse().map((r) => ({ id: r.id, message: r.message, createdAt: r.createdAt.toISOString() }));
     },
+
+    /** A private message the viewer sent or received (not one withheld from them), for a report's snapshot. */
+    messageSeenBy: (viewerId: number, id: number) => store.messageSeenBy(db, viewerId, id),
 
     /** Evidence for the send_private_message mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, isNull, lt, not, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { pingSystemLines, privateMessages, users } from '../../db/schema';
+import { intArray } from '../../db/param-sets';
 import { isOnlineSql } from '../../realtime/presence-store';
 
 /** Serialises one player's private sends across instances, so the send limit cannot be raced. */
@@ -34,16 +35,19 @@ export async function lastSentTo(tx: Executor, senderId: number, receiverId: num
   return row;
 }
 
-export async function insertMessage(tx: Executor, row: { senderId: number; receiverId: number; message: string; createdAt: Date }) {
+export async function insertMessage(tx: Executor, row: { senderId: number; receiverId: number; message: string; createdAt: Date; withheld?: boolean; readAt?: Date }) {
   const [inserted] = await tx.insert(privateMessages).values(row).returning();
   return inserted!;
 }
 
-/** One page of the conversation between a and b, newest first, plus one row to tell if older ones exist. */
-export async function conversationPage(tx: Executor, a: number, b: number, before: number | undefined, limit: number) {
+/**
+ * One page of the conversation between a and b as a sees it, newest first, plus one row to tell if older
+ * ones exist. What was withheld from a is left out, and all of b's lines while a ignores b (ADR 056).
+ */
+export async function conversationPage(tx: Executor, a: number, b: number, before: number | undefined, limit: number, aIgnoresB = false) {
   const pair = or(
     and(eq(privateMessages.senderId, a), eq(privateMessages.receiverId, b)),
-    and(eq(privateMessages.senderId, b), eq(privateMessages.receiverId, a)),
+    aIgnoresB ? undefined : and(eq(privateMessages.senderId, b), eq(privateMessages.receiverId, a), eq(privateMessages.withheld, false)),
   );
   return tx
     .select({
@@ -69,25 +73,37 @@ export async function markRead(tx: Executor, receiverId: number, senderId: numbe
     .where(and(eq(privateMessages.receiverId, receiverId), eq(privateMessages.senderId, senderId), isNull(privateMessages.readAt)));
 }
 
-/** spec §3 unread directories: who sent the player messages they have not read. */
-export async function unreadSenders(tx: Executor, userId: number): Promise<string[]> {
+/** spec §3 unread directories: who sent the player messages they have not read (not those the player ignores). */
+export async function unreadSenders(tx: Executor, userId: number, ignored: number[] = []): Promise<string[]> {
   const rows = await tx
     .selectDistinct({ username: users.username })
     .from(privateMessages)
     .innerJoin(users, eq(users.id, privateMessages.senderId))
-    .where(and(eq(privateMessages.receiverId, userId), isNull(privateMessages.readAt)))
+    .where(
+      and(
+        eq(privateMessages.receiverId, userId),
+        isNull(privateMessages.readAt),
+        eq(privateMessages.withheld, false),
+        ignored.length ? notInArray(privateMessages.senderId, ignored) : undefined,
+      ),
+    )
     .orderBy(asc(users.username));
   return rows.map((r) => r.username);
 }
 
-/** Everyone the player has exchanged messages with, most recent conversation first. */
-export async function conversationPartners(tx: Executor, userId: number, limit: number): Promise<string[]> {
+/** Everyone the player has exchanged messages with, most recent conversation first; not those the player ignores. */
+export async function conversationPartners(tx: Executor, userId: number, limit: number, ignored: number[] = []): Promise<string[]> {
   const partner = sql`CASE WHEN ${privateMessages.senderId} = ${userId} THEN ${privateMessages.receiverId} ELSE ${privateMessages.senderId} END`;
   const rows = await tx
     .select({ username: users.username, lastId: sql<number>`max(${privateMessages.id})` })
     .from(privateMessages)
     .innerJoin(users, sql`${users.id} = ${partner}`)
-    .where(or(eq(privateMessages.senderId, userId), eq(privateMessages.receiverId, userId)))
+    .where(
+      and(
+        or(eq(privateMessages.senderId, userId), and(eq(privateMessages.receiverId, userId), eq(privateMessages.withheld, false))),
+        ignored.length ? not(sql`${partner} = any(${intArray(ignored)})`) : undefined,
+      ),
+    )
     .groupBy(users.username)
     .orderBy(desc(sql`max(${privateMessages.id})`))
     .limit(limit);
@@ -135,4 +151,31 @@ export async function systemLines(tx: Executor, userId: number, limit: number) {
     .where(eq(pingSystemLines.userId, userId))
     .orderBy(desc(pingSystemLines.id))
     .limit(limit);
+}
+
+const receivers = aliasedTable(users, 'receivers');
+
+/** One private message the viewer sent, or received and was not withheld from them; null for anyone else's. */
+export async function messageSeenBy(tx: Executor, viewerId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: privateMessages.id,
+      senderId: privateMessages.senderId,
+      senderUsername: users.username,
+      receiverId: privateMessages.receiverId,
+      receiverUsername: receivers.username,
+      message: privateMessages.message,
+      createdAt: privateMessages.createdAt,
+    })
+    .from(privateMessages)
+    .innerJoin(users, eq(users.id, privateMessages.senderId))
+    .innerJoin(receivers, eq(receivers.id, privateMessages.receiverId))
+    .where(
+      and(
+        eq(privateMessages.id, id),
+        or(eq(privateMessages.senderId, viewerId), and(eq(privateMessages.receiverId, viewerId), eq(privateMessages.withheld, false))),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

@@ -25,6 +25,8 @@ export interface TerminalServiceDeps {
   writeSystemLine(tx: Tx, userId: number, message: string, at: Date): Promise<void>;
   /** Completes a Terminal mission from the real action (missions service); best effort after commit. */
   completeMission(userId: number, missionId: MissionId): Promise<void>;
+  /** The players a victim ignores (ignores service): their intrusion alerts come grouped (ADR 056). */
+  ignoredIds(userId: number, tx: Executor): Promise<number[]>;
 }
 
 export const refuse = (status: number, message: string): never => {

@@ -1,5 +1,6 @@
 import type { User } from '../../../core/api/common';
 import type { SshBody, SshResult } from '../../../core/api/filesystem';
+import { balance } from '../../../core/balance';
 import { alertsVictim, intrusionCooldownUntil, minutesLeft } from '../../../core/rules/terminal';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Tx } from '../../db/connect';
@@ -44,12 +45,15 @@ export function intrusionActions(ctx: TerminalContext) {
     // The developer's tutorial box keeps no cooldown (docs/game-rules.md §18): nobody there is alerted or harassed.
     const cooldownUntil = theirs.isDeveloper ? null : intrusionCooldownUntil(pair.lastEndsAt, at);
     if (cooldownUntil !== null) return refuse(403, t.intrusionCooldown(target.username, minutesLeft(cooldownUntil, at)));
-    const victimAlerted = alertsVictim(pair.lastAlertAt, at);
+    // Alerts from the players the victim ignores come as one group: one per window for all of them, unnamed (ADR 056).
+    const ignoredByVictim = await ctx.deps.ignoredIds(target.id, tx);
+    const fromIgnored = ignoredByVictim.includes(user.id);
+    const victimAlerted = alertsVictim(fromIgnored ? await store.lastAlertFrom(tx, target.id, ignoredByVictim) : pair.lastAlertAt, at);
     await store.closeOpenIntrusionsOf(tx, user.id, new Date(at));
     const expiresAt = new Date(at + timeLimitMs);
     const intrusionId = await store.insertIntrusion(tx, { attackerId: user.id, victimId: target.id, startedAt: new Date(at), expiresAt, victimAlerted });
     await scheduleJob(tx, { kind: 'terminal.intrusionExpired', payload: { intrusionId }, runAt: expiresAt, dedupeKey: `intrusion:${intrusionId}` });
-    return { intrusionId, expiresAt, victimAlerted, items: await listing(tx, target.id, '/', theirs.tokenDir), isDeveloper: theirs.isDeveloper };
+    return { intrusionId, expiresAt, victimAlerted, fromIgnored, items: await listing(tx, target.id, '/', theirs.tokenDir), isDeveloper: theirs.isDeveloper };
   }
 
   return {
@@ -62,7 +66,8 @@ export function intrusionActions(ctx: TerminalContext) {
       if (body.mode === 'root') return refuse(403, t.accessDenied);
       const result = await db.transaction((tx) => openIntrusion(tx, user, target, at));
       // One alert per attacker per window (ADR 049): the log still lists every intrusion.
-      if (result.victimAlerted) tell([target.id], { t: 'terminal.intrusionStarted', d: { intrusionId: result.intrusionId, attackerUsername: user.username, expiresAt: result.expiresAt.toISOString() } });
+      if (result.victimAlerted && result.fromIgnored) tell([target.id], { t: 'terminal.ignoredIntrusion', d: { windowMinutes: balance.intrusionAlertWindowMinutes } });
+      else if (result.victimAlerted) tell([target.id], { t: 'terminal.intrusionStarted', d: { intrusionId: result.intrusionId, attackerUsername: user.username, expiresAt: result.expiresAt.toISOString() } });
       return {
         success: true,
         message: t.intrusionOpened(target.username, Math.round(timeLimitMs / 1000)),

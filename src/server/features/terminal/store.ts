@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
@@ -151,6 +151,16 @@ export async function pairHistory(tx: Executor, attackerId: number, victimId: nu
     .from(intrusions)
     .where(and(eq(intrusions.attackerId, attackerId), eq(intrusions.victimId, victimId)));
   return { lastEndsAt: row?.lastEndsAt ?? null, lastAlertAt: row?.lastAlertAt ?? null };
+}
+
+/** When any of `attackerIds` last alerted this victim (ms), or null: their alerts share one window (ADR 056). */
+export async function lastAlertFrom(tx: Executor, victimId: number, attackerIds: number[]): Promise<number | null> {
+  if (attackerIds.length === 0) return null;
+  const [row] = await tx
+    .select({ at: sql<number | null>`(extract(epoch FROM max(${intrusions.startedAt})) * 1000)::float8` })
+    .from(intrusions)
+    .where(and(eq(intrusions.victimId, victimId), eq(intrusions.victimAlerted, true), inArray(intrusions.attackerId, attackerIds)));
+  return row?.at ?? null;
 }
 
 export async function endIntrusion(tx: Tx, id: number, outcome: 'hacked' | 'expired' | 'exited', at: Date): Promise<void> {

@@ -1,0 +1,14 @@
+/** Ignore and Report (ADR 056). Part of `balance` (src/core/balance.ts): import `balance`, not this file. */
+export const safetyNumbers = {
+  /** Players one player may ignore: the list is sent whole to every tab, and the history filters read it whole. */
+  ignoreListMax: 500,
+  /** Longest note on a report (characters). */
+  reportNoteMax: 500,
+  /** Reports one player may send per window, on the shared counters: a flood is refused, not queued. */
+  reportsPerWindow: 10,
+  reportWindowMs: 60_000,
+  /** Targets the moderators' queue answers in one page. */
+  reportQueuePageMax: 100,
+  /** Reporters listed per target in the queue (the count is always whole). */
+  reportQueueReportersMax: 20,
+} as const;
