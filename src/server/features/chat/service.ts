@@ -5,6 +5,7 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
+import { refuseWhileMuted } from '../../moderation';
 import * as store from './store';
 
 export interface ChatServiceDeps {
@@ -44,6 +45,7 @@ export function createChatService(deps: ChatServiceDeps) {
         // The lock makes the count below true for this player across every instance.
         await store.lockSender(tx, sender.id);
         const now = deps.now();
+        await refuseWhileMuted(tx, sender.id, now);
         const recent = (await store.latestLinesOf(tx, sender.id, balance.messageSendLimit)).map((l) => ({
           message: l.message,
           createdAtMs: l.createdAt.getTime(),
@@ -77,6 +79,9 @@ export function createChatService(deps: ChatServiceDeps) {
       deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'chat.unreadChanged', d: { hasUnread: false } } });
       return { hasUnread: false };
     },
+
+    /** A player's latest lines, newest first (the console's player view). */
+    recentLinesOf: (userId: number, count: number) => store.recentLinesOf(db, userId, count),
 
     /** Evidence for the send_global_chat mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),

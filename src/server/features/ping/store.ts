@@ -136,3 +136,14 @@ export async function systemLines(tx: Executor, userId: number, limit: number) {
     .orderBy(desc(pingSystemLines.id))
     .limit(limit);
 }
+
+/** The Pings a player sent, newest first, with each receiver's name (the console's player view; never what they received). */
+export async function recentSentBy(tx: Executor, senderId: number, count: number) {
+  return tx
+    .select({ id: privateMessages.id, toUsername: users.username, message: privateMessages.message, createdAt: privateMessages.createdAt })
+    .from(privateMessages)
+    .innerJoin(users, eq(users.id, privateMessages.receiverId))
+    .where(eq(privateMessages.senderId, senderId))
+    .orderBy(desc(privateMessages.createdAt), desc(privateMessages.id))
+    .limit(count);
+}
