@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { LedgerQuery } from '../../../core/api/admin-actions';
-import { ledgerReasons, type LedgerReason } from '../../../core/ledger-reasons';
+import { ledgerReasons } from '../../../core/ledger-reasons';
 import { consoleTexts } from '../../../core/texts/console';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
+import { ChoiceFilter } from './choice-filter';
 import type { Act } from './player-facts';
 import { consoleTime } from './players-model';
 import { usePlayerLedger } from './use-players';
@@ -19,17 +20,12 @@ export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
   return (
     <Panel title={consoleTexts.players.panels.ledger} className="bb-console__ledger">
       <div className="bb-console__filters">
-        <label className="bb-console__filter">
-          <span>{t.reason}</span>
-          <select value={filter.reason ?? ''} onChange={(e) => setFilter(({ reason: _, ...rest }) => (e.target.value ? { ...rest, reason: e.target.value as LedgerReason } : rest))}>
-            <option value="">*</option>
-            {ledgerReasons.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceFilter
+          label={t.reason}
+          choices={ledgerReasons}
+          value={filter.reason ?? null}
+          onChange={(reason) => setFilter(({ reason: _, ...rest }) => (reason ? { ...rest, reason } : rest))}
+        />
         <label className="bb-console__filter">
           <span>{t.from}</span>
           <input type="date" value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} />
