@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { adminRoutes } from './features/admin/routes';
 import { createAdminService, type AdminService } from './features/admin/service';
+import { createPlayersService, type PlayersService } from './features/admin/players-service';
 import { authRoutes } from './features/auth/routes';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
@@ -100,6 +101,7 @@ export interface App {
     admin: AdminService;
     ignores: IgnoreService;
     reports: ReportService;
+    players: PlayersService;
   };
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const admin = createAdminService({ database, now });
+  const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
   const jobs = createJobRunner({
     database,
     now,
@@ -298,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
   registerVirus(fastify, virus, limits);
-  adminRoutes(fastify, database, admin);
+  adminRoutes(fastify, database, admin, players);
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -329,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin, ignores, reports },
+    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin, ignores, reports, players },
     realtime,
     jobs,
     metrics,

@@ -22,6 +22,11 @@ describe('chat model', () => {
     expect(chatSendErrorText(repeated)).toBe(`Error: ${texts.messageRepeated}`);
   });
 
+  it("shows a moderator's mute as the server words it", () => {
+    const muted = new ApiError(403, 'Forbidden', JSON.stringify({ message: texts.chat.muted('2026-11-26 20:15') }));
+    expect(chatSendErrorText(muted)).toBe('Error: You are muted until 2026-11-26 20:15 UTC.');
+  });
+
   it.each([
     ['', false, { text: '', canSend: false, remaining: 500 }],
     ['   ', false, { text: '', canSend: false, remaining: 500 }],

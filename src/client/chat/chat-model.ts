@@ -11,12 +11,18 @@ export function formatClock(iso: string): string {
 }
 
 /**
- * What a failed send says on the Mainframe (spec §8: 'Failed to send message. Please try again.' with
- * 'Error:' in front). A 429 says why instead — the send limit or a repeated line — in the server's words.
+ * Why the server refused a chat line, in its own words: a 429 (the send limit, a repeated line) or a 403
+ * (a moderator's mute, ADR 059); anything else is the spec's 'Failed to send message. Please try again.'.
  */
+export function chatRefusalText(error: unknown): string {
+  const status = statusOf(error);
+  if ((status === 429 || status === 403) && error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return texts.chatSendFailed;
+}
+
+/** What a failed send says on the Mainframe (spec §8: the refusal with 'Error:' in front). */
 export function chatSendErrorText(error: unknown): string {
-  if (statusOf(error) === 429 && error instanceof ApiError && error.serverMessage) return `Error: ${error.serverMessage}`;
-  return `Error: ${texts.chatSendFailed}`;
+  return `Error: ${chatRefusalText(error)}`;
 }
 
 export interface ComposerState {

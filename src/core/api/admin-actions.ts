@@ -76,3 +76,41 @@ export const LedgerQuery = z.strictObject({
   before: queryInt(z.int().min(1).max(Number.MAX_SAFE_INTEGER)).optional(),
 });
 export type LedgerQuery = z.infer<typeof LedgerQuery>;
+
+const When = z.string();
+
+/** An account registered from the same address, shown by name only: the address itself never leaves the server. */
+export const SharedAccount = z.object({ userId: RowId, username: z.string(), banned: z.boolean() });
+
+/** A reason a moderator should look: a stored flag (ADR 046, 052) or one the view derives (many accounts from one address). */
+export const PlayerFlag = z.object({ reason: z.string(), detail: z.string(), at: When.nullable() });
+export type PlayerFlag = z.infer<typeof PlayerFlag>;
+
+export const ViewedItem = z.object({ kind: z.enum(['gear', 'core']), id: RowId, label: z.string() });
+export const ViewedListing = z.object({ id: RowId, label: z.string(), price: z.int(), expiresAt: When });
+export const ViewedChatLine = z.object({ id: RowId, message: z.string(), createdAt: When });
+export const ViewedPing = z.object({ id: RowId, toUsername: z.string(), message: z.string(), createdAt: When });
+
+/** GET player: what a moderator needs to judge a player, in one bounded read. */
+export const PlayerView = z.object({
+  player: PlayerSummary.extend({ exp: z.int(), telnet: z.int(), createdAt: When }),
+  items: z.object({ gear: z.int(), cores: z.int(), list: z.array(ViewedItem) }),
+  listings: z.array(ViewedListing),
+  kernelBits: z.int(),
+  chat: z.array(ViewedChatLine),
+  pings: z.array(ViewedPing),
+  sessions: z.object({ open: z.int(), lastSeen: When.nullable() }),
+  flags: z.array(PlayerFlag),
+  /** A short keyed hash of the registration address (never the address), and the other accounts made from it. */
+  address: z.object({ hash: z.string(), sharedWith: z.array(SharedAccount), total: z.int() }),
+});
+export type PlayerView = z.infer<typeof PlayerView>;
+
+export const LedgerEntry = z.object({ id: z.int(), delta: z.int(), reason: z.string(), reference: z.string(), createdAt: When });
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextBefore: z.int().nullable() });
+export type LedgerPage = z.infer<typeof LedgerPage>;
+
+/** What mute, unmute, ban and unban answer: the player as they are now. */
+export const ActionDone = z.object({ player: PlayerSummary });
+export type ActionDone = z.infer<typeof ActionDone>;

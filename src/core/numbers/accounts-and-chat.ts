@@ -53,4 +53,16 @@ export const accountsAndChatNumbers = {
   // the moderator console (ADR 058)
   /** Audit rows in one page of the console's AUDIT LOG. */
   consoleAuditPageSize: 50,
+  /** Players a console search lists at most. */
+  consoleSearchResults: 20,
+  /** The player view's bounded lists (ADR 059): items, listings, chat lines and Pings sent, flags, accounts sharing an address. */
+  consoleViewItems: 50,
+  consoleViewListings: 20,
+  consoleViewLines: 20,
+  consoleViewFlags: 20,
+  consoleViewSharedAccounts: 20,
+  /** Ledger rows in one page of the player view's ledger history. */
+  consoleLedgerPageSize: 50,
+  /** Accounts registered from one address from which the view flags "many accounts from one address". */
+  consoleManyAccountsFrom: 3,
 } as const;

@@ -20,3 +20,18 @@ export function canActOn(actor: { id: number; role: Role }, target: { id: number
 export function canSetRoles(actorRole: Role): boolean {
   return actorRole === 'admin';
 }
+
+/** Whether a mute ending at `mutedUntilMs` (null: never muted) still holds at `nowMs`; it ends exactly at its end time. */
+export function isMuted(mutedUntilMs: number | null, nowMs: number): boolean {
+  return mutedUntilMs !== null && nowMs < mutedUntilMs;
+}
+
+/** When a mute of `minutes` started at `nowMs` ends. */
+export function muteEnd(nowMs: number, minutes: number): number {
+  return nowMs + minutes * 60_000;
+}
+
+/** A mute's end as the texts show it: `YYYY-MM-DD HH:MM` in UTC, rounded up so it never reads earlier than it ends. */
+export function utcMinute(ms: number): string {
+  return new Date(Math.ceil(ms / 60_000) * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -14,4 +14,6 @@ export const chatTexts = {
   placeholder: 'transmit…',
   send: 'SEND',
   sending: 'SENDING…',
+  /** A moderator's mute (ADR 059): every chat line, chatroom line and Ping is refused with this until it ends. */
+  muted: (until: string) => `You are muted until ${until} UTC.`,
 } as const;

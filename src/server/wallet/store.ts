@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -86,4 +86,24 @@ export async function sumLedger(tx: Executor, userId: number): Promise<number> {
     .from(telnetLedger)
     .where(eq(telnetLedger.userId, userId));
   return Number(row?.total ?? 0);
+}
+
+/** One page of a player's ledger, newest first (the console's ledger history); walks the (user_id, id) index. */
+export async function ledgerPage(
+  db: Executor,
+  userId: number,
+  filter: { reason?: LedgerReason; from?: Date; until?: Date; before?: number },
+  limit: number,
+) {
+  const where = [eq(telnetLedger.userId, userId)];
+  if (filter.reason !== undefined) where.push(eq(telnetLedger.reason, filter.reason));
+  if (filter.from !== undefined) where.push(gte(telnetLedger.createdAt, filter.from));
+  if (filter.until !== undefined) where.push(lt(telnetLedger.createdAt, filter.until));
+  if (filter.before !== undefined) where.push(lt(telnetLedger.id, filter.before));
+  return db
+    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .from(telnetLedger)
+    .where(and(...where))
+    .orderBy(desc(telnetLedger.id))
+    .limit(limit);
 }

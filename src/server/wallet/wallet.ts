@@ -148,3 +148,8 @@ export async function balanceOf(tx: Executor, userId: number): Promise<number> {
 export function sumLedger(tx: Executor, userId: number): Promise<number> {
   return store.sumLedger(tx, userId);
 }
+
+/** A page of a player's ledger rows, newest first: `until` is exclusive, `before` an id (the console's ledger history). */
+export function ledgerPage(tx: Executor, userId: number, filter: { reason?: LedgerReason; from?: Date; until?: Date; before?: number }, limit: number) {
+  return store.ledgerPage(tx, userId, filter, limit);
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { auditActions, type AuditAction, type AuditEntry } from '../../../core/api/admin';
 import { consoleTexts } from '../../../core/texts/console';
 import { CommandButton } from '../../ui/button';
+import { ChoiceFilter } from './choice-filter';
 import { useAuditLog } from './use-console';
 
 const t = consoleTexts.audit;
@@ -18,17 +19,7 @@ export function AuditTab() {
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
     <div className="bb-console__audit">
-      <label className="bb-console__filter">
-        <span>{t.columns.action}</span>
-        <select value={action ?? ''} onChange={(e) => setAction(e.target.value ? (e.target.value as AuditAction) : null)}>
-          <option value="">*</option>
-          {auditActions.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceFilter<AuditAction> label={t.columns.action} choices={auditActions} value={action} onChange={setAction} />
       {log.isSuccess && entries.length === 0 ? <p className="bb-muted">{t.empty}</p> : null}
       {entries.length > 0 ? (
         <div className="bb-console__table-wrap">

@@ -9,6 +9,7 @@ import { completeTerminalLine, parseMove, parseSshTarget, promptFor, terminalCom
 import { fillText, texts } from '../../../core/texts';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { useChatHistory, useMarkChatRead, useSendChat } from '../../chat/use-chat';
+import { chatRefusalText } from '../../chat/chat-model';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { browserStore } from '../../lib/storage';
@@ -174,7 +175,7 @@ export function useTerminal(me: { id: number; username: string }) {
       const checked = checkMessageText(parsed.text);
       if (checked.problem) return print(error(t.errorLine(texts[checked.problem])));
       if (sendChat.isPending) return;
-      sendChat.mutate(checked.text, { onSuccess: () => setInput(''), onError: () => print(error(t.errorLine(texts.chatSendFailed))) });
+      sendChat.mutate(checked.text, { onSuccess: () => setInput(''), onError: (failure) => print(error(t.errorLine(chatRefusalText(failure)))) });
       return;
     }
     print({ kind: 'echo', prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd), text: line });

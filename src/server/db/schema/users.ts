@@ -31,6 +31,8 @@ export const users = pgTable(
     banned: boolean('banned').notNull().default(false),
     /** Who may open the moderator console (ADR 058); set only by `npm run role` or an admin, and audited. */
     role: text('role', { enum: roles }).notNull().default('player'),
+    /** Chat and Ping sends are refused until then (a moderator's mute, ADR 059); null or past: not muted. */
+    mutedUntil: timestamp('muted_until', { withTimezone: true }),
     registrationIp: text('registration_ip').notNull(),
     /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */
     usernameSkeleton: text('username_skeleton'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, Role } from '../../../core/api/admin';
 import type { Executor, Tx } from '../../db/connect';
 import { auditLog, users } from '../../db/schema';
@@ -71,4 +71,58 @@ export async function listAudit(
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+const summaryColumns = {
+  id: users.id,
+  username: users.username,
+  level: users.level,
+  role: users.role,
+  banned: users.banned,
+  mutedUntil: users.mutedUntil,
+};
+
+export type SummaryRow = { id: number; username: string; level: number; role: Role; banned: boolean; mutedUntil: Date | null };
+
+/** `%` and `_` in what a moderator typed match themselves, not any character. */
+function likePrefix(q: string): string {
+  return `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Players whose username or login ID starts with q (case-insensitive), or whose id is q; bounded. */
+export async function searchPlayers(db: Executor, q: string, id: number | null, limit: number): Promise<SummaryRow[]> {
+  const prefix = likePrefix(q);
+  const match = or(ilike(users.username, prefix), ilike(users.loginId, prefix), ...(id === null ? [] : [eq(users.id, id)]));
+  return db.select(summaryColumns).from(users).where(match).orderBy(sql`lower(${users.username})`).limit(limit);
+}
+
+/** The target of an action (its row locked by lockPlayers), as the action and its answer see it. */
+export async function summaryOf(db: Executor, userId: number): Promise<SummaryRow | undefined> {
+  const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** The player view's own columns of the account (the registration address stays on the server). */
+export async function viewedAccount(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, exp: users.currentExp, telnet: users.telnet, createdAt: users.createdAt, registrationIp: users.registrationIp })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Other accounts registered from an address (bounded) and how many there are in all, this one included. */
+export async function accountsFromAddress(db: Executor, address: string, exceptUserId: number, limit: number) {
+  const others = await db
+    .select({ userId: users.id, username: users.username, banned: users.banned })
+    .from(users)
+    .where(and(eq(users.registrationIp, address), ne(users.id, exceptUserId)))
+    .orderBy(users.id)
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(users).where(eq(users.registrationIp, address));
+  return { others, total: Number(total?.n ?? 0) };
+}
+
+export async function setMutedUntil(tx: Tx, userId: number, until: Date | null): Promise<void> {
+  await tx.update(users).set({ mutedUntil: until }).where(eq(users.id, userId));
 }

@@ -5,7 +5,7 @@ import type { User } from '../../../core/api/common';
 import { isReservedUsername } from '../../../core/terminal/reserved-names';
 import { isLoginId, isPassword, isVisibleUsername, normalizeUsername, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
-import type { Database } from '../../db/connect';
+import type { Database, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
 import { sharedLimiter, type SharedCounters } from '../../http/shared-limiter';
@@ -97,6 +97,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       expiresAt: new Date(deps.now() + sessionIdleMs),
     });
     return { token, csrfToken };
+  }
+
+  /**
+   * Bans a player (or lifts a ban) in the caller's transaction, the player's row locked first: a ban
+   * deletes every session with it. Call the answer after commit: it forgets the sessions here and closes
+   * the player's sockets on every instance through the bus.
+   */
+  async function setBannedIn(tx: Tx, userId: number, banned: boolean): Promise<() => void> {
+    await store.setBanned(tx, userId, banned);
+    if (!banned) return () => {};
+    await store.deleteSessionsOfUser(tx, userId);
+    return () => {
+      cache.forgetUsers([userId]);
+      deps.onSessionEnded?.({ userId, reason: 'banned' });
+    };
   }
 
   /** A deleted session: forgotten here, and on other instances (and its sockets closed) through the bus. */
@@ -242,13 +257,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Bans a player: refused at login from now on, and every open session ends at once. */
     async ban(userId: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await store.setBanned(tx, userId, true);
-        await store.deleteSessionsOfUser(tx, userId);
-      });
-      cache.forgetUsers([userId]);
-      deps.onSessionEnded?.({ userId, reason: 'banned' });
+      const after = await db.transaction((tx) => setBannedIn(tx, userId, true));
+      after();
     },
+
+    setBannedIn,
+
+    /** A player's open sessions: how many and when one was last used (the console's player view; never tokens). */
+    sessionsOf: (userId: number) => store.sessionsSummary(db, userId, new Date(deps.now())),
 
     async findUserByLoginId(loginId: string) {
       return store.findUserByLoginId(db, loginId);

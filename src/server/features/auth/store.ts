@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { sessions, users } from '../../db/schema';
 
@@ -125,4 +125,13 @@ export async function deleteOtherSessions(tx: Executor, userId: number, keepId: 
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
     .returning({ id: sessions.id });
   return gone.map((row) => row.id);
+}
+
+/** How many unexpired sessions a player has and when one was last used (never their tokens). */
+export async function sessionsSummary(db: Executor, userId: number, now: Date): Promise<{ open: number; lastSeen: Date | null }> {
+  const [row] = await db
+    .select({ open: count(), lastSeen: max(sessions.lastSeenAt) })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return { open: Number(row?.open ?? 0), lastSeen: row?.lastSeen ?? null };
 }

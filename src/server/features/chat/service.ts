@@ -5,6 +5,7 @@ import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
+import { refuseWhileMuted } from '../../moderation';
 import * as store from './store';
 
 export interface ChatServiceDeps {
@@ -46,6 +47,7 @@ export function createChatService(deps: ChatServiceDeps) {
         // The lock makes the count below true for this player across every instance.
         await store.lockSender(tx, sender.id);
         const now = deps.now();
+        await refuseWhileMuted(tx, sender.id, now);
         const recent = (await store.latestLinesOf(tx, sender.id, balance.messageSendLimit)).map((l) => ({
           message: l.message,
           createdAtMs: l.createdAt.getTime(),
@@ -82,6 +84,8 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** One line with its author, for a report's snapshot (ADR 056); null if there is none. */
     lineById: (id: number) => store.lineById(db, id),
+    /** A player's latest lines, newest first (the console's player view). */
+    recentLinesOf: (userId: number, count: number) => store.recentLinesOf(db, userId, count),
 
     /** Evidence for the send_global_chat mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),

@@ -88,3 +88,13 @@ export async function hasSent(tx: Executor, userId: number): Promise<boolean> {
   const [row] = await tx.select({ one: sql<number>`1` }).from(chatMessages).where(eq(chatMessages.userId, userId)).limit(1);
   return row !== undefined;
 }
+
+/** A player's latest lines with their ids, newest first (the console's player view). */
+export async function recentLinesOf(tx: Executor, userId: number, count: number) {
+  return tx
+    .select({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(count);
+}

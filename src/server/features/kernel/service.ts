@@ -120,6 +120,9 @@ export function createKernelService(deps: KernelServiceDeps) {
       return store.ownsAnyBit(database.db, userId);
     },
 
+    /** How many bits the player owns this season (the console's player view). */
+    bitsOwnedBy: (userId: number) => store.bitsOwnedBy(database.db, userId),
+
     /** What changed after a version, or resync when more than a catch-up should carry or a season began since (ADR 053). */
     async changes(since: number): Promise<GridChanges> {
       const { version, seasonStartVersion } = await store.gridState(database.db);

@@ -176,3 +176,9 @@ export async function seasonImage(tx: Executor, season: number): Promise<Uint8Ar
   const [row] = await tx.select({ image: kernelSeasons.image }).from(kernelSeasons).where(eq(kernelSeasons.season, season));
   return row?.image ?? null;
 }
+
+/** How many bits a player owns now (every owned bit is this season's). */
+export async function bitsOwnedBy(tx: Executor, userId: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(kernelBits).where(eq(kernelBits.ownerId, userId));
+  return Number(row?.n ?? 0);
+}

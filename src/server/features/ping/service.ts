@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { requireMessageText } from '../chat/service';
+import { refuseWhileMuted } from '../../moderation';
 import * as store from './store';
 
 export interface PingServiceDeps {
@@ -71,6 +72,7 @@ export function createPingService(deps: PingServiceDeps) {
         // The lock makes the count below true for this player across every instance.
         await store.lockSender(tx, sender.id);
         const now = deps.now();
+        await refuseWhileMuted(tx, sender.id, now);
         const recent = (await store.latestSentBy(tx, sender.id, balance.messageSendLimit)).map(toLine);
         const previous = await store.lastSentTo(tx, sender.id, receiver.id);
         const problem = checkSendRate(recent, previous ? toLine(previous) : null, text, now);
@@ -115,6 +117,8 @@ export function createPingService(deps: PingServiceDeps) {
 
     /** A private message the viewer sent or received (not one withheld from them), for a report's snapshot. */
     messageSeenBy: (viewerId: number, id: number) => store.messageSeenBy(db, viewerId, id),
+    /** The Pings a player sent, newest first (the console's player view: never the ones they received). */
+    recentSentBy: (userId: number, count: number) => store.recentSentBy(db, userId, count),
 
     /** Evidence for the send_private_message mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),

@@ -179,3 +179,14 @@ export async function messageSeenBy(tx: Executor, viewerId: number, id: number) 
     .limit(1);
   return row ?? null;
 }
+
+/** The Pings a player sent, newest first, with each receiver's name (the console's player view; never what they received). */
+export async function recentSentBy(tx: Executor, senderId: number, count: number) {
+  return tx
+    .select({ id: privateMessages.id, toUsername: users.username, message: privateMessages.message, createdAt: privateMessages.createdAt })
+    .from(privateMessages)
+    .innerJoin(users, eq(users.id, privateMessages.receiverId))
+    .where(eq(privateMessages.senderId, senderId))
+    .orderBy(desc(privateMessages.createdAt), desc(privateMessages.id))
+    .limit(count);
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { LedgerQuery } from '../../../core/api/admin-actions';
+import { ledgerReasons } from '../../../core/ledger-reasons';
+import { consoleTexts } from '../../../core/texts/console';
+import { CommandButton } from '../../ui/button';
+import { Panel } from '../../ui/panel';
+import { ChoiceFilter } from './choice-filter';
+import type { Act } from './player-facts';
+import { consoleTime } from './players-model';
+import { usePlayerLedger } from './use-players';
+
+const t = consoleTexts.players.ledger;
+
+/** The player's ledger, newest first, filtered by reason and by UTC days; REVERSE on a row undoes its whole reference. */
+export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
+  const [filter, setFilter] = useState<Omit<LedgerQuery, 'before'>>({});
+  const ledger = usePlayerLedger(userId, filter);
+  const entries = ledger.data?.pages.flatMap((p) => p.entries) ?? [];
+  const set = (key: 'from' | 'to', value: string) => setFilter(({ [key]: _, ...rest }) => (value ? { ...rest, [key]: value } : rest));
+  return (
+    <Panel title={consoleTexts.players.panels.ledger} className="bb-console__ledger">
+      <div className="bb-console__filters">
+        <ChoiceFilter
+          label={t.reason}
+          choices={ledgerReasons}
+          value={filter.reason ?? null}
+          onChange={(reason) => setFilter(({ reason: _, ...rest }) => (reason ? { ...rest, reason } : rest))}
+        />
+        <label className="bb-console__filter">
+          <span>{t.from}</span>
+          <input type="date" value={filter.from ?? ''} onChange={(e) => set('from', e.target.value)} />
+        </label>
+        <label className="bb-console__filter">
+          <span>{t.to}</span>
+          <input type="date" value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+        </label>
+      </div>
+      {ledger.isSuccess && entries.length === 0 ? <p className="bb-muted">{t.empty}</p> : null}
+      {entries.length > 0 ? (
+        <div className="bb-console__table-wrap">
+          <table className="bb-console__table">
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.at}</th>
+                <th scope="col">{t.columns.delta}</th>
+                <th scope="col">{t.columns.reason}</th>
+                <th scope="col">{t.columns.reference}</th>
+                <th scope="col">
+                  <span className="bb-visually-hidden">{consoleTexts.players.actions.reverse}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-testid="ledger-row">
+                  <td className="bb-console__when">{consoleTime(e.createdAt)}</td>
+                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                  <td>{e.reason}</td>
+                  <td className="bb-console__reference">{e.reference}</td>
+                  <td>
+                    <CommandButton
+                      size="small"
+                      variant="link"
+                      aria-label={`${consoleTexts.players.actions.reverse} ${e.reference}`}
+                      onClick={(ev) => onAct({ kind: 'reverse', reference: e.reference }, ev.currentTarget)}
+                    >
+                      {consoleTexts.players.actions.reverse}
+                    </CommandButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {ledger.hasNextPage ? (
+        <CommandButton onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
+          {t.more}
+        </CommandButton>
+      ) : null}
+    </Panel>
+  );
+}
