@@ -7,7 +7,7 @@ const game = useGame();
 const t = consoleTexts.players;
 
 describe("the console's PLAYERS tab", () => {
-  it('a moderator finds a player by keyboard, mutes them with a reason, the player is refused, and the audit log shows it', async () => {
+  it("a moderator finds a player by keyboard, mutes them with a reason, the player's composer and Terminal chatroom are refused, and the audit log shows it", async () => {
     const mod = await newPage(game.browser, desktop);
     const target = await newPage(game.browser, desktop);
     try {
@@ -55,6 +55,14 @@ describe("the console's PLAYERS tab", () => {
       await composer.fill(`after the mute ${unique()}`);
       await composer.press('Enter');
       await target.page.getByRole('alert').filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ }).waitFor();
+      // The Terminal's chatroom mode is no way around it.
+      await target.page.goto(`${game.server.url}/chatroom`);
+      const prompt = target.page.locator('.bb-term__input');
+      for (const typed of ['ssh chatroom', `from the terminal ${unique()}`]) {
+        await prompt.fill(typed);
+        await prompt.press('Enter');
+      }
+      await target.page.getByRole('log').getByText(/^error: You are muted until .* UTC\.$/).waitFor();
 
       await expectNoSeriousViolations(page, 'console player view');
       await snap(page, 'console-player-view');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { consoleTexts } from '../../../core/texts/console';
 import { CommandButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -22,19 +22,20 @@ export interface ActionDialogProps {
 export function ActionDialog({ action, busy, error, onCancel, onConfirm, returnFocus }: ActionDialogProps) {
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState('60');
+  // Each opening starts empty: the last action's reason is never sent again by accident.
+  useEffect(() => {
+    if (!action) return;
+    setReason('');
+    setMinutes('60');
+  }, [action]);
   const needsMinutes = action?.kind === 'mute';
   const parsedMinutes = needsMinutes ? parseMinutes(minutes) : null;
   const ready = reason.trim().length >= 3 && (!needsMinutes || parsedMinutes !== null);
-  const close = () => {
-    setReason('');
-    setMinutes('60');
-    onCancel();
-  };
   const danger = action?.kind === 'ban' || action?.kind === 'reverse' || action?.kind === 'remove';
   return (
     <Modal
       open={action !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
       title={action ? actionTitle(action) : ''}
       tone={danger ? 'danger' : 'accent'}
       returnFocus={returnFocus}
@@ -56,7 +57,7 @@ export function ActionDialog({ action, busy, error, onCancel, onConfirm, returnF
           </p>
         ) : null}
         <div className="bb-modal__actions">
-          <CommandButton onClick={close}>{t.cancel}</CommandButton>
+          <CommandButton onClick={onCancel}>{t.cancel}</CommandButton>
           <CommandButton type="submit" variant={danger ? 'danger' : 'primary'} disabled={!ready || busy}>
             {t.confirm}
           </CommandButton>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolePaths, consolePrefix } from '../../../core/api/admin';
+import { consoleActionPaths } from '../../../core/api/admin-actions';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { asOperator } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
@@ -24,6 +25,8 @@ describe.each(drivers)('the console is invisible to players [%s]', (driver) => {
 
   it('registers its routes under /api/admin only', () => {
     expect(consoleRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(Object.values(consolePaths)));
+    const { search, player, ledger, mute, unmute, ban, unban } = consoleActionPaths;
+    expect(consoleRoutes.map((r) => r.url)).toEqual(expect.arrayContaining([search, player, ledger, mute, unmute, ban, unban]));
   });
 
   it('answers a visitor and a player on every console route exactly as an unknown path, whatever they send', async () => {
