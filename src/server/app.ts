@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { adminRoutes } from './features/admin/routes';
 import { createAdminService, type AdminService } from './features/admin/service';
+import { createReportQueue } from './features/admin/reports-queue';
 import { authRoutes } from './features/auth/routes';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
@@ -246,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const admin = createAdminService({ database, now });
+  const reportQueue = createReportQueue({ database, now, reports });
   const jobs = createJobRunner({
     database,
     now,
@@ -298,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
   registerVirus(fastify, virus, limits);
-  adminRoutes(fastify, database, admin);
+  adminRoutes(fastify, database, admin, reportQueue);
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -4,12 +4,14 @@ import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
 import { HttpError, parseInput } from '../../http/errors';
 import { operatorOf, registerConsoleScope } from './guard';
+import type { ReportQueue } from './reports-queue';
+import { reportQueueRoutes } from './reports-queue-routes';
 import type { AdminService } from './service';
 
 const local = (path: string) => path.slice(consolePrefix.length);
 
 /** The moderator console's routes, all behind the console guard (404 to anyone but a moderator or admin). */
-export function adminRoutes(app: FastifyInstance, database: Database, admin: AdminService): void {
+export function adminRoutes(app: FastifyInstance, database: Database, admin: AdminService, reportQueue: ReportQueue): void {
   registerConsoleScope(app, database, (scope) => {
     scope.get(local(consolePaths.me), async (request) => admin.me(operatorOf(request)));
 
@@ -24,5 +26,7 @@ export function adminRoutes(app: FastifyInstance, database: Database, admin: Adm
       if (outcome.kind === 'refused') throw new HttpError(403, outcome.message);
       return { userId: outcome.userId, username: outcome.username, role: outcome.role };
     });
+
+    reportQueueRoutes(scope, reportQueue);
   });
 }
