@@ -12,15 +12,31 @@ export interface ModalProps {
   children?: ReactNode;
   /** The button row at the bottom. */
   actions?: ReactNode;
+  /**
+   * Where focus goes when the dialog closes, for a dialog opened without a Radix trigger (Radix would
+   * otherwise leave it on <body>): the control that opened it.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="bb-modal__overlay" />
-        <Dialog.Content className={`bb-modal bb-modal--${tone}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={`bb-modal bb-modal--${tone}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(returnFocus
+            ? {
+                onCloseAutoFocus: (event: Event) => {
+                  event.preventDefault();
+                  returnFocus()?.focus();
+                },
+              }
+            : {})}
+        >
           <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
           {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}
           {children}
