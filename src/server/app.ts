@@ -13,6 +13,7 @@ import type { Database } from './db/connect';
 import { adminRoutes } from './features/admin/routes';
 import { createAdminService, type AdminService } from './features/admin/service';
 import { createPlayersService, type PlayersService } from './features/admin/players-service';
+import { createReportQueue } from './features/admin/reports-queue';
 import { authRoutes } from './features/auth/routes';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const admin = createAdminService({ database, now });
   const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
+  const reportQueue = createReportQueue({ database, now, reports });
   const jobs = createJobRunner({
     database,
     now,
@@ -301,7 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
   registerVirus(fastify, virus, limits);
-  adminRoutes(fastify, database, admin, players);
+  adminRoutes(fastify, database, { admin, players, reportQueue });
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consolePaths, consolePrefix } from '../../../core/api/admin';
 import { consoleActionPaths } from '../../../core/api/admin-actions';
+import { reportQueuePaths } from '../../../core/api/report-queue';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { asOperator } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
@@ -24,9 +25,10 @@ describe.each(drivers)('the console is invisible to players [%s]', (driver) => {
   afterAll(() => app.close());
 
   it('registers its routes under /api/admin only', () => {
-    expect(consoleRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(Object.values(consolePaths)));
     const { search, player, ledger, mute, unmute, ban, unban } = consoleActionPaths;
-    expect(consoleRoutes.map((r) => r.url)).toEqual(expect.arrayContaining([search, player, ledger, mute, unmute, ban, unban]));
+    expect(consoleRoutes.map((r) => r.url)).toEqual(
+      expect.arrayContaining([...Object.values(consolePaths), ...Object.values(reportQueuePaths), search, player, ledger, mute, unmute, ban, unban]),
+    );
   });
 
   it('answers a visitor and a player on every console route exactly as an unknown path, whatever they send', async () => {
@@ -37,7 +39,7 @@ describe.each(drivers)('the console is invisible to players [%s]', (driver) => {
     for (const route of consoleRoutes) {
       const url = concrete(route.url, target.id);
       for (const send of [visitor, asThe(player)]) {
-        for (const payload of route.method === 'GET' ? [undefined] : [undefined, { role: 'admin', reason: 'let me in' }, { nonsense: true }]) {
+        for (const payload of route.method === 'GET' ? [undefined] : [undefined, { role: 'admin', reason: 'let me in' }, { targetKind: 'chat', targetRef: '1', action: 'dismissed', reason: 'let me in' }, { nonsense: true }]) {
           const res = await send(route.method, url, payload);
           expect({ route: `${route.method} ${url}`, status: res.statusCode, body: res.json() }).toEqual({
             route: `${route.method} ${url}`,

@@ -6,12 +6,21 @@ import { HttpError, parseInput } from '../../http/errors';
 import { operatorOf, registerConsoleScope } from './guard';
 import { playersRoutes } from './players-routes';
 import type { PlayersService } from './players-service';
+import type { ReportQueue } from './reports-queue';
+import { reportQueueRoutes } from './reports-queue-routes';
 import type { AdminService } from './service';
 
 const local = (path: string) => path.slice(consolePrefix.length);
 
+/** The services behind the console's routes. */
+export interface ConsoleServices {
+  admin: AdminService;
+  players: PlayersService;
+  reportQueue: ReportQueue;
+}
+
 /** The moderator console's routes, all behind the console guard (404 to anyone but a moderator or admin). */
-export function adminRoutes(app: FastifyInstance, database: Database, admin: AdminService, players: PlayersService): void {
+export function adminRoutes(app: FastifyInstance, database: Database, { admin, players, reportQueue }: ConsoleServices): void {
   registerConsoleScope(app, database, (scope) => {
     scope.get(local(consolePaths.me), async (request) => admin.me(operatorOf(request)));
 
@@ -28,5 +37,6 @@ export function adminRoutes(app: FastifyInstance, database: Database, admin: Adm
     });
 
     playersRoutes(scope, players);
+    reportQueueRoutes(scope, reportQueue);
   });
 }

@@ -130,6 +130,9 @@ export function createReportService(deps: ReportServiceDeps) {
      * Resolves every open report of one target in the caller's transaction (the console's action and
      * its audit row commit with it), recording the action and the moderator. Answers how many were open.
      */
+    /** How many reports of one target are open and whom they name, read in the caller's transaction. */
+    openTarget: (tx: Tx, target: { kind: ReportTargetKind; ref: string }) => store.openTargetSummary(tx, target),
+
     resolveTarget: (tx: Tx, target: { kind: ReportTargetKind; ref: string }, resolution: { moderatorId: number; action: ReportAction }) =>
       store.resolveOpen(tx, target, { ...resolution, at: new Date(deps.now()) }),
   };

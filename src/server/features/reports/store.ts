@@ -100,3 +100,15 @@ export async function resolveOpen(
     .returning({ id: reports.id });
   return done.length;
 }
+
+/** How many reports of one target are open, and whom the first of them names (null once that account is gone). */
+export async function openTargetSummary(tx: Executor, target: { kind: ReportTargetKind; ref: string }): Promise<{ count: number; reportedUserId: number | null }> {
+  const open = and(eq(reports.targetKind, target.kind), eq(reports.targetRef, target.ref), eq(reports.status, 'open'));
+  const [row] = await tx
+    .select({ reportedUserId: reports.reportedUserId, count: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(reports)
+    .where(open)
+    .orderBy(reports.id)
+    .limit(1);
+  return row ?? { count: 0, reportedUserId: null };
+}
