@@ -2,7 +2,8 @@ import type { PrivateMessage } from '../../../core/api/ping';
 import { formatClock } from '../../chat/chat-model';
 import type { LogEntry, Partner } from './ping-model';
 import { LogEntryView } from './log-entry';
-import { texts } from '../../../core/texts';
+import { fillText, texts } from '../../../core/texts';
+import { PlayerActions } from '../../safety/player-actions';
 
 export interface PingTranscriptProps {
   partner: Partner;
@@ -50,6 +51,13 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
               <span className={mine ? 'bb-term--ok' : 'bb-term--info'}>{mine ? texts.ping.you : m.senderUsername}</span>
               <span className="bb-term--muted"> &gt; </span>
               <span className="bb-ping-out__text">{m.message}</span>
+              {mine ? null : (
+                <PlayerActions
+                  username={m.senderUsername}
+                  target={{ kind: 'ping', messageId: m.id }}
+                  what={fillText(texts.safety.reportWhat.ping, { name: m.senderUsername })}
+                />
+              )}
             </li>
           );
         })}

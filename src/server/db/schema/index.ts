@@ -17,4 +17,5 @@ export * from './terminal';
 export * from './kernel';
 export * from './virus';
 export * from './moderation';
-export * from './safety';
+export * from './ignores';
+export * from './reports';

@@ -70,7 +70,7 @@ export function createReportService(deps: ReportServiceDeps) {
         return { reportedUserId: m.senderId === reporterId ? m.receiverId : m.senderId, ref: String(m.id), snapshot };
       }
       case 'user': {
-        const user = (await store.findUser(db, target.userId)) ?? notFound();
+        const user = ('userId' in target ? await store.findUser(db, target.userId) : await store.findUserByName(db, target.username)) ?? notFound();
         return { reportedUserId: user.id, ref: String(user.id), snapshot: { kind: 'user', userId: user.id, username: user.username } };
       }
       case 'region': {
