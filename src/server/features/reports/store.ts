@@ -27,16 +27,6 @@ export async function findUser(tx: Executor, id: number) {
   return row ?? null;
 }
 
-/** A player by username, case-insensitively (usernames are unique that way). */
-export async function findUserByName(tx: Executor, username: string) {
-  const [row] = await tx
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .limit(1);
-  return row ?? null;
-}
-
 type QueueRow = {
   target_kind: string;
   target_ref: string;
