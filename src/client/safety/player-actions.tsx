@@ -49,9 +49,13 @@ export function PlayerActions({ username, target, what, afterIgnore }: PlayerAct
 
   async function doIgnore() {
     if (!username) return;
+    // The line may leave with the ignore: without a better place from the surface, focus goes to the
+    // log or list around it rather than falling to the page's top.
+    const host = toggle.current?.parentElement?.closest<HTMLElement>('[role="log"], [tabindex], main');
     try {
       const entry = await ignore.mutateAsync(username);
-      afterIgnore?.();
+      if (afterIgnore) afterIgnore();
+      else requestAnimationFrame(() => !toggle.current?.isConnected && host?.focus());
       toast.show({
         title: s.ignore,
         tone: 'info',

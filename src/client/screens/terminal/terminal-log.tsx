@@ -66,7 +66,7 @@ function StatusEntry({ status: s }: { status: Extract<LogEntry, { kind: 'status'
               <li key={`${a.createdAt}${a.attackerUsername}${a.type}`}>
                 <span className={a.type === 'received' ? 'bb-term--error' : 'bb-term--ok'}>{`${time(a.createdAt)} ${a.type}`}</span>
                 <span>
-                  {a.type === 'received' ? `${a.attackerUsername} took ${a.telnetStolen} telnet` : `${a.victimUsername}: +${a.telnetStolen} telnet`}
+                  <span>{a.type === 'received' ? `${a.attackerUsername} took ${a.telnetStolen} telnet` : `${a.victimUsername}: +${a.telnetStolen} telnet`}</span>
                   {a.type === 'received' ? <UserActions username={a.attackerUsername} /> : null}
                 </span>
               </li>
@@ -79,7 +79,7 @@ function StatusEntry({ status: s }: { status: Extract<LogEntry, { kind: 'status'
               <li key={i.intrusionId}>
                 <span className={i.outcome === 'hacked' ? 'bb-term--error' : 'bb-term--muted'}>{`${time(i.startedAt)} ${i.outcome}`}</span>
                 <span>
-                  {i.attackerUsername}
+                  <span>{i.attackerUsername}</span>
                   <UserActions username={i.attackerUsername} />
                 </span>
               </li>
