@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { bitPrice, type BitCoord } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import { PlayerActions } from '../../safety/player-actions';
@@ -17,9 +18,13 @@ function OwnerActions({ bit, username }: { bit: BitCoord; username: string }) {
   return <PlayerActions username={username} target={region} what={fillText(texts.safety.reportWhat.region, { ref: `${x0},${y0}–${region.x1},${region.y1}` })} />;
 }
 
-/** The bit under the pointer (or the keyboard cursor, or a long press): coordinates, price, owner. */
+/** The bit under the pointer (or the keyboard cursor, or a long press, or the last one pointed at): coordinates, price, owner. */
 export function HoverCard({ hover }: { hover: ValueStore<BitCoord | null> }) {
-  const bit = useValue(hover);
+  const pointed = useValue(hover);
+  // The card keeps the last bit pointed at when the mouse leaves the canvas, so its owner's ⋮ can be reached (ADR 056).
+  const last = useRef<BitCoord | null>(null);
+  if (pointed) last.current = pointed;
+  const bit = pointed ?? last.current;
   const meId = useSession().user?.id ?? null;
   const info = useBitInfo(bit);
   if (!bit) return <p className="bb-kernel__hover bb-muted">{k.help[0]}</p>;
