@@ -25,6 +25,7 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
       <p className="bb-term-row bb-ping-out__banner">
         <span className="bb-term--muted">{texts.ping.secureLine}</span>
         <span className="bb-term--info">{partner.username}</span>
+        <PlayerActions username={partner.username} target={{ kind: 'user', username: partner.username }} what={fillText(texts.safety.reportWhat.user, { name: partner.username })} />
         {online === null ? null : (
           <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>{online ? ` ● ${texts.ping.online}` : ` ○ ${texts.ping.offline}`}</span>
         )}
