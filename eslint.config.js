@@ -90,7 +90,6 @@ const storeTables = {
     ledger: [], // src/server/wallet
     presence: [], // src/server/realtime
     moderation: [], // src/server/moderation
-    safety: ['ignores', 'reports'], // schema/safety.ts holds both features' tables (ignores, reports)
     audit: ['admin'], // the console's actions and the CLI scripts write their audit rows through it (ADR 058)
   },
   // Joined for usernames and levels by chat, ping, leaderboard…; written only by auth and the wallet.

@@ -231,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     chatLine: chat.lineById,
     privateMessage: ping.messageSeenBy,
+    playerNamed: ignores.playerNamed,
     region: (query) => kernel.state(query),
   });
   const missions = createMissionService({

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ChatMessage } from '../../core/api/chat';
 import { formatClock, isAtBottom } from './chat-model';
-import { texts } from '../../core/texts';
+import { fillText, texts } from '../../core/texts';
+import { PlayerActions } from '../safety/player-actions';
 
 export interface ChatLogProps {
   messages: readonly ChatMessage[];
@@ -73,6 +74,14 @@ export function ChatLog({ messages, meId, loading, failed, hasOlder, loadingOlde
             </time>
             <span className="bb-chat__user">{m.username}</span>
             <span className="bb-chat__text">{m.message}</span>
+            {m.userId !== meId ? (
+              <PlayerActions
+                username={m.username}
+                target={{ kind: 'chat', messageId: m.id }}
+                what={fillText(texts.safety.reportWhat.chat, { name: m.username })}
+                afterIgnore={() => ref.current?.focus()}
+              />
+            ) : null}
           </li>
         ))}
       </ol>

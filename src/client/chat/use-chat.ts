@@ -8,6 +8,7 @@ import { usePollInterval } from '../lib/socket/socket-provider';
 import { chatMessagesQuery, chatUnreadQuery, streamKeys, type MessagePages } from '../lib/stream-queries';
 import { useDocumentVisible } from '../lib/use-document-visible';
 import { useCompleteMission } from '../missions/use-missions';
+import { useIgnoredIds, withoutIgnored } from '../safety/use-ignores';
 
 const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 
@@ -16,7 +17,9 @@ export function useChatHistory() {
   const api = useApi();
   const poll = usePollInterval(balance.chatPollMs);
   const query = useInfiniteQuery({ ...chatMessagesQuery(api), refetchInterval: poll });
-  const messages = useMemo(() => messagesOf(query.data), [query.data]);
+  const ignored = useIgnoredIds();
+  // Lines by ignored players: the server leaves them out of history; this drops the ones already shown or pushed (ADR 056).
+  const messages = useMemo(() => withoutIgnored(messagesOf(query.data), ignored, (m) => m.userId), [query.data, ignored]);
   return {
     messages,
     loading: query.isPending,

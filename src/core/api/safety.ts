@@ -43,6 +43,8 @@ export const ReportTarget = z.union([
   z.strictObject({ kind: z.literal('chat'), messageId: RowId }),
   z.strictObject({ kind: z.literal('ping'), messageId: RowId }),
   z.strictObject({ kind: z.literal('user'), userId: RowId }),
+  // By name too: the Terminal's logs and the leaderboard know players by name only.
+  z.strictObject({ kind: z.literal('user'), username: PlainText.min(1).max(limits.usernameMax) }),
   RegionTarget,
 ]);
 export type ReportTarget = z.infer<typeof ReportTarget>;

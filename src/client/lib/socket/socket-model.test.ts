@@ -203,3 +203,23 @@ describe('presence in the directory list', () => {
     expect(withPresence(users, { online: [], offline: [9] })).toEqual({ users, unlisted: false });
   });
 });
+
+describe('ignored players (ADR 056)', () => {
+  const me = 1;
+  const line = { id: 9, userId: 2, username: 'Spammer', message: 'buy now', createdAt: '2026-01-01T00:00:00.000Z' };
+
+  it('drops a pushed chat line by an ignored player: nothing appended, nothing unread', () => {
+    expect(eventActions({ t: 'chat_message', d: line, v: 1 }, me, new Set([2]))).toEqual([]);
+    expect(eventActions({ t: 'chat_message', d: line, v: 1 }, me, new Set([3]))).toHaveLength(2);
+  });
+
+  it('refetches the list and the filtered histories when the list changed on another tab', () => {
+    expect(eventActions({ t: 'ignores.changed', d: {}, v: 1 }, me)).toEqual([{ kind: 'invalidate', prefixes: ['/api/ignores', '/api/chat/', '/api/directories/'] }]);
+  });
+
+  it('tells the victim of an ignored player’s intrusion without a name, with the window', () => {
+    const [refetch, alert] = eventActions({ t: 'terminal.ignoredIntrusion', d: { windowMinutes: 30 }, v: 1 }, me);
+    expect(refetch).toEqual({ kind: 'invalidate', prefixes: ['/api/filesystem/status'] });
+    expect(alert).toMatchObject({ kind: 'alert', description: expect.stringContaining('one per 30 minutes') });
+  });
+});

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry } from '../../../core/api/leaderboard';
 import { rankMark } from './leaderboard-model';
-import { texts } from '../../../core/texts';
+import { fillText, texts } from '../../../core/texts';
+import { PlayerActions } from '../../safety/player-actions';
 
 export interface LeaderboardRowProps {
   entry: LeaderboardEntry;
@@ -25,7 +26,15 @@ export function LeaderboardRow({ entry, index, isYou }: LeaderboardRowProps) {
       </span>
       <span className="bb-lb-row__name">
         <span className="bb-lb-row__username">{entry.username}</span>
-        {isYou ? <span className="bb-lb-row__you">{texts.leaderboard.you}</span> : null}
+        {isYou ? (
+          <span className="bb-lb-row__you">{texts.leaderboard.you}</span>
+        ) : (
+          <PlayerActions
+            username={entry.username}
+            target={{ kind: 'user', username: entry.username }}
+            what={fillText(texts.safety.reportWhat.user, { name: entry.username })}
+          />
+        )}
       </span>
       <span className="bb-lb-row__cell">
         <span className="bb-lb-row__label">{texts.leaderboard.level}</span>

@@ -2,7 +2,8 @@ import type { PrivateMessage } from '../../../core/api/ping';
 import { formatClock } from '../../chat/chat-model';
 import type { LogEntry, Partner } from './ping-model';
 import { LogEntryView } from './log-entry';
-import { texts } from '../../../core/texts';
+import { fillText, texts } from '../../../core/texts';
+import { PlayerActions } from '../../safety/player-actions';
 
 export interface PingTranscriptProps {
   partner: Partner;
@@ -24,6 +25,7 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
       <p className="bb-term-row bb-ping-out__banner">
         <span className="bb-term--muted">{texts.ping.secureLine}</span>
         <span className="bb-term--info">{partner.username}</span>
+        <PlayerActions username={partner.username} target={{ kind: 'user', username: partner.username }} what={fillText(texts.safety.reportWhat.user, { name: partner.username })} />
         {online === null ? null : (
           <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>{online ? ` ● ${texts.ping.online}` : ` ○ ${texts.ping.offline}`}</span>
         )}
@@ -50,6 +52,13 @@ export function PingTranscript({ partner, online, meId, messages, loading, faile
               <span className={mine ? 'bb-term--ok' : 'bb-term--info'}>{mine ? texts.ping.you : m.senderUsername}</span>
               <span className="bb-term--muted"> &gt; </span>
               <span className="bb-ping-out__text">{m.message}</span>
+              {mine ? null : (
+                <PlayerActions
+                  username={m.senderUsername}
+                  target={{ kind: 'ping', messageId: m.id }}
+                  what={fillText(texts.safety.reportWhat.ping, { name: m.senderUsername })}
+                />
+              )}
             </li>
           );
         })}

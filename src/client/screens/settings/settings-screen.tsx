@@ -1,6 +1,7 @@
 import { texts } from '../../../core/texts';
 import { ScreenHeader } from '../../ui/screen-header';
 import { ChangePasswordForm } from './change-password-form';
+import { IgnoredPlayersSection } from './ignored-players-section';
 import './settings-screen.css';
 
 /** SYSTEM → SETTINGS: the player's own account. */
@@ -9,6 +10,7 @@ export function SettingsScreen() {
     <div className="bb-settings">
       <ScreenHeader title={texts.settings.title} tagline={texts.settings.tagline} />
       <ChangePasswordForm />
+      <IgnoredPlayersSection />
     </div>
   );
 }

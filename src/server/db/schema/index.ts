@@ -18,4 +18,5 @@ export * from './kernel';
 export * from './virus';
 export * from './moderation';
 export * from './audit';
-export * from './safety';
+export * from './ignores';
+export * from './reports';

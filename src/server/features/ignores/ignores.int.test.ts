@@ -92,6 +92,31 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     expect((await ignore(a, last.username)).statusCode).toBe(200);
   });
 
+  it('twenty ignores at once a few short of the cap: exactly the room left is taken, the rest are 409', async () => {
+    const a = await asPlayer(app);
+    const room = 5;
+    const tag = `race${a.id}x`;
+    await app.db.database.query(
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
+       SELECT $1 || g, $1 || g, 'x', 1, 0, 0, 10, 0.1, 0, 0, '10.9.9.8' FROM generate_series(1, $2::int) g`,
+      [tag, balance.ignoreListMax + 20 - room],
+    );
+    await app.db.database.query(
+      `INSERT INTO ignores (user_id, ignored_user_id, created_at)
+       SELECT $1::int, id, now() FROM users WHERE login_id LIKE $2 ORDER BY id LIMIT $3`,
+      [a.id, `${tag}%`, balance.ignoreListMax - room],
+    );
+    const free = await app.db.database.query<{ username: string }>(
+      `SELECT username FROM users WHERE login_id LIKE $1 AND id NOT IN (SELECT ignored_user_id FROM ignores WHERE user_id = $2) ORDER BY id`,
+      [`${tag}%`, a.id],
+    );
+    expect(free).toHaveLength(20);
+    const answers = await Promise.all(free.map((p) => ignore(a, p.username)));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(room);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(20 - room);
+    expect((await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ignores WHERE user_id = $1', [a.id]))[0]!.n).toBe(balance.ignoreListMax);
+  });
+
   it('hides an ignored player’s chat lines from the ignorer’s history and unread, not from anyone else', async () => {
     const a = await asPlayer(app);
     const b = await asPlayer(app);

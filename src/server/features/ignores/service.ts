@@ -62,6 +62,9 @@ export function createIgnoreService(deps: IgnoreServiceDeps) {
     /** The ids the player ignores (at most ignoreListMax), for filters in the caller's transaction or none. */
     ignoredIds: (userId: number, tx: Executor = db) => store.idsOf(tx, userId, balance.ignoreListMax),
 
+    /** A player by username, any case, or null (a report names a player the same way). */
+    playerNamed: (username: string) => store.findPlayerByUsername(db, username.trim()),
+
     /** Whether `userId` ignores `otherId`, in the caller's transaction or none. */
     isIgnoring: (userId: number, otherId: number, tx: Executor = db) => store.isIgnoring(tx, userId, otherId),
   };

@@ -93,6 +93,12 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     expect((await itemOf('user', String(b.id)))!.snapshot).toEqual({ kind: 'user', userId: b.id, username: b.username });
     expectError(await report(a, { target: { kind: 'user', userId: a.id }, reason: 'other' }), 400, s.reportSelf);
     expectError(await report(a, { target: { kind: 'user', userId: 2_000_000_000 }, reason: 'other' }), 404, s.reportTargetNotFound);
+    // By name, as the Terminal's logs know players: the same target, so the same report counted once.
+    const before = await reportRows();
+    expect((await report(a, { target: { kind: 'user', username: b.username.toUpperCase() }, reason: 'hate' })).json()).toEqual(thanks);
+    expect(await reportRows()).toEqual(before);
+    expectError(await report(a, { target: { kind: 'user', username: 'no-such-name' }, reason: 'other' }), 404, s.reportTargetNotFound);
+    expect((await report(a, { target: { kind: 'user', userId: b.id, username: b.username }, reason: 'other' })).statusCode).toBe(400);
 
     await grant(app, b, { telnet: 200 });
     expect((await b.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 })).statusCode).toBe(200);

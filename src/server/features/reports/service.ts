@@ -18,6 +18,8 @@ export interface ReportServiceDeps {
   chatLine(id: number): Promise<Line | null>;
   /** A private message the viewer sent or received (Ping service), or null: anyone else's is not found. */
   privateMessage(viewerId: number, id: number): Promise<PrivateLine | null>;
+  /** A player by username, any case (the ignores service's look-up), or null. */
+  playerNamed(username: string): Promise<{ id: number; username: string } | null>;
   /** The owned bits of a bounded region (Kernel service). */
   region(query: { x0: number; y0: number; x1: number; y1: number }): Promise<GridState>;
 }
@@ -70,7 +72,7 @@ export function createReportService(deps: ReportServiceDeps) {
         return { reportedUserId: m.senderId === reporterId ? m.receiverId : m.senderId, ref: String(m.id), snapshot };
       }
       case 'user': {
-        const user = (await store.findUser(db, target.userId)) ?? notFound();
+        const user = ('userId' in target ? await store.findUser(db, target.userId) : await deps.playerNamed(target.username)) ?? notFound();
         return { reportedUserId: user.id, ref: String(user.id), snapshot: { kind: 'user', userId: user.id, username: user.username } };
       }
       case 'region': {
