@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { startRestartableTestServer } from '../support/server';
-import { chatLine, desktop, launchBrowser, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, waitFor } from './fixtures';
+import { chatLine, currentRow, desktop, launchBrowser, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, waitFor } from './fixtures';
 import type { Browser } from 'playwright-core';
 
 // ADR 061: a server restart is not a logout. The server here goes away for real (its port stops
@@ -31,6 +31,20 @@ async function markDocument(page: Page): Promise<() => number> {
   return () => navigations;
 }
 
+/** Decodes in this tab's tap queue not yet acknowledged by the server (the queue is mirrored to storage). */
+const queuedTaps = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('tap-queue');
+    return raw ? (JSON.parse(raw) as Array<{ processed?: boolean }>).filter((e) => !e.processed).length : 0;
+  });
+
+/** The player's decodes as the server counts them (read with the tab's cookie, outside the page). */
+async function serverTotalTaps(url: string, page: Page): Promise<number> {
+  const cookie = (await page.context().cookies(url)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
+  return ((await res.json()) as { totalTaps: number }).totalTaps;
+}
+
 const markOf = (page: Page) => page.evaluate(() => (window as unknown as { bbMark?: string }).bbMark ?? null);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 
@@ -55,6 +69,7 @@ describe('a server restart is not a logout', () => {
     });
     const failedChecks = () => failed;
 
+    const tapsBefore = await serverTotalTaps(game.url, mainframe);
     await game.stop();
     for (const page of [mainframe, inventory]) {
       await reconnecting(page).waitFor({ timeout: 10_000 });
@@ -75,6 +90,10 @@ describe('a server restart is not a logout', () => {
       expect(await reconnecting(page).count()).toBe(1);
       expect(await loginForm(page).count()).toBe(0);
     }
+    // A row decoded while the server is away waits in the tap queue (the on-screen buttons, so the
+    // half-typed chat line keeps its text).
+    for (const digit of await currentRow(mainframe)) await mainframe.getByRole('button', { name: digit, exact: true }).click();
+    await waitFor(async () => (await queuedTaps(mainframe)) === 1, 'the decode to wait in the tap queue');
     await snap(mainframe, 'reconnecting', { fullPage: false });
     await snap(inventory, 'reconnecting-inventory', { fullPage: false });
 
@@ -91,6 +110,11 @@ describe('a server restart is not a logout', () => {
     expect(navigations.inventory()).toBe(0);
     expect(await loginForm(mainframe).count()).toBe(0);
     expect(await loginForm(inventory).count()).toBe(0);
+
+    // The queued decode was sent after the return, and counted once.
+    await waitFor(async () => (await queuedTaps(mainframe)) === 0, 'the tap queue to drain', 15_000);
+    expect(await serverTotalTaps(game.url, mainframe)).toBe(tapsBefore + 1);
+    expect(await composer.inputValue()).toBe('half a thought');
 
     // The player finishes the line after the return: it arrives once.
     const line = `back online ${unique()}`;
