@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { startRestartableTestServer } from '../support/server';
-import { chatLine, currentRow, desktop, launchBrowser, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, waitFor } from './fixtures';
+import { chatLine, currentRow, desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, waitFor } from './fixtures';
 import type { Browser } from 'playwright-core';
 
 // ADR 061: a server restart is not a logout. The server here goes away for real (its port stops
@@ -95,6 +95,7 @@ describe('a server restart is not a logout', () => {
     for (const digit of await currentRow(mainframe)) await mainframe.getByRole('button', { name: digit, exact: true }).click();
     await waitFor(async () => (await queuedTaps(mainframe)) === 1, 'the decode to wait in the tap queue');
     await snap(mainframe, 'reconnecting', { fullPage: false });
+    await expectNoSeriousViolations(mainframe, 'Mainframe, reconnecting');
     await snap(inventory, 'reconnecting-inventory', { fullPage: false });
 
     await game.start();
@@ -138,6 +139,7 @@ describe('a server restart is not a logout', () => {
       await reconnecting(page).waitFor({ timeout: 10_000 });
       expect(await loginForm(page).count()).toBe(0);
       await snap(page, 'reconnecting', { fullPage: false });
+      await expectNoSeriousViolations(page, 'Mainframe on a phone, reconnecting');
     } finally {
       await game.start();
     }

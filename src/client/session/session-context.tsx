@@ -63,6 +63,7 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
   const [liveSocket, setLiveSocket] = useState(false);
   const [link, setLink] = useState<LinkState>(online);
   const reconnecting = link.kind === 'reconnecting';
+  const [retryAt, setRetryAt] = useState<{ inMs: number } | null>(null);
 
   const query = useQuery({
     queryKey: userQueryKey,
@@ -85,6 +86,9 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
 
   const signOutLocally = useCallback(() => {
     setChecking(false);
+    // A signed-out tab waits for nothing: no retry may ask for the player again.
+    setLink(online);
+    setRetryAt(null);
     api.dropToken();
     wasSignedIn.set(false);
     void queryClient.cancelQueries();
@@ -99,19 +103,17 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
   const hadUser = useRef(false);
   const linkRef = useRef(link);
   linkRef.current = link;
-  const [retryAt, setRetryAt] = useState<{ inMs: number } | null>(null);
+  // errorUpdateCount: every failed check, not only the first, schedules the next retry.
   useEffect(() => {
     if (!query.isError || !checking) return;
     const step = afterCheck(linkRef.current, { kind: 'failed', verdict: verdictOfError(query.error) }, Math.random, retryConfig);
     if (step.signOut) {
       hadUser.current = false;
-      setLink(online);
       signOutLocally();
       return;
     }
     setLink(step.link);
     setRetryAt(step.retryInMs === null ? null : { inMs: step.retryInMs });
-    // errorUpdateCount: every failed check, not only the first, schedules the next retry.
   }, [query.isError, query.error, query.errorUpdateCount, checking, signOutLocally]);
 
   useEffect(() => {
@@ -125,7 +127,6 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
       }
     } else if (query.data === null && hadUser.current) {
       hadUser.current = false;
-      setLink(online);
       signOutLocally();
     }
   }, [query.data, query.dataUpdatedAt, queryClient, signOutLocally]);
