@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, postgresUrlOf, type TestDatabase } from '../support/db';
-import { freePort, haproxyBinary, startHaproxy, type HaproxyProcess } from '../support/haproxy';
+import { haproxyBinary, type HaproxyProcess } from '../support/haproxy';
+import { startHaproxyPair, type HaproxyPair } from '../support/haproxy-pair';
 import { HttpPlayer } from '../support/http-player';
 import { oneShot } from '../support/one-shot';
-import { spawnServer, type ServerProcess } from '../support/process';
 import { openSocket, type TestSocket } from '../support/socket';
 
 // deploy/haproxy.cfg in front of two real server processes on PostgreSQL and Redis. Skipped only
@@ -21,7 +17,6 @@ if (!runs) {
       : `haproxy.test.ts skipped: ${haproxyBinary} is not installed (apt-get install -y haproxy)`,
   );
 }
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Tally {
@@ -96,30 +91,12 @@ async function reconnect(url: string, cookie: string): Promise<TestSocket> {
 }
 
 describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [postgres]', { timeout: 120_000 }, () => {
-  let db: TestDatabase;
+  let pair: HaproxyPair;
   let proxy: HaproxyProcess;
-  const servers: Record<'app1' | 'app2', ServerProcess | null> = { app1: null, app2: null };
-  const ports: Record<'app1' | 'app2', number> = { app1: 0, app2: 0 };
-  const dataDir = mkdtempSync(join(tmpdir(), 'bitbreach-haproxy-data-'));
+  let servers: HaproxyPair['servers'];
   const sockets: TestSocket[] = [];
-  let env: Record<string, string>;
-
-  const start = async (name: 'app1' | 'app2') => {
-    servers[name] = await spawnServer({ ...env, PORT: String(ports[name]) });
-  };
-
-  /** Fresh-connection requests until HAProxy has sent one to each instance (both are up for it). */
-  async function bothServing(): Promise<void> {
-    const seen = new Set<string>();
-    const until = Date.now() + 60_000;
-    while (seen.size < 2) {
-      if (Date.now() > until) throw new Error(`HAProxy never used both instances:\n${proxy.output()}`);
-      const res = await oneShot(proxy.url, 'GET', '/readyz').catch(() => null);
-      const servedBy = res?.status === 200 ? res.headersServedBy : undefined;
-      if (servedBy) seen.add(servedBy);
-      else await sleep(100);
-    }
-  }
+  const start = (name: 'app1' | 'app2') => pair.start(name);
+  const bothServing = () => pair.bothServing();
 
   /** Registers players through the proxy and opens one socket each, until sockets sit on both instances. */
   async function playersWithSockets(prefix: string, count: number) {
@@ -165,40 +142,13 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
   }
 
   beforeAll(async () => {
-    db = await freshDatabase('postgres', { max: 4 });
-    ports.app1 = await freePort();
-    ports.app2 = await freePort();
-    env = {
-      DATABASE_URL: await postgresUrlOf(db.database),
-      REDIS_URL: redisUrl,
-      REDIS_CHANNEL: `bitbreach:test:${randomUUID()}`,
-      SESSION_SECRET: 'haproxy-test-secret-haproxy-test-secret-01',
-      DATA_DIR: dataDir,
-      WORKERS: '1',
-      TRUST_PROXY: '127.0.0.1',
-      ACCOUNTS_PER_IP: '0',
-      // Longer than HAProxy needs to see /readyz fail twice (inter 500ms, fall 2).
-      DRAIN_DELAY_MS: '2500',
-    };
-    await Promise.all([start('app1'), start('app2')]);
-    proxy = await startHaproxy(await freePort(), [
-      { name: 'app1', port: ports.app1 },
-      { name: 'app2', port: ports.app2 },
-    ]);
-    await bothServing();
+    pair = await startHaproxyPair();
+    ({ proxy, servers } = pair);
   }, 240_000);
 
   afterAll(async () => {
     for (const socket of sockets) await socket.close().catch(() => {});
-    await proxy?.stop();
-    for (const server of Object.values(servers)) {
-      if (server && server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
-    await db?.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+    await pair?.close();
   });
 
   it('keeps /metrics private: HAProxy refuses it however it is spelled, and an instance behind it wants METRICS_TOKEN even from loopback', async () => {

@@ -7,6 +7,7 @@ import { texts } from '../../core/texts';
 import { useApi } from '../lib/api-context';
 import { statusOf } from '../lib/api-error';
 import { useToast } from '../ui/toast';
+import { afterCheck, online, verdictOfError, type LinkState } from './connection-model';
 import { wasSignedIn, type SessionStart } from './session-start';
 
 /** The query key of the signed-in player; its path is the auth user call (spec §7). */
@@ -14,9 +15,16 @@ export const userQueryKey = ['/api/auth/user'] as const;
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/** The link to the server (ADR 061): 'reconnecting' while session checks get no answer; the player stays signed in. */
+export type ConnectionStatus = 'online' | 'reconnecting';
+
 export interface Session {
   status: SessionStatus;
   user: User | null;
+  /** Whether the server answers; while it does not, the screen stays and RECONNECTING shows over it. */
+  connection: ConnectionStatus;
+  /** Asks the server again now instead of after the current backoff wait (the browser is back online). */
+  retryNow(): void;
   /** A successful login or registration (spec §4): the player and the new session's CSRF token. */
   signIn(start: SessionStart): void;
   /**
@@ -38,6 +46,8 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+const retryConfig = { baseMs: balance.sessionRetryBaseMs, maxMs: balance.sessionRetryMaxMs };
+
 /**
  * Holds who is signed in: the player the boot found (seeded into the query cache by app.tsx, or
  * asked for on mount), a 5 s session check, login and logout.
@@ -51,6 +61,9 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
   const [checking, setChecking] = useState(true);
   const logoutPending = useRef(false);
   const [liveSocket, setLiveSocket] = useState(false);
+  const [link, setLink] = useState<LinkState>(online);
+  const reconnecting = link.kind === 'reconnecting';
+  const [retryAt, setRetryAt] = useState<{ inMs: number } | null>(null);
 
   const query = useQuery({
     queryKey: userQueryKey,
@@ -65,13 +78,17 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     },
     // spec §4: once a user is known the session is re-verified every 5 s, by HTTP only while the
     // socket is down (while it is up, the server pushes session.ended instead).
-    refetchInterval: (q) => (q.state.data && !liveSocket ? balance.sessionCheckMs : false),
+    // While the server does not answer, the retry below takes over with its backoff.
+    refetchInterval: (q) => (q.state.data && !liveSocket && !reconnecting ? balance.sessionCheckMs : false),
     // The boot has just asked (or the login just answered): no second call on mount.
     refetchOnMount: false,
   });
 
   const signOutLocally = useCallback(() => {
     setChecking(false);
+    // A signed-out tab waits for nothing: no retry may ask for the player again.
+    setLink(online);
+    setRetryAt(null);
     api.dropToken();
     wasSignedIn.set(false);
     void queryClient.cancelQueries();
@@ -80,19 +97,46 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     void navigate('/');
   }, [api, navigate, queryClient]);
 
-  // spec §4: a failed or erroring check silently clears all cached data and the user, then goes to '/'.
+  // spec §4 as ADR 061 reads it: a check the server refused (401) silently clears all cached data and
+  // the user, then goes to '/'. A check it did not answer keeps the player and the screen, shows
+  // RECONNECTING and asks again with backoff; the first answer brings the screen back as it was.
   const hadUser = useRef(false);
+  const linkRef = useRef(link);
+  linkRef.current = link;
+  // errorUpdateCount: every failed check, not only the first, schedules the next retry.
   useEffect(() => {
-    if (query.isError) {
+    if (!query.isError || !checking) return;
+    const step = afterCheck(linkRef.current, { kind: 'failed', verdict: verdictOfError(query.error) }, Math.random, retryConfig);
+    if (step.signOut) {
       hadUser.current = false;
       signOutLocally();
-    } else if (query.data) {
+      return;
+    }
+    setLink(step.link);
+    setRetryAt(step.retryInMs === null ? null : { inMs: step.retryInMs });
+  }, [query.isError, query.error, query.errorUpdateCount, checking, signOutLocally]);
+
+  useEffect(() => {
+    if (query.data) {
       hadUser.current = true;
+      if (linkRef.current.kind === 'reconnecting') {
+        setLink(online);
+        setRetryAt(null);
+        // What failed while the server was away is asked again; what the screen shows stays meanwhile.
+        void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' && q.queryKey[0] !== userQueryKey[0] });
+      }
     } else if (query.data === null && hadUser.current) {
       hadUser.current = false;
       signOutLocally();
     }
-  }, [query.isError, query.data, signOutLocally]);
+  }, [query.data, query.dataUpdatedAt, queryClient, signOutLocally]);
+
+  const refetch = query.refetch;
+  useEffect(() => {
+    if (!retryAt) return;
+    const timer = window.setTimeout(() => void refetch(), retryAt.inMs);
+    return () => window.clearTimeout(timer);
+  }, [retryAt, refetch]);
 
   const signIn = useCallback(
     (start: SessionStart) => {
@@ -134,19 +178,24 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
 
   const user = checking ? (query.data ?? null) : null;
   const status: SessionStatus = user ? 'signed-in' : checking && query.isPending ? 'loading' : 'signed-out';
-  const refetch = query.refetch;
+  const connection: ConnectionStatus = user && reconnecting ? 'reconnecting' : 'online';
+  const retryNow = useCallback(() => {
+    if (linkRef.current.kind === 'reconnecting') void refetch();
+  }, [refetch]);
   const socketUp = useCallback(
     (up: boolean, checkIfDropped = true) =>
       setLiveSocket((was) => {
-        // A socket that died is treated as a failed check: verify the session now.
+        // A socket that died is a reason to verify the session now (it may have ended, or the server gone);
+        // a socket that came back while the server was away means it answers again: check at once.
         if (was && !up && checkIfDropped) void refetch();
+        if (!was && up && linkRef.current.kind === 'reconnecting') void refetch();
         return up;
       }),
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, signIn, logout, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
-    [status, user, signIn, logout, refetch, socketUp, signedInAtStart],
+    () => ({ status, user, connection, retryNow, signIn, logout, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
+    [status, user, connection, retryNow, signIn, logout, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -11,6 +11,7 @@ import { useFocusHeadingOnChange } from '../ui/focus-heading';
 import { FrameLayout, NotConnected } from './frame';
 import type { HomeLinkProps } from './home-link';
 import { useUnreadState } from './use-unread-badge';
+import { ReconnectingOverlay } from './reconnecting-overlay';
 
 /**
  * The frame around every route. While a player is signed in it also owns their ProgressProvider (so
@@ -43,17 +44,23 @@ function LiveSession({ userId, children }: { userId: number; children: ReactNode
     <SocketProvider userId={userId} decodesInFlight={progress.hasDecodesInFlight} onSessionEnded={session.refetchUser}>
       <SessionCheckOnSocket />
       {children}
+      <ReconnectingOverlay reconnecting={session.connection === 'reconnecting'} />
     </SocketProvider>
   );
 }
 
 /** Tells the session whether the socket is up, so its 5 s HTTP check runs only while it is not. */
 function SessionCheckOnSocket() {
-  const { socketUp } = useSession();
+  const { socketUp, retryNow } = useSession();
   const up = useSocketStatus() === 'up';
   useEffect(() => socketUp(up), [socketUp, up]);
   // Unmounted by a sign-out: no check then, the session is already gone.
   useEffect(() => () => socketUp(false, false), [socketUp]);
+  // The browser says the network is back: ask the server now rather than after the backoff wait.
+  useEffect(() => {
+    window.addEventListener('online', retryNow);
+    return () => window.removeEventListener('online', retryNow);
+  }, [retryNow]);
   return null;
 }
 
