@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
-  const admin = createAdminService({ database, now });
+  const admin = createAdminService({ database, now, bus, userView: auth.view });
   const jobs = createJobRunner({
     database,
     now,

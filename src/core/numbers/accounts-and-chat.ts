@@ -53,4 +53,6 @@ export const accountsAndChatNumbers = {
   // the moderator console (ADR 058)
   /** Audit rows in one page of the console's AUDIT LOG. */
   consoleAuditPageSize: 50,
+  /** An operator's Kernel clear covers at most this many bits per call (4,096 × 16): bounded work in one transaction. */
+  consoleKernelClearMaxBits: 4096 * 16,
 } as const;

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditQuery, consolePaths, consolePrefix, PlayerIdParams, SetRoleBody } from '../../../core/api/admin';
+import { ClearKernelBody, consoleActionPaths, MessageIdParams, ReasonBody, ReverseBody } from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
 import { HttpError, parseInput } from '../../http/errors';
 import { operatorOf, registerConsoleScope } from './guard';
+import type { ActionRefusal } from './remove-chat-line';
 import type { AdminService } from './service';
+
+/** A refused action answers its status and text; nothing changed and nothing was audited. */
+function answer<T extends { kind: string }>(outcome: T | ActionRefusal): Omit<T, 'kind'> {
+  if (outcome.kind === 'refused') throw new HttpError((outcome as ActionRefusal).status, (outcome as ActionRefusal).message);
+  const { kind: _kind, ...body } = outcome as T;
+  return body;
+}
 
 const local = (path: string) => path.slice(consolePrefix.length);
 
@@ -23,6 +32,24 @@ export function adminRoutes(app: FastifyInstance, database: Database, admin: Adm
       if (outcome.kind === 'no-player') throw new HttpError(404, consoleTexts.noSuchPlayer);
       if (outcome.kind === 'refused') throw new HttpError(403, outcome.message);
       return { userId: outcome.userId, username: outcome.username, role: outcome.role };
+    });
+
+    scope.post(local(consoleActionPaths.removeChat), async (request) => {
+      const actor = operatorOf(request);
+      const { messageId } = parseInput(MessageIdParams, request.params);
+      const { reason } = parseInput(ReasonBody, request.body);
+      return answer(await admin.removeChatLine({ actor, messageId, reason }));
+    });
+
+    scope.post(local(consoleActionPaths.clearKernel), async (request) => {
+      const actor = operatorOf(request);
+      return answer(await admin.clearKernelRegion({ actor, body: parseInput(ClearKernelBody, request.body) }));
+    });
+
+    scope.post(local(consoleActionPaths.reverse), async (request) => {
+      const actor = operatorOf(request);
+      const { reference, reason } = parseInput(ReverseBody, request.body);
+      return answer(await admin.reverseReference({ actor, reference, reason }));
     });
   });
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, Role } from '../../../core/api/admin';
 import type { Executor, Tx } from '../../db/connect';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, ledgerReversals, users } from '../../db/schema';
 
 export interface OperatorRow {
   id: number;
@@ -71,4 +71,15 @@ export async function listAudit(
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+/** Whether an operator has reversed this ledger reference already (ADR 060). */
+export async function isReversed(db: Executor, reference: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(ledgerReversals).where(eq(ledgerReversals.reference, reference)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertReversals(tx: Tx, rows: { reference: string; userId: number; delta: number; owed: number; reversedAt: Date }[]): Promise<boolean> {
+  const inserted = await tx.insert(ledgerReversals).values(rows).onConflictDoNothing().returning({ userId: ledgerReversals.userId });
+  return inserted.length === rows.length;
 }
