@@ -34,6 +34,13 @@ export function adminRoutes(app: FastifyInstance, database: Database, admin: Adm
       return { userId: outcome.userId, username: outcome.username, role: outcome.role };
     });
 
+    scope.post(local(consoleActionPaths.rename), async (request) => {
+      const actor = operatorOf(request);
+      const { userId } = parseInput(PlayerIdParams, request.params);
+      const { reason } = parseInput(ReasonBody, request.body);
+      return answer(await admin.renamePlayer({ actor, targetUserId: userId, reason }));
+    });
+
     scope.post(local(consoleActionPaths.removeChat), async (request) => {
       const actor = operatorOf(request);
       const { messageId } = parseInput(MessageIdParams, request.params);

@@ -9,6 +9,7 @@ import type { Actor } from './audit';
 import { clearKernelRegion } from './clear-kernel-region';
 import type { Operator } from './guard';
 import { removeChatLine } from './remove-chat-line';
+import { renamePlayer } from './rename-player';
 import { reverseReference } from './reverse-reference';
 import { setRole } from './set-role';
 import * as store from './store';
@@ -40,6 +41,13 @@ export function createAdminService(deps: AdminDeps) {
 
     setRole(request: { actor: Actor; targetUserId: number; role: Role; reason: string }) {
       return setRole(deps, request);
+    },
+
+    /** After the commit the player's tabs (and every instance's session cache) get the flag. */
+    async renamePlayer(request: { actor: Operator; targetUserId: number; reason: string }) {
+      const outcome = await renamePlayer(deps, request);
+      if (outcome.kind === 'renamed') publishUsersUpdated(busOf(deps), [await deps.userView!(outcome.userId)]);
+      return outcome;
     },
 
     removeChatLine(request: { actor: Operator; messageId: number; reason: string }) {

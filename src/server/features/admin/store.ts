@@ -83,3 +83,10 @@ export async function insertReversals(tx: Tx, rows: { reference: string; userId:
   const inserted = await tx.insert(ledgerReversals).values(rows).onConflictDoNothing().returning({ userId: ledgerReversals.userId });
   return inserted.length === rows.length;
 }
+
+/** Sets the rename flag (ADR 060); answers whether it was set already. The row is locked by lockPlayers. */
+export async function setRenameRequired(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ flag: users.renameRequired }).from(users).where(eq(users.id, userId));
+  await tx.update(users).set({ renameRequired: true }).where(eq(users.id, userId));
+  return row?.flag ?? false;
+}
