@@ -31,6 +31,7 @@ export const accountTexts = {
   // a moderator's rename (ADR 060)
   renameTitle: 'CHOOSE A NEW USERNAME',
   renameBody: 'A moderator retired your username. Choose a new one to play on; the old one stays reserved.',
+  renameCurrent: 'Retired username:',
   renameLabel: 'NEW_USERNAME',
   renameSubmit: 'SAVE NAME',
   renameSaving: 'SAVING...',

@@ -40,7 +40,9 @@ export default function ChooseUsernameScreen({ currentName }: { currentName: str
     <div className="bb-auth">
       <Panel title={texts.renameTitle} tone="accent" className="bb-auth__panel">
         <p className="bb-auth__tagline">{texts.renameBody}</p>
-        <p className="bb-auth__kicker">{currentName}</p>
+        <p className="bb-auth__tagline">
+          {texts.renameCurrent} <strong>{currentName}</strong>
+        </p>
         <form className="bb-auth__form" onSubmit={submit} noValidate>
           <TextField
             label={texts.renameLabel}
