@@ -6,9 +6,8 @@ import type { Database } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import type { Bus } from '../../realtime/bus';
 import { clearKernelRegion as clearRegion, kernelOwnersIn, publishKernelCleared } from '../kernel/clear';
-import { recordAudit } from './audit';
+import { recordAudit, type ActionRefusal } from './audit';
 import type { Operator } from './guard';
-import type { ActionRefusal } from './remove-chat-line';
 import * as store from './store';
 
 export interface KernelCleared {

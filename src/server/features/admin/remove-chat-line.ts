@@ -4,11 +4,9 @@ import type { Database } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import type { Bus } from '../../realtime/bus';
 import { chatLineAuthor, deleteChatLine, publishChatRemoved } from '../chat/remove';
-import { recordAudit } from './audit';
+import { recordAudit, type ActionRefusal } from './audit';
 import type { Operator } from './guard';
 import * as store from './store';
-
-export type ActionRefusal = { kind: 'refused'; status: 403 | 404 | 409 | 400; message: string };
 
 /**
  * Removes one chat line (ADR 060): deleted from the history in the transaction that writes its audit

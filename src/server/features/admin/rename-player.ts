@@ -2,9 +2,8 @@ import { canActOn } from '../../../core/rules/moderation';
 import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
-import { recordAudit } from './audit';
+import { recordAudit, type ActionRefusal } from './audit';
 import type { Operator } from './guard';
-import type { ActionRefusal } from './remove-chat-line';
 import * as store from './store';
 
 /**

@@ -5,9 +5,8 @@ import { lockPlayers } from '../../db/lock-players';
 import { transferItem } from '../../inventory';
 import { balanceOf, credit, debitUpTo, netByReference } from '../../wallet';
 import { itemSoldBy } from '../data-exchange/reversal';
-import { recordAudit } from './audit';
+import { recordAudit, type ActionRefusal } from './audit';
 import type { Operator } from './guard';
-import type { ActionRefusal } from './remove-chat-line';
 import * as store from './store';
 
 /**

@@ -5,15 +5,17 @@ import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
 import { HttpError, parseInput } from '../../http/errors';
 import { operatorOf, registerConsoleScope } from './guard';
-import type { ActionRefusal } from './remove-chat-line';
+import type { ActionRefusal } from './audit';
 import type { AdminService } from './service';
 
 /** A refused action answers its status and text; nothing changed and nothing was audited. */
 function answer<T extends { kind: string }>(outcome: T | ActionRefusal): Omit<T, 'kind'> {
-  if (outcome.kind === 'refused') throw new HttpError((outcome as ActionRefusal).status, (outcome as ActionRefusal).message);
-  const { kind: _kind, ...body } = outcome as T;
+  if (isRefusal(outcome)) throw new HttpError(outcome.status, outcome.message);
+  const { kind: _kind, ...body } = outcome;
   return body;
 }
+
+const isRefusal = (outcome: { kind: string }): outcome is ActionRefusal => outcome.kind === 'refused';
 
 const local = (path: string) => path.slice(consolePrefix.length);
 
