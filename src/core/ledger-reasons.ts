@@ -42,6 +42,8 @@ export const ledgerCategory = {
   'kernel-bit': 'burned', // a bit bought in the Kernel: the game's largest sink
   'drone-refund': 'refunded', // the part of a drone purchase one run could not use, or clicks a ban stopped
   'purchase-reversal': 'taken-back', // a refunded or disputed Trojan purchase: the Telnet its opened and sold cores brought
+  'reversal-returned': 'refunded', // an operator's reversal gives back what a reversed reference took (ADR 060)
+  'reversal-taken': 'taken-back', // an operator's reversal takes back what a reversed reference gave (ADR 060)
 } as const satisfies Record<string, LedgerCategory>;
 
 /** One of the closed list of reasons a ledger row may carry. */

@@ -179,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
     onSessionEnded: (ended) => publishSessionEnded(bus, ended),
+    onUserUpdated: (user) => publishUsersUpdated(bus, [user]),
     sharedCounters,
     onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
   });
@@ -249,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
-  const admin = createAdminService({ database, now });
+  const admin = createAdminService({ database, now, bus, userView: auth.view });
   const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
   const reportQueue = createReportQueue({ database, now, reports });
   const jobs = createJobRunner({

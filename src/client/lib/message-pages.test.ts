@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendMessage, hasMessage, messagesOf } from './message-pages';
+import { appendMessage, hasMessage, messagesOf, removeMessage } from './message-pages';
 import type { MessagePages } from './stream-queries';
 
 interface M {
@@ -25,6 +25,13 @@ describe('paged message history', () => {
     data.pages[0]!.messages.push(m(5)); // a resend that overlaps the older page
     expect(messagesOf(data).map((x) => x.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(messagesOf(undefined)).toEqual([]);
+  });
+
+  it('drops a removed line from whichever page holds it, and changes nothing for a line it never had', () => {
+    const data = pages([6, 10], [1, 5]);
+    expect(messagesOf(removeMessage(data, 3)).map((x) => x.id)).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10]);
+    expect(removeMessage(data, 42)).toBe(data);
+    expect(removeMessage(undefined, 3)).toBeUndefined();
   });
 
   it('appends a new message to the latest page', () => {

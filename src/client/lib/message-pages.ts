@@ -24,6 +24,12 @@ export function hasMessage<M extends Identified>(data: MessagePages<M> | undefin
   return data?.pages.some((page) => page.messages.some((m) => m.id === id)) ?? false;
 }
 
+/** The pages without one message (a moderator removed it); the same object when no page holds it. */
+export function removeMessage<M extends Identified>(data: MessagePages<M> | undefined, id: number): MessagePages<M> | undefined {
+  if (!data || !hasMessage(data, id)) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== id) })) };
+}
+
 /**
  * A new message added to the latest page, once. When the cache passes `keep.max`, the oldest are
  * dropped in one batch and the rest become one page whose cursor points below them, so scrolling up

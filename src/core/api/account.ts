@@ -5,7 +5,13 @@ import { PlainText } from './common';
 /** The account self-service routes (settings screen). */
 export const accountPaths = {
   password: '/api/account/password',
+  /** A renamed player's new username (ADR 060). */
+  username: '/api/account/username',
 } as const;
+
+/** The new name after a moderator's rename: the registration's username rules apply in the service. */
+export const ChooseUsernameBody = z.strictObject({ username: PlainText.max(limits.usernameMax) });
+export type ChooseUsernameBody = z.infer<typeof ChooseUsernameBody>;
 
 // Strict and length-capped like the login body; the password rule itself (ADR 004) is checked in the
 // service, so a weak new password gets the same answer as at registration.

@@ -48,5 +48,7 @@ export const User = z.object({
   bonusCriticalHit: z.number(),
   connectionRate: z.number(),
   itemDropRate: z.number(),
+  /** A moderator renamed the player (ADR 060): they must choose a new username before playing on. */
+  renameRequired: z.literal(true).optional(),
 });
 export type User = z.infer<typeof User>;

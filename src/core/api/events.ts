@@ -38,6 +38,7 @@ export const InventoryChangeReason = z.enum([
   'operator-grant',
   'virus-purchase',
   'virus-reversal',
+  'operator-reversal',
 ]);
 export type InventoryChangeReason = z.infer<typeof InventoryChangeReason>;
 
@@ -76,11 +77,15 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('grid_update', GridUpdate),
   /** A Kernel season ended (ADR 053): every bit is free again from `startVersion`; the canvas reloads and the archive has `ended`. */
   envelope('kernel.seasonChanged', z.object({ ended: z.int().min(1), season: z.int().min(2), startVersion: z.int().min(1) })),
+  /** An operator freed a Kernel region's bits (ADR 060): the canvas catches up, which reloads it. */
+  envelope('kernel.cleared', z.object({ version: z.int().min(1) })),
   /** A private message, to its sender's and receiver's tabs. */
   envelope('ping.messageSent', PrivateMessage),
   /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */
   envelope('ping.unreadChanged', z.object({ usernames: UnreadDirectories })),
   envelope('chat.unreadChanged', ChatUnread),
+  /** A moderator removed a chat line (ADR 060): every open chat drops it. */
+  envelope('chat.removed', z.object({ id: z.int().min(1) })),
   envelope('missions.statusChanged', MissionStatus),
   /** The player's own stats after the server changed them (decodes, rewards). */
   envelope('user.updated', User),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { accountPaths, ChangePasswordBody } from './account';
+import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from './account';
 import { LoginBody, RegisterBody } from './auth';
 import { blockchainPaths, SubmitCodeBody } from './blockchain';
 import { ChatHistoryQuery, ChatPostBody, ChatReadBody } from './chat';
@@ -32,6 +32,7 @@ export const routeInputs: Record<string, RouteInputs> = {
   'POST /api/auth/register': { body: RegisterBody },
   'POST /api/auth/login': { body: LoginBody },
   [`POST ${accountPaths.password}`]: { body: ChangePasswordBody },
+  [`POST ${accountPaths.username}`]: { body: ChooseUsernameBody },
   'POST /api/game/tap-batch': { body: TapBatchBody },
   'POST /api/game/progress': { body: ProgressBody },
   'GET /api/leaderboard': { query: LeaderboardQuery },

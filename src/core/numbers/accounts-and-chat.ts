@@ -65,4 +65,6 @@ export const accountsAndChatNumbers = {
   consoleLedgerPageSize: 50,
   /** Accounts registered from one address from which the view flags "many accounts from one address". */
   consoleManyAccountsFrom: 3,
+  /** An operator's Kernel clear covers at most this many bits per call (4,096 × 16): bounded work in one transaction. */
+  consoleKernelClearMaxBits: 4096 * 16,
 } as const;

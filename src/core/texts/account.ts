@@ -28,6 +28,16 @@ export const accountTexts = {
   currentPasswordWrong: 'Current password is incorrect.',
   logoutFailed: "Failed to logout properly, but you've been signed out locally.",
 
+  // a moderator's rename (ADR 060)
+  renameTitle: 'CHOOSE A NEW USERNAME',
+  renameBody: 'A moderator retired your username. Choose a new one to play on; the old one stays reserved.',
+  renameCurrent: 'Retired username:',
+  renameLabel: 'NEW_USERNAME',
+  renameSubmit: 'SAVE NAME',
+  renameSaving: 'SAVING...',
+  renameRequired: 'Choose a new username first: a moderator retired your old one.',
+  renameNotPending: 'Your username is not waiting for a change.',
+
   // §8 generic
   noSecurityToken: 'Unable to get security token',
   requestEncodingFailed: 'Request encoding failed',

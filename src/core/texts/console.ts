@@ -9,6 +9,12 @@ export const consoleTexts = {
   cannotActOn: 'A moderator cannot act on an operator of the same or a higher role, nor on themselves.',
   onlyAdminsSetRoles: 'Only an admin sets roles.',
   noSuchPlayer: 'No such player.',
+  noSuchMessage: 'No such chat line: it may have been removed already.',
+  regionTooLarge: (max: number) => `A region holds at most ${max} bits; clear a bigger one in parts.`,
+  regionInverted: 'The region runs from its top-left corner (x0, y0) to its bottom-right corner (x1, y1).',
+  noSuchReference: 'No ledger row carries that reference.',
+  alreadyReversed: 'That reference has been reversed already.',
+  notReversible: 'Only a hack, a market sale, a drone run or a purchase is reversed here.',
   roleSet: (username: string, role: string) => `${username} is now ${role}.`,
   players: {
     search: 'FIND PLAYER',

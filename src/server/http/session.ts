@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountPaths } from '../../core/api/account';
 import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
 import type { AuthContext, AuthService } from '../features/auth/service';
@@ -6,6 +7,8 @@ import { HttpError } from './errors';
 import { isApiPath, routePath } from './route-path';
 
 export const sessionCookieName = 'bb_session';
+
+const openWhileRenaming = new Set([accountPaths.username, '/api/auth/user', '/api/auth/csrf-token', '/api/auth/logout', '/api/auth/login', '/api/auth/register']);
 export const sessionMaxAgeS = balance.sessionIdleDays * 24 * 3600;
 
 declare module 'fastify' {
@@ -25,6 +28,9 @@ export function registerSession(app: FastifyInstance, auth: AuthService): void {
     if (!isSocket) reply.header('cache-control', 'no-store');
     const token = readSessionToken(request);
     request.auth = token ? await auth.resolve(token) : null;
+    // A renamed player chooses a new username before anything else (ADR 060): only signing in and out,
+    // who they are, and the choice itself answer; the socket stays, so the tab hears the change.
+    if (request.auth?.user.renameRequired && !isSocket && !openWhileRenaming.has(path)) throw new HttpError(403, texts.renameRequired);
     // Sliding expiry: the cookie lives as long as the session, not 30 days from sign-in.
     if (token && request.auth?.extended && !isSocket) setSessionCookie(request, reply, token, sessionMaxAgeS);
   });

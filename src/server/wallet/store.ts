@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -106,4 +106,16 @@ export async function ledgerPage(
     .where(and(...where))
     .orderBy(desc(telnetLedger.id))
     .limit(limit);
+}
+
+/** What one reference (with its sub-references) moved for each player: the net of its rows and their reasons (an operator's reversal, ADR 060). */
+export async function netByReference(tx: Executor, reference: string): Promise<{ userId: number; net: number; reasons: string[] }[]> {
+  const rows = await tx
+    .select({ userId: telnetLedger.userId, net: sql<string>`sum(${telnetLedger.delta})`, reasons: sql<string[]>`array_agg(DISTINCT ${telnetLedger.reason})` })
+    .from(telnetLedger)
+    // The reference and its sub-references (`drone:7` and its steps `drone:7:1`, `drone:7:2`…), as an index range.
+    .where(or(eq(telnetLedger.reference, reference), and(gte(telnetLedger.reference, `${reference}:`), lt(telnetLedger.reference, `${reference};`))))
+    .groupBy(telnetLedger.userId)
+    .orderBy(telnetLedger.userId);
+  return rows.map((r) => ({ userId: r.userId, net: Number(r.net), reasons: r.reasons }));
 }

@@ -137,6 +137,11 @@ export async function transfer(tx: Tx, t: Transfer): Promise<TransferResult> {
   return { kind: 'transferred', fromBalance, toBalance };
 }
 
+/** What one ledger reference (and its sub-references) moved, per player (net of its rows), in player id order: what a reversal compensates. */
+export function netByReference(tx: Executor, reference: string): Promise<{ userId: number; net: number; reasons: string[] }[]> {
+  return store.netByReference(tx, reference);
+}
+
 /** A player's balance as stored (0 Telnet for a player who has none; throws for no such player). */
 export async function balanceOf(tx: Executor, userId: number): Promise<number> {
   const balance = await store.readBalance(tx, userId);

@@ -106,6 +106,7 @@ describe('event → cache actions', () => {
       [{ kind: 'chat.append', message: chat }, { kind: 'chatUnread.set', hasUnread: true }],
     ],
     ['my own chat line appends without marking anything unread', { t: 'chat_message', d: { ...chat, userId: me }, v: 1 }, [{ kind: 'chat.append', message: { ...chat, userId: me } }]],
+    ['a removed chat line leaves the history', { t: 'chat.removed', d: { id: 7 }, v: 1 }, [{ kind: 'chat.remove', id: 7 }]],
     [
       'a private message I received goes to the sender’s conversation',
       { t: 'ping.messageSent', d: pm(2, me), v: 1 },
@@ -145,6 +146,11 @@ describe('event → cache actions', () => {
     [
       'a new Kernel season makes the canvas catch up (a reload) and refetches the season, the archive and hover cards',
       { t: 'kernel.seasonChanged', d: { ended: 1, season: 2, startVersion: 90 }, v: 1 },
+      [{ kind: 'grid.resync' }, { kind: 'invalidate', prefixes: ['/api/kernel', '/api/grid/bit'] }],
+    ],
+    [
+      "an operator's Kernel clear makes the canvas catch up (a reload) and refetches hover cards",
+      { t: 'kernel.cleared', d: { version: 91 }, v: 1 },
       [{ kind: 'grid.resync' }, { kind: 'invalidate', prefixes: ['/api/kernel', '/api/grid/bit'] }],
     ],
   ])('%s', (_, event, expected) => {

@@ -52,6 +52,7 @@ export function closeAction(code: number): 'sign-out' | 'reconnect' {
 /** One change to the query cache an event asks for; the socket provider applies it. */
 export type CacheAction =
   | { kind: 'chat.append'; message: ChatMessage }
+  | { kind: 'chat.remove'; id: number }
   | { kind: 'conversation.append'; partnerId: number; message: PrivateMessage }
   | { kind: 'conversations.invalidate' }
   | { kind: 'chatUnread.set'; hasUnread: boolean }
@@ -88,10 +89,13 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
       return event.d.userId === meId
         ? [{ kind: 'chat.append', message: event.d }]
         : [{ kind: 'chat.append', message: event.d }, { kind: 'chatUnread.set', hasUnread: true }];
+    case 'chat.removed':
+      return [{ kind: 'chat.remove', id: event.d.id }];
     case 'grid_update':
       return [{ kind: 'grid.update', update: event.d }];
-    // A new Kernel season: the canvas catches up (and reloads, its bits being gone), the season and archive refetch.
+    // A new Kernel season or an operator's clear: the canvas catches up (and reloads, its bits being gone), the season and archive refetch.
     case 'kernel.seasonChanged':
+    case 'kernel.cleared':
       return [{ kind: 'grid.resync' }, { kind: 'invalidate', prefixes: ['/api/kernel', '/api/grid/bit'] }];
     case 'ping.messageSent': {
       const partnerId = event.d.senderId === meId ? event.d.receiverId : event.d.senderId;

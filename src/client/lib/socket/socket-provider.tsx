@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../../core/api/chat';
 import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
 import type { IgnoreList } from '../../../core/api/safety';
 import { userQueryKey } from '../../session/session-context';
-import { appendMessage } from '../message-pages';
+import { appendMessage, removeMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
 import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
 import { useToast, type ToastApi } from '../../ui/toast';
@@ -37,6 +37,9 @@ function applyAction(
   switch (action.kind) {
     case 'chat.append':
       queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => appendMessage(data, action.message, keep));
+      return;
+    case 'chat.remove':
+      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => removeMessage(data, action.id));
       return;
     case 'conversation.append':
       queryClient.setQueryData<MessagePages<PrivateMessage>>(streamKeys.conversation(action.partnerId), (data) =>

@@ -64,11 +64,16 @@ export const kernelState = pgTable(
     /** The version the current season began at: its owned bits are version − seasonStartVersion. */
     seasonStartVersion: integer('season_start_version').notNull().default(0),
     seasonStartedAt: timestamp('season_started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The version an operator's region clear took (ADR 060): a reader behind it reloads the canvas. */
+    clearedVersion: integer('cleared_version').notNull().default(0),
+    /** Versions of this season that are no owned bit: bits an operator cleared and each clear's own version. */
+    seasonFreed: integer('season_freed').notNull().default(0),
   },
   (t) => [
     check('kernel_state_one_row', sql`${t.id} = 1`),
     check('kernel_state_version', sql`${t.version} >= 0`),
     check('kernel_state_season', sql`${t.season} >= 1 AND ${t.seasonStartVersion} BETWEEN 0 AND ${t.version}`),
+    check('kernel_state_cleared', sql`${t.clearedVersion} BETWEEN 0 AND ${t.version} AND ${t.seasonFreed} BETWEEN 0 AND ${t.version} - ${t.seasonStartVersion}`),
   ],
 );
 

@@ -17,5 +17,6 @@ export const telnetLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // created_at: `npm run economy` reads the last days of the ledger without scanning all of it (ADR 051).
-  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt)],
+  // reference: an operator's reversal reads every row of one reference (ADR 060).
+  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt), index('telnet_ledger_reference').on(t.reference)],
 );

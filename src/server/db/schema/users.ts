@@ -36,6 +36,8 @@ export const users = pgTable(
     registrationIp: text('registration_ip').notNull(),
     /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */
     usernameSkeleton: text('username_skeleton'),
+    /** A moderator renamed the player (ADR 060): they choose a new username before playing on. */
+    renameRequired: boolean('rename_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,3 +54,14 @@ export const users = pgTable(
     check('users_role_known', sql`${t.role} IN ('player', 'moderator', 'admin')`),
   ],
 );
+
+/**
+ * Usernames a moderator's rename retired (ADR 060), by look-alike skeleton: nobody registers or chooses
+ * them (nor a look-alike) again.
+ */
+export const reservedUsernames = pgTable('reserved_usernames', {
+  skeleton: text('skeleton').primaryKey(),
+  username: text('username').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
+});

@@ -5,6 +5,9 @@ import * as store from './store';
 /** Who acted: a signed-in moderator or admin in the console, or a script on the server's shell. */
 export type Actor = { kind: 'operator'; userId: number; username: string; role: Role } | { kind: 'cli'; command: string };
 
+/** An action refused before it changed anything (and so without an audit row): the status and text to answer. */
+export type ActionRefusal = { kind: 'refused'; status: 400 | 403 | 404 | 409; message: string };
+
 export interface AuditedChange {
   action: AuditAction;
   targetUserId: number | null;

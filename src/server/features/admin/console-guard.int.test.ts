@@ -8,7 +8,7 @@ import { drivers } from '../../../../tests/support/db';
 
 /** Each console route with its path parameters filled in, as a caller would send it. */
 function concrete(url: string, targetId: number): string {
-  return url.replace(':userId', String(targetId)).replace(/:[A-Za-z]+/g, '1');
+  return url.replace(':userId', String(targetId)).replace(':messageId', '1').replace(/:[A-Za-z]+/g, '1');
 }
 
 describe.each(drivers)('the console is invisible to players [%s]', (driver) => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, Role } from '../../../core/api/admin';
 import type { Executor, Tx } from '../../db/connect';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, ledgerReversals, users } from '../../db/schema';
 
 export interface OperatorRow {
   id: number;
@@ -125,4 +125,22 @@ export async function accountsFromAddress(db: Executor, address: string, exceptU
 
 export async function setMutedUntil(tx: Tx, userId: number, until: Date | null): Promise<void> {
   await tx.update(users).set({ mutedUntil: until }).where(eq(users.id, userId));
+}
+
+/** Whether an operator has reversed this ledger reference already (ADR 060). */
+export async function isReversed(db: Executor, reference: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(ledgerReversals).where(eq(ledgerReversals.reference, reference)).limit(1);
+  return row !== undefined;
+}
+
+export async function insertReversals(tx: Tx, rows: { reference: string; userId: number; delta: number; owed: number; reversedAt: Date }[]): Promise<boolean> {
+  const inserted = await tx.insert(ledgerReversals).values(rows).onConflictDoNothing().returning({ userId: ledgerReversals.userId });
+  return inserted.length === rows.length;
+}
+
+/** Sets the rename flag (ADR 060); answers whether it was set already. The row is locked by lockPlayers. */
+export async function setRenameRequired(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ flag: users.renameRequired }).from(users).where(eq(users.id, userId));
+  await tx.update(users).set({ renameRequired: true }).where(eq(users.id, userId));
+  return row?.flag ?? false;
 }

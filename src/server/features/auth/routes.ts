@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountPaths, ChangePasswordBody } from '../../../core/api/account';
+import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
 import { LoginBody, RegisterBody, type SignedInResponse } from '../../../core/api/auth';
 import { parseInput } from '../../http/errors';
 import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
@@ -48,6 +48,12 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     const { sessionId, user } = requireAuth(request);
     const body = parseInput(ChangePasswordBody, request.body);
     return auth.changePassword({ userId: user.id, sessionId, ip: request.ip }, body);
+  });
+
+  // After a moderator's rename (ADR 060): the one game route open until the new name is chosen.
+  app.post(accountPaths.username, async (request) => {
+    const { user } = requireAuth(request);
+    return auth.chooseUsername(user.id, parseInput(ChooseUsernameBody, request.body));
   });
 
   app.get('/api/auth/csrf-token', async (request) => ({ csrfToken: requireAuth(request).csrfToken }));

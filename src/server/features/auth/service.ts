@@ -15,7 +15,8 @@ import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
 import { createSessionCache } from './session-cache';
 import { changePassword, type Caller } from './change-password';
-import type { ChangePasswordBody } from '../../../core/api/account';
+import { chooseUsername } from './choose-username';
+import type { ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
 
 export interface AuthContext {
   sessionId: string;
@@ -45,6 +46,8 @@ export interface AuthServiceDeps {
   sharedCounters?: SharedCounters | null;
   /** Told whether each session look-up was answered from memory (the operator's metric). */
   onSessionLookup?: (hit: boolean) => void;
+  /** The player's view changed outside a feature's own publish (a chosen username): user.updated on the bus. */
+  onUserUpdated?: (user: User) => void;
 }
 
 
@@ -53,11 +56,6 @@ const touchEveryMs = 60_000;
 
 function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -161,7 +159,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
+        if (store.isUniqueViolation(error)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
         throw error;
       }
       return { user: toUserView(row, []), ...(await openSession(row.id)) };
@@ -191,6 +189,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       cache.forgetSession(sessionId);
       await store.deleteSession(db, sessionId);
       endedElsewhere(sessionId);
+    },
+
+    /** A renamed player's new name (ADR 060); every instance's cache and the player's tabs get the new view. */
+    async chooseUsername(userId: number, body: ChooseUsernameBody): Promise<User> {
+      const user = await chooseUsername({ database: deps.database, now: deps.now, view: (id) => this.view(id) }, userId, body);
+      cache.userChanged(user);
+      deps.onUserUpdated?.(user);
+      return user;
     },
 
     /** Settings' CHANGE PASSWORD; the other sessions end like a logout each (cache, then bus). */

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { sessions, users } from '../../db/schema';
+import { reservedUsernames, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -91,14 +91,34 @@ export async function trySetSkeleton(tx: Executor, id: number, skeleton: string)
   }
 }
 
-/** Whether a login ID or a username (by case or look-alike skeleton) is taken: checked before hashing. */
+/**
+ * Whether a login ID or a username (by case or look-alike skeleton) is taken, or the name (or a
+ * look-alike) was retired by a moderator's rename (ADR 060): checked before hashing.
+ */
 export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string): Promise<boolean> {
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(users)
     .where(sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`)
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const [reserved] = await tx.select({ one: sql<number>`1` }).from(reservedUsernames).where(eq(reservedUsernames.skeleton, skeleton)).limit(1);
+  return reserved !== undefined;
+}
+
+/** Retires a renamed player's old name (its skeleton), so nobody takes it or a look-alike again. */
+export async function reserveUsername(tx: Executor, r: { skeleton: string; username: string; userId: number; at: Date }): Promise<void> {
+  await tx.insert(reservedUsernames).values({ skeleton: r.skeleton, username: r.username, userId: r.userId, reservedAt: r.at }).onConflictDoNothing();
+}
+
+/** The renamed player's chosen name; false when no rename is pending any more (a second tab chose first). */
+export async function setChosenUsername(tx: Executor, userId: number, username: string, skeleton: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ username, usernameSkeleton: skeleton, renameRequired: false })
+    .where(and(eq(users.id, userId), eq(users.renameRequired, true)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /** Deletes up to `limit` sessions that expired before `at`, oldest first; returns how many went. */
@@ -134,4 +154,10 @@ export async function sessionsSummary(db: Executor, userId: number, now: Date): 
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
   return { open: Number(row?.open ?? 0), lastSeen: row?.lastSeen ?? null };
+}
+
+/** A unique index refused the write (a name or login ID taken by a concurrent request). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }

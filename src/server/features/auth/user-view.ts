@@ -23,5 +23,7 @@ export function toUserView(row: UserRow, equipped: readonly EquippedGear[]): Use
     bonusCriticalHit: stats.bonusCriticalHit,
     connectionRate: row.connectionRate,
     itemDropRate: stats.itemDropRate,
+    // Only while a moderator's rename waits for the player's new name (ADR 060).
+    ...(row.renameRequired ? { renameRequired: true } : {}),
   };
 }

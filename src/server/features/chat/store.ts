@@ -98,3 +98,15 @@ export async function recentLinesOf(tx: Executor, userId: number, count: number)
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(count);
 }
+
+/** A line's author, read before the action locks them (players are locked before feature rows, ADR 044). */
+export async function authorOf(tx: Executor, messageId: number): Promise<number | null> {
+  const [row] = await tx.select({ userId: chatMessages.userId }).from(chatMessages).where(eq(chatMessages.id, messageId));
+  return row?.userId ?? null;
+}
+
+/** Deletes one line; null when it is already gone (another moderator removed it first). */
+export async function deleteMessage(tx: Executor, messageId: number) {
+  const [row] = await tx.delete(chatMessages).where(eq(chatMessages.id, messageId)).returning();
+  return row ?? null;
+}

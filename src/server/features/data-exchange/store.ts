@@ -104,3 +104,12 @@ export async function listingIdsOfItems(tx: Executor, r: { sellerId: number; ite
     .orderBy(marketListings.id);
   return rows.map((row) => row.id);
 }
+
+/** A sold listing's item and its two parties (an operator's reversal hands the item back, ADR 060). */
+export async function soldListing(tx: Executor, listingId: number) {
+  const [row] = await tx
+    .select({ sellerId: marketListings.sellerId, buyerId: marketListings.buyerId, itemType: marketListings.itemType, itemId: marketListings.itemId })
+    .from(marketListings)
+    .where(and(eq(marketListings.id, listingId), eq(marketListings.status, 'sold')));
+  return row;
+}

@@ -113,6 +113,19 @@ export function createCanvas(width: number, height: number) {
       version = startVersion;
     },
 
+    /**
+     * An operator cleared bits (ADR 060): everything is wiped and `version` counts as painted; the caller
+     * paints every bit of the season up to it again. Bits gone below it leave gaps no catch-up could fill.
+     */
+    wipe(atVersion: number): void {
+      planes.fill(0);
+      owners.fill(0);
+      paletteOf.clear();
+      paletteSize = 0;
+      ahead.clear();
+      version = Math.max(atVersion, floor);
+    },
+
     /** The canvas as 8-bit RGB, row by row; a free bit is `free` (the season archive's image). */
     rgb(free: readonly [number, number, number]): Uint8Array {
       const out = new Uint8Array(n * 3);

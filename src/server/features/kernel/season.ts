@@ -54,7 +54,7 @@ export function createSeasonService(deps: SeasonServiceDeps) {
     async endSeason(tx: Tx, request: { season: number; nowMs: number; byOperator?: boolean }): Promise<{ change: SeasonChange; afterCommit: () => void } | null> {
       const state = await seasons.lockGridState(tx);
       if (state.season !== request.season) return null;
-      const ownedBits = state.version - state.seasonStartVersion;
+      const ownedBits = seasons.ownedBitsOf(state);
       const startedAtMs = state.seasonStartedAt.getTime();
       if (!request.byOperator && !seasonShouldEnd({ ownedBits, totalBits, startedAtMs, nowMs: request.nowMs })) return null;
       const reason: SeasonEndReason = request.byOperator ? 'operator' : ownedBits >= seasonFullBits(totalBits) ? 'full' : 'time';
@@ -84,7 +84,7 @@ export function createSeasonService(deps: SeasonServiceDeps) {
      * code was deployed had its first bit before.
      */
     async scheduleEnd(tx: Tx, state: GridSeasonState, nowMs: number): Promise<void> {
-      const ownedBits = state.version - state.seasonStartVersion;
+      const ownedBits = seasons.ownedBitsOf(state);
       const payload = { season: state.season };
       if (ownedBits % 1000 === 1) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: seasonDeadlineMs(state.seasonStartedAt.getTime()), dedupeKey: jobKey(state.season, 'time') });
       if (ownedBits >= seasonFullBits(totalBits)) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: nowMs, dedupeKey: jobKey(state.season, 'full') });
@@ -97,7 +97,7 @@ export function createSeasonService(deps: SeasonServiceDeps) {
         season: state.season,
         startedAt: state.seasonStartedAt.toISOString(),
         endsBy: new Date(seasonDeadlineMs(startedAtMs)).toISOString(),
-        ownedBits: state.version - state.seasonStartVersion,
+        ownedBits: seasons.ownedBitsOf(state),
         totalBits,
         fullBits: seasonFullBits(totalBits),
         startVersion: state.seasonStartVersion,

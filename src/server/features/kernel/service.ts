@@ -125,9 +125,10 @@ export function createKernelService(deps: KernelServiceDeps) {
 
     /** What changed after a version, or resync when more than a catch-up should carry or a season began since (ADR 053). */
     async changes(since: number): Promise<GridChanges> {
-      const { version, seasonStartVersion } = await store.gridState(database.db);
+      const { version, seasonStartVersion, clearedVersion } = await store.gridState(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };
-      if (since < seasonStartVersion) return { version, changes: [], resync: true };
+      // Bits freed by a season or an operator's clear are no change a catch-up could carry (ADR 053, 060).
+      if (since < seasonStartVersion || since < clearedVersion) return { version, changes: [], resync: true };
       const changes = await store.changesSince(database.db, since, balance.kernelChangesMax + 1);
       if (changes.length > balance.kernelChangesMax) return { version, changes: [], resync: true };
       return { version: Math.max(version, changes.at(-1)?.version ?? 0), changes, resync: false };

@@ -29,6 +29,9 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
   const canvas = createCanvas(balance.gridSize, balance.gridSize);
   let frame: SnapshotFrame | null = null;
   let catchingUp: Promise<boolean> | null = null;
+  let reloading: Promise<void> | null = null;
+  /** The latest operator clear this canvas has reloaded after. */
+  let clearedSeen = 0;
   let nextBuild: Promise<SnapshotFrame> | null = null;
   let building: Promise<unknown> = Promise.resolve();
   let lastBuildAt = -Infinity;
@@ -41,6 +44,22 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
   }
 
   /**
+   * An operator freed bits at `state.clearedVersion` (ADR 060): the versions of the bits they freed are
+   * gone for good, so the canvas is wiped and every bit up to the committed version painted again,
+   * on each instance at its next request. A clear committed meanwhile is seen by the next pass.
+   */
+  async function reload(executor: Executor, state: { version: number; seasonStartVersion: number; clearedVersion: number }): Promise<void> {
+    canvas.wipe(state.version);
+    for (let since = state.seasonStartVersion; ; ) {
+      const bits = await store.bitsSince(executor, since, catchUpBatch);
+      for (const bit of bits) canvas.paint(bit);
+      if (bits.length < catchUpBatch) break;
+      since = bits.at(-1)!.version;
+    }
+    clearedSeen = state.clearedVersion;
+  }
+
+  /**
    * Paints every purchase committed when it starts; concurrent callers share each read. A season
    * that began after the canvas's version clears it first (ADR 053), so a missed season change
    * costs one read, like a missed purchase.
@@ -49,6 +68,13 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
     for (;;) {
       const state = await store.gridState(database.db);
       canvas.reset(state.seasonStartVersion);
+      if (state.clearedVersion > clearedSeen) {
+        reloading ??= reload(database.db, state).finally(() => {
+          reloading = null;
+        });
+        await reloading;
+        continue;
+      }
       if (canvas.version() >= state.version) return;
       catchingUp ??= readMissing(database.db).finally(() => {
         catchingUp = null;
@@ -103,8 +129,9 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
      * The canvas at exactly `state`, read through the caller's transaction (the season change holds
      * kernel_state, so no purchase commits meanwhile; on PGlite the database handle would wait for it).
      */
-    async rgbAt(tx: Executor, state: { version: number; seasonStartVersion: number }, free: readonly [number, number, number]): Promise<Uint8Array> {
+    async rgbAt(tx: Executor, state: { version: number; seasonStartVersion: number; clearedVersion: number }, free: readonly [number, number, number]): Promise<Uint8Array> {
       canvas.reset(state.seasonStartVersion);
+      if (state.clearedVersion > clearedSeen) await reload(tx, state);
       while (canvas.version() < state.version && (await readMissing(tx)));
       return canvas.rgb(free);
     },

@@ -86,6 +86,15 @@ export interface GridSeasonState {
   season: number;
   seasonStartVersion: number;
   seasonStartedAt: Date;
+  /** The version of the latest operator clear (ADR 060): a reader behind it reloads the canvas. */
+  clearedVersion: number;
+  /** Versions of this season that are no owned bit (cleared bits and each clear's own version). */
+  seasonFreed: number;
+}
+
+/** Bits owned now in the current season: every version of it is one purchase, less what operators freed. */
+export function ownedBitsOf(state: GridSeasonState): number {
+  return state.version - state.seasonStartVersion - state.seasonFreed;
 }
 
 const stateColumns = {
@@ -93,6 +102,8 @@ const stateColumns = {
   season: kernelState.season,
   seasonStartVersion: kernelState.seasonStartVersion,
   seasonStartedAt: kernelState.seasonStartedAt,
+  clearedVersion: kernelState.clearedVersion,
+  seasonFreed: kernelState.seasonFreed,
 };
 
 export async function gridState(tx: Executor): Promise<GridSeasonState> {
@@ -139,7 +150,7 @@ export async function startNextSeason(tx: Tx, at: Date): Promise<GridSeasonState
   await tx.delete(kernelBits);
   const [row] = await tx
     .update(kernelState)
-    .set({ version: sql`${kernelState.version} + 1`, season: sql`${kernelState.season} + 1`, seasonStartVersion: sql`${kernelState.version} + 1`, seasonStartedAt: at })
+    .set({ version: sql`${kernelState.version} + 1`, season: sql`${kernelState.season} + 1`, seasonStartVersion: sql`${kernelState.version} + 1`, seasonStartedAt: at, seasonFreed: 0 })
     .where(eq(kernelState.id, 1))
     .returning(stateColumns);
   return row!;
@@ -181,4 +192,44 @@ export async function seasonImage(tx: Executor, season: number): Promise<Uint8Ar
 export async function bitsOwnedBy(tx: Executor, userId: number): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(kernelBits).where(eq(kernelBits.ownerId, userId));
   return Number(row?.n ?? 0);
+}
+
+// Operator clears (ADR 060).
+export interface ClearedBit {
+  x: number;
+  y: number;
+  ownerId: number;
+}
+
+/** The owners of the bits of an inclusive rectangle (read before the clear locks them, players first). */
+export async function ownersIn(tx: Executor, r: { x0: number; y0: number; x1: number; y1: number; ownerId?: number }): Promise<number[]> {
+  const rows = await tx.selectDistinct({ ownerId: kernelBits.ownerId }).from(kernelBits).where(regionOf(r)).orderBy(kernelBits.ownerId);
+  return rows.map((row) => row.ownerId);
+}
+
+function regionOf(r: { x0: number; y0: number; x1: number; y1: number; ownerId?: number }) {
+  return and(
+    sql`${kernelBits.x} BETWEEN ${r.x0} AND ${r.x1}`,
+    sql`${kernelBits.y} BETWEEN ${r.y0} AND ${r.y1}`,
+    r.ownerId === undefined ? undefined : eq(kernelBits.ownerId, r.ownerId),
+  );
+}
+
+/**
+ * Frees the region's bits of these owners and takes the grid's next version for it, under the lock on
+ * kernel_state that every purchase takes (the caller holds it): readers behind that version reload.
+ */
+export async function clearRegion(tx: Tx, r: { x0: number; y0: number; x1: number; y1: number; ownerIds: number[] }): Promise<{ bits: ClearedBit[]; version: number | null }> {
+  if (r.ownerIds.length === 0) return { bits: [], version: null };
+  const bits = await tx
+    .delete(kernelBits)
+    .where(and(regionOf(r), inArray(kernelBits.ownerId, r.ownerIds)))
+    .returning({ x: kernelBits.x, y: kernelBits.y, ownerId: kernelBits.ownerId });
+  if (bits.length === 0) return { bits, version: null };
+  const [row] = await tx
+    .update(kernelState)
+    .set({ version: sql`${kernelState.version} + 1`, clearedVersion: sql`${kernelState.version} + 1`, seasonFreed: sql`${kernelState.seasonFreed} + ${bits.length + 1}` })
+    .where(eq(kernelState.id, 1))
+    .returning({ version: kernelState.version });
+  return { bits, version: row!.version };
 }

@@ -1,0 +1,15 @@
+import type { Executor } from '../../db/connect';
+import type { ItemRef } from '../../inventory';
+import * as store from './store';
+
+/**
+ * The item a market sale (`listing:<id>`) moved, from whom to whom: an operator's reversal of the sale
+ * hands it back to the seller through the inventory (ADR 060). Undefined for anything but a sale.
+ */
+export async function itemSoldBy(executor: Executor, reference: string): Promise<{ item: ItemRef; sellerId: number; buyerId: number } | undefined> {
+  const match = /^listing:(\d{1,10})$/.exec(reference);
+  if (!match) return undefined;
+  const row = await store.soldListing(executor, Number(match[1]));
+  if (!row || row.buyerId === null) return undefined;
+  return { item: { kind: row.itemType === 'gear' ? 'gear' : 'core', id: row.itemId }, sellerId: row.sellerId, buyerId: row.buyerId };
+}
