@@ -75,7 +75,8 @@ describe('the console reports queue', () => {
       // Escape cancels and gives the focus back to the report.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await focusedKey(page)).toBe(`chat:${firstId}`);
+      // Radix hands the focus back after its close animation frame: wait for it, don't race it.
+      await waitFor(async () => (await focusedKey(page)) === `chat:${firstId}`, 'the focus back on the report that opened the dialog');
       expect(await items.count()).toBe(2);
 
       await page.keyboard.press('D');
@@ -86,7 +87,7 @@ describe('the console reports queue', () => {
       await page.getByRole('status').filter({ hasText: t.resolved(1, 'dismissed') }).waitFor();
       await waitFor(async () => (await items.count()) === 1, 'the dismissed report to leave the queue');
       // The focus went to the report left in the list, ready for the next key.
-      expect(await focusedKey(page)).toBe(`chat:${secondId}`);
+      await waitFor(async () => (await focusedKey(page)) === `chat:${secondId}`, 'the focus on the report left in the queue');
 
       await page.getByRole('tab', { name: consoleTexts.tabs.audit }).click();
       const row = page.getByTestId('audit-row').filter({ hasText: 'report-resolve' });
