@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { texts } from '../../src/core/texts';
 import { consoleTexts } from '../../src/core/texts/console';
 import { reportQueueTexts } from '../../src/core/texts/console-reports';
 import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor } from './fixtures';
@@ -134,6 +135,48 @@ describe('the console reports queue', () => {
       await page.getByText(t.empty).waitFor();
     } finally {
       await Promise.all([author.context.close(), reporter.context.close(), context.close()]);
+    }
+  });
+
+  it("mutes from the queue with one key: the reported author's composer then shows the refusal, and the report is resolved as muted", async () => {
+    const author = await newPage(game.browser, desktop);
+    const reporter = await newPage(game.browser, desktop);
+    const console_ = await newPage(game.browser, desktop);
+    try {
+      const [b, a, moderator] = [newPlayer(), newPlayer(), newPlayer()];
+      await registerViaUi(author.page, game.server.url, b);
+      await registerViaUi(reporter.page, game.server.url, a);
+      const line = `spam spam ${unique()}`;
+      await sendChat(author.page, line);
+      const lineId = await reportLine(reporter.page, line, 'spam', '');
+
+      await registerViaUi(console_.page, game.server.url, moderator);
+      await game.server.setRole(moderator.loginId, 'moderator');
+      const page = console_.page;
+      await page.goto(`${game.server.url}/admin`);
+      const card = page.getByTestId('report-item').filter({ hasText: line });
+      await card.waitFor();
+      await card.focus();
+      await page.keyboard.press('m');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByLabel(t.dialog.minutes).fill('30');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('status').filter({ hasText: t.resolved(1, 'muted') }).waitFor();
+      await waitFor(async () => (await page.getByTestId('report-item').filter({ hasText: line }).count()) === 0, 'the muted report to leave the queue');
+
+      // The author, still on the Mainframe, is refused in the server's words.
+      const composer = author.page.getByLabel(texts.chat.composer);
+      await composer.fill(`more spam ${unique()}`);
+      await composer.press('Enter');
+      await author.page.getByRole('alert').filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ }).waitFor();
+
+      await page.getByRole('tab', { name: consoleTexts.tabs.audit }).click();
+      await page.getByTestId('audit-row').filter({ hasText: 'report-resolve' }).filter({ hasText: `chat:${lineId}` }).waitFor();
+      await page.getByTestId('audit-row').filter({ has: page.getByText('mute', { exact: true }) }).filter({ hasText: b.username }).waitFor();
+    } finally {
+      await Promise.all([author.context.close(), reporter.context.close(), console_.context.close()]);
     }
   });
 });
