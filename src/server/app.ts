@@ -11,6 +11,9 @@ import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { authRoutes } from './features/auth/routes';
+import { accountRoutes } from './features/account/routes';
+import { createAccountService } from './features/account/service';
+import { exportSections } from './features/account/export';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
 import { createAuthService, type AuthService } from './features/auth/service';
@@ -226,6 +229,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cores = createCoreService({ ...itemDeps, random });
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
+  const account = createAccountService({
+    database,
+    now,
+    auth,
+    market,
+    drone: optimizerDrone.drone,
+    ping,
+    chat,
+    exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions }),
+  });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const jobs = createJobRunner({
     database,
@@ -237,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     housekeeping: [
       { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
       { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
+      { name: 'ended username reservations', removeBatch: auth.pruneUsernameReservations },
       { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
     ],
   });
@@ -263,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
 
   authRoutes(fastify, auth);
+  accountRoutes(fastify, account, limits);
   tapRoutes(fastify, taps);
   leaderboardRoutes(fastify, database);
   chatRoutes(fastify, chat);

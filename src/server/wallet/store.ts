@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -86,4 +86,14 @@ export async function sumLedger(tx: Executor, userId: number): Promise<number> {
     .from(telnetLedger)
     .where(eq(telnetLedger.userId, userId));
   return Number(row?.total ?? 0);
+}
+
+/** One page of a player's ledger by id, for their data export (ADR 057). */
+export function ledgerPage(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .from(telnetLedger)
+    .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after)))
+    .orderBy(asc(telnetLedger.id))
+    .limit(limit);
 }

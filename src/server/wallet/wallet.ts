@@ -148,3 +148,8 @@ export async function balanceOf(tx: Executor, userId: number): Promise<number> {
 export function sumLedger(tx: Executor, userId: number): Promise<number> {
   return store.sumLedger(tx, userId);
 }
+
+/** One page of a player's ledger rows by id (the keyset `after` is the last id read), for their data export (ADR 057). */
+export function ledgerPage(db: Executor, userId: number, after: number, limit: number) {
+  return store.ledgerPage(db, userId, after, limit);
+}

@@ -32,6 +32,8 @@ export const users = pgTable(
     /** The username's look-alike skeleton (src/core/rules/account.ts): one account per skeleton. */
     usernameSkeleton: text('username_skeleton'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once when the player deletes the account (ADR 057): the row stays, anonymised, for the ledger's sums. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_login_id_lower').on(sql`lower(${t.loginId})`),
@@ -45,4 +47,20 @@ export const users = pgTable(
     // The wallet's conditional debit keeps balances whole; this refuses any other path that would not.
     check('users_telnet_not_negative', sql`${t.telnet} >= 0`),
   ],
+);
+
+/**
+ * Usernames nobody may register until reserved_until (ADR 057): a deleted account's name, by its
+ * look-alike skeleton, so nobody can pose as the player who just left. Expired rows are pruned by
+ * housekeeping; registration ignores them before that.
+ */
+export const usernameReservations = pgTable(
+  'username_reservations',
+  {
+    skeleton: text('skeleton').primaryKey(),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    /** Why it is held, e.g. 'account-deleted'. */
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('username_reservations_until').on(t.reservedUntil)],
 );
