@@ -25,6 +25,8 @@ export interface Session {
    * one is pending is ignored.
    */
   logout(beforeLogout?: () => Promise<void>): Promise<void>;
+  /** The server has ended the session already (the account was deleted): clear everything and go to '/'. */
+  endedByServer(): void;
   refetchUser(): void;
   /**
    * The tab's socket is up (true) or not (false). While it is up the session check rides on it (the
@@ -132,6 +134,11 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [api, signOutLocally, toast],
   );
 
+  const endedByServer = useCallback(() => {
+    hadUser.current = false;
+    signOutLocally();
+  }, [signOutLocally]);
+
   const user = checking ? (query.data ?? null) : null;
   const status: SessionStatus = user ? 'signed-in' : checking && query.isPending ? 'loading' : 'signed-out';
   const refetch = query.refetch;
@@ -145,8 +152,8 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, signIn, logout, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
-    [status, user, signIn, logout, refetch, socketUp, signedInAtStart],
+    () => ({ status, user, signIn, logout, endedByServer, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
+    [status, user, signIn, logout, endedByServer, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

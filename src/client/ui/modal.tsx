@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -12,15 +12,26 @@ export interface ModalProps {
   children?: ReactNode;
   /** The button row at the bottom. */
   actions?: ReactNode;
+  /** Where focus goes when the dialog closes (ui.md: back to what opened it); a dialog opened without a Radix trigger has none by itself. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocusTo }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="bb-modal__overlay" />
-        <Dialog.Content className={`bb-modal bb-modal--${tone}`} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={`bb-modal bb-modal--${tone}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
           {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}
           {children}

@@ -1,6 +1,8 @@
 import { texts } from '../../../core/texts';
 import { ScreenHeader } from '../../ui/screen-header';
 import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountPanel } from './delete-account-panel';
+import { DownloadDataPanel } from './download-data-panel';
 import './settings-screen.css';
 
 /** SYSTEM → SETTINGS: the player's own account. */
@@ -9,6 +11,8 @@ export function SettingsScreen() {
     <div className="bb-settings">
       <ScreenHeader title={texts.settings.title} tagline={texts.settings.tagline} />
       <ChangePasswordForm />
+      <DownloadDataPanel />
+      <DeleteAccountPanel />
     </div>
   );
 }
