@@ -5,6 +5,7 @@ import { useApi } from '../../lib/api-context';
 import { errorText } from '../../lib/api-error';
 import { useSession } from '../../session/session-context';
 import { CommandButton } from '../../ui/button';
+import { ActionOutcome } from './action-outcome';
 import { Panel } from '../../ui/panel';
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'refused'; message: string } | { kind: 'done' };
@@ -41,17 +42,7 @@ export function DownloadDataPanel() {
     <Panel title={texts.settings.downloadData} className="bb-settings__panel">
       <div className="bb-settings__form">
         <p className="bb-settings__hint">{texts.settings.downloadDataHint}</p>
-        <div className="bb-settings__outcome">
-          <div role="alert">
-            {outcome.kind === 'refused' ? (
-              <p className="bb-settings__message bb-settings__message--refused">
-                <span aria-hidden="true">! </span>
-                {outcome.message}
-              </p>
-            ) : null}
-          </div>
-          <div role="status">{outcome.kind === 'done' ? <p className="bb-settings__message bb-settings__message--done">{texts.settings.downloaded}</p> : null}</div>
-        </div>
+        <ActionOutcome refused={outcome.kind === 'refused' ? outcome.message : null} done={outcome.kind === 'done' ? texts.settings.downloaded : null} />
         <CommandButton type="button" bracket disabled={outcome.kind === 'sending'} onClick={() => void download()}>
           {outcome.kind === 'sending' ? texts.settings.downloading : texts.settings.downloadDataButton}
         </CommandButton>
