@@ -40,6 +40,7 @@ export const ledgerCategory = {
   'optimizer-upgrade': 'burned', // an Optimizer upgrade paid for
   'drone-purchase': 'burned', // a drone run paid for (the whole offer; what one run cannot use comes back as drone-refund)
   'kernel-bit': 'burned', // a bit bought in the Kernel: the game's largest sink
+  'account-deleted': 'burned', // a deleted account's balance, burned with it (ADR 057)
   'drone-refund': 'refunded', // the part of a drone purchase one run could not use, or clicks a ban stopped
   'purchase-reversal': 'taken-back', // a refunded or disputed Trojan purchase: the Telnet its opened and sold cores brought
   'reversal-returned': 'refunded', // an operator's reversal gives back what a reversed reference took (ADR 060)

@@ -15,6 +15,9 @@ import { createAdminService, type AdminService } from './features/admin/service'
 import { createPlayersService, type PlayersService } from './features/admin/players-service';
 import { createReportQueue } from './features/admin/reports-queue';
 import { authRoutes } from './features/auth/routes';
+import { accountRoutes } from './features/account/routes';
+import { createAccountService } from './features/account/service';
+import { exportSections } from './features/account/export';
 import { chatRoutes } from './features/chat/routes';
 import { createChatService, type ChatService } from './features/chat/service';
 import { createAuthService, type AuthService } from './features/auth/service';
@@ -249,6 +252,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cores = createCoreService({ ...itemDeps, random });
 
   const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
+  const account = createAccountService({
+    database,
+    now,
+    auth,
+    market,
+    drone: optimizerDrone.drone,
+    ping,
+    chat,
+    exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),
+  });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const admin = createAdminService({ database, now, bus, userView: auth.view });
   const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
@@ -263,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     housekeeping: [
       { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
       { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
+      { name: 'ended username reservations', removeBatch: auth.pruneUsernameReservations },
       { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
     ],
   });
@@ -289,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
 
   authRoutes(fastify, auth);
+  accountRoutes(fastify, account, limits);
   tapRoutes(fastify, taps);
   leaderboardRoutes(fastify, database);
   chatRoutes(fastify, chat);

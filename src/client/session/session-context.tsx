@@ -33,6 +33,8 @@ export interface Session {
    * one is pending is ignored.
    */
   logout(beforeLogout?: () => Promise<void>): Promise<void>;
+  /** The server has ended the session already (the account was deleted): clear everything and go to '/'. */
+  endedByServer(): void;
   refetchUser(): void;
   /**
    * The tab's socket is up (true) or not (false). While it is up the session check rides on it (the
@@ -176,6 +178,11 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [api, signOutLocally, toast],
   );
 
+  const endedByServer = useCallback(() => {
+    hadUser.current = false;
+    signOutLocally();
+  }, [signOutLocally]);
+
   const user = checking ? (query.data ?? null) : null;
   const status: SessionStatus = user ? 'signed-in' : checking && query.isPending ? 'loading' : 'signed-out';
   const connection: ConnectionStatus = user && reconnecting ? 'reconnecting' : 'online';
@@ -194,8 +201,8 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, connection, retryNow, signIn, logout, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
-    [status, user, connection, retryNow, signIn, logout, refetch, socketUp, signedInAtStart],
+    () => ({ status, user, connection, retryNow, signIn, logout, endedByServer, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
+    [status, user, connection, retryNow, signIn, logout, endedByServer, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import './button.css';
 
 export interface CommandButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -7,6 +7,8 @@ export interface CommandButtonProps extends ButtonHTMLAttributes<HTMLButtonEleme
   /** Wrap the label in `[ ]` like a command (ui.md). The brackets stay out of the accessible name. */
   bracket?: boolean;
   children: ReactNode;
+  /** React 19 passes a ref as a prop: a dialog hands focus back to the button that opened it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that reads like a command: `[ CONNECT ]`, `CRACK`. */

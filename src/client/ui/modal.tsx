@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -14,13 +14,15 @@ export interface ModalProps {
   actions?: ReactNode;
   /**
    * Where focus goes when the dialog closes, for a dialog opened without a Radix trigger (Radix would
-   * otherwise leave it on <body>): the control that opened it.
+   * otherwise leave it on <body>): the control that opened it, found when the dialog closes
+   * (`returnFocus`) or held in a ref (`returnFocusTo`).
    */
   returnFocus?: () => HTMLElement | null;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus, returnFocusTo }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -28,14 +30,12 @@ export function Modal({ open, onOpenChange, title, description, tone = 'accent',
         <Dialog.Content
           className={`bb-modal bb-modal--${tone}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          {...(returnFocus
-            ? {
-                onCloseAutoFocus: (event: Event) => {
-                  event.preventDefault();
-                  returnFocus()?.focus();
-                },
-              }
-            : {})}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus ? returnFocus() : returnFocusTo?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
           {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}

@@ -7,6 +7,8 @@ export const accountPaths = {
   password: '/api/account/password',
   /** A renamed player's new username (ADR 060). */
   username: '/api/account/username',
+  export: '/api/account/export',
+  delete: '/api/account/delete',
 } as const;
 
 /** The new name after a moderator's rename: the registration's username rules apply in the service. */
@@ -24,3 +26,36 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 /** How many other sessions of the account were signed out by the change. */
 export const ChangePasswordResponse = z.object({ changed: z.literal(true), otherSessionsEnded: z.number().int().nonnegative() });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
+
+/** DOWNLOAD MY DATA takes no query: anything in it is refused, never ignored. */
+export const ExportQuery = z.strictObject({});
+
+/** DELETE ACCOUNT: the password confirms it (ADR 057); length-capped like the login body. */
+export const DeleteAccountBody = z.strictObject({ password: PlainText.max(limits.passwordMax) });
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+export const DeleteAccountResponse = z.object({ deleted: z.literal(true) });
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
+
+/** The export's file name: bitbreach-<username>-<YYYY-MM-DD>.json, the name reduced to safe characters. */
+export function exportFileName(username: string, at: Date): string {
+  const safe = username.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 20) || 'player';
+  return `bitbreach-${safe}-${at.toISOString().slice(0, 10)}.json`;
+}
+
+/** The export's first section: who the player is (ADR 057). */
+export interface ExportProfile {
+  id: number;
+  username: string;
+  loginId: string;
+  level: number;
+  currentExp: number;
+  totalTaps: number;
+  telnet: number;
+  attack: number;
+  criticalRate: number;
+  bonusCriticalHit: number;
+  connectionRate: number;
+  itemDropRate: number;
+  createdAt: string;
+}

@@ -16,6 +16,13 @@ export const accountsAndChatNumbers = {
   registrationWindowMs: 60 * 60_000,
   /** Password hashes (argon2, ~19 MiB and ~30 ms each) running at once; login and registration share them. */
   passwordHashesAtOnce: 2,
+  /** How long a deleted account's username stays unregistrable (ADR 057): long enough that nobody can pose as the player who left. */
+  deletedUsernameReservedDays: 30,
+  /** Data exports (DOWNLOAD MY DATA) one player may ask for per window: each reads every row they own. */
+  accountExportsPerWindow: 3,
+  accountExportWindowMs: 60 * 60_000,
+  /** Rows one page of an export reads (ledger, messages, bits): the event loop is free between pages. */
+  accountExportPageRows: 1000,
   /** Most keys one in-memory rate limiter holds; the oldest window is evicted past it. */
   rateLimiterMaxKeys: 50_000,
 

@@ -17,7 +17,12 @@ export const reservedUsernames: readonly string[] = [
 
 const reservedSkeletons = new Set(reservedUsernames.map(usernameSkeleton));
 
+/** The name a deleted account's row takes (ADR 057); nobody may register a name that starts like it. */
+export const deletedUsernamePrefix = 'deleted-';
+const deletedPrefixSkeleton = usernameSkeleton(deletedUsernamePrefix);
+
 /** Whether a new account may not take this (already NFKC-normalised) username. */
 export function isReservedUsername(name: string): boolean {
-  return reservedSkeletons.has(usernameSkeleton(name));
+  const skeleton = usernameSkeleton(name);
+  return reservedSkeletons.has(skeleton) || skeleton.startsWith(deletedPrefixSkeleton);
 }

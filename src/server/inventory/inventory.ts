@@ -78,6 +78,15 @@ export async function removeItem(tx: Tx, r: { userId: number; item: ItemRef }): 
   return { kind: 'removed' };
 }
 
+/**
+ * Destroys everything a deleted account holds outright, equipped gear included (ADR 057): its
+ * listings are withdrawn first, so nothing it owned is left in an escrow. Returns how many went.
+ */
+export async function destroyAllItemsOf(tx: Tx, userId: number): Promise<number> {
+  await lockPlayers(tx, [userId]);
+  return store.deleteAllHeld(tx, userId);
+}
+
 /** Gives an item to another player, refused when theirs is full (an item is never lost on the way). */
 export async function transferItem(tx: Tx, r: { fromUserId: number; toUserId: number; item: ItemRef }): Promise<TransferItemResult> {
   if (r.fromUserId === r.toUserId) throw new RangeError('inventory: a transfer needs two players');

@@ -71,6 +71,13 @@ export async function deleteItem(tx: Tx, item: ItemRef): Promise<void> {
   else await tx.delete(telnetCores).where(eq(telnetCores.id, item.id));
 }
 
+/** Deletes every item a player holds outright (not in escrow); returns how many went. */
+export async function deleteAllHeld(tx: Tx, userId: number): Promise<number> {
+  const gone = await tx.delete(gear).where(eq(gear.userId, userId)).returning({ id: gear.id });
+  const cores = await tx.delete(telnetCores).where(eq(telnetCores.userId, userId)).returning({ id: telnetCores.id });
+  return gone.length + cores.length;
+}
+
 /** Gives an item one holder: a player or an escrow (the schema's CHECK allows nothing else). */
 export async function setHolder(tx: Tx, item: ItemRef, holder: { userId: number } | { escrowId: number }): Promise<void> {
   const set = 'userId' in holder ? { userId: holder.userId, escrowId: null } : { userId: null, escrowId: holder.escrowId };

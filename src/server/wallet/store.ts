@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -118,4 +118,14 @@ export async function netByReference(tx: Executor, reference: string): Promise<{
     .groupBy(telnetLedger.userId)
     .orderBy(telnetLedger.userId);
   return rows.map((r) => ({ userId: r.userId, net: Number(r.net), reasons: r.reasons }));
+}
+
+/** One page of a player's ledger by id, for their data export (ADR 057). */
+export function ledgerPageAfter(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .from(telnetLedger)
+    .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after)))
+    .orderBy(asc(telnetLedger.id))
+    .limit(limit);
 }

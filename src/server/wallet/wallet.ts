@@ -158,3 +158,8 @@ export function sumLedger(tx: Executor, userId: number): Promise<number> {
 export function ledgerPage(tx: Executor, userId: number, filter: { reason?: LedgerReason; from?: Date; until?: Date; before?: number }, limit: number) {
   return store.ledgerPage(tx, userId, filter, limit);
 }
+
+/** One page of a player's ledger rows by id (the keyset `after` is the last id read), for their data export (ADR 057). */
+export function ledgerPageAfter(db: Executor, userId: number, after: number, limit: number) {
+  return store.ledgerPageAfter(db, userId, after, limit);
+}

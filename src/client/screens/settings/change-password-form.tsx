@@ -4,6 +4,7 @@ import { texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
 import { errorText } from '../../lib/api-error';
 import { CommandButton } from '../../ui/button';
+import { ActionOutcome } from './action-outcome';
 import { Panel } from '../../ui/panel';
 import { TextField } from '../../ui/text-field';
 import { checkPasswordChange, emptyPasswordChange, type PasswordChangeFields, type PasswordChangeProblem } from './password-change-model';
@@ -52,19 +53,7 @@ export function ChangePasswordForm() {
         <TextField label={texts.settings.currentPasswordLabel} type="password" autoComplete="current-password" {...field('currentPassword')} />
         <TextField label={texts.settings.newPasswordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('newPassword')} />
         <TextField label={texts.settings.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        <div className="bb-settings__outcome">
-          <div role="alert">
-            {outcome.kind === 'refused' ? (
-              <p className="bb-settings__message bb-settings__message--refused">
-                <span aria-hidden="true">! </span>
-                {outcome.message}
-              </p>
-            ) : null}
-          </div>
-          <div role="status">
-            {outcome.kind === 'changed' ? <p className="bb-settings__message bb-settings__message--done">{texts.settings.changed}</p> : null}
-          </div>
-        </div>
+        <ActionOutcome refused={outcome.kind === 'refused' ? outcome.message : null} done={outcome.kind === 'changed' ? texts.settings.changed : null} />
         <CommandButton type="submit" variant="primary" bracket disabled={outcome.kind === 'sending'}>
           {outcome.kind === 'sending' ? texts.settings.submitting : texts.settings.submit}
         </CommandButton>

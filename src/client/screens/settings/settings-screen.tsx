@@ -2,6 +2,8 @@ import { texts } from '../../../core/texts';
 import { ScreenHeader } from '../../ui/screen-header';
 import { ChangePasswordForm } from './change-password-form';
 import { IgnoredPlayersSection } from './ignored-players-section';
+import { DeleteAccountPanel } from './delete-account-panel';
+import { DownloadDataPanel } from './download-data-panel';
 import './settings-screen.css';
 
 /** SYSTEM → SETTINGS: the player's own account. */
@@ -11,6 +13,8 @@ export function SettingsScreen() {
       <ScreenHeader title={texts.settings.title} tagline={texts.settings.tagline} />
       <ChangePasswordForm />
       <IgnoredPlayersSection />
+      <DownloadDataPanel />
+      <DeleteAccountPanel />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export const privateMessages = pgTable(
     index('private_messages_pair').on(t.senderId, t.receiverId, t.id),
     // The send limit counts the sender's recent messages.
     index('private_messages_sender_recent').on(t.senderId, t.createdAt),
+    // A player's received messages, for their data export and for erasing them with the account (ADR 057).
+    index('private_messages_receiver').on(t.receiverId, t.id),
     // Unread lists only ever look at unread rows, which stay few.
     index('private_messages_unread').on(t.receiverId, t.senderId).where(sql`${t.readAt} IS NULL`),
   ],

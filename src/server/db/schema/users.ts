@@ -39,6 +39,8 @@ export const users = pgTable(
     /** A moderator renamed the player (ADR 060): they choose a new username before playing on. */
     renameRequired: boolean('rename_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once when the player deletes the account (ADR 057): the row stays, anonymised, for the ledger's sums. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_login_id_lower').on(sql`lower(${t.loginId})`),
@@ -65,3 +67,19 @@ export const reservedUsernames = pgTable('reserved_usernames', {
   userId: integer('user_id').notNull().references(() => users.id),
   reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Usernames nobody may register until reserved_until (ADR 057): a deleted account's name, by its
+ * look-alike skeleton, so nobody can pose as the player who just left. Expired rows are pruned by
+ * housekeeping; registration ignores them before that.
+ */
+export const usernameReservations = pgTable(
+  'username_reservations',
+  {
+    skeleton: text('skeleton').primaryKey(),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    /** Why it is held, e.g. 'account-deleted'. */
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('username_reservations_until').on(t.reservedUntil)],
+);

@@ -23,6 +23,29 @@ export interface Caller {
 }
 
 /**
+ * Checks the signed-in player's own password before a sensitive change (change password, delete
+ * account): a wrong one counts as a failed login for the account's login ID at that address, so
+ * guesses here and at login share one budget (ADR 003); `wrong` is the 401's text.
+ */
+export async function confirmPassword(
+  deps: Pick<ChangePasswordDeps, 'database' | 'passwords' | 'loginFailures'>,
+  caller: Caller,
+  password: string,
+  wrong: string,
+): Promise<store.UserRow> {
+  const row = await store.findUserById(deps.database.db, caller.userId);
+  if (!row || row.deletedAt) throw new HttpError(401, texts.notSignedIn);
+  const failureKey = `${row.loginId.toLowerCase()}\u0000${caller.ip}`;
+  if (await deps.loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
+  if (!(await deps.passwords.verify(row.passwordHash, password))) {
+    await deps.loginFailures.hit(failureKey);
+    throw new HttpError(401, wrong);
+  }
+  await deps.loginFailures.reset(failureKey);
+  return row;
+}
+
+/**
  * Settings' CHANGE PASSWORD: the current password must be right (a wrong one counts as a failed
  * login for the account's login ID at that address), the new one must pass the registration rule
  * (ADR 004); then the hash is replaced and every other session of the account ends, on every instance.
@@ -31,18 +54,9 @@ export async function changePassword(deps: ChangePasswordDeps, caller: Caller, b
   if (!body.currentPassword || !body.newPassword) throw new HttpError(400, texts.registerMissingFields);
   // Refused before any hash: argon2 costs ~19 MiB and tens of ms per call.
   if (!isPassword(body.newPassword)) throw new HttpError(400, texts.fieldPasswordLength);
-  const { db } = deps.database;
-  const row = await store.findUserById(db, caller.userId);
-  if (!row) throw new HttpError(401, texts.notSignedIn);
-  const failureKey = `${row.loginId.toLowerCase()}\u0000${caller.ip}`;
-  if (await deps.loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
-  if (!(await deps.passwords.verify(row.passwordHash, body.currentPassword))) {
-    await deps.loginFailures.hit(failureKey);
-    throw new HttpError(401, texts.currentPasswordWrong);
-  }
-  await deps.loginFailures.reset(failureKey);
+  await confirmPassword(deps, caller, body.currentPassword, texts.currentPasswordWrong);
   const passwordHash = await deps.passwords.hash(body.newPassword);
-  const ended = await db.transaction(async (tx) => {
+  const ended = await deps.database.db.transaction(async (tx) => {
     await store.setPasswordHash(tx, caller.userId, passwordHash);
     return store.deleteOtherSessions(tx, caller.userId, caller.sessionId);
   });

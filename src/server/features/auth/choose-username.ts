@@ -21,7 +21,7 @@ export async function chooseUsername(deps: { database: Database; now: () => numb
   if (isReservedUsername(username)) throw new HttpError(400, texts.usernameReserved);
   const skeleton = usernameSkeleton(username);
   const { db } = deps.database;
-  if (await store.isNameTaken(db, '', username, skeleton)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
+  if (await store.isNameTaken(db, '', username, skeleton, new Date(deps.now()))) throw new HttpError(409, texts.loginIdOrUsernameTaken);
   try {
     await db.transaction(async (tx) => {
       await lockPlayers(tx, [userId]);

@@ -5,7 +5,7 @@ import type { User } from '../../../core/api/common';
 import { isReservedUsername } from '../../../core/terminal/reserved-names';
 import { isLoginId, isPassword, isVisibleUsername, normalizeUsername, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
-import type { Database, Tx } from '../../db/connect';
+import type { Database, Executor, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import { WindowLimiter } from '../../http/rate-limit';
 import { sharedLimiter, type SharedCounters } from '../../http/shared-limiter';
@@ -14,7 +14,7 @@ import * as store from './store';
 import { equippedGear } from '../../inventory';
 import { toUserView } from './user-view';
 import { createSessionCache } from './session-cache';
-import { changePassword, type Caller } from './change-password';
+import { type Caller, changePassword, confirmPassword } from './change-password';
 import { chooseUsername } from './choose-username';
 import type { ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
 
@@ -133,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
       const skeleton = usernameSkeleton(username);
       // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
-      if (await store.isNameTaken(db, body.loginId, username, skeleton)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
+      if (await store.isNameTaken(db, body.loginId, username, skeleton, new Date(deps.now()))) throw new HttpError(409, texts.loginIdOrUsernameTaken);
       const passwordHash = await passwords.hash(body.password);
       const now = deps.now();
       let row: store.UserRow;
@@ -174,7 +174,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (await loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
       const row = await store.findUserByLoginId(db, body.loginId);
       const valid = await passwords.verify(row?.passwordHash ?? (await decoy()), body.password);
-      if (!row || !valid) {
+      // A deleted account (ADR 057) answers as an unknown login ID, never as a banned one.
+      if (!row || !valid || row.deletedAt) {
         await loginFailures.hit(failureKey);
         throw new HttpError(401, texts.invalidLogin);
       }
@@ -202,6 +203,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Settings' CHANGE PASSWORD; the other sessions end like a logout each (cache, then bus). */
     changePassword: (caller: Caller, body: ChangePasswordBody) =>
       changePassword({ database: deps.database, passwords, loginFailures, sessionsEnded: (ids) => ids.forEach(endedElsewhere) }, caller, body),
+
+    /** The signed-in player's own password, checked and counted as a login attempt (DELETE ACCOUNT). */
+    confirmPassword: (caller: Caller, password: string, wrong: string) => confirmPassword({ database: deps.database, passwords, loginFailures }, caller, password, wrong),
+
+    /**
+     * Retires a deleted account's row in the caller's transaction (ADR 057), which holds the player's
+     * lock: anonymised, its username's skeleton reserved until `reservedUntil`, every session ended.
+     * Returns what to run after the commit: the sessions forgotten here and closed on every instance.
+     */
+    async retireAccount(tx: Executor, r: { userId: number; skeleton: string; at: Date; reservedUntil: Date }): Promise<() => void> {
+      await store.reserveSkeleton(tx, { skeleton: r.skeleton, until: r.reservedUntil, reason: 'account-deleted' });
+      await store.anonymiseUser(tx, r.userId, r.at);
+      const ended = await store.deleteAllSessions(tx, r.userId);
+      return () => {
+        cache.forgetUsers([r.userId]);
+        ended.forEach(endedElsewhere);
+      };
+    },
+
+    /** Deletes up to `limit` username reservations that ended before `at` (housekeeping, ADR 048). */
+    pruneUsernameReservations: (at: Date, limit: number) => store.deleteEndedReservations(db, at, limit),
 
     /**
      * Deletes up to `limit` sessions that expired before `at`: a housekeeping task of the jobs runner

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, inArray, isNull, lt, max, ne, sql } from 'drizzle-orm';
+import { deletedUsernamePrefix } from '../../../core/terminal/reserved-names';
 import type { Executor } from '../../db/connect';
-import { reservedUsernames, sessions, users } from '../../db/schema';
+import { reservedUsernames, sessions, usernameReservations, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -92,10 +93,11 @@ export async function trySetSkeleton(tx: Executor, id: number, skeleton: string)
 }
 
 /**
- * Whether a login ID or a username (by case or look-alike skeleton) is taken, or the name (or a
- * look-alike) was retired by a moderator's rename (ADR 060): checked before hashing.
+ * Whether a login ID or a username (by case or look-alike skeleton) is taken, the name (or a look-alike)
+ * was retired by a moderator's rename (ADR 060), or it is still held at `at` after an account's deletion
+ * (ADR 057): checked before hashing.
  */
-export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string): Promise<boolean> {
+export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string, at: Date): Promise<boolean> {
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(users)
@@ -103,7 +105,13 @@ export async function isNameTaken(tx: Executor, loginId: string, username: strin
     .limit(1);
   if (row) return true;
   const [reserved] = await tx.select({ one: sql<number>`1` }).from(reservedUsernames).where(eq(reservedUsernames.skeleton, skeleton)).limit(1);
-  return reserved !== undefined;
+  if (reserved !== undefined) return true;
+  const [held] = await tx
+    .select({ one: sql<number>`1` })
+    .from(usernameReservations)
+    .where(and(eq(usernameReservations.skeleton, skeleton), gt(usernameReservations.reservedUntil, at)))
+    .limit(1);
+  return held !== undefined;
 }
 
 /** Retires a renamed player's old name (its skeleton), so nobody takes it or a look-alike again. */
@@ -119,6 +127,50 @@ export async function setChosenUsername(tx: Executor, userId: number, username: 
     .where(and(eq(users.id, userId), eq(users.renameRequired, true)))
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+/** Holds a username's skeleton until `until` (or later, if it is held longer already). */
+export async function reserveSkeleton(tx: Executor, r: { skeleton: string; until: Date; reason: string }): Promise<void> {
+  await tx
+    .insert(usernameReservations)
+    .values({ skeleton: r.skeleton, reservedUntil: r.until, reason: r.reason })
+    .onConflictDoUpdate({ target: usernameReservations.skeleton, set: { reservedUntil: sql`greatest(${usernameReservations.reservedUntil}, excluded.reserved_until)`, reason: r.reason } });
+}
+
+/** Deletes up to `limit` reservations that ended before `at` (housekeeping, ADR 048). */
+export async function deleteEndedReservations(db: Executor, at: Date, limit: number): Promise<number> {
+  const ended = db.select({ skeleton: usernameReservations.skeleton }).from(usernameReservations).where(lt(usernameReservations.reservedUntil, at)).limit(limit);
+  const gone = await db.delete(usernameReservations).where(inArray(usernameReservations.skeleton, ended)).returning({ skeleton: usernameReservations.skeleton });
+  return gone.length;
+}
+
+/**
+ * Anonymises a deleted account's row (ADR 057): the row and its id stay, so the ledger, bits and
+ * history keep their owner; nothing on it identifies the person, and nobody can sign in to it.
+ */
+export async function anonymiseUser(tx: Executor, userId: number, at: Date): Promise<void> {
+  const username = `${deletedUsernamePrefix}${userId}`;
+  await tx
+    .update(users)
+    .set({
+      username,
+      // \u0001 is never in a username (control characters are refused), so no skeleton made from one collides.
+      usernameSkeleton: `\u0001deleted:${userId}`,
+      // '.' is never in a login ID (spec §2), and no argon2 hash verifies against '!'.
+      loginId: `deleted.${userId}`,
+      passwordHash: '!',
+      registrationIp: '',
+      decodeTiming: null,
+      banned: true,
+      deletedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Ends every session of a player; returns the ids that went. */
+export async function deleteAllSessions(tx: Executor, userId: number): Promise<string[]> {
+  const gone = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return gone.map((row) => row.id);
 }
 
 /** Deletes up to `limit` sessions that expired before `at`, oldest first; returns how many went. */

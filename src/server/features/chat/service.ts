@@ -2,7 +2,7 @@ import type { ChatHistoryQuery, ChatMessage, ChatPage, ChatUnread } from '../../
 import { balance } from '../../../core/balance';
 import { checkMessageText, checkSendRate } from '../../../core/rules/messages';
 import { texts } from '../../../core/texts';
-import type { Database } from '../../db/connect';
+import type { Database, Executor } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { refuseWhileMuted } from '../../moderation';
@@ -30,6 +30,12 @@ export function createChatService(deps: ChatServiceDeps) {
   const { db } = deps.database;
 
   return {
+    /** Erases a deleted account's chat lines in the caller's transaction (ADR 057); open screens drop them at their next fetch. */
+    forgetPlayer: (tx: Executor, userId: number) => store.deleteLinesOf(tx, userId),
+
+    /** One page of the player's own lines for their data export (ADR 057). */
+    exportPage: (userId: number, after: number, limit: number) => store.chatLinesPage(db, userId, after, limit),
+
     /** The latest page without `before`; older pages by passing a page's nextBefore. */
     async history(viewerId: number, query: ChatHistoryQuery): Promise<ChatPage> {
       const rows = await store.pageBefore(db, query.before, query.limit, await deps.ignoredIds(viewerId));

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, max, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { chatMessages, chatReads, users } from '../../db/schema';
 
@@ -109,4 +109,21 @@ export async function authorOf(tx: Executor, messageId: number): Promise<number 
 export async function deleteMessage(tx: Executor, messageId: number) {
   const [row] = await tx.delete(chatMessages).where(eq(chatMessages.id, messageId)).returning();
   return row ?? null;
+}
+
+/** Erases a deleted account's chat lines and read mark (ADR 057); returns how many lines went. */
+export async function deleteLinesOf(tx: Executor, userId: number): Promise<number> {
+  const gone = await tx.delete(chatMessages).where(eq(chatMessages.userId, userId)).returning({ id: chatMessages.id });
+  await tx.delete(chatReads).where(eq(chatReads.userId, userId));
+  return gone.length;
+}
+
+/** One page of a player's own chat lines by id, for their data export (ADR 057). */
+export function chatLinesPage(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({ id: chatMessages.id, message: chatMessages.message, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), gt(chatMessages.id, after)))
+    .orderBy(asc(chatMessages.id))
+    .limit(limit);
 }

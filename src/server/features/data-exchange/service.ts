@@ -66,7 +66,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     return outcome;
   }
 
-  return {
+  const service = {
     create(userId: number, key: string, body: CreateListingBody) {
       return once(userId, key, 'market.create', body, async (tx, after) => {
         const price = validatePrice(body.price);
@@ -149,6 +149,9 @@ export function createMarketService(deps: MarketServiceDeps) {
       return { listings: rows.map(toListing), page: query.page, pageSize: query.pageSize, total };
     },
 
+    /** One page of the listings the player made or bought, for their data export (ADR 057). */
+    exportPage: (userId: number, after: number, limit: number) => store.listingsPage(database.db, userId, after, limit),
+
     async myListings(userId: number): Promise<Listing[]> {
       return (await store.activeListingsOf(database.db, userId)).map(toListing);
     },
@@ -176,6 +179,21 @@ export function createMarketService(deps: MarketServiceDeps) {
       return { withdrawn: closed.length, publish };
     },
 
+    /**
+     * Withdraws every active listing of a deleted account (ADR 057), items back to it, in the
+     * caller's transaction that holds the seller's lock; the caller destroys the items next.
+     */
+    async withdrawAllOf(tx: Tx, sellerId: number): Promise<{ withdrawn: number; publish: () => void }> {
+      const active = await store.activeListingsOf(tx, sellerId);
+      const parts: { withdrawn: number; publish: () => void }[] = [];
+      // One item type after the other: the listings are locked one at a time, in one order.
+      for (const itemType of ['gear', 'telnet-core'] as const) {
+        const itemIds = active.filter((l) => l.itemType === itemType).map((l) => l.itemId);
+        if (itemIds.length > 0) parts.push(await service.withdrawItems(tx, { sellerId, itemType, itemIds }));
+      }
+      return { withdrawn: parts.reduce((n, p) => n + p.withdrawn, 0), publish: () => parts.forEach((p) => p.publish()) };
+    },
+
     /** The ledger references of a seller's sales of these items ('listing:<id>', the sale's and fee's rows). */
     async saleReferences(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<string[]> {
       return (await store.listingIdsOfItems(tx, { ...r, status: 'sold' })).map((id) => `listing:${id}`);
@@ -197,6 +215,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       };
     },
   };
+  return service;
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;

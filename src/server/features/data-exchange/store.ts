@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingQuery } from '../../../core/api/market';
 import { containsPattern, normalizeSearch } from '../../../core/rules/market';
 import type { Executor, Tx } from '../../db/connect';
@@ -112,4 +112,23 @@ export async function soldListing(tx: Executor, listingId: number) {
     .from(marketListings)
     .where(and(eq(marketListings.id, listingId), eq(marketListings.status, 'sold')));
   return row;
+}
+
+/** Listings the player made or bought, any status. */
+export function listingsPage(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({
+      id: marketListings.id,
+      role: sql<'seller' | 'buyer'>`CASE WHEN ${marketListings.sellerId} = ${userId} THEN 'seller' ELSE 'buyer' END`,
+      itemType: marketListings.itemType,
+      itemName: marketListings.itemName,
+      price: marketListings.price,
+      status: marketListings.status,
+      createdAt: marketListings.createdAt,
+      closedAt: marketListings.closedAt,
+    })
+    .from(marketListings)
+    .where(and(or(eq(marketListings.sellerId, userId), eq(marketListings.buyerId, userId)), gt(marketListings.id, after)))
+    .orderBy(asc(marketListings.id))
+    .limit(limit);
 }

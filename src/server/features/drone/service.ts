@@ -128,6 +128,21 @@ export function createDroneService(deps: DroneServiceDeps) {
     },
 
     /**
+     * Ends a deleted account's active run in the caller's transaction, which holds the player's lock
+     * (ADR 057): its unused clicks are refunded, as a ban's are, before the balance is burned, so
+     * no step or refund can reach the account afterwards.
+     */
+    async stopRunOf(tx: Tx, userId: number): Promise<void> {
+      const current = await store.currentRun(tx, userId);
+      if (!current || current.status !== 'active') return;
+      const run = await store.lockRun(tx, current.id);
+      if (!run || run.status !== 'active') return;
+      const unused = run.clicksTotal - run.clicksDone;
+      if (unused > 0) await credit(tx, { userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
+      await finish(tx, run, new Date(now()), {});
+    },
+
+    /**
      * The jobs runner's 'drone.step': one 30 s step decodes for the player with the human rules
      * (experience, level-ups, Telnet at the connection rate, drops with the 50-item cap), in the job's
      * transaction with its ledger rows. It does not touch the tap-rate bucket: the player's own

@@ -42,6 +42,13 @@ export function createKernelService(deps: KernelServiceDeps) {
   });
 
   return {
+    /** One page of the player's bits this season, for their data export (ADR 057). */
+    exportBits: (userId: number, after: number, limit: number) => store.kernelBitsPage(database.db, userId, after, limit),
+
+    /** The archived seasons where the player was among the top painters, with their bit counts. */
+    async exportPastSeasons(userId: number) {
+      return (await store.seasonPainters(database.db)).flatMap((s) => s.topPainters.filter((p) => p.userId === userId).map((p) => ({ season: s.season, bits: p.bits })));
+    },
     snapshots,
     seasons,
 

@@ -233,3 +233,18 @@ export async function clearRegion(tx: Tx, r: { x0: number; y0: number; x1: numbe
     .returning({ version: kernelState.version });
   return { bits, version: row!.version };
 }
+
+/** The player's bits of the current season, by the version their purchase made (unique). */
+export function kernelBitsPage(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({ id: kernelBits.version, x: kernelBits.x, y: kernelBits.y, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB, price: kernelBits.price, claimedAt: kernelBits.claimedAt })
+    .from(kernelBits)
+    .where(and(eq(kernelBits.ownerId, userId), gt(kernelBits.version, after)))
+    .orderBy(asc(kernelBits.version))
+    .limit(limit);
+}
+
+/** Archived seasons' painter lists (no images): the player's count where they were among the top painters. */
+export function seasonPainters(db: Executor) {
+  return db.select({ season: kernelSeasons.season, topPainters: kernelSeasons.topPainters }).from(kernelSeasons).orderBy(asc(kernelSeasons.season));
+}

@@ -35,6 +35,9 @@ export function createMissionService(deps: MissionServiceDeps) {
   const status = async (userId: number): Promise<MissionStatus> => buildMissionStatus(await store.completedMissions(db, userId));
 
   return {
+    /** The player's completed missions, for their data export (ADR 057). */
+    exportCompletions: (userId: number) => store.missionsOf(db, userId),
+
     status,
 
     /** Whether the player has already completed a mission, so a feature can skip asking again. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MissionId } from '../../../core/rules/missions';
 import type { Executor } from '../../db/connect';
 import { missionCompletions, users } from '../../db/schema';
@@ -33,4 +33,9 @@ export async function insertCompletion(tx: Executor, userId: number, missionId: 
 export async function findPlayer(tx: Executor, id: number) {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A player's completed missions, for their data export (ADR 057). */
+export function missionsOf(db: Executor, userId: number) {
+  return db.select({ missionId: missionCompletions.missionId, completedAt: missionCompletions.completedAt }).from(missionCompletions).where(eq(missionCompletions.userId, userId)).orderBy(asc(missionCompletions.completedAt));
 }

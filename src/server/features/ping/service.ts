@@ -122,6 +122,15 @@ export function createPingService(deps: PingServiceDeps) {
 
     /** Evidence for the send_private_message mission. */
     hasSent: (userId: number) => store.hasSent(db, userId),
+
+    /** One page of the player's conversations, one direction, for their data export (ADR 057). */
+    exportPage: (userId: number, direction: 'sent' | 'received', after: number, limit: number) => store.privateMessagesPage(db, userId, direction, after, limit),
+
+    /** Erases a deleted account's Ping in the caller's transaction (ADR 057); the returned function tells partners their unread list changed. */
+    async forgetPlayer(tx: Executor, userId: number): Promise<() => void> {
+      const partners = await store.deleteMessagesOf(tx, userId);
+      return () => partners.forEach((id) => void publishUnread(id));
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { aliasedTable, and, asc, desc, eq, isNull, lt, not, notInArray, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gt, isNull, lt, not, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { pingSystemLines, privateMessages, users } from '../../db/schema';
 import { intArray } from '../../db/param-sets';
@@ -9,8 +10,9 @@ export async function lockSender(tx: Executor, userId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(7353011, ${userId})`);
 }
 
+/** A player who can be written to: a deleted account (ADR 057) is nobody's conversation partner any more. */
 export async function findUser(tx: Executor, id: number) {
-  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
   return row;
 }
 
@@ -189,4 +191,33 @@ export async function recentSentBy(tx: Executor, senderId: number, count: number
     .where(eq(privateMessages.senderId, senderId))
     .orderBy(desc(privateMessages.createdAt), desc(privateMessages.id))
     .limit(count);
+}
+
+/**
+ * Erases a deleted account's Ping (ADR 057): every private message it sent or received and its
+ * system lines. Returns the players who had unread messages from it, whose unread lists change.
+ */
+export async function deleteMessagesOf(tx: Executor, userId: number): Promise<number[]> {
+  const gone = await tx
+    .delete(privateMessages)
+    .where(or(eq(privateMessages.senderId, userId), eq(privateMessages.receiverId, userId)))
+    .returning({ receiverId: privateMessages.receiverId, readAt: privateMessages.readAt });
+  await tx.delete(pingSystemLines).where(eq(pingSystemLines.userId, userId));
+  return [...new Set(gone.filter((m) => m.readAt === null && m.receiverId !== userId).map((m) => m.receiverId))];
+}
+
+const sender = alias(users, 'sender');
+const receiver = alias(users, 'receiver');
+
+/** The player's conversations, both directions (ADR 057: a conversation is its participants' data). */
+export function privateMessagesPage(db: Executor, userId: number, direction: 'sent' | 'received', after: number, limit: number) {
+  const mine = direction === 'sent' ? eq(privateMessages.senderId, userId) : eq(privateMessages.receiverId, userId);
+  return db
+    .select({ id: privateMessages.id, from: sender.username, to: receiver.username, message: privateMessages.message, createdAt: privateMessages.createdAt, readAt: privateMessages.readAt })
+    .from(privateMessages)
+    .innerJoin(sender, eq(sender.id, privateMessages.senderId))
+    .innerJoin(receiver, eq(receiver.id, privateMessages.receiverId))
+    .where(and(mine, gt(privateMessages.id, after)))
+    .orderBy(asc(privateMessages.id))
+    .limit(limit);
 }

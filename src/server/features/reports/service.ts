@@ -107,6 +107,9 @@ export function createReportService(deps: ReportServiceDeps) {
       return { message: texts.safety.reportThanks };
     },
 
+    /** The reports a player made, a page at a time, for their data export. */
+    exportPage: (reporterId: number, after: number, limit: number) => store.reportsMadePage(db, reporterId, after, limit),
+
     /** The moderators' queue: open reports grouped per target, the most reported and newest first. */
     async openQueue(page: { limit: number; offset?: number }): Promise<ReportQueueItem[]> {
       const limit = Math.max(1, Math.min(page.limit, balance.reportQueuePageMax));

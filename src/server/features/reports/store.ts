@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ReportSnapshot } from '../../../core/api/safety';
 import type { ReportAction, ReportReason, ReportTargetKind } from '../../../core/safety';
 import type { Executor, Tx } from '../../db/connect';
@@ -111,4 +111,17 @@ export async function openTargetSummary(tx: Executor, target: { kind: ReportTarg
     .orderBy(reports.id)
     .limit(1);
   return row ?? { count: 0, reportedUserId: null };
+}
+
+/**
+ * One page of the reports a player made, for their data export (ADR 057): what they reported and why,
+ * never what a moderator did about it (the reporter is only ever thanked, ADR 056).
+ */
+export function reportsMadePage(db: Executor, reporterId: number, after: number, limit: number) {
+  return db
+    .select({ id: reports.id, targetKind: reports.targetKind, targetRef: reports.targetRef, reason: reports.reason, note: reports.note, snapshot: reports.snapshot, createdAt: reports.createdAt })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), gt(reports.id, after)))
+    .orderBy(asc(reports.id))
+    .limit(limit);
 }
