@@ -6,6 +6,7 @@ import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
 import { formatPercent } from './stats-format';
 import './stats-panel.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 export interface StatsPanelProps {
   user: User;
@@ -62,7 +63,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
       <ProgressBar label={texts.mainframe.stats.exp} value={user.currentExp} max={user.maxExp} />
       <dl className="bb-stats__grid">
         <Stat label={texts.mainframe.stats.decodes} testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
-        <Stat label={texts.mainframe.stats.telnet} testId="telnet" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
+        <Stat label={texts.mainframe.stats.telnet} testId="telnet" value={formatTelnet(user.telnet)} tone="telnet" />
       </dl>
       <dl id={moreId} className="bb-stats__grid bb-stats__grid--more" hidden={!expanded}>
         <Stat label={texts.mainframe.stats.attack} value={String(user.attack)} />

@@ -3,6 +3,7 @@ import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { formatMinutes, startButton } from './optimizer-model';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = texts.optimizer;
 
@@ -23,7 +24,7 @@ export function NextUpgradeCard(props: { status: OptimizerStatus; telnet: number
         <div>
           <dt>{t.cost}</dt>
           <dd className="bb-telnet" data-testid="optimizer-cost">
-            {status.nextUpgradeCost} TELNET
+            {formatTelnet(status.nextUpgradeCost)} TELNET
           </dd>
         </div>
         <div>

@@ -11,6 +11,7 @@ import { OptimizerStatusCard } from './optimizer-status-card';
 import { useCountdown } from './use-countdown';
 import { useBuyDrone, useCollect, useDroneStatus, useOptimizerStatus, useStartUpgrade } from './use-optimizer';
 import './optimizer-screen.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = texts.optimizer;
 
@@ -31,7 +32,7 @@ export function OptimizerScreen() {
     <div className="bb-opt">
       <ScreenHeader title={t.title} tagline={t.tagline}>
         <span className="bb-opt__balance">
-          TELNET <span className="bb-telnet">{telnet}</span>
+          TELNET <span className="bb-telnet">{formatTelnet(telnet)}</span>
         </span>
       </ScreenHeader>
       {!status ? (
