@@ -6,6 +6,8 @@ import type { UnreadState } from './unread-model';
 import './system-menu.css';
 import { texts } from '../../core/texts';
 
+const hintId = (to: string) => `bb-sysmenu-hint${to.replace(/\//g, '-')}`;
+
 export interface SystemMenuProps {
   items: readonly MenuItem[];
   unread: UnreadState;
@@ -56,6 +58,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                   <NavLink
                     to={item.to}
                     end
+                    aria-describedby={hintId(item.to)}
                     className="bb-sysmenu__link"
                     onClick={() => {
                       navigating.current = true;
@@ -65,7 +68,13 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                     <span className="bb-sysmenu__caret" aria-hidden="true">
                       &gt;
                     </span>
-                    {item.label}
+                    <span className="bb-sysmenu__text">
+                      {item.label}
+                      {/* A description, not part of the name: the entry is still found and spoken by its label. */}
+                      <span className="bb-sysmenu__hint" id={hintId(item.to)} aria-hidden="true">
+                        {item.hint}
+                      </span>
+                    </span>
                     {item.unread && unread[item.unread] ? (
                       <span className="bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
                         !<span className="bb-visually-hidden">{texts.shell.unreadSpoken}</span>
