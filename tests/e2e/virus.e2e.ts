@@ -1,19 +1,27 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/server/features/virus/test-provider';
+import { balance } from '../../src/core/balance';
 import { texts } from '../../src/core/texts';
 import { startTestServer } from '../support/server';
-import { desktop, expectNoSeriousViolations, launchBrowser, loginViaUi, newPage, newPlayer, phone, registerViaUi, snap } from './fixtures';
+import { expectNoSeriousViolations, launchBrowser, loginViaUi, newPage, newPlayer, phone, registerViaUi, snap, waitFor } from './fixtures';
 
 const t = texts.virus;
+const wide = { width: 1440, height: 900 } as const;
 
-// PAYMENTS=test with a $20.00 daily limit: one bundle fits, the next purchase does not.
+/** The package's buy command, whatever it shows now (EXECUTE, or the cooldown's WAIT n s). */
+const buyButton = (page: Page, title: string, price: string) => page.getByRole('button', { name: new RegExp(`^(EXECUTE|WAIT \\d+ s) ${title} for \\${price}$`) });
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null);
+
+// PAYMENTS=test with a $20.00 daily limit: one bundle fits, the next purchase does not. The server's
+// clock can be moved past the purchase cooldown instead of waiting it out.
 describe('virus shop on the test payment provider', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let browser: Browser;
   let url: string;
+  let clockAheadMs = 0;
   beforeAll(async () => {
-    server = await startTestServer({ config: { payments: { mode: 'test' }, virusDailyLimitCents: 2000 } });
+    server = await startTestServer({ config: { payments: { mode: 'test' }, virusDailyLimitCents: 2000 }, now: () => Date.now() + clockAheadMs });
     url = server.url.replace(/\/$/, '');
     browser = await launchBrowser();
   });
@@ -22,8 +30,8 @@ describe('virus shop on the test payment provider', () => {
     await server?.close();
   });
 
-  it('buys the bundle by keyboard, shows the success toast and 10 new cores, then the limit refuses the next purchase', async () => {
-    const { context, page } = await newPage(browser, desktop);
+  it('buys the bundle by keyboard: a declined card in the dialog, focus back on EXECUTE, the cooldown on the buttons, then the limit', async () => {
+    const { context, page } = await newPage(browser, wide);
     await page.goto(`${url}/virus`);
     await page.getByText(t.loginRequired).waitFor();
     const player = newPlayer();
@@ -35,30 +43,52 @@ describe('virus shop on the test payment provider', () => {
     }
     await page.getByText(t.testModeBanner).first().waitFor();
     await page.getByText('SAVE $4.00').waitFor();
+    // The buy command is named by what it shows first (axe label-content-name-mismatch).
+    const bundle = page.getByRole('button', { name: t.buyLabel(t.buy, t.bundleTitle, '$19.90') });
+    await bundle.waitFor();
     await expectNoSeriousViolations(page, 'virus');
     await snap(page, 'virus');
 
     // Keyboard only: focus the bundle's command, Enter opens the dialog, the card field has focus.
-    await page.getByRole('button', { name: t.buyLabel(t.bundleTitle, '$19.90') }).focus();
+    await bundle.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: t.paymentDialogTitle });
     await dialog.waitFor();
     await page.keyboard.type(testCards.declined);
     await page.keyboard.press('Enter');
-    const toast = page.getByTestId('toast');
-    await toast.filter({ hasText: t.paymentFailed }).filter({ hasText: t.testCardDeclined }).waitFor();
+    // The declined card is told inside the dialog, where the next card is typed.
+    await dialog.getByRole('alert').filter({ hasText: t.paymentFailed }).filter({ hasText: t.testCardDeclined }).waitFor();
+    expect(await page.getByTestId('toast').filter({ hasText: t.testCardDeclined }).count()).toBe(0);
+    await expectNoSeriousViolations(page, 'virus payment dialog, card declined');
+    await snap(page, 'virus-payment-declined', { fullPage: false });
     await dialog.getByLabel(t.testCardLabel).fill('4242 4242 4242 4242');
-    await snap(page, 'virus-payment-dialog', { fullPage: false });
     await page.keyboard.press('Enter');
+    const toast = page.getByTestId('toast');
     await toast.filter({ hasText: t.paymentSuccessful }).filter({ hasText: t.purchaseDone(10) }).waitFor();
     expect(await dialog.count()).toBe(0);
+    // Focus is back on the command that opened the dialog, which now counts the cooldown down.
+    await waitFor(async () => /^WAIT \d+ s TROJAN BUNDLE for \$19\.90$/.test((await focusedName(page)) ?? ''), 'focus back on the bundle command, showing the cooldown');
+    await page.getByText(/^One purchase may start every 30 s: the next in \d+ s\.$/).waitFor();
     // The declined card ended its purchase (a FAILED row); the good card paid a new one.
     const delivered = page.getByRole('row').filter({ has: page.getByRole('cell', { name: t.status.fulfilled }) });
     await delivered.getByRole('cell', { name: '$19.90 USD' }).waitFor();
     await page.getByRole('row').filter({ has: page.getByRole('cell', { name: t.status.failed }) }).waitFor();
+    await expectNoSeriousViolations(page, 'virus cooldown');
     await snap(page, 'virus-receipt');
 
-    await page.getByRole('button', { name: t.buyLabel(t.singleTitle, '$2.39') }).click();
+    // Inside the cooldown the command asks nothing of the server: no dialog, no PAYMENT SETUP FAILED.
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/create-payment-intent')) starts.push(request.url());
+    });
+    await buyButton(page, t.singleTitle, '$2.39').focus();
+    await page.keyboard.press('Enter');
+    expect(starts).toEqual([]);
+    expect(await dialog.count()).toBe(0);
+
+    clockAheadMs = (balance.virusCooldownSeconds + 1) * 1000;
+    await page.reload();
+    await page.getByRole('button', { name: t.buyLabel(t.buy, t.singleTitle, '$2.39') }).click();
     await toast.filter({ hasText: t.paymentSetupFailed }).filter({ hasText: t.dailyLimit('$0.10') }).waitFor();
     expect(await dialog.count()).toBe(0);
     await snap(page, 'virus-limit');
@@ -77,5 +107,24 @@ describe('virus shop on the test payment provider', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(phoneView.page, 'virus');
     await phoneView.context.close();
+  });
+
+  it('on a phone, closing the payment dialog gives focus back to the command that opened it, which then shows the cooldown', async () => {
+    const { context, page } = await newPage(browser, phone);
+    await registerViaUi(page, url, newPlayer());
+    await page.goto(`${url}/virus`);
+    const single = page.getByRole('button', { name: t.buyLabel(t.buy, t.singleTitle, '$2.39') });
+    await single.tap();
+    const dialog = page.getByRole('dialog', { name: t.paymentDialogTitle });
+    await dialog.waitFor();
+    await snap(page, 'virus-payment-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: t.cancel }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    await waitFor(async () => /^(EXECUTE|WAIT \d+ s) SINGLE TROJAN for \$2\.39$/.test((await focusedName(page)) ?? ''), 'focus back on the single command');
+    // The started purchase holds the cooldown: both commands say so before the next tap.
+    await buyButton(page, t.bundleTitle, '$19.90').filter({ hasText: /^\[?WAIT \d+ s\]?$/ }).waitFor();
+    await expectNoSeriousViolations(page, 'virus cooldown on a phone');
+    await snap(page, 'virus-cooldown');
+    await context.close();
   });
 });
