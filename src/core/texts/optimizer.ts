@@ -30,6 +30,9 @@ export const optimizerTexts = {
   collect: 'COLLECT',
   collecting: 'COLLECTING...',
   maxLevelReached: 'Max level 80 reached: the optimizer is fully tuned.',
+  upgradeRunning: 'An upgrade is running: collect it when the time is up, then start the next.',
+  afterRunning: (from: number, to: number) => `AFTER THE RUNNING ONE: LV.${from} → LV.${to}`,
+  lastUpgradeRunning: 'The running upgrade is the last: it takes the optimizer to its max level, 80.',
   howItWorks: [
     'Each upgrade costs Telnet, paid when it starts, and runs on the server for the time shown.',
     'When the time is up, collect it: +1% connection rate and optimizer level +1. The server collects it for you if you are away.',
