@@ -6,6 +6,8 @@ export interface TabItem<K extends string> {
   label: string;
   /** id of the panel this tab controls. */
   panelId: string;
+  /** Something new waits behind this tab: a red '!' beside the label, spoken as `badge`. */
+  badge?: string;
 }
 
 export interface TabsProps<K extends string> {
@@ -54,6 +56,11 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, idPre
             onClick={() => onSelect(item.key)}
           >
             {item.label}
+            {item.badge ? (
+              <span className="bb-tabs__badge" data-testid={`tab-badge-${item.key}`}>
+                !<span className="bb-visually-hidden">{item.badge}</span>
+              </span>
+            ) : null}
           </button>
         );
       })}
