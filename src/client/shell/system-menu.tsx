@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-item';
 import type { UnreadState } from './unread-model';
+import '../ui/unread-badge.css';
 import './system-menu.css';
 import { texts } from '../../core/texts';
 
@@ -28,7 +29,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
         </span>
         {texts.shell.system}
         {unread.any ? (
-          <span className="bb-sysmenu__badge" data-testid="unread-badge">
+          <span className="bb-unread-badge bb-sysmenu__badge" data-testid="unread-badge">
             !<span className="bb-visually-hidden">{texts.shell.unreadMessagesSpoken}</span>
           </span>
         ) : null}
@@ -76,7 +77,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                       </span>
                     </span>
                     {item.unread && unread[item.unread] ? (
-                      <span className="bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
+                      <span className="bb-unread-badge bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
                         !<span className="bb-visually-hidden">{texts.shell.unreadSpoken}</span>
                       </span>
                     ) : null}

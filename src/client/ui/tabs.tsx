@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import './tabs.css';
+import './unread-badge.css';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -57,7 +58,7 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, idPre
           >
             {item.label}
             {item.badge ? (
-              <span className="bb-tabs__badge" data-testid={`tab-badge-${item.key}`}>
+              <span className="bb-unread-badge bb-tabs__badge" data-testid={`tab-badge-${item.key}`}>
                 !<span className="bb-visually-hidden">{item.badge}</span>
               </span>
             ) : null}

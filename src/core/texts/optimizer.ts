@@ -58,7 +58,8 @@ export const optimizerTexts = {
   droneActive: (done: number, total: number) => `Drone running: ${done}/${total} auto-clicks`,
   droneIdle: 'Drone idle',
   droneBusy: 'A drone run is already active',
-  droneLaunched: (clicks: number, refund: number) => (refund > 0 ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded` : `Drone launched: ${clicks} auto-clicks`),
+  /** `refund` comes formatted by the screen (one Telnet format, ADR 068); '0' means nothing came back. */
+  droneLaunched: (clicks: number, refund: string) => (refund !== '0' ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded` : `Drone launched: ${clicks} auto-clicks`),
   droneNoHarvest: 'No drone harvest waiting',
   droneInsufficient: (n: number) => `Not enough telnet! (${n} short)`,
 
