@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCards } from '../../src/server/features/virus/test-provider';
@@ -11,6 +12,14 @@ const wide = { width: 1440, height: 900 } as const;
 
 /** The package's buy command, whatever it shows now (EXECUTE, or the cooldown's WAIT n s). */
 const buyButton = (page: Page, title: string, price: string) => page.getByRole('button', { name: new RegExp(`^(EXECUTE|WAIT \\d+ s) ${title} for \\${price}$`) });
+/** axe's label-content-name-mismatch (experimental: run only when asked for) on the buy commands. */
+async function expectNamesHoldTheirText(page: Page) {
+  const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  expect(results.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+  // The rule did look at both buy commands (an aria-label 'Buy …' once hid 'EXECUTE').
+  const checked = results.passes.filter((v) => v.id === 'label-content-name-mismatch').flatMap((v) => v.nodes.map((n) => n.target.join(' '))).filter((target) => target.includes('bb-virus__card'));
+  expect(checked.length).toBe(2);
+}
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null);
 
 // PAYMENTS=test with a $20.00 daily limit: one bundle fits, the next purchase does not. The server's
@@ -47,6 +56,7 @@ describe('virus shop on the test payment provider', () => {
     const bundle = page.getByRole('button', { name: t.buyLabel(t.buy, t.bundleTitle, '$19.90') });
     await bundle.waitFor();
     await expectNoSeriousViolations(page, 'virus');
+    await expectNamesHoldTheirText(page);
     await snap(page, 'virus');
 
     // Keyboard only: focus the bundle's command, Enter opens the dialog, the card field has focus.
@@ -74,6 +84,7 @@ describe('virus shop on the test payment provider', () => {
     await delivered.getByRole('cell', { name: '$19.90 USD' }).waitFor();
     await page.getByRole('row').filter({ has: page.getByRole('cell', { name: t.status.failed }) }).waitFor();
     await expectNoSeriousViolations(page, 'virus cooldown');
+    await expectNamesHoldTheirText(page);
     await snap(page, 'virus-receipt');
 
     // Inside the cooldown the command asks nothing of the server: no dialog, no PAYMENT SETUP FAILED.
