@@ -35,6 +35,7 @@ export const virusTexts = {
   paying: 'PROCESSING...',
   cancel: 'CANCEL',
   tryAnotherCard: 'Try another card, or cancel.',
+  tryAnotherCardButton: 'TRY ANOTHER CARD',
   testModeBanner: 'TEST PAYMENTS — no real card is charged. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
   testCardLabel: 'Test card number',
   notConfigured: 'Payments are not configured on this server: nothing can be bought here.',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type RefObject } from 'react';
 import type { PaymentsMode } from '../../../core/api/virus';
 import { texts } from '../../../core/texts';
+import { CommandButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TestCardForm } from './test-card-form';
 import type { useCheckout } from './use-checkout';
@@ -32,7 +33,17 @@ export function PaymentDialog({ mode, publishableKey, checkout: c, opener }: { m
           </p>
         ) : null}
       </div>
-      {c.checkout && mode === 'stripe' && publishableKey ? (
+      {c.checkout && mode === 'stripe' && c.checkout.declined ? (
+        <div className="bb-modal__actions">
+          <CommandButton variant="ghost" onClick={c.cancel} disabled={c.paying}>
+            {t.cancel}
+          </CommandButton>
+          <CommandButton variant="primary" bracket onClick={c.retryWithNewIntent} disabled={c.paying}>
+            {c.paying ? t.paying : t.tryAnotherCardButton}
+          </CommandButton>
+        </div>
+      ) : null}
+      {c.checkout && mode === 'stripe' && publishableKey && !c.checkout.declined ? (
         <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>
           <StripePaymentForm key={c.checkout.intent.clientSecret} publishableKey={publishableKey} clientSecret={c.checkout.intent.clientSecret} price={price} onPaid={c.paid} onFailed={c.failedAtStripe} onCancel={c.cancel} />
         </Suspense>

@@ -63,15 +63,19 @@ export function useCheckout() {
     /** A Stripe redirect came back to /virus with a succeeded intent. */
     completeReturned: (paymentIntentId: string) => finish(paymentIntentId),
     /**
-     * Stripe.js reported a failure: the server cancels a declined intent (ADR 046), so a fresh one is
-     * made at once and the dialog stays open with the reason.
+     * Stripe.js reported a failure. The server cancels a declined intent when Stripe's webhook says so
+     * (ADR 046), so this one is done: the dialog stays open with the reason and TRY ANOTHER CARD.
      */
     failedAtStripe(message: string) {
+      if (checkout) failedHere(checkout, message);
+    },
+    /** A fresh intent for the same package, asked for when the player chooses to try another card. */
+    retryWithNewIntent() {
       if (!checkout) return;
-      const { card } = checkout;
+      const { card, error } = checkout;
       start.mutate(card.pkg.trojanCount, {
-        onSuccess: (intent) => setCheckout({ card, intent, error: message }),
-        onError: (error) => failedHere(checkout, errorText(error)),
+        onSuccess: (intent) => setCheckout({ card, intent, ...(error ? { error } : {}) }),
+        onError: (e) => failedHere(checkout, errorText(e)),
       });
     },
     payWithTestCard(cardNumber: string) {
