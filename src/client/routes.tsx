@@ -37,6 +37,8 @@ interface AppRoute {
   path: string;
   /** The SYSTEM menu entry (spec §2). */
   label: string;
+  /** What the screen is for, one line under the entry. */
+  hint: string;
   /** The unread state that marks the entry with '!' (spec §2). */
   unread?: 'ping' | 'chat';
   screen: ReactNode;
@@ -50,25 +52,25 @@ interface AppRoute {
  */
 const appRoutes: readonly AppRoute[] = [
   // The global chat is on the Mainframe until the Terminal's chatroom lands; then TERMINAL carries 'chat' too.
-  { path: routePaths.mainframe, label: texts.shell.menu.mainframe, screen: <MainframeScreen />, unread: 'chat' },
-  { path: routePaths.leaderboard, label: texts.shell.menu.leaderboard, screen: chunk(<LeaderboardScreen />) },
-  { path: routePaths.guide, label: texts.shell.menu.guide, screen: chunk(<GuideScreen />) },
-  { path: routePaths.inventory, label: texts.shell.menu.inventory, screen: chunk(<InventoryScreen />) },
-  { path: routePaths.kernel, label: texts.shell.menu.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
-  { path: routePaths.optimizer, label: texts.shell.menu.optimizer, screen: chunk(<OptimizerScreen />) },
-  { path: routePaths.terminal, label: texts.shell.menu.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
-  { path: routePaths.ping, label: texts.shell.menu.ping, screen: chunk(<PingScreen />), unread: 'ping' },
-  { path: routePaths.dataExchange, label: texts.shell.menu.dataExchange, screen: chunk(<DataExchangeScreen />) },
+  { path: routePaths.mainframe, label: texts.shell.menu.mainframe, hint: texts.shell.menuHints.mainframe, screen: <MainframeScreen />, unread: 'chat' },
+  { path: routePaths.leaderboard, label: texts.shell.menu.leaderboard, hint: texts.shell.menuHints.leaderboard, screen: chunk(<LeaderboardScreen />) },
+  { path: routePaths.guide, label: texts.shell.menu.guide, hint: texts.shell.menuHints.guide, screen: chunk(<GuideScreen />) },
+  { path: routePaths.inventory, label: texts.shell.menu.inventory, hint: texts.shell.menuHints.inventory, screen: chunk(<InventoryScreen />) },
+  { path: routePaths.kernel, label: texts.shell.menu.kernel, hint: texts.shell.menuHints.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
+  { path: routePaths.optimizer, label: texts.shell.menu.optimizer, hint: texts.shell.menuHints.optimizer, screen: chunk(<OptimizerScreen />) },
+  { path: routePaths.terminal, label: texts.shell.menu.terminal, hint: texts.shell.menuHints.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
+  { path: routePaths.ping, label: texts.shell.menu.ping, hint: texts.shell.menuHints.ping, screen: chunk(<PingScreen />), unread: 'ping' },
+  { path: routePaths.dataExchange, label: texts.shell.menu.dataExchange, hint: texts.shell.menuHints.dataExchange, screen: chunk(<DataExchangeScreen />) },
   {
     path: routePaths.blockchain,
-    label: texts.shell.menu.blockchain,
+    label: texts.shell.menu.blockchain, hint: texts.shell.menuHints.blockchain,
     screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
   },
-  { path: routePaths.virus, label: texts.shell.menu.virus, screen: chunk(<VirusScreen />), signedOutNotice: signedOutNotices[routePaths.virus] },
-  { path: routePaths.settings, label: texts.shell.menu.settings, screen: chunk(<SettingsScreen />) },
+  { path: routePaths.virus, label: texts.shell.menu.virus, hint: texts.shell.menuHints.virus, screen: chunk(<VirusScreen />), signedOutNotice: signedOutNotices[routePaths.virus] },
+  { path: routePaths.settings, label: texts.shell.menu.settings, hint: texts.shell.menuHints.settings, screen: chunk(<SettingsScreen />) },
 ];
 
-const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, ...(r.unread ? { unread: r.unread } : {}) }));
+const menu: readonly MenuItem[] = appRoutes.map((r) => ({ to: r.path, label: r.label, hint: r.hint, ...(r.unread ? { unread: r.unread } : {}) }));
 
 export function AppRoutes() {
   return (

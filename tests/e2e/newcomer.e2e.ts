@@ -53,6 +53,8 @@ type Box = { x: number; y: number; width: number; height: number };
 const intersects = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+const wide = { width: 1440, height: 900 } as const;
+
 describe("the newcomer's dead ends (item 7)", () => {
   it("(b) answers a login ID 'a' and a username 'x' with their own rules, under each field", async () => {
     for (const viewport of [desktop, phone]) {
@@ -156,11 +158,11 @@ describe("the newcomer's dead ends (item 7)", () => {
     }
   });
 
-  it('(e) anchors LEVEL UP to the decoder, clear of the row being typed, on one line at 390 px', async () => {
-    for (const viewport of [desktop, phone]) {
+  it('(e) anchors LEVEL UP to the decoder, clear of the row being typed and every queued row, on one line at 390 px', async () => {
+    for (const viewport of [wide, phone]) {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
-      const decode = viewport === desktop ? decodeRowWithKeyboard : decodeRowWithButtons;
+      const decode = viewport === wide ? decodeRowWithKeyboard : decodeRowWithButtons;
       // Level 1 needs 10 decodes (spec §4).
       for (let i = 0; i < 10; i++) await decode(page);
       const banner = page.getByTestId('level-up-banner');
@@ -173,6 +175,11 @@ describe("the newcomer's dead ends (item 7)", () => {
         page.getByTestId('binary-panel').boundingBox(),
       ])) as [Box, Box, Box];
       expect(intersects(bannerBox, rowBox), `banner ${JSON.stringify(bannerBox)} row ${JSON.stringify(rowBox)}`).toBe(false);
+      // Nor over a queued row (05–08 were covered once): the player reads ahead while typing.
+      for (const queued of await page.locator('[data-row]').all()) {
+        const box = (await queued.boundingBox()) as Box;
+        expect(intersects(bannerBox, box), `banner ${JSON.stringify(bannerBox)} queued row ${JSON.stringify(box)}`).toBe(false);
+      }
       // Inside the decoder, not floating over the page.
       expect(bannerBox.y).toBeGreaterThanOrEqual(panelBox.y);
       expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);

@@ -9,6 +9,7 @@ import { freshDatabase, type TestDatabase } from '../support/db';
 import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, submitLoginViaUi, waitFor } from './fixtures';
 
 const t = texts.optimizer;
+const wide = { width: 1440, height: 900 } as const;
 
 /**
  * The game on a real port with an injected clock: `offsetMs` moves the server's time forward, so a
@@ -37,7 +38,7 @@ describe('Optimizer and Drone in the browser', () => {
   const countdown = (page: Page) => page.getByTestId('optimizer-countdown').textContent();
 
   it('an upgrade counts down from the server end time (also after a reload), then collects: the connection rate rises', async () => {
-    const { context, page } = await newPage(browser, desktop);
+    const { context, page } = await newPage(browser, wide);
     const player = newPlayer();
     await registerViaUi(page, url, player);
     expect(await connRate(page)).toBe('10%');
@@ -53,7 +54,12 @@ describe('Optimizer and Drone in the browser', () => {
     expect(first).toMatch(/^0[01]:\d\d$/);
     await waitFor(async () => (await countdown(page)) !== first, 'the countdown to tick');
     await expect.poll(() => page.getByRole('button', { name: t.start }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByText(t.requirementsNotMet).isVisible()).toBe(true);
+    // A running upgrade is said calmly, not as a red refusal, and NEXT UPGRADE names the step after it.
+    await page.getByText(t.upgradeRunning).waitFor();
+    expect(await page.getByText(t.requirementsNotMet).count()).toBe(0);
+    await page.getByText(t.afterRunning(1, 2)).waitFor();
+    expect(await page.getByTestId('optimizer-cost').textContent()).toBe('22 TELNET');
+    await expectNoSeriousViolations(page, 'optimizer while an upgrade runs');
     await snap(page, 'optimizer-active');
 
     // A reload keeps the server's end time: 30 s later on the server, about 30 s are left.
@@ -111,16 +117,22 @@ describe('Optimizer and Drone in the browser', () => {
     await again.context.close();
   });
 
-  it('fits a 390 px phone', async () => {
+  it('fits a 390 px phone, and says an upgrade is running there too', async () => {
     const { context, page } = await newPage(browser, phone);
     const player = newPlayer();
     await registerViaUi(page, url, player);
-    await grantTelnet(player.loginId, 10);
+    await grantTelnet(player.loginId, 30);
     await page.goto(`${url}/optimizer`);
     await page.getByRole('heading', { level: 1, name: t.title }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, 'optimizer-phone');
+    await page.getByRole('button', { name: t.start }).tap();
+    await page.getByText(t.upgradeRunning).waitFor();
+    await page.getByText(t.afterRunning(1, 2)).waitFor();
+    expect(await page.getByText(t.requirementsNotMet).count()).toBe(0);
+    await expectNoSeriousViolations(page, 'optimizer while an upgrade runs, phone');
+    await snap(page, 'optimizer-phone-active');
     await context.close();
   });
 });

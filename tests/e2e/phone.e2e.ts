@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import {
+  chatLine,
   decodeRowWithButtons,
   decodesShown,
+  expectNoSeriousViolations,
   goViaMenu,
   newPage,
   newPlayer,
   openSystemMenu,
   phone,
   registerViaUi,
+  sendChat,
   snap,
+  twoPlayers,
+  unique,
   useGame,
+  waitForLiveLink,
 } from './fixtures';
 
 const game = useGame();
@@ -84,5 +90,29 @@ describe('a new player on a phone (390×844)', () => {
     await page.getByRole('button', { name: texts.shell.logout }).tap();
     await page.getByRole('button', { name: texts.auth.connect }).waitFor();
     await context.close();
+  });
+
+  it("marks the CHAT tab with the unread '!' while the chat is on the other tab, and clears it when opened", async () => {
+    const { a, b, close } = await twoPlayers(game.browser, game.server.url, phone);
+    await waitForLiveLink(a.page);
+    const badge = a.page.getByTestId('tab-badge-chat');
+    expect(await badge.count()).toBe(0);
+    await b.page.getByRole('tab', { name: texts.mainframe.chatTab }).tap();
+    const line = `anyone awake ${unique()}`;
+    await sendChat(b.page, line);
+    // A is typing rows on the MAINFRAME tab: the CHAT tab says something new waits there.
+    await badge.waitFor();
+    // Spoken too: the tab's name says unread.
+    expect(await a.page.getByRole('tab', { name: new RegExp(`^${texts.mainframe.chatTab}\\s*!\\s*${texts.shell.unreadSpoken.trim()}$`) }).count()).toBe(1);
+    await expectNoSeriousViolations(a.page, 'Mainframe with unread chat, phone');
+    await snap(a.page, 'mainframe-chat-unread', { fullPage: false });
+    await a.page.getByRole('tab', { name: new RegExp(`^${texts.mainframe.chatTab}`) }).tap();
+    await chatLine(a.page, line).waitFor();
+    await badge.waitFor({ state: 'detached' });
+    // Back on the rows, the marker stays away: the line was read.
+    await a.page.getByRole('tab', { name: texts.mainframe.mainframeTab }).tap();
+    await a.page.getByTestId('current-row').waitFor();
+    expect(await badge.count()).toBe(0);
+    await close();
   });
 });

@@ -71,7 +71,9 @@ describe('routes', () => {
     await page.getByLabel(texts.auth.passwordLabel, { exact: true }).fill('Jack1n!pass');
     await page.getByLabel(texts.auth.confirmPasswordLabel, { exact: true }).fill('Jack1n!pasz');
     await page.getByRole('button', { name: texts.auth.initialize }).click();
-    await page.getByRole('alert').filter({ hasText: texts.passwordsDontMatch }).waitFor();
+    // Said once, under CONFIRM_PASSWORD (its description, and focus goes there), not again as the form's alert.
+    await page.getByTestId('field-error').filter({ hasText: texts.passwordsDontMatch }).waitFor();
+    expect(await page.getByText(texts.passwordsDontMatch).count()).toBe(1);
     await page.getByRole('tab', { name: texts.auth.loginTab }).click();
     expect(await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).inputValue()).toBe('');
     // No maxlength: an over-long paste is refused with the rule's text, never cut (newcomer.e2e.ts).

@@ -9,6 +9,8 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   random?: () => number;
   intrusionTimeLimitMs?: number;
+  /** The server's clock, for a test that moves time past a cooldown instead of waiting it out. */
+  now?: () => number;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function startTestServer(options: TestServerOptions & { db?: TestDa
     database: db.database,
     ...(options.random ? { random: options.random } : {}),
     ...(options.intrusionTimeLimitMs ? { intrusionTimeLimitMs: options.intrusionTimeLimitMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const address = await app.fastify.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   return {

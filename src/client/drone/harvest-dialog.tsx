@@ -4,6 +4,7 @@ import { texts } from '../../core/texts';
 import { CommandButton } from '../ui/button';
 import { Modal } from '../ui/modal';
 import './harvest-dialog.css';
+import { formatTelnetGain } from '../lib/format-telnet';
 
 const t = texts.optimizer;
 
@@ -51,7 +52,7 @@ function HarvestBody({ s }: { s: DroneRewardSummary }) {
         </div>
         <div>
           <dt>{t.harvestTelnet}</dt>
-          <dd className="bb-telnet">+{s.telnetEarned}</dd>
+          <dd className="bb-telnet">{formatTelnetGain(s.telnetEarned)}</dd>
         </div>
         <div>
           <dt>{t.harvestTotalItems}</dt>

@@ -35,7 +35,8 @@ export interface Session {
   logout(beforeLogout?: () => Promise<void>): Promise<void>;
   /** The server has ended the session already (the account was deleted): clear everything and go to '/'. */
   endedByServer(): void;
-  refetchUser(): void;
+  /** Fetches the player's stats again; resolves true when the server answered with them. */
+  refetchUser(): Promise<boolean>;
   /**
    * The tab's socket is up (true) or not (false). While it is up the session check rides on it (the
    * server pushes session.ended) and no HTTP check runs; when it drops, one check runs at once and the
@@ -201,7 +202,7 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, connection, retryNow, signIn, logout, endedByServer, refetchUser: () => void refetch(), socketUp, signedInAtStart }),
+    () => ({ status, user, connection, retryNow, signIn, logout, endedByServer, refetchUser: () => refetch().then((r) => !r.isError), socketUp, signedInAtStart }),
     [status, user, connection, retryNow, signIn, logout, endedByServer, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -3,8 +3,11 @@ import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MenuItem } from './menu-item';
 import type { UnreadState } from './unread-model';
+import '../ui/unread-badge.css';
 import './system-menu.css';
 import { texts } from '../../core/texts';
+
+const hintId = (to: string) => `bb-sysmenu-hint${to.replace(/\//g, '-')}`;
 
 export interface SystemMenuProps {
   items: readonly MenuItem[];
@@ -26,7 +29,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
         </span>
         {texts.shell.system}
         {unread.any ? (
-          <span className="bb-sysmenu__badge" data-testid="unread-badge">
+          <span className="bb-unread-badge bb-sysmenu__badge" data-testid="unread-badge">
             !<span className="bb-visually-hidden">{texts.shell.unreadMessagesSpoken}</span>
           </span>
         ) : null}
@@ -56,6 +59,7 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                   <NavLink
                     to={item.to}
                     end
+                    aria-describedby={hintId(item.to)}
                     className="bb-sysmenu__link"
                     onClick={() => {
                       navigating.current = true;
@@ -65,9 +69,15 @@ export function SystemMenu({ items, unread, onLogout, logoutPending }: SystemMen
                     <span className="bb-sysmenu__caret" aria-hidden="true">
                       &gt;
                     </span>
-                    {item.label}
+                    <span className="bb-sysmenu__text">
+                      {item.label}
+                      {/* A description, not part of the name: the entry is still found and spoken by its label. */}
+                      <span className="bb-sysmenu__hint" id={hintId(item.to)} aria-hidden="true">
+                        {item.hint}
+                      </span>
+                    </span>
                     {item.unread && unread[item.unread] ? (
-                      <span className="bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
+                      <span className="bb-unread-badge bb-sysmenu__entry-badge" data-testid={`unread-${item.unread}`}>
                         !<span className="bb-visually-hidden">{texts.shell.unreadSpoken}</span>
                       </span>
                     ) : null}

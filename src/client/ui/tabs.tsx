@@ -1,11 +1,14 @@
 import { useRef, type KeyboardEvent } from 'react';
 import './tabs.css';
+import './unread-badge.css';
 
 export interface TabItem<K extends string> {
   key: K;
   label: string;
   /** id of the panel this tab controls. */
   panelId: string;
+  /** Something new waits behind this tab: a red '!' beside the label, spoken as `badge`. */
+  badge?: string;
 }
 
 export interface TabsProps<K extends string> {
@@ -54,6 +57,11 @@ export function Tabs<K extends string>({ label, items, selected, onSelect, idPre
             onClick={() => onSelect(item.key)}
           >
             {item.label}
+            {item.badge ? (
+              <span className="bb-unread-badge bb-tabs__badge" data-testid={`tab-badge-${item.key}`}>
+                !<span className="bb-visually-hidden">{item.badge}</span>
+              </span>
+            ) : null}
           </button>
         );
       })}

@@ -1,10 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import './text-field.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** The visible label, which is also the input's accessible name (e.g. LOGIN_ID). */
   label: string;
-  hint?: string;
+  /** Short help under the field (a line, or a few lines as nodes), tied to it by aria-describedby. */
+  hint?: ReactNode;
   /** What is wrong with the value: shown under the field, marks it aria-invalid and describes it. */
   error?: string | null;
 }
@@ -43,9 +44,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         </p>
       ) : null}
       {hint ? (
-        <p id={hintId} className="bb-field__hint">
+        <div id={hintId} className="bb-field__hint">
           {hint}
-        </p>
+        </div>
       ) : null}
     </div>
   );

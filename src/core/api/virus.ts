@@ -61,6 +61,8 @@ export const VirusShop = z.object({
   dailyLimitCents: z.int(),
   spentTodayCents: z.int(),
   cooldownSeconds: z.int(),
+  /** Seconds until this player may start another purchase (0: now), so the buy buttons can say so first. */
+  cooldownLeftSeconds: z.int().min(0),
   purchases: z.array(PurchaseRow),
 });
 export type VirusShop = z.infer<typeof VirusShop>;

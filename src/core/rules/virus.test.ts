@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { seededRandom } from '../random';
-import { bundleSavingCents, canSpend, formatUsd, packageFor, rollTrojans, trojanOdds, utcDayStart } from './virus';
+import { bundleSavingCents, canSpend, cooldownLeftSeconds, formatUsd, packageFor, rollTrojans, trojanOdds, utcDayStart } from './virus';
 
 describe('virus packages (spec §9)', () => {
   it.each([
@@ -69,6 +69,14 @@ describe('spending limit and cooldown', () => {
   it('refuses inside the cooldown, counting the seconds left', () => {
     expect(canSpend({ ...base, lastStartedAtMs: base.nowMs - 10_500 })).toEqual({ ok: false, reason: 'cooldown', waitSeconds: 20 });
     expect(canSpend({ ...base, lastStartedAtMs: base.nowMs - 30_000 })).toEqual({ ok: true });
+  });
+
+  it('counts the cooldown the shop shows before a click, rounded up, and 0 once it is over', () => {
+    expect(cooldownLeftSeconds(null, base.nowMs, 30)).toBe(0);
+    expect(cooldownLeftSeconds(base.nowMs - 10_500, base.nowMs, 30)).toBe(20);
+    expect(cooldownLeftSeconds(base.nowMs - 29_999, base.nowMs, 30)).toBe(1);
+    expect(cooldownLeftSeconds(base.nowMs - 30_000, base.nowMs, 30)).toBe(0);
+    expect(cooldownLeftSeconds(base.nowMs - 90_000, base.nowMs, 30)).toBe(0);
   });
 
   it('never lets the day total pass the limit', () => {

@@ -48,9 +48,13 @@ export function canSpend(input: { priceCents: number; spentTodayCents: number; d
   // The limit first: it is the answer that holds all day, the cooldown only for seconds.
   const remainingCents = Math.max(0, input.dailyLimitCents - input.spentTodayCents);
   if (input.priceCents > remainingCents) return { ok: false, reason: 'daily-limit', remainingCents };
-  if (input.lastStartedAtMs !== null) {
-    const waitMs = input.lastStartedAtMs + input.cooldownSeconds * 1000 - input.nowMs;
-    if (waitMs > 0) return { ok: false, reason: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) };
-  }
+  const waitSeconds = cooldownLeftSeconds(input.lastStartedAtMs, input.nowMs, input.cooldownSeconds);
+  if (waitSeconds > 0) return { ok: false, reason: 'cooldown', waitSeconds };
   return { ok: true };
+}
+
+/** Whole seconds until a player may start another purchase (0 when they may now), rounded up. */
+export function cooldownLeftSeconds(lastStartedAtMs: number | null, nowMs: number, cooldownSeconds: number): number {
+  if (lastStartedAtMs === null) return 0;
+  return Math.max(0, Math.ceil((lastStartedAtMs + cooldownSeconds * 1000 - nowMs) / 1000));
 }

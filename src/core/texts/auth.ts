@@ -16,4 +16,7 @@ export const authTexts = {
   initialize: 'INITIALIZE',
   initializing: 'INITIALIZING…',
   booting: 'ESTABLISHING UPLINK…',
+  /** Under the registration fields: which name other players see, and which one stays secret. */
+  loginIdPrivate: 'PRIVATE — you sign in with it; no other player ever sees it.',
+  usernamePublic: 'PUBLIC — your name on the leaderboard, in chat and in the Terminal.',
 } as const;

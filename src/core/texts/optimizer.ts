@@ -30,6 +30,9 @@ export const optimizerTexts = {
   collect: 'COLLECT',
   collecting: 'COLLECTING...',
   maxLevelReached: 'Max level 80 reached: the optimizer is fully tuned.',
+  upgradeRunning: 'An upgrade is running: collect it when the time is up, then start the next.',
+  afterRunning: (from: number, to: number) => `AFTER THE RUNNING ONE: LV.${from} → LV.${to}`,
+  lastUpgradeRunning: 'The running upgrade is the last: it takes the optimizer to its max level, 80.',
   howItWorks: [
     'Each upgrade costs Telnet, paid when it starts, and runs on the server for the time shown.',
     'When the time is up, collect it: +1% connection rate and optimizer level +1. The server collects it for you if you are away.',
@@ -55,7 +58,8 @@ export const optimizerTexts = {
   droneActive: (done: number, total: number) => `Drone running: ${done}/${total} auto-clicks`,
   droneIdle: 'Drone idle',
   droneBusy: 'A drone run is already active',
-  droneLaunched: (clicks: number, refund: number) => (refund > 0 ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded` : `Drone launched: ${clicks} auto-clicks`),
+  /** `refund` comes formatted by the screen (one Telnet format, ADR 068); '0' means nothing came back. */
+  droneLaunched: (clicks: number, refund: string) => (refund !== '0' ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded` : `Drone launched: ${clicks} auto-clicks`),
   droneNoHarvest: 'No drone harvest waiting',
   droneInsufficient: (n: number) => `Not enough telnet! (${n} short)`,
 

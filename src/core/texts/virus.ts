@@ -18,7 +18,10 @@ export const virusTexts = {
   trojans: (n: number) => (n === 1 ? '1 Trojan → 1 Telnet Core' : `${n} Trojans → ${n} Telnet Cores`),
   save: (amount: string) => `SAVE ${amount}`,
   buy: 'EXECUTE',
-  buyLabel: (title: string, price: string) => `Buy ${title} for ${price}`,
+  /** The buy command's name starts with what it shows (WCAG 2.5.3), then which package and its price. */
+  buyLabel: (shown: string, title: string, price: string) => `${shown} ${title} for ${price}`,
+  buyWait: (seconds: number) => `WAIT ${seconds} s`,
+  cooldownNote: (seconds: number, cooldownSeconds: number) => `One purchase may start every ${cooldownSeconds} s: the next in ${seconds} s.`,
   warningTitle: 'WARNING',
   warningBody: [
     'Trojans are paid with real money and cannot be exchanged back for it.',
@@ -31,6 +34,8 @@ export const virusTexts = {
   pay: (price: string) => `PAY ${price}`,
   paying: 'PROCESSING...',
   cancel: 'CANCEL',
+  tryAnotherCard: 'Try another card, or cancel.',
+  tryAnotherCardButton: 'TRY ANOTHER CARD',
   testModeBanner: 'TEST PAYMENTS — no real card is charged. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
   testCardLabel: 'Test card number',
   notConfigured: 'Payments are not configured on this server: nothing can be bought here.',

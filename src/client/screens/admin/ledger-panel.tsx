@@ -8,6 +8,7 @@ import { ChoiceFilter } from './choice-filter';
 import type { Act } from './player-facts';
 import { consoleTime } from './players-model';
 import { usePlayerLedger } from './use-players';
+import { formatTelnet, formatTelnetGain } from '../../lib/format-telnet';
 
 const t = consoleTexts.players.ledger;
 
@@ -54,7 +55,7 @@ export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
               {entries.map((e) => (
                 <tr key={e.id} data-testid="ledger-row">
                   <td className="bb-console__when">{consoleTime(e.createdAt)}</td>
-                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>{e.delta > 0 ? formatTelnetGain(e.delta) : formatTelnet(e.delta)}</td>
                   <td>{e.reason}</td>
                   <td className="bb-console__reference">{e.reference}</td>
                   <td>

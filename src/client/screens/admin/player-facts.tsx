@@ -4,6 +4,7 @@ import { consoleTexts } from '../../../core/texts/console';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { consoleTime, statusLine, type ConsoleAction } from './players-model';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = consoleTexts.players;
 
@@ -17,7 +18,7 @@ export function PlayerFacts({ view, onAct }: { view: PlayerView; onAct: Act }) {
   const facts: [string, string][] = [
     [t.fields.level, String(p.level)],
     [t.fields.exp, String(p.exp)],
-    [t.fields.telnet, String(p.telnet)],
+    [t.fields.telnet, formatTelnet(p.telnet)],
     [t.fields.role, p.role],
     [t.fields.status, statusLine(p)],
     [t.fields.created, consoleTime(p.createdAt)],

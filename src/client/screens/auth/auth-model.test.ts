@@ -7,6 +7,7 @@ import {
   checkRegisterFields,
   checkRegisterForm,
   emptyRegister,
+  formProblem,
   loginErrorText,
   registerErrorText,
 } from './auth-model';
@@ -82,5 +83,20 @@ describe('auth error texts (spec §8)', () => {
   it('a network failure is the generic text', () => {
     expect(loginErrorText(new TypeError('Failed to fetch'))).toBe(texts.loginFailedGeneric);
     expect(registerErrorText(new TypeError('Failed to fetch'))).toBe(texts.registerFailedGeneric);
+  });
+});
+
+describe('the password-mismatch message appears once', () => {
+  const mismatched = { loginId: 'neo', username: 'Neo', password: 'password1', confirmPassword: 'password2' };
+
+  it('stands under CONFIRM_PASSWORD only, not again as the form line', () => {
+    const checks = checkRegisterFields(mismatched);
+    expect(checks.confirmPassword?.text).toBe(texts.passwordsDontMatch);
+    expect(formProblem(checkRegisterForm(mismatched), checks)).toBeNull();
+  });
+
+  it('keeps a form line no field says', () => {
+    expect(formProblem(texts.registerMissingFields, { loginId: { text: texts.fieldRequired, unfinished: true } })).toBe(texts.registerMissingFields);
+    expect(formProblem(null, {})).toBeNull();
   });
 });

@@ -68,6 +68,15 @@ export function checkRegisterForm(fields: RegisterFields): string | null {
   return problem ? texts[problem] : null;
 }
 
+/**
+ * The form-level line after a submit: the spec's check (§5), unless the same words already stand under
+ * a field — "Passwords don't match" once, under CONFIRM_PASSWORD, not twice.
+ */
+export function formProblem(invalid: string | null, checks: Partial<Record<string, FieldCheck>>): string | null {
+  if (invalid === null) return null;
+  return Object.values(checks).some((c) => c?.text === invalid) ? null : invalid;
+}
+
 function serverMessageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

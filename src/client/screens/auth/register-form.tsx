@@ -6,6 +6,15 @@ import { FormError } from './form-error';
 import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
 
+/** Two short lines under a field: what it is for, then the spec's character rule (spec §2 hints). */
+function FieldHint({ lines }: { lines: readonly string[] }) {
+  return lines.map((line) => (
+    <span key={line} className="bb-field__hint-line">
+      {line}
+    </span>
+  ));
+}
+
 /**
  * LOGIN_ID, USERNAME, PASSWORD, CONFIRM_PASSWORD → INITIALIZE (spec §2). Each field is checked
  * against the server's rule as the player goes; no maxLength, so nothing is silently cut (7c).
@@ -27,10 +36,10 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart)
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        hint={texts.hintLoginId}
+        hint={<FieldHint lines={[texts.auth.loginIdPrivate, texts.hintLoginId]} />}
         {...field('loginId')}
       />
-      <TextField label={texts.auth.usernameLabel} autoComplete="nickname" spellCheck={false} hint={texts.hintUsername} {...field('username')} />
+      <TextField label={texts.auth.usernameLabel} autoComplete="nickname" spellCheck={false} hint={<FieldHint lines={[texts.auth.usernamePublic, texts.hintUsername]} />} {...field('username')} />
       <TextField label={texts.auth.passwordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('password')} />
       <TextField label={texts.auth.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <FormError message={problem} />

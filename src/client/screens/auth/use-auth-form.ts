@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { postAuth, type SessionStart } from '../../session/session-start';
-import type { FieldCheck } from './auth-model';
+import { formProblem, type FieldCheck } from './auth-model';
 
 export interface AuthFormSpec<F> {
   empty: F;
@@ -61,7 +61,7 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn:
     if (sending.current) return;
     setSubmitted(true);
     const invalid = spec.check(fields);
-    setProblem(invalid);
+    setProblem(formProblem(invalid, checks));
     const firstBad = (Object.keys(fields) as (keyof F)[]).find((key) => checks[key]);
     if (firstBad !== undefined) {
       const input = event.currentTarget.elements.namedItem(String(firstBad));

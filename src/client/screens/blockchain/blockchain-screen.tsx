@@ -65,8 +65,8 @@ export function BlockchainScreen() {
   }
 
   const refresh = () => {
-    session.refetchUser();
     void queryClient.invalidateQueries({ queryKey: bossQueryKey });
+    return session.refetchUser();
   };
 
   return (

@@ -3,6 +3,7 @@ import type { LastDefeated } from '../../../core/api/blockchain';
 import { formatCountdown } from '../../../core/rules/blockchain';
 import { texts } from '../../../core/texts';
 import { Panel } from '../../ui/panel';
+import { formatTelnetGain } from '../../lib/format-telnet';
 
 const t = texts.blockchain;
 
@@ -20,7 +21,7 @@ function WinnerCard({ title, username, blacklisted, reward, damage }: { title: s
     <article className="bb-bc__winner" aria-label={title}>
       <h3 className="bb-bc__winner-title">{title}</h3>
       <p className="bb-bc__winner-name">{username}</p>
-      {blacklisted ? <p className="bb-bc__blacklisted">{t.blacklisted}</p> : <p className="bb-telnet">+{reward} TELNET</p>}
+      {blacklisted ? <p className="bb-bc__blacklisted">{t.blacklisted}</p> : <p className="bb-telnet">{formatTelnetGain(reward)} TELNET</p>}
       {damage !== undefined ? (
         <p className="bb-muted">
           {t.damageLabel} {damage}

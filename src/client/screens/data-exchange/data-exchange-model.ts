@@ -5,6 +5,7 @@ import { gearStatLabel } from '../../../core/rules/gear-stats';
 import { daysLeft, saleFee, sellerProceeds } from '../../../core/rules/market';
 import { coreDisplayName, slotLabel, type Rarity } from '../../../core/items';
 import { fillText, itemTexts } from '../../../core/texts';
+import { formatTelnet } from '../../lib/format-telnet';
 
 /** spec §2: the three tabs of the Data Exchange. */
 export type ExchangeTab = 'marketplace' | 'my-listings' | 'sell';
@@ -93,5 +94,5 @@ export function sellableCores(cores: readonly TelnetCore[]): SellableItem[] {
 
 /** What the seller will get for a price, after the market's fee (game-rules §13). */
 export function proceedsLine(price: number): string {
-  return fillText(itemTexts.proceeds, { n: sellerProceeds(price), fee: saleFee(price) });
+  return fillText(itemTexts.proceeds, { n: formatTelnet(sellerProceeds(price)), fee: formatTelnet(saleFee(price)) });
 }

@@ -10,6 +10,7 @@ import { MyListingsPanel } from './my-listings-panel';
 import { SellPanel } from './sell-panel';
 import { useMarketActions } from './use-market-actions';
 import './data-exchange-screen.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const panelId = 'bb-dx-panel';
 
@@ -25,7 +26,7 @@ export function DataExchangeScreen() {
     <div className="bb-dx">
       <ScreenHeader title="DATA EXCHANGE" tagline="gear and cores for Telnet, escrowed by the mainframe">
         <p className="bb-dx__balance">
-          TELNET <span className="bb-telnet">{me.telnet}</span>
+          TELNET <span className="bb-telnet">{formatTelnet(me.telnet)}</span>
         </p>
       </ScreenHeader>
       <Tabs<ExchangeTab> label="Data Exchange" items={exchangeTabs.map((t) => ({ ...t, panelId }))} selected={tab} onSelect={setTab} idPrefix="bb-dx" />

@@ -2,6 +2,7 @@ import type { Listing } from '../../../core/api/market';
 import { fillText, itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { buyState, daysLeftLabel, listingFacts, listingTone } from './data-exchange-model';
+import { formatTelnet } from '../../lib/format-telnet';
 
 export interface ListingCardProps {
   listing: Listing;
@@ -30,7 +31,7 @@ export function ListingCard({ listing, me, nowMs, busy, action, onBuy, onRemove 
       </div>
       <div className="bb-dx-card__deal">
         <span className="bb-dx-card__price">
-          {listing.price} <abbr title="Telnet">TEL</abbr>
+          {formatTelnet(listing.price)} <abbr title="Telnet">TEL</abbr>
         </span>
         {action === 'remove' ? (
           <CommandButton size="small" variant="danger" disabled={busy} onClick={() => onRemove?.(listing)} aria-label={`${itemTexts.remove} ${name}`}>
@@ -45,9 +46,9 @@ export function ListingCard({ listing, me, nowMs, busy, action, onBuy, onRemove 
             size="small"
             variant="primary"
             disabled={busy || state.kind !== 'buy'}
-            title={state.kind === 'short' ? fillText(itemTexts.insufficientTelnet, { n: state.missing }) : undefined}
+            title={state.kind === 'short' ? fillText(itemTexts.insufficientTelnet, { n: formatTelnet(state.missing) }) : undefined}
             onClick={() => onBuy?.(listing)}
-            aria-label={`${itemTexts.buy} ${name} for ${listing.price} Telnet`}
+            aria-label={`${itemTexts.buy} ${name} for ${formatTelnet(listing.price)} Telnet`}
           >
             {itemTexts.buy}
           </CommandButton>

@@ -1,6 +1,7 @@
 import { fillText, itemTexts } from '../../../core/texts';
 import type { ToastInput } from '../../ui/toast';
 import type { MarketNotice } from './market-events';
+import { formatTelnet } from '../../lib/format-telnet';
 
 /** The toast for a notice about the player's own listing (the seller is told their item sold). */
 export function marketNoticeToast(notice: MarketNotice): ToastInput {
@@ -8,7 +9,7 @@ export function marketNoticeToast(notice: MarketNotice): ToastInput {
     return {
       title: itemTexts.itemSoldTitle,
       tone: 'telnet',
-      description: fillText(itemTexts.itemSoldBody, { name: notice.itemName, price: notice.price, fee: notice.fee }),
+      description: fillText(itemTexts.itemSoldBody, { name: notice.itemName, price: formatTelnet(notice.price), fee: formatTelnet(notice.fee) }),
     };
   }
   return { title: itemTexts.listingExpiredTitle, tone: 'info', description: fillText(itemTexts.listingExpiredBody, { name: notice.itemName }) };

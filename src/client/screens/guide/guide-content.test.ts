@@ -4,7 +4,7 @@ import { guideSections } from './guide-content';
 const allText = guideSections.map((s) => [s.intro, ...s.topics.flatMap((t) => t.lines)].join('\n')).join('\n');
 
 describe('guide content (spec §1)', () => {
-  it('has the six sections, in order', () => {
+  it("has the spec's six sections first, in order, then the screens they leave out", () => {
     expect(guideSections.map((s) => s.title)).toEqual([
       'Game Overview',
       'Mainframe',
@@ -12,7 +12,17 @@ describe('guide content (spec §1)', () => {
       'Terminal (PVP & Global Chat)',
       'Ping (Messaging)',
       'Blockchain Battles',
+      'Inventory',
+      'Data Exchange',
+      'Optimizer and Drone',
+      'Virus',
+      'Hacking protections',
     ]);
+  });
+
+  it('explains the added sections without formulas', () => {
+    const added = guideSections.slice(6).map((s) => [s.intro, ...s.topics.flatMap((t) => t.lines)].join('\n')).join('\n');
+    expect(added).not.toMatch(/[×^÷=]|floor\(|round\(/);
   });
 
   it.each([
@@ -43,6 +53,17 @@ describe('guide content (spec §1)', () => {
     'guesses on the current code by every operator',
     "up to level 10's 400 and 600",
     'stop at 1,000 Telnet per operator per day',
+    // the added sections, in plain words (ADR 068)
+    'The DRONE card on the Optimizer screen is where you buy a drone run',
+    'At 50 items new drops are lost',
+    'A listing lasts 7 days; if nobody buys it, the item comes back to you',
+    'the market keeps a small fee (5 %, at least 1 Telnet)',
+    'the first costs 20 Telnet and a minute',
+    'One Trojan costs $2.39; a bundle of 10 costs $19.90',
+    'at most $50.00 a day',
+    'start one purchase every 30 s',
+    'within 10 levels of yours, up or down',
+    'in their first 24 hours',
   ])('states %s', (fact) => {
     expect(allText).toContain(fact);
   });

@@ -2,6 +2,7 @@ import { balance } from '../../../core/balance';
 import { bossRewards } from '../../../core/rules/blockchain';
 import { dropRatePercent } from '../../../core/rules/gear-stats';
 import { expForLevel, expPerDecode } from '../../../core/rules/exp';
+import { moreGuideSections } from './guide-more-sections';
 
 export interface GuideTopic {
   heading: string;
@@ -17,8 +18,8 @@ export interface GuideSection {
 
 const curveSample = [1, 2, 5, 10, 25, 50].map((level) => `Lv.${level} → ${expForLevel(level).toLocaleString('en-US')}`).join(' · ');
 
-/** The guide's six sections (spec §1), in the game's voice; every fact the spec gives is here. */
-export const guideSections: readonly GuideSection[] = [
+/** The spec's six sections (spec §1), in the game's voice; every fact the spec gives is here. */
+const specSections: readonly GuideSection[] = [
   {
     id: 'game-overview',
     title: 'Game Overview',
@@ -226,3 +227,6 @@ export const guideSections: readonly GuideSection[] = [
     ],
   },
 ];
+
+/** The guide: the spec's six sections first, then the screens they leave out (ADR 068). */
+export const guideSections: readonly GuideSection[] = [...specSections, ...moreGuideSections];

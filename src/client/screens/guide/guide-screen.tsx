@@ -5,7 +5,7 @@ import { GuideTopicBlock } from './guide-topic';
 import './guide-screen.css';
 import { texts } from '../../../core/texts';
 
-/** The static guide (spec §2): six sections, with a table of contents on wide screens. */
+/** The static guide (spec §2): the spec's six sections and the screens they leave out (ADR 068), with a table of contents. */
 export function GuideScreen() {
   return (
     <div className="bb-guide">

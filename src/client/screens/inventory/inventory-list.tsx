@@ -3,6 +3,7 @@ import { emptyText, itemKey, type InventoryItem, type InventoryTab } from './inv
 import { ItemCard, type ItemCardProps } from './item-card';
 import type { Selection } from './selection-model';
 import type { OpenedCore } from './use-inventory-actions';
+import { formatTelnet } from '../../lib/format-telnet';
 
 type CardHandlers = Pick<ItemCardProps, 'onStartSelect' | 'onToggle' | 'onEquip' | 'onTooLow' | 'onDestroy' | 'onOpen'>;
 
@@ -45,7 +46,7 @@ export function InventoryList({ tab, items, heldCount, opened, playerLevel, sele
               <span className="bb-inv-card__name bb-inv-card__name--core">{core.name}</span>
               <span className="bb-inv-card__meta">TELNET CORE</span>
               <span className={core.success ? 'bb-inv-card__reward' : 'bb-inv-card__burnt'}>
-                {core.success ? fillText(itemTexts.opened, { n: core.telnetRewarded }) : itemTexts.openFailedShort}
+                {core.success ? fillText(itemTexts.opened, { n: formatTelnet(core.telnetRewarded) }) : itemTexts.openFailedShort}
               </span>
             </div>
           </li>

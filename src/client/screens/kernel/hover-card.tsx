@@ -5,6 +5,7 @@ import { PlayerActions } from '../../safety/player-actions';
 import { useSession } from '../../session/session-context';
 import { useBitInfo } from './use-kernel';
 import { useValue, type ValueStore } from './value-store';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const k = texts.kernel;
 
@@ -34,7 +35,7 @@ export function HoverCard({ hover }: { hover: ValueStore<BitCoord | null> }) {
       <span className="bb-kernel__coords">
         ({bit.x}, {bit.y})
       </span>
-      <span className="bb-telnet">{fillText(k.hoverPrice, { price: bitPrice(bit.x, bit.y) })}</span>
+      <span className="bb-telnet">{fillText(k.hoverPrice, { price: formatTelnet(bitPrice(bit.x, bit.y)) })}</span>
       <span className={owner ? 'bb-kernel__owner' : 'bb-kernel__free'}>
         {info.isPending ? k.hoverLoading : owner ? fillText(k.hoverOwner, { name: owner.username }) : k.hoverFree}
       </span>

@@ -24,6 +24,7 @@ import { bitKey, bitPath, usePlayerColor, usePurchase, useSetColor } from './use
 import { createValueStore, useValue } from './value-store';
 import { ZoomControls } from './zoom-controls';
 import './kernel-screen.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const k = texts.kernel;
 const defaultColor: Rgb = { r: 57, g: 255, b: 136 };
@@ -109,7 +110,7 @@ export function KernelScreen() {
         paintOwn({ x: r.square.x, y: r.square.y, colorR: r.square.colorR, colorG: r.square.colorG, colorB: r.square.colorB, version: r.version });
         queryClient.setQueryData<User | null>(userQueryKey, (u) => (u ? { ...u, telnet: r.telnet } : u));
         queryClient.setQueryData(bitKey(bit), { x: bit.x, y: bit.y, price: r.price, owner: { id: r.square.ownerId, username: r.square.ownerUsername } });
-        toast.show({ title: fillText(k.bought, { x: bit.x, y: bit.y, price: r.price }), tone: 'telnet' });
+        toast.show({ title: fillText(k.bought, { x: bit.x, y: bit.y, price: formatTelnet(r.price) }), tone: 'telnet' });
       },
       onError: (e) => {
         setConfirming(null);

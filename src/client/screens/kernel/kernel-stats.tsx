@@ -5,6 +5,7 @@ import { fillText, texts } from '../../../core/texts';
 import { kernelArchivePath } from '../../route-paths';
 import { CommandButton } from '../../ui/button';
 import { useValue, type ValueStore } from './value-store';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const k = texts.kernel;
 
@@ -62,7 +63,7 @@ export function KernelStats({
       </div>
       <div>
         <dt>{k.telnet}</dt>
-        <dd className="bb-telnet">{telnet.toLocaleString('en-US')}</dd>
+        <dd className="bb-telnet">{formatTelnet(telnet)}</dd>
       </div>
     </dl>
   );

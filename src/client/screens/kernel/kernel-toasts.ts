@@ -1,5 +1,6 @@
 import { fillText, texts } from '../../../core/texts';
 import { ApiError } from '../../lib/api-error';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const k = texts.kernel;
 
@@ -33,5 +34,5 @@ export function bitOwned(name: string): Notice {
 
 /** spec §5: the balance is below the price. */
 export function insufficient(price: number, telnet: number): Notice | null {
-  return telnet >= price ? null : { title: k.insufficientTitle, description: fillText(k.insufficientBody, { n: price - telnet }) };
+  return telnet >= price ? null : { title: k.insufficientTitle, description: fillText(k.insufficientBody, { n: formatTelnet(price - telnet) }) };
 }

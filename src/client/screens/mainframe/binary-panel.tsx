@@ -12,7 +12,7 @@ export interface BinaryPanelProps {
   shaking: boolean;
   narrow: boolean;
   onDigit(digit: Bit): void;
-  /** The LEVEL UP banner while it shows: anchored over the queued rows, below the current one. */
+  /** The LEVEL UP banner while it shows: over the title bar, clear of every row. */
   banner?: ReactNode;
 }
 
@@ -31,10 +31,8 @@ export function BinaryPanel({ state, shaking, narrow, onDigit, banner }: BinaryP
         </span>
       }
     >
-      <div className="bb-binary__stage">
-        <BinaryRows rows={state.rows} position={state.position} narrow={narrow} />
-        {banner}
-      </div>
+      {banner}
+      <BinaryRows rows={state.rows} position={state.position} narrow={narrow} />
       <p className="bb-visually-hidden" aria-live="polite">
         {shaking ? texts.mainframe.wrongDigit : ''}
       </p>

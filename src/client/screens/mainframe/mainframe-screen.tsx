@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIsNarrowScreen } from '../../lib/use-media-query';
+import { useUnreadState } from '../../shell/use-unread-badge';
 import { useSession } from '../../session/session-context';
 import { useProgress } from '../../taps/progress-provider';
 import { ScreenHeader } from '../../ui/screen-header';
@@ -16,9 +17,10 @@ import './mainframe-screen.css';
 import { texts } from '../../../core/texts';
 
 type MobileTab = 'mainframe' | 'chat';
-const mobileTabs: readonly TabItem<MobileTab>[] = [
+/** The phone's MAINFRAME/CHAT tabs; CHAT carries the unread '!' while the player is on the other tab. */
+const mobileTabs = (chatUnread: boolean): readonly TabItem<MobileTab>[] => [
   { key: 'mainframe', label: texts.mainframe.mainframeTab, panelId: 'mainframe-tab-panel' },
-  { key: 'chat', label: texts.mainframe.chatTab, panelId: 'chat-tab-panel' },
+  { key: 'chat', label: texts.mainframe.chatTab, panelId: 'chat-tab-panel', ...(chatUnread ? { badge: texts.shell.unreadSpoken } : {}) },
 ];
 
 /** The main game screen (spec §2): stats | binary panel, chat under it, missions beside. */
@@ -27,6 +29,7 @@ export function MainframeScreen() {
   const progress = useProgress();
   const narrow = useIsNarrowScreen();
   const [tab, setTab] = useState<MobileTab>('mainframe');
+  const unread = useUnreadState();
   const levelUp = useLevelUp();
   const binary = useBinaryInput(Math.random, () => {
     const { levelsGained, level } = progress.recordDecode();
@@ -36,7 +39,7 @@ export function MainframeScreen() {
 
   const serverDecodes = session.user?.totalTaps ?? 0;
   const stats = <StatsPanel user={progress.user} onRefresh={session.refetchUser} collapsible={narrow} />;
-  // The banner sits in the decoder, over the queued rows, never over the row being typed (7e).
+  // The banner sits over the decoder's title bar, never over a row the player reads or types (7e).
   const banner = levelUp.level !== null ? <LevelUpBanner level={levelUp.level} /> : null;
   const decoder = (
     <BinaryPanel state={binary.state} shaking={binary.shaking} narrow={narrow} onDigit={binary.type} banner={banner} />
@@ -46,7 +49,7 @@ export function MainframeScreen() {
     return (
       <div className="bb-mainframe bb-mainframe--narrow">
         <ScreenHeader title={texts.mainframe.title} />
-        <Tabs<MobileTab> label={texts.mainframe.viewTabs} items={mobileTabs} selected={tab} onSelect={setTab} idPrefix="mainframe" />
+        <Tabs<MobileTab> label={texts.mainframe.viewTabs} items={mobileTabs(unread.chat && tab !== 'chat')} selected={tab} onSelect={setTab} idPrefix="mainframe" />
         <div
           id="mainframe-tab-panel"
           role="tabpanel"

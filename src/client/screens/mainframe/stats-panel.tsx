@@ -5,11 +5,14 @@ import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
 import { formatPercent } from './stats-format';
+import { syncLine, useSync } from './use-sync';
 import './stats-panel.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 export interface StatsPanelProps {
   user: User;
-  onRefresh(): void;
+  /** Fetches the stats again; resolves true when the server answered. */
+  onRefresh(): Promise<boolean>;
   /** Phones: the combat stats fold away behind a STATS/HIDE toggle (ui.md). */
   collapsible?: boolean;
 }
@@ -18,11 +21,13 @@ export interface StatsPanelProps {
 export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelProps) {
   const [expanded, setExpanded] = useState(!collapsible);
   const moreId = useId();
+  const { state: syncState, sync } = useSync(onRefresh);
+  const line = syncLine(syncState);
   return (
     <Panel
       title={texts.mainframe.stats.title}
       className={`bb-stats ${collapsible ? 'bb-stats--compact' : ''}`}
-      onClick={onRefresh}
+      onClick={sync}
       actions={
         <>
           {collapsible ? (
@@ -41,12 +46,13 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
           {/* Named by its visible label alone (WCAG 2.5.3): an aria-label 'Refresh stats' hid 'SYNC'. */}
           <CommandButton
             size="small"
+            aria-busy={syncState.kind === 'syncing' || undefined}
             onClick={(e) => {
               e.stopPropagation();
-              onRefresh();
+              sync();
             }}
           >
-            {texts.mainframe.stats.sync}
+            {syncState.kind === 'syncing' ? texts.mainframe.stats.syncing : texts.mainframe.stats.sync}
           </CommandButton>
         </>
       }
@@ -62,7 +68,7 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
       <ProgressBar label={texts.mainframe.stats.exp} value={user.currentExp} max={user.maxExp} />
       <dl className="bb-stats__grid">
         <Stat label={texts.mainframe.stats.decodes} testId="decodes" value={user.totalTaps.toLocaleString('en-US')} />
-        <Stat label={texts.mainframe.stats.telnet} testId="telnet" value={user.telnet.toLocaleString('en-US')} tone="telnet" />
+        <Stat label={texts.mainframe.stats.telnet} testId="telnet" value={formatTelnet(user.telnet)} tone="telnet" />
       </dl>
       <dl id={moreId} className="bb-stats__grid bb-stats__grid--more" hidden={!expanded}>
         <Stat label={texts.mainframe.stats.attack} value={String(user.attack)} />
@@ -70,6 +76,9 @@ export function StatsPanel({ user, onRefresh, collapsible = false }: StatsPanelP
         <Stat label={texts.mainframe.stats.bonusCritical} value={formatPercent(user.bonusCriticalHit, 0)} />
         <Stat label={texts.mainframe.stats.connectionRate} value={formatPercent(user.connectionRate, 0)} />
       </dl>
+      <p className={`bb-stats__sync bb-stats__sync--${syncState.kind}`} role="status" data-testid="sync-status">
+        {line}
+      </p>
     </Panel>
   );
 }

@@ -2,6 +2,7 @@ import { optimizerUpgradeTable } from '../../../core/rules/optimizer';
 import { texts } from '../../../core/texts';
 import { Panel } from '../../ui/panel';
 import { formatMinutes, formatRate } from './optimizer-model';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = texts.optimizer;
 
@@ -31,7 +32,7 @@ export function HowItWorksCard({ currentLevel }: { currentLevel: number }) {
                 <td>
                   {row.fromLevel} → {row.fromLevel + 1}
                 </td>
-                <td className="bb-telnet">{row.costTelnet}</td>
+                <td className="bb-telnet">{formatTelnet(row.costTelnet)}</td>
                 <td>{formatMinutes(row.durationMinutes)}</td>
                 <td>{formatRate(row.connectionRatePct)}</td>
               </tr>

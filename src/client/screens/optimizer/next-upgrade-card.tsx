@@ -2,33 +2,39 @@ import type { OptimizerStatus } from '../../../core/api/optimizer';
 import { texts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
-import { formatMinutes, startButton } from './optimizer-model';
+import { formatMinutes, nextStep, startButton } from './optimizer-model';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = texts.optimizer;
 
-/** spec §2 next-upgrade card: cost, time, gain, START (enabled only when allowed, else the spec's reason). */
+/**
+ * spec §2 next-upgrade card: cost, time, gain, START (enabled only when allowed, else the reason).
+ * While an upgrade runs it shows the step after the running one, and says the running one is why.
+ */
 export function NextUpgradeCard(props: { status: OptimizerStatus; telnet: number; starting: boolean; onStart(): void }) {
   const { status } = props;
-  if (status.nextUpgradeCost === null || status.nextUpgradeTime === null) {
+  const step = nextStep(status);
+  if (step === null) {
     return (
       <Panel title={t.nextUpgradeCard} tone="telnet" className="bb-opt__card">
-        <p className="bb-opt__maxed">{t.maxLevelReached}</p>
+        <p className="bb-opt__maxed">{status.isActive ? t.lastUpgradeRunning : t.maxLevelReached}</p>
       </Panel>
     );
   }
   const button = startButton(status, props.telnet);
   return (
     <Panel title={t.nextUpgradeCard} tone="telnet" className="bb-opt__card">
+      {step.afterRunning ? <p className="bb-opt__after">{t.afterRunning(step.fromLevel, step.fromLevel + 1)}</p> : null}
       <dl className="bb-opt__facts">
         <div>
           <dt>{t.cost}</dt>
           <dd className="bb-telnet" data-testid="optimizer-cost">
-            {status.nextUpgradeCost} TELNET
+            {formatTelnet(step.costTelnet)} TELNET
           </dd>
         </div>
         <div>
           <dt>{t.duration}</dt>
-          <dd>{formatMinutes(status.nextUpgradeTime)}</dd>
+          <dd>{formatMinutes(step.minutes)}</dd>
         </div>
         <div>
           <dt>{t.gain}</dt>
@@ -39,7 +45,7 @@ export function NextUpgradeCard(props: { status: OptimizerStatus; telnet: number
         {props.starting ? t.starting : button.label}
       </CommandButton>
       {!button.enabled ? (
-        <p id="bb-opt-start-reason" className="bb-opt__reason" role="note">
+        <p id="bb-opt-start-reason" className={`bb-opt__reason bb-opt__reason--${button.tone}`} role="note">
           {button.reason}
         </p>
       ) : null}

@@ -1,15 +1,40 @@
 import type { OptimizerStatus } from '../../../core/api/optimizer';
+import { optimizerUpgradeCost, optimizerUpgradeMinutes } from '../../../core/rules/optimizer';
 import { texts } from '../../../core/texts';
 
 const t = texts.optimizer;
 
-export type StartButton = { enabled: true; label: string } | { enabled: false; label: string; reason: string };
+/** Why START is off: a refusal (red, the spec's words) or a running upgrade, which is no fault of the player's. */
+export type StartButton = { enabled: true; label: string } | { enabled: false; label: string; reason: string; tone: 'refused' | 'running' };
 
-/** spec §2: start only when inactive, below level 80 and affordable; otherwise 'Not enough telnet!' or 'Requirements not met'. */
+/**
+ * spec §2: start only when inactive, below level 80 and affordable; otherwise 'Not enough telnet!' or
+ * 'Requirements not met'. While an upgrade runs it says so, calmly, instead of a red refusal.
+ */
 export function startButton(status: OptimizerStatus, telnet: number): StartButton {
-  if (status.isActive || status.nextUpgradeCost === null) return { enabled: false, label: t.start, reason: t.requirementsNotMet };
-  if (telnet < status.nextUpgradeCost) return { enabled: false, label: t.start, reason: t.notEnoughTelnet };
+  if (status.isActive) return { enabled: false, label: t.start, reason: t.upgradeRunning, tone: 'running' };
+  if (status.nextUpgradeCost === null) return { enabled: false, label: t.start, reason: t.requirementsNotMet, tone: 'refused' };
+  if (telnet < status.nextUpgradeCost) return { enabled: false, label: t.start, reason: t.notEnoughTelnet, tone: 'refused' };
   return { enabled: true, label: t.start };
+}
+
+/** The step the NEXT UPGRADE card shows: from `fromLevel`, its cost and minutes; null when none is left. */
+export interface UpgradeStep {
+  fromLevel: number;
+  costTelnet: number;
+  minutes: number;
+  /** True when it follows the upgrade running now (the server's figures name the running one). */
+  afterRunning: boolean;
+}
+
+/** The next upgrade the player can start: while one runs, the step after it; null past the max level. */
+export function nextStep(status: OptimizerStatus): UpgradeStep | null {
+  const fromLevel = status.isActive ? status.currentLevel + 1 : status.currentLevel;
+  if (fromLevel >= status.maxLevel) return null;
+  if (!status.isActive && status.nextUpgradeCost !== null && status.nextUpgradeTime !== null) {
+    return { fromLevel, costTelnet: status.nextUpgradeCost, minutes: status.nextUpgradeTime, afterRunning: false };
+  }
+  return { fromLevel, costTelnet: optimizerUpgradeCost(fromLevel), minutes: optimizerUpgradeMinutes(fromLevel), afterRunning: status.isActive };
 }
 
 /** The server's clock minus this tab's when a status arrived: countdowns run on the server's time. */

@@ -11,6 +11,7 @@ import { OptimizerStatusCard } from './optimizer-status-card';
 import { useCountdown } from './use-countdown';
 import { useBuyDrone, useCollect, useDroneStatus, useOptimizerStatus, useStartUpgrade } from './use-optimizer';
 import './optimizer-screen.css';
+import { formatTelnet } from '../../lib/format-telnet';
 
 const t = texts.optimizer;
 
@@ -31,7 +32,7 @@ export function OptimizerScreen() {
     <div className="bb-opt">
       <ScreenHeader title={t.title} tagline={t.tagline}>
         <span className="bb-opt__balance">
-          TELNET <span className="bb-telnet">{telnet}</span>
+          TELNET <span className="bb-telnet">{formatTelnet(telnet)}</span>
         </span>
       </ScreenHeader>
       {!status ? (
@@ -68,7 +69,7 @@ export function OptimizerScreen() {
             buying={buy.isPending}
             onBuy={(amount) =>
               buy.mutate(amount, {
-                onSuccess: (r) => toast.show({ title: t.droneLaunched(r.clicks, r.refundedTelnet), tone: 'telnet' }),
+                onSuccess: (r) => toast.show({ title: t.droneLaunched(r.clicks, formatTelnet(r.refundedTelnet)), tone: 'telnet' }),
                 onError: (e) => toast.show({ title: t.upgradeFailed, tone: 'danger', description: errorText(e) }),
               })
             }

@@ -13,6 +13,8 @@ export interface Checkout {
   intent: CreatePaymentIntentResult;
   /** The card was declined: the server cancelled this intent (ADR 046), so another card pays a new one. */
   declined?: boolean;
+  /** Why the last card failed, shown inside the dialog where the player tries another one. */
+  error?: string;
 }
 
 /** spec §4 Virus payment: choose a package, create the intent, confirm the payment, complete and award — with §8's toasts. */
@@ -34,25 +36,22 @@ export function useCheckout() {
       onError: () => toast.show({ title: t.paymentSuccessful, tone: 'info' }),
     });
   }
-  const failed = (message: string) => toast.show({ title: t.paymentFailed, description: message, tone: 'danger' });
+  /** A failed card stays in the dialog, with the reason, so the player can try another one there. */
+  const failedHere = (c: Checkout, message: string) => setCheckout({ ...c, declined: true, error: message });
   function payNow(c: Checkout, cardNumber: string) {
     testPay.mutate(
       { paymentIntentId: c.intent.paymentIntentId, cardNumber },
       {
-        onSuccess: (r) => {
-          if (r.status === 'succeeded') return finish(c.intent.paymentIntentId);
-          setCheckout({ ...c, declined: true });
-          failed(r.message);
-        },
-        onError: (error) => failed(errorText(error)),
+        onSuccess: (r) => (r.status === 'succeeded' ? finish(c.intent.paymentIntentId) : failedHere(c, r.message)),
+        onError: (error) => failedHere(c, errorText(error)),
       },
     );
   }
 
   return {
     checkout,
-    busy: start.isPending || complete.isPending || testPay.isPending,
-    paying: testPay.isPending,
+    starting: start.isPending,
+    paying: testPay.isPending || (start.isPending && checkout !== null),
     buy(card: PackageCardView) {
       start.mutate(card.pkg.trojanCount, {
         onSuccess: (intent) => setCheckout({ card, intent }),
@@ -61,24 +60,34 @@ export function useCheckout() {
     },
     cancel: () => setCheckout(null),
     paid: () => checkout && finish(checkout.intent.paymentIntentId),
-    failed,
     /** A Stripe redirect came back to /virus with a succeeded intent. */
     completeReturned: (paymentIntentId: string) => finish(paymentIntentId),
-    /** Stripe.js reported a failure: the declined intent is cancelled by the server, so the dialog closes. */
-    failedAtStripe: (message: string) => {
-      setCheckout(null);
-      failed(message);
+    /**
+     * Stripe.js reported a failure. The server cancels a declined intent when Stripe's webhook says so
+     * (ADR 046), so this one is done: the dialog stays open with the reason and TRY ANOTHER CARD.
+     */
+    failedAtStripe(message: string) {
+      if (checkout) failedHere(checkout, message);
+    },
+    /** A fresh intent for the same package, asked for when the player chooses to try another card. */
+    retryWithNewIntent() {
+      if (!checkout) return;
+      const { card, error } = checkout;
+      start.mutate(card.pkg.trojanCount, {
+        onSuccess: (intent) => setCheckout({ card, intent, ...(error ? { error } : {}) }),
+        onError: (e) => failedHere(checkout, errorText(e)),
+      });
     },
     payWithTestCard(cardNumber: string) {
       if (!checkout) return;
       if (!checkout.declined) return payNow(checkout, cardNumber);
       start.mutate(checkout.card.pkg.trojanCount, {
         onSuccess: (intent) => {
-          const next = { card: checkout.card, intent };
+          const next = { card: checkout.card, intent, declined: false, error: checkout.error };
           setCheckout(next);
           payNow(next, cardNumber);
         },
-        onError: (error) => failed(errorText(error)),
+        onError: (error) => failedHere(checkout, errorText(error)),
       });
     },
   };

@@ -42,7 +42,10 @@ export function useCompletePurchase() {
 /** POST /api/virus/test-pay: the labelled test provider's fake card form. */
 export function useTestPay() {
   const api = useApi();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { paymentIntentId: string; cardNumber: string }) => api.post(virusPaths.testPay, body, TestPayResult),
+    // A declined card ends its purchase, and with it the cooldown the buy commands count down.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopQueryKey }),
   });
 }

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
-import { historyRows, limitLine, oddsRows, packageCards, returnedIntent, summarizeCores } from './virus-model';
+import { buyCommand, historyRows, limitLine, oddsRows, packageCards, returnedIntent, summarizeCores } from './virus-model';
 
 describe('virus model', () => {
   it('shows the odds from the balance weights the server rolls with', () => {
     expect(oddsRows().map((r) => `${r.name} ${r.percent}`)).toEqual(['T-1 50%', 'T-2 30%', 'T-3 15%', 'T-4 4%', 'T-5 1%']);
     const total = balance.telnetCoreTypes.reduce((s, c) => s + c.weight, 0);
     expect(oddsRows().map((r) => r.percent)).toEqual(balance.telnetCoreTypes.map((c) => `${(c.weight * 100) / total}%`));
+  });
+
+  it('shows the cooldown on the buy command before the player clicks, and EXECUTE once it is over', () => {
+    expect(buyCommand('test', false, 0)).toEqual({ shown: 'EXECUTE', disabled: false, waitSeconds: 0 });
+    expect(buyCommand('test', false, 27_200)).toEqual({ shown: 'WAIT 28 s', disabled: false, waitSeconds: 28 });
+    expect(buyCommand('test', false, -5)).toMatchObject({ shown: 'EXECUTE', waitSeconds: 0 });
+    expect(buyCommand('off', false, 0).disabled).toBe(true);
+    expect(buyCommand('stripe', true, 0).disabled).toBe(true);
   });
 
   it('prices the single and bundle cards, with the bundle saving', () => {

@@ -25,6 +25,20 @@ export function packageCards(): PackageCardView[] {
   }));
 }
 
+/** The buy command as a card shows it: EXECUTE, or the cooldown's seconds before the player clicks. */
+export interface BuyCommandView {
+  shown: string;
+  /** Nothing can be bought here, or a purchase is starting: a plain disabled button. */
+  disabled: boolean;
+  /** Inside the cooldown: refused but focusable (aria-disabled), so it can say how long is left. */
+  waitSeconds: number;
+}
+
+export function buyCommand(mode: string, starting: boolean, cooldownMsLeft: number): BuyCommandView {
+  const waitSeconds = Math.ceil(Math.max(0, cooldownMsLeft) / 1000);
+  return { shown: waitSeconds > 0 ? t.buyWait(waitSeconds) : t.buy, disabled: mode === 'off' || starting, waitSeconds };
+}
+
 /** The drop-rate table rows: the same weights the server rolls with, as whole or one-decimal percents. */
 export function oddsRows(): { name: string; percent: string; coreTypeId: number }[] {
   return trojanOdds().map((o) => ({ name: o.name, coreTypeId: o.coreTypeId, percent: `${Number.isInteger(o.percent) ? o.percent : o.percent.toFixed(1)}%` }));

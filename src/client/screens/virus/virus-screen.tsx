@@ -9,7 +9,9 @@ import { PackageCard } from './package-card';
 import { PaymentDialog } from './payment-dialog';
 import { useCheckout } from './use-checkout';
 import { useVirusShop } from './use-virus';
-import { limitLine, needsDocumentLoad, packageCards, returnedIntent } from './virus-model';
+import { buyCommand, limitLine, needsDocumentLoad, packageCards, returnedIntent } from './virus-model';
+import { useCountdown } from '../optimizer/use-countdown';
+import { balance } from '../../../core/balance';
 import { WarningCard } from './warning-card';
 import './virus-screen.css';
 
@@ -23,6 +25,10 @@ export function VirusScreen() {
   const navigate = useNavigate();
   const returned = useRef(false);
   const mode = shop.data?.mode ?? 'off';
+  // The buy command that opened the payment dialog: focus goes back to it when the dialog closes.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const cooldownEndsAt = shop.data && shop.data.cooldownLeftSeconds > 0 ? shop.dataUpdatedAt + shop.data.cooldownLeftSeconds * 1000 : null;
+  const command = buyCommand(mode, checkout.starting, useCountdown(cooldownEndsAt, shop.dataUpdatedAt, shop.dataUpdatedAt));
 
   useEffect(() => {
     const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -56,14 +62,24 @@ export function VirusScreen() {
         <Panel title={t.shopPanel} tone="telnet" className="bb-virus__shop">
           <div className="bb-virus__cards">
             {packageCards().map((card) => (
-              <PackageCard key={card.pkg.id} card={card} disabled={mode === 'off' || checkout.busy} onBuy={() => checkout.buy(card)} />
+              <PackageCard
+                key={card.pkg.id}
+                card={card}
+                command={command}
+                onBuy={(button) => {
+                  opener.current = button;
+                  checkout.buy(card);
+                }}
+              />
             ))}
           </div>
+          {/* Not a live region: a line changing every second would talk over everything else. */}
+          {command.waitSeconds > 0 ? <p className="bb-virus__cooldown">{t.cooldownNote(command.waitSeconds, balance.virusCooldownSeconds)}</p> : null}
         </Panel>
         <WarningCard limit={limit} />
       </div>
       <HistoryPanel purchases={shop.data?.purchases ?? []} />
-      <PaymentDialog mode={mode} publishableKey={shop.data?.publishableKey ?? null} checkout={checkout} />
+      <PaymentDialog mode={mode} publishableKey={shop.data?.publishableKey ?? null} checkout={checkout} opener={opener} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../core/api/common';
 import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
-import { canSpend, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
+import { canSpend, cooldownLeftSeconds, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { scheduleJob, type Job } from '../../jobs';
@@ -131,6 +131,7 @@ export function createVirusService(deps: VirusServiceDeps) {
         dailyLimitCents: deps.dailyLimitCents,
         spentTodayCents: spent.spentCents,
         cooldownSeconds: balance.virusCooldownSeconds,
+        cooldownLeftSeconds: cooldownLeftSeconds(spent.lastStartedAt?.getTime() ?? null, now(), balance.virusCooldownSeconds),
         purchases: (await store.history(database.db, userId, balance.virusHistoryLimit)).map(toRow),
       };
     },

@@ -198,7 +198,10 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const p = await asPlayer(app);
     await paid(p, 10);
     expectError(await start(p, { trojanCount: 1 }), 429, t.cooldown(balance.virusCooldownSeconds));
+    // The shop says so before any click, so the buy buttons can count it down.
+    expect((await shop(p)).cooldownLeftSeconds).toBe(balance.virusCooldownSeconds);
     app.clock.advance(balance.virusCooldownSeconds * 1000);
+    expect((await shop(p)).cooldownLeftSeconds).toBe(0);
     await paid(p, 10);
     app.clock.advance(balance.virusCooldownSeconds * 1000);
     const left = balance.virusDailyLimitCents - 2 * 1990;

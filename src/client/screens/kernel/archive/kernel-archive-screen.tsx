@@ -9,6 +9,7 @@ import { Panel } from '../../../ui/panel';
 import { ScreenHeader } from '../../../ui/screen-header';
 import { useSeasons } from '../use-season';
 import './kernel-archive.css';
+import { formatTelnet } from '../../../lib/format-telnet';
 
 const k = texts.kernel;
 const day = (iso: string) => iso.slice(0, 10);
@@ -29,7 +30,7 @@ function SeasonCard({ season }: { season: SeasonSummary }) {
         </a>
         <div className="bb-archive__facts">
           <p>{fillText(k.archiveDates, { from: day(season.startedAt), to: day(season.endedAt) })}</p>
-          <p className="bb-muted">{fillText(k.archiveSold, { bits: season.bitsSold.toLocaleString('en-US'), telnet: season.telnetBurned.toLocaleString('en-US') })}</p>
+          <p className="bb-muted">{fillText(k.archiveSold, { bits: season.bitsSold.toLocaleString('en-US'), telnet: formatTelnet(season.telnetBurned) })}</p>
           <h3 className="bb-archive__painters-title">{k.archiveTopPainters}</h3>
           <ol className="bb-archive__painters">
             {season.topPainters.map((p) => (
