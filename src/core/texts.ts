@@ -225,7 +225,7 @@ export const itemTexts = {
   averageSale: 'AVG OF LAST {k} SALES {n}',
   averageOneSale: 'LAST SALE {n}',
   noSales: 'NO SALES YET',
-  priceReference: 'Market price',
+  priceReference: 'MARKET PRICE',
   previousPage: 'PREV',
   nextPage: 'NEXT',
 } as const;

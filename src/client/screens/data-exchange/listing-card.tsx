@@ -30,7 +30,11 @@ export function ListingCard({ listing, me, nowMs, busy, action, reference, onBuy
         <span className="bb-dx-card__meta">
           {itemTexts.seller} {listing.sellerUsername} · {daysLeftLabel(listing.expiresAt, nowMs)}
         </span>
-        {reference ? <span className="bb-dx-card__reference">{reference}</span> : null}
+        {reference ? (
+          <span className="bb-dx-card__reference">
+            {itemTexts.priceReference}: {reference}
+          </span>
+        ) : null}
       </div>
       <div className="bb-dx-card__deal">
         <span className="bb-dx-card__price">
