@@ -4,6 +4,7 @@ import { fillText, itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { aboveLevel, listingFacts, priceReferenceLine } from './data-exchange-model';
+import { PriceReference } from './price-reference';
 import './buy-dialog.css';
 
 export interface BuyDialogProps {
@@ -56,11 +57,7 @@ export function BuyDialog({ listing, me, price, busy, onCancel, onConfirm, retur
               <dd className="bb-dx-buy__after">{balanceAfter(me.telnet, listing.price)}</dd>
             </div>
           </dl>
-          {reference ? (
-            <p className="bb-dx-buy__reference">
-              {itemTexts.priceReference}: {reference}
-            </p>
-          ) : null}
+          <PriceReference line={reference} className="bb-dx-buy__reference" />
           {level !== null ? (
             <p className="bb-dx-buy__warning" role="alert">
               {fillText(itemTexts.buyLevelWarning, { level, player: me.level })}

@@ -2,6 +2,7 @@ import type { Listing } from '../../../core/api/market';
 import { fillText, itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { focusItem } from '../../ui/use-focus-successor';
+import { PriceReference } from './price-reference';
 import { buyState, daysLeftLabel, listingFacts, listingTone } from './data-exchange-model';
 
 export interface ListingCardProps {
@@ -30,11 +31,7 @@ export function ListingCard({ listing, me, nowMs, busy, action, reference, onBuy
         <span className="bb-dx-card__meta">
           {itemTexts.seller} {listing.sellerUsername} · {daysLeftLabel(listing.expiresAt, nowMs)}
         </span>
-        {reference ? (
-          <span className="bb-dx-card__reference">
-            {itemTexts.priceReference}: {reference}
-          </span>
-        ) : null}
+        <PriceReference line={reference ?? null} className="bb-dx-card__reference" />
       </div>
       <div className="bb-dx-card__deal">
         <span className="bb-dx-card__price">

@@ -5,6 +5,7 @@ import { CommandButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { proceedsLine, type SellableItem } from './data-exchange-model';
+import { PriceReference } from './price-reference';
 
 /**
  * spec §2/§5 sell dialog: a price field, the list button disabled while it is empty, and
@@ -37,11 +38,7 @@ export function SellDialog({ item, reference, busy, onCancel, onList, returnFocu
       tone="telnet"
       returnFocus={returnFocus}
     >
-      {reference ? (
-        <p className="bb-dx-buy__reference">
-          {itemTexts.priceReference}: {reference}
-        </p>
-      ) : null}
+      <PriceReference line={reference} className="bb-dx-buy__reference" />
       <form
         className="bb-dx__sell-form"
         onSubmit={(e) => {
