@@ -127,6 +127,43 @@ describe('focus goes where the player acts next, by keyboard alone', () => {
     // The opened core shows its reward after the rest (spec §2); every other card kept its place.
     expect(await cardNames(page)).toEqual([...order.filter((n) => n !== firstCore && n !== rare.name), firstCore]);
 
+    // SORT puts the equipped CPU first again, and keeps focus on SORT.
+    const sort = page.getByRole('button', { name: itemTexts.sortAgain, exact: true });
+    await tabTo(page, sort, { back: true });
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await cardNames(page))[0] === common.name, 'the equipped CPU to sort first');
+    await expectFocus(page, sort, 'SORT');
+
+    // S on a card starts multi-select: the card's toggle takes focus; Escape gives the card its control back.
+    const epicDestroy = card(page, epic.name).getByRole('button', { name: `${itemTexts.destroy} ${epic.name}` });
+    await tabTo(page, epicDestroy);
+    await page.keyboard.press('s');
+    await expectFocus(page, card(page, epic.name).getByRole('button', { pressed: true }), 'the selected card');
+    await page.keyboard.press('Escape');
+    await expectFocus(page, card(page, epic.name).getByRole('button', { name: `${itemTexts.equip} ${epic.name}` }), 'EQUIP after multi-select');
+
+    // UNEQUIP in the equipment panel: the slot keeps focus once its button is gone.
+    const slot = page.locator('.bb-inv-slot').filter({ hasText: common.name });
+    await tabTo(page, slot.getByRole('button', { name: `${itemTexts.unequip} ${common.name}` }), { back: true });
+    await page.keyboard.press('Enter');
+    await page.getByText(fillText(itemTexts.slotEmpty, { slot: 'CPU' }), { exact: true }).waitFor();
+    await waitFor(
+      () => page.evaluate(() => document.activeElement?.closest('.bb-inv-slot')?.textContent?.includes('NO_CPU_EQUIPPED') ?? false),
+      `focus on the emptied CPU slot (it is on ${await focusedNow(page)})`,
+    );
+
+    // Destroy All from multi-select: the bar's buttons go with the mode, focus lands on a card, not the top.
+    const storage = order.find((n) => n.includes('Storage'))!;
+    await tabTo(page, card(page, storage).getByRole('button', { name: `${itemTexts.destroy} ${storage}` }));
+    await page.keyboard.press('s');
+    await tabTo(page, page.getByRole('button', { name: itemTexts.destroyAll, exact: true }), { back: true });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('toast').filter({ hasText: fillText(itemTexts.itemsDestroyed, { n: 1 }) }).waitFor();
+    await waitFor(
+      () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="Items"] li'))),
+      `focus on a card after Destroy All (it is on ${await focusedNow(page)})`,
+    );
+
     // The Data Exchange, SELL ITEMS: Escape returns to SELL; listing it moves focus to the next item's SELL.
     await page.goto(`${game.server.url}/data-exchange`);
     await heading(page, 'DATA EXCHANGE').waitFor();

@@ -68,11 +68,6 @@ export function keepOrder(shown: readonly string[] | null, sorted: readonly Inve
   return [...kept, ...sorted.filter((item) => !known.has(itemKey(item)))];
 }
 
-/** Whether two lists hold the same items in the same order. */
-export function sameOrder(a: readonly InventoryItem[], b: readonly InventoryItem[]): boolean {
-  return a.length === b.length && a.every((item, i) => itemKey(item) === itemKey(b[i]!));
-}
-
 /** spec §2 empty states: 'No Gear Yet' with nothing at all, 'No {type}s Found' for an empty tab. */
 export function emptyText(tab: InventoryTab, heldCount: number): string {
   if (heldCount === 0 || tab === 'all') return itemTexts.noGearYet;

@@ -9,7 +9,7 @@ import { Tabs } from '../../ui/tabs';
 import { useFocusSuccessor } from '../../ui/use-focus-successor';
 import { ConfirmDestroy } from './confirm-destroy';
 import { EquipmentPanel } from './equipment-panel';
-import { inventoryTabs, inventoryTitle, isInTab, itemKey, itemsForTab, keepOrder, sameOrder, type InventoryItem, type InventoryTab } from './inventory-model';
+import { inventoryTabs, inventoryTitle, isInTab, itemKey, itemsForTab, keepOrder, type InventoryItem, type InventoryTab } from './inventory-model';
 import { InventoryList } from './inventory-list';
 import { SelectionBar } from './selection-bar';
 import { browsing, selectionReducer } from './selection-model';
@@ -75,11 +75,9 @@ export function InventoryScreen() {
           actions={
             selection.mode === 'browse' ? (
               <>
-                {sameOrder(ordered, sorted) ? null : (
-                  <CommandButton size="small" onClick={() => setShown(null)} title={itemTexts.sortAgainHint}>
-                    {itemTexts.sortAgain}
-                  </CommandButton>
-                )}
+                <CommandButton size="small" onClick={() => setShown(null)} title={itemTexts.sortAgainHint}>
+                  {itemTexts.sortAgain}
+                </CommandButton>
                 <CommandButton size="small" onClick={() => dispatch({ kind: 'start' })} disabled={loading || failed}>
                   {itemTexts.selectMode}
                 </CommandButton>
@@ -88,44 +86,46 @@ export function InventoryScreen() {
           }
         >
           <Tabs<InventoryTab> label="Item types" items={inventoryTabs.map((t) => ({ key: t.key, label: t.label, panelId }))} selected={tab} onSelect={setTab} idPrefix="bb-inv" />
-          <SelectionBar
-            selection={selection}
-            gear={gearList}
-            busy={actions.busy}
-            onSelectMany={(keys) => dispatch({ kind: 'select-many', keys })}
-            onDestroyAll={(refs) => actions.destroyMany(refs, () => dispatch({ kind: 'end' }))}
-            onCancel={() => dispatch({ kind: 'end' })}
-            hint={!loading && !failed && items.length > 0 ? itemTexts.multiSelectHint : undefined}
-          />
-          <div id={panelId} role="tabpanel" aria-labelledby={`bb-inv-tab-${tab}`} className="bb-inv__tabpanel" ref={listBox}>
-            {loading ? (
-              <p className="bb-inv__state" role="status">
-                LOADING...
-              </p>
-            ) : failed ? (
-              <div className="bb-inv__state" role="alert">
-                <p>{errorText(gear.error ?? cores.error)}</p>
-                <CommandButton size="small" onClick={() => void Promise.all([gear.refetch(), cores.refetch()])}>
-                  RETRY
-                </CommandButton>
-              </div>
-            ) : (
-              <InventoryList
-                tab={tab}
-                items={items}
-                heldCount={gearList.length + coreList.length}
-                opened={tab === 'all' || tab === 'cores' ? actions.opened : []}
-                playerLevel={user?.level ?? 1}
-                selection={selection}
-                busy={actions.busy}
-                onStartSelect={(key) => dispatch({ kind: 'start', key })}
-                onToggle={(key) => dispatch({ kind: 'toggle', key })}
-                onEquip={actions.setEquipped}
-                onTooLow={actions.tooLow}
-                onDestroy={setConfirming}
-                onOpen={actions.open}
-              />
-            )}
+          <div ref={listBox} className="bb-inv__listbox">
+            <SelectionBar
+              selection={selection}
+              gear={gearList}
+              busy={actions.busy}
+              onSelectMany={(keys) => dispatch({ kind: 'select-many', keys })}
+              onDestroyAll={(refs) => actions.destroyMany(refs, () => dispatch({ kind: 'end' }))}
+              onCancel={() => dispatch({ kind: 'end' })}
+              hint={!loading && !failed && items.length > 0 ? itemTexts.multiSelectHint : undefined}
+            />
+            <div id={panelId} role="tabpanel" aria-labelledby={`bb-inv-tab-${tab}`} className="bb-inv__tabpanel">
+              {loading ? (
+                <p className="bb-inv__state" role="status">
+                  LOADING...
+                </p>
+              ) : failed ? (
+                <div className="bb-inv__state" role="alert">
+                  <p>{errorText(gear.error ?? cores.error)}</p>
+                  <CommandButton size="small" onClick={() => void Promise.all([gear.refetch(), cores.refetch()])}>
+                    RETRY
+                  </CommandButton>
+                </div>
+              ) : (
+                <InventoryList
+                  tab={tab}
+                  items={items}
+                  heldCount={gearList.length + coreList.length}
+                  opened={tab === 'all' || tab === 'cores' ? actions.opened : []}
+                  playerLevel={user?.level ?? 1}
+                  selection={selection}
+                  busy={actions.busy}
+                  onStartSelect={(key) => dispatch({ kind: 'start', key })}
+                  onToggle={(key) => dispatch({ kind: 'toggle', key })}
+                  onEquip={actions.setEquipped}
+                  onTooLow={actions.tooLow}
+                  onDestroy={setConfirming}
+                  onOpen={actions.open}
+                />
+              )}
+            </div>
           </div>
         </Panel>
       </div>
