@@ -5,6 +5,7 @@ import { focusItem, useFocusSuccessor } from '../../ui/use-focus-successor';
 import { useCores, useGear } from '../inventory/use-inventory';
 import { priceReferenceLine, pricesByName, sellableCores, sellableGear, type SellableItem } from './data-exchange-model';
 import { SellDialog } from './sell-dialog';
+import { PriceReference } from './price-reference';
 import { usePrices } from './use-market';
 import type { useMarketActions } from './use-market-actions';
 
@@ -40,6 +41,7 @@ export function SellPanel({ actions }: { actions: ReturnType<typeof useMarketAct
                   <div className="bb-dx-card__info">
                     <span className={`bb-dx-card__name ${item.tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${item.tone}`}`}>{item.name}</span>
                     <span className="bb-dx-card__facts">{item.facts}</span>
+                    <PriceReference line={priceReferenceLine(prices.get(item.name))} className="bb-dx-card__reference" />
                   </div>
                   <div className="bb-dx-card__deal">
                     <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={actions.busy} onClick={() => setSelling(item)} aria-label={`Sell ${item.name}`}>
