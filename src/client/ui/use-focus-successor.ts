@@ -6,7 +6,7 @@ export const focusItem = { 'data-focus-item': '' } as const;
 interface Place {
   el: HTMLElement;
   index: number;
-  /** The control's role in its item (its data-focus-slot, else its position), to find the same one in the next item. */
+  /** The control's role in its item (its data-focus-slot), to find the same one in the next item; null: its first control. */
   slot: string | null;
 }
 
