@@ -131,7 +131,7 @@ async function listEverything(url: string, sellers: Seller[]): Promise<{ listing
   }
 }
 
-const pageVariants: Array<{ name: string; query: string }> = [
+const pageVariants: Array<{ name: string; query: string; path?: string }> = [
   { name: 'first page (newest)', query: '' },
   { name: 'sort price low→high', query: '?sort=price-asc' },
   { name: 'sort price high→low', query: '?sort=price-desc' },
@@ -140,6 +140,8 @@ const pageVariants: Array<{ name: string; query: string }> = [
   { name: 'search "quantum"', query: '?q=quantum' },
   { name: 'search "ram" + type=ram', query: '?q=ram&type=ram' },
   { name: 'page 200', query: '?page=200' },
+  // The price reference every Data Exchange screen reads (21 items: cheapest listing, last 10 sales).
+  { name: 'market prices (21 items)', query: '', path: marketPaths.prices },
 ];
 
 async function timeGet(target: Target, player: BenchPlayer, path: string, timeoutMs: number): Promise<{ ms: number; total: number }> {
@@ -147,14 +149,15 @@ async function timeGet(target: Target, player: BenchPlayer, path: string, timeou
   const reply = await send(target, 'GET', path, { headers: headersOf(player), wantBody: true, timeoutMs });
   const ms = performance.now() - startedAt;
   if (reply.status !== 200) throw new Error(`GET ${path}: ${reply.status} ${reply.body}`);
-  return { ms, total: (JSON.parse(reply.body!) as { total: number }).total };
+  const body = JSON.parse(reply.body!) as { total: number } | unknown[];
+  return { ms, total: Array.isArray(body) ? body.length : body.total };
 }
 
 /** Cold: the first read of each variant after a server restart. Warm: 30 reads more, one at a time. */
 async function timePages(target: Target, player: BenchPlayer, timeoutMs: number): Promise<PageTiming[]> {
   const timings: PageTiming[] = [];
   for (const variant of pageVariants) {
-    const path = `${marketPaths.listings}${variant.query}`;
+    const path = `${variant.path ?? marketPaths.listings}${variant.query}`;
     const cold = await timeGet(target, player, path, timeoutMs);
     const warm: number[] = [];
     for (let i = 0; i < warmReads; i++) warm.push((await timeGet(target, player, path, timeoutMs)).ms);

@@ -72,8 +72,9 @@ function SignedOutScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => 
   if (!isScreenPath(pathname)) return <NotFoundScreen />;
   const notice = signedOutNotices[pathname];
   return (
-    // Typing a password takes seconds: time enough to fetch the game without delaying the paint.
-    <div onFocusCapture={() => void loadGame().catch(() => undefined)}>
+    // Typing a password takes seconds: time enough to fetch the game without delaying the paint. The
+    // screen focuses LOGIN_ID by itself on arrival, so only the player's own focus or keys fetch it.
+    <div onFocusCapture={() => prefetchGame(false)} onKeyDownCapture={() => prefetchGame(true)} onPointerDownCapture={() => prefetchGame(true)}>
       {notice ? (
         <p className="bb-require-notice" role="status">
           {notice}
@@ -82,6 +83,12 @@ function SignedOutScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => 
       <AuthScreen onSignedIn={onSignedIn} />
     </div>
   );
+}
+
+/** Fetches the game's code once the player acts (a focus without any key or click yet is the screen's own). */
+function prefetchGame(byPlayer: boolean): void {
+  const acted = byPlayer || navigator.userActivation?.hasBeenActive !== false;
+  if (acted) void loadGame().catch(() => undefined);
 }
 
 /** The game's code failed to load (offline, a deploy replaced it): say so and offer a reload. */

@@ -47,3 +47,8 @@ export function coreDisplayName(name: CoreTypeName | string): string {
 export function rarityRank(rarity: Rarity): number {
   return rarities.indexOf(rarity);
 }
+
+/** A rarity in words, as every list shows it beside its colour (the colour alone is no cue): "EPIC". */
+export function rarityWord(rarity: Rarity): string {
+  return rarity.toUpperCase();
+}

@@ -34,9 +34,14 @@ describe('a small first load', () => {
       await page.getByRole('button', { name: texts.auth.connect }).waitFor();
       const scripts = () => requests.filter((r) => r.resourceType() === 'script').map((r) => pathOf(r).slice(1));
       expect(scripts().sort()).toEqual(initialJs(dist).map((c) => c.file).sort());
-      // The player focuses the login ID: the game's code loads while they type.
-      await page.getByLabel(texts.auth.loginIdLabel, { exact: true }).focus();
-      await page.waitForResponse((r) => /\/assets\/app-[^/]+\.js$/.test(new URL(r.url()).pathname));
+      // LOGIN_ID has focus on arrival without fetching anything; the player's first key loads the game's
+      // code while they type.
+      const loginId = page.getByLabel(texts.auth.loginIdLabel, { exact: true });
+      expect(await loginId.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(scripts().sort()).toEqual(initialJs(dist).map((c) => c.file).sort());
+      const gameCode = page.waitForResponse((r) => /\/assets\/app-[^/]+\.js$/.test(new URL(r.url()).pathname));
+      await page.keyboard.type('o');
+      await gameCode;
     } finally {
       await context.close();
     }

@@ -6,6 +6,7 @@ import { makeGear } from '../../src/core/rules/drops';
 import { sellerProceeds } from '../../src/core/rules/market';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
 import { publishShot } from './doc-shots';
+import { listViaUi } from './market-helpers';
 import { desktop, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, useGame, waitFor } from './fixtures';
 
 const game = useGame();
@@ -48,22 +49,6 @@ async function openScreens(p: Awaited<ReturnType<typeof playerWithTwoTabs>>) {
 
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { bbNotReloaded?: boolean }).bbNotReloaded === true);
 
-async function listViaUi(page: Page, name: string, price: number): Promise<void> {
-  await page.getByRole('tab', { name: itemTexts.sellItemsTab }).click();
-  await page.getByRole('button', { name: `Sell ${name}`, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const list = dialog.getByRole('button', { name: itemTexts.listForSale, exact: true });
-  // spec §2/§5: the button is disabled while the price is empty; 0 is refused with the spec's text.
-  expect(await list.isDisabled()).toBe(true);
-  await dialog.getByLabel(itemTexts.price, { exact: true }).fill('0');
-  await dialog.getByText(itemTexts.priceTooLow).waitFor();
-  expect(await list.isDisabled()).toBe(true);
-  await dialog.getByLabel(itemTexts.price, { exact: true }).fill(String(price));
-  await list.click();
-  await toast(page, fillText(itemTexts.listingCreated, { name, price })).waitFor();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 async function marketFlow(viewport: Viewport, docName: string) {
   const seller = await playerWithTwoTabs(game.browser, viewport);
   const buyer = await playerWithTwoTabs(game.browser, viewport);
@@ -105,6 +90,7 @@ async function marketFlow(viewport: Viewport, docName: string) {
 
   // The buyer buys: Telnet and the item move, and every open screen of both players follows by push.
   await buyer.exchange.getByRole('button', { name: `${itemTexts.buy} ${sold.name} for ${price} Telnet` }).click();
+  await buyer.exchange.getByRole('dialog').getByRole('button', { name: itemTexts.confirmBuy }).click();
   await toast(buyer.exchange, fillText(itemTexts.listingBought, { name: sold.name, price })).waitFor();
   await waitForTelnet(buyer.exchange, start - price, 'the buyer');
   await waitForTelnet(seller.exchange, sellerProceeds(price), 'the seller');

@@ -219,7 +219,7 @@ describe("the newcomer's dead ends (item 7)", () => {
     }
   });
 
-  it('(g) puts focus on the new screen heading after login, SYSTEM-menu navigation and logout', async () => {
+  it('(g) puts focus on the new screen heading after login and SYSTEM-menu navigation, and on LOGIN_ID after logout', async () => {
     const { context, page } = await newPage(game.browser, desktop);
     const player = newPlayer();
     await registerViaUi(page, game.server.url, player);
@@ -237,7 +237,9 @@ describe("the newcomer's dead ends (item 7)", () => {
     await openSystemMenu(page);
     await page.getByRole('button', { name: texts.shell.logout }).click();
     await page.getByRole('button', { name: texts.auth.connect }).waitFor();
-    await waitForFocusedHeading(page, 'BITBREACH');
+    // The login screen's main act is typing: LOGIN_ID has focus instead of its heading (ui.md).
+    const loginId = page.getByLabel(texts.auth.loginIdLabel, { exact: true });
+    await waitFor(() => loginId.evaluate((el) => el === document.activeElement), 'focus on LOGIN_ID');
 
     await loginViaUi(page, game.server.url, player);
     await waitForFocusedHeading(page, texts.mainframe.title);

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 /**
  * Moves focus to the screen's one h1 (ui.md), so a keyboard or screen-reader user starts on the new
  * screen instead of on <body> or the SYSTEM button (7g). The heading gets tabIndex=-1:
- * focusable by script, never a tab stop. Returns whether a heading was found.
+ * focusable by script, never a tab stop, and shows the cyan ring while it holds focus (base.css), so a
+ * keyboard player sees where they are. Returns whether a heading was found.
  */
 export function focusScreenHeading(root: ParentNode = document): boolean {
   // A screen whose main act is typing (settings, Terminal, Ping) may already have put focus in its field:

@@ -96,8 +96,30 @@ export const RemoveListingBody = z.strictObject({ listingId: ItemId });
 export type RemoveListingBody = z.infer<typeof RemoveListingBody>;
 export const RemoveListingResult = ActionResult;
 
+/**
+ * GET /api/marketplace/prices?type — the price reference per item (a gear type in one rarity, or a core
+ * type; rules/market-prices.ts): the cheapest active, unexpired listing and the rounded average of its
+ * last balance.marketPriceSampleSales sales. One row per item of the type (all 21 without `type`).
+ */
+export const PriceQuery = z.strictObject({ type: ListingTypeFilter.optional() });
+export type PriceQuery = z.infer<typeof PriceQuery>;
+export const ItemPrice = z.object({
+  itemName: z.string(),
+  itemType: ItemKind,
+  /** null: nothing of it is for sale now. */
+  cheapest: z.int().min(1).nullable(),
+  /** null: it never sold. */
+  averageSale: z.int().min(1).nullable(),
+  /** How many sales the average covers (at most balance.marketPriceSampleSales). */
+  sales: z.int().min(0).max(balance.marketPriceSampleSales),
+});
+export type ItemPrice = z.infer<typeof ItemPrice>;
+export const PriceList = z.array(ItemPrice);
+export type PriceList = z.infer<typeof PriceList>;
+
 export const marketPaths = {
   listings: '/api/marketplace/listings',
+  prices: '/api/marketplace/prices',
   myListings: '/api/marketplace/my-listings',
   create: '/api/marketplace/create',
   buy: '/api/marketplace/buy',

@@ -9,7 +9,7 @@ import { ProgressBody, TapBatchBody } from './game';
 import { BulkDestroyBody, DestroyCoreBody, DestroyGearBody, EquipBody, inventoryPaths, UseCoreBody, UseCoreParams } from './inventory';
 import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SeasonParams, seasonPaths, SeasonsQuery, SetColorBody } from './kernel';
 import { LeaderboardQuery } from './leaderboard';
-import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, RemoveListingBody } from './market';
+import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, PriceQuery, RemoveListingBody } from './market';
 import { CompleteMissionBody } from './missions';
 import { OptimizerStartBody, optimizerPaths } from './optimizer';
 import { ConversationQuery, DirectoryUserParams, PrivateMessageBody, ReadConversationBody } from './ping';
@@ -53,6 +53,7 @@ export const routeInputs: Record<string, RouteInputs> = {
   'POST /api/telnet-cores/:id/use': { params: UseCoreParams, body: UseCoreBody },
   [`POST ${inventoryPaths.destroyCore}`]: { body: DestroyCoreBody },
   [`GET ${marketPaths.listings}`]: { query: ListingQuery },
+  [`GET ${marketPaths.prices}`]: { query: PriceQuery },
   [`POST ${marketPaths.create}`]: { body: CreateListingBody },
   [`POST ${marketPaths.buy}`]: { body: BuyListingBody },
   [`POST ${marketPaths.remove}`]: { body: RemoveListingBody },

@@ -52,6 +52,8 @@ export const itemsAndOptimizerNumbers = {
   marketSearchMaxLength: 40,
   /** While the socket is down, the inventory and Data Exchange refetch this often (nothing polls while it is up). */
   marketPollMs: 15_000,
+  /** The Data Exchange's price reference averages this many of an item's most recent sales (fewer when it sold less). */
+  marketPriceSampleSales: 10,
 
   // Optimizer and Drone (docs/game-rules.md §16; ADRs 020–022)
   /** Price of the first optimizer upgrade (level 0 → 1): ≈ 7 minutes of level-1 play at 10 %. */

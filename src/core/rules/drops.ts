@@ -16,7 +16,8 @@ export const rarityStatMultiplier: Record<Rarity, number> = { common: 1, rare: 1
 /** Base stat per gear level, by type (cpu → attack; ram → crit, /10 %; gpu → bonus crit, /20 %; storage → drop rate, /20 %). */
 export const gearBaseStatPerLevel: Record<GearType, number> = { cpu: 2, ram: 3, gpu: 5, storage: 2 };
 
-const gearNames: Record<GearType, Record<Rarity, string>> = {
+/** Each gear type and rarity has one name (docs/game-rules.md §6): the market prices items by it. */
+export const gearNames: Record<GearType, Record<Rarity, string>> = {
   cpu: { common: 'Scrap Core CPU', rare: 'Overclocked CPU', epic: 'Quantum Lattice CPU', legendary: 'Singularity CPU' },
   ram: { common: 'Salvaged RAM', rare: 'Neon DDR RAM', epic: 'Phase-Shift RAM', legendary: 'Eidetic RAM' },
   gpu: { common: 'Pixel Pusher GPU', rare: 'Raytrace GPU', epic: 'Hexcore GPU', legendary: 'Void Render GPU' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { texts } from '../../lib/first-load-texts';
 import { Panel } from '../../ui/panel';
 import { Tabs, type TabItem } from '../../ui/tabs';
@@ -20,6 +20,12 @@ const modes: readonly TabItem<AuthMode>[] = [
  */
 export function AuthScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
   const [mode, setMode] = useState<AuthMode>('login');
+  const panel = useRef<HTMLDivElement>(null);
+  // ui.md: a screen whose main act is typing focuses its input on arrival (LOGIN_ID). Only on arrival:
+  // switching LOGIN/REGISTER with the arrow keys keeps focus on the tabs.
+  useEffect(() => {
+    panel.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
   return (
     <div className="bb-auth">
       <div className="bb-auth__hero">
@@ -33,7 +39,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) =
       </div>
       <Panel title={mode === 'login' ? texts.auth.loginPanel : texts.auth.registerPanel} tone="accent" className="bb-auth__panel">
         <Tabs<AuthMode> label={texts.auth.modeTabs} items={modes} selected={mode} onSelect={setMode} idPrefix="auth" />
-        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} className="bb-auth__tabpanel">
+        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} className="bb-auth__tabpanel" ref={panel}>
           {/* Switching mode remounts the form, which clears every field (spec §2). */}
           {mode === 'login' ? <LoginForm key="login" onSignedIn={onSignedIn} /> : <RegisterForm key="register" onSignedIn={onSignedIn} />}
         </div>

@@ -5,7 +5,9 @@ import {
   buyState,
   daysLeftLabel,
   defaultFilters,
+  aboveLevel,
   listingFacts,
+  priceReferenceLine,
   listingsPath,
   proceedsLine,
   sellableCores,
@@ -51,7 +53,7 @@ describe('data exchange model', () => {
   });
 
   it('describes gear with the shared stat reading', () => {
-    expect(listingFacts(listing())).toBe('RAM · LV.12 · +4.8% CRIT');
+    expect(listingFacts(listing())).toBe('RAM · LV.12 · LEGENDARY · +4.8% CRIT');
     expect(listingFacts(listing({ itemType: 'telnet-core', itemData: { name: 'T-3 Telnet Core', coreTypeId: 3, coreTypeName: 'T-3' } } as Partial<Listing>))).toBe('TELNET CORE');
   });
 
@@ -66,5 +68,19 @@ describe('data exchange model', () => {
     expect(proceedsLine(1000)).toBe('You receive 950 Telnet (fee 50).');
     expect(proceedsLine(10)).toBe('You receive 9 Telnet (fee 1).');
     expect(proceedsLine(1)).toBe('You receive 0 Telnet (fee 1).');
+  });
+
+  it('reads the price reference in words, with or without listings and sales', () => {
+    const ref = { itemName: 'Eidetic RAM', itemType: 'gear' as const };
+    expect(priceReferenceLine(undefined)).toBeNull();
+    expect(priceReferenceLine({ ...ref, cheapest: null, averageSale: null, sales: 0 })).toBe('NONE LISTED · NO SALES YET');
+    expect(priceReferenceLine({ ...ref, cheapest: 120, averageSale: 95, sales: 1 })).toBe('LOWEST 120 · LAST SALE 95');
+    expect(priceReferenceLine({ ...ref, cheapest: 120, averageSale: 110, sales: 10 })).toBe('LOWEST 120 · AVG OF LAST 10 SALES 110');
+  });
+
+  it('warns about gear above the player level, never about cores', () => {
+    expect(aboveLevel(listing(), 11)).toBe(12);
+    expect(aboveLevel(listing(), 12)).toBeNull();
+    expect(aboveLevel(listing({ itemType: 'telnet-core', itemData: { name: 'T-3 Telnet Core', coreTypeId: 3, coreTypeName: 'T-3' } } as Partial<Listing>), 1)).toBeNull();
   });
 });

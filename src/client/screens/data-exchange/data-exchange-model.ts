@@ -1,9 +1,9 @@
 import { balance } from '../../../core/balance';
 import type { Gear, TelnetCore } from '../../../core/api/inventory';
-import { marketPaths, type Listing, type ListingSort, type ListingTypeFilter } from '../../../core/api/market';
+import { marketPaths, type ItemPrice, type Listing, type ListingSort, type ListingTypeFilter } from '../../../core/api/market';
 import { gearStatLabel } from '../../../core/rules/gear-stats';
 import { daysLeft, saleFee, sellerProceeds } from '../../../core/rules/market';
-import { coreDisplayName, slotLabel, type Rarity } from '../../../core/items';
+import { coreDisplayName, rarityWord, slotLabel, type Rarity } from '../../../core/items';
 import { fillText, itemTexts } from '../../../core/texts';
 import { formatTelnet } from '../../lib/format-telnet';
 
@@ -59,11 +59,37 @@ export function daysLeftLabel(expiresAt: string, nowMs: number): string {
   return n === 1 ? itemTexts.dayLeft : fillText(itemTexts.daysLeft, { n });
 }
 
-/** A listing's item as one line of facts: "RAM · LV.12 · +4.8% CRIT", or "TELNET CORE". */
+/** A listing's item as one line of facts, rarity in words: "RAM · LV.12 · EPIC · +4.8% CRIT", or "TELNET CORE". */
 export function listingFacts(listing: Listing): string {
   if (listing.itemType === 'telnet-core') return 'TELNET CORE';
-  const g = listing.itemData;
-  return `${slotLabel[g.type]} · LV.${g.level} · ${gearStatLabel(g)}`;
+  return gearFacts(listing.itemData);
+}
+
+function gearFacts(g: Pick<Gear, 'type' | 'level' | 'rarity' | 'statValue'>): string {
+  return `${slotLabel[g.type]} · LV.${g.level} · ${rarityWord(g.rarity)} · ${gearStatLabel(g)}`;
+}
+
+/** The market's price of an item, one line: "LOWEST 120 · AVG OF LAST 10 SALES 115" (null while unknown). */
+export function priceReferenceLine(price: ItemPrice | undefined): string | null {
+  if (!price) return null;
+  const lowest = price.cheapest === null ? itemTexts.noneListed : fillText(itemTexts.lowestListed, { n: price.cheapest });
+  const average =
+    price.averageSale === null
+      ? itemTexts.noSales
+      : price.sales === 1
+        ? fillText(itemTexts.averageOneSale, { n: price.averageSale })
+        : fillText(itemTexts.averageSale, { k: price.sales, n: price.averageSale });
+  return `${lowest} · ${average}`;
+}
+
+/** The price reference of each item by its name, as a listing or an inventory item finds it. */
+export function pricesByName(prices: readonly ItemPrice[] | undefined): ReadonlyMap<string, ItemPrice> {
+  return new Map((prices ?? []).map((p) => [p.itemName, p]));
+}
+
+/** Whether a listing's gear is above the player's level (they could buy it but not equip it yet). */
+export function aboveLevel(listing: Listing, playerLevel: number): number | null {
+  return listing.itemType === 'gear' && listing.itemData.level > playerLevel ? listing.itemData.level : null;
 }
 
 /** The rarity class of a listing's name; cores use the currency colour. */
@@ -83,7 +109,7 @@ export interface SellableItem {
 export function sellableGear(gear: readonly Gear[]): SellableItem[] {
   return gear
     .filter((g) => !g.isEquipped && g.listingId === null)
-    .map((g) => ({ itemType: 'gear', itemId: g.id, name: g.name, tone: g.rarity, facts: `${slotLabel[g.type]} · LV.${g.level} · ${gearStatLabel(g)}` }));
+    .map((g) => ({ itemType: 'gear', itemId: g.id, name: g.name, tone: g.rarity, facts: gearFacts(g) }));
 }
 
 export function sellableCores(cores: readonly TelnetCore[]): SellableItem[] {

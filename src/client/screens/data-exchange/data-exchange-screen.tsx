@@ -19,7 +19,7 @@ export function DataExchangeScreen() {
   const { user } = useSession();
   const actions = useMarketActions();
   const [tab, setTab] = useState<ExchangeTab>('marketplace');
-  const me = { id: user?.id ?? 0, telnet: user?.telnet ?? 0 };
+  const me = { id: user?.id ?? 0, telnet: user?.telnet ?? 0, level: user?.level ?? 1 };
   const current = exchangeTabs.find((t) => t.key === tab)!;
 
   return (

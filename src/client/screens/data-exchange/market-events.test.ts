@@ -20,14 +20,14 @@ describe('market events on this tab', () => {
   it("refreshes the buyer's inventory, and only the browse pages for everyone else", () => {
     expect(prefixesOf(eventActions(sold(8, me), me))).toContain('/api/gear');
     const other = eventActions(sold(8, 9), me);
-    expect(prefixesOf(other)).toEqual(['/api/marketplace/listings']);
+    expect(prefixesOf(other)).toEqual(['/api/marketplace/listings', '/api/marketplace/prices']);
     expect(other.some((a) => a.kind === 'notice')).toBe(false);
   });
 
   it('tells the seller when a listing expired and its item came back', () => {
     const expired: ServerEvent = { t: 'market.listingExpired', v: 2, d: { listingId: 3, sellerId: me, itemName: 'T-2 Telnet Core' } };
     expect(eventActions(expired, me)).toContainEqual({ kind: 'notice', notice: { kind: 'expired', itemName: 'T-2 Telnet Core' } });
-    expect(prefixesOf(eventActions({ ...expired, d: { ...expired.d, sellerId: 1 } }, me))).toEqual(['/api/marketplace/listings']);
+    expect(prefixesOf(eventActions({ ...expired, d: { ...expired.d, sellerId: 1 } }, me))).toEqual(['/api/marketplace/listings', '/api/marketplace/prices']);
   });
 
   it('refetches the inventory on inventory.changed', () => {

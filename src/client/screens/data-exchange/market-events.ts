@@ -6,6 +6,9 @@ export const inventoryQueryPrefixes = ['/api/gear', '/api/telnet-cores'] as cons
 /** The marketplace browse pages (key: path plus the search parameters). */
 export const listingsQueryPrefix = '/api/marketplace/listings';
 export const myListingsQueryPrefix = '/api/marketplace/my-listings';
+/** The price reference (cheapest listing, average of the last sales): it moves with every listing and sale. */
+export const pricesQueryPrefix = '/api/marketplace/prices';
+const browse = [listingsQueryPrefix, pricesQueryPrefix];
 
 /** Something that happened to the player's listing while they were elsewhere. */
 export type MarketNotice =
@@ -17,7 +20,7 @@ type MarketEvent = Extract<
   { t: 'market.listingCreated' | 'market.listingSold' | 'market.listingRemoved' | 'market.listingExpired' | 'inventory.changed' }
 >;
 
-const mine = [listingsQueryPrefix, myListingsQueryPrefix, ...inventoryQueryPrefixes];
+const mine = [...browse, myListingsQueryPrefix, ...inventoryQueryPrefixes];
 
 /**
  * What a market or inventory event does to this tab: refetch what it touched, and
@@ -26,18 +29,18 @@ const mine = [listingsQueryPrefix, myListingsQueryPrefix, ...inventoryQueryPrefi
 export function marketEventActions(event: MarketEvent, meId: number): CacheAction[] {
   switch (event.t) {
     case 'market.listingCreated':
-      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : [listingsQueryPrefix] }];
+      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : browse }];
     case 'market.listingSold': {
       const { sellerId, buyerId, itemName, price, fee } = event.d;
       if (sellerId === meId) {
         return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'sold', itemName, price, fee } }];
       }
-      return [{ kind: 'invalidate', prefixes: buyerId === meId ? mine : [listingsQueryPrefix] }];
+      return [{ kind: 'invalidate', prefixes: buyerId === meId ? mine : browse }];
     }
     case 'market.listingRemoved':
-      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : [listingsQueryPrefix] }];
+      return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : browse }];
     case 'market.listingExpired':
-      if (event.d.sellerId !== meId) return [{ kind: 'invalidate', prefixes: [listingsQueryPrefix] }];
+      if (event.d.sellerId !== meId) return [{ kind: 'invalidate', prefixes: browse }];
       return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'expired', itemName: event.d.itemName } }];
     case 'inventory.changed':
       return [{ kind: 'invalidate', prefixes: [...inventoryQueryPrefixes, myListingsQueryPrefix] }];

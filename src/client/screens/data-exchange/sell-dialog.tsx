@@ -5,12 +5,23 @@ import { CommandButton } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { proceedsLine, type SellableItem } from './data-exchange-model';
+import { PriceReference } from './price-reference';
 
 /**
  * spec §2/§5 sell dialog: a price field, the list button disabled while it is empty, and
  * 'Price must be at least 1 telnet' (or our texts for fractions and the maximum) once something is typed.
  */
-export function SellDialog({ item, busy, onCancel, onList }: { item: SellableItem | null; busy: boolean; onCancel(): void; onList(price: number): void }) {
+export interface SellDialogProps {
+  item: SellableItem | null;
+  /** The market's price for the item, to price it against (null while unknown). */
+  reference: string | null;
+  busy: boolean;
+  onCancel(): void;
+  onList(price: number): void;
+  returnFocus(): HTMLElement | null;
+}
+
+export function SellDialog({ item, reference, busy, onCancel, onList, returnFocus }: SellDialogProps) {
   const [text, setText] = useState('');
   const check = checkPriceInput(text);
   const error = !check.ok && 'message' in check ? check.message : null;
@@ -25,7 +36,9 @@ export function SellDialog({ item, busy, onCancel, onList }: { item: SellableIte
       title={`${itemTexts.listForSale}: ${item?.name ?? ''}`}
       description={item?.facts}
       tone="telnet"
+      returnFocus={returnFocus}
     >
+      <PriceReference line={reference} className="bb-dx-buy__reference" />
       <form
         className="bb-dx__sell-form"
         onSubmit={(e) => {

@@ -7,6 +7,7 @@ import {
   ListingPage,
   marketPaths,
   MyListings,
+  PriceList,
   RemoveListingResult,
   type CreateListingBody,
 } from '../../../core/api/market';
@@ -14,7 +15,7 @@ import { useApi } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/socket/socket-provider';
 import { refreshInventory } from '../inventory/use-inventory';
 import { listingsPath, type MarketFilters } from './data-exchange-model';
-import { listingsQueryPrefix, myListingsQueryPrefix } from './market-events';
+import { listingsQueryPrefix, myListingsQueryPrefix, pricesQueryPrefix } from './market-events';
 
 /**
  * One marketplace page (spec §7 GET /api/marketplace/listings). The key is [path prefix, full path], so
@@ -41,10 +42,24 @@ export function useMyListings() {
   });
 }
 
+/** The price reference of every item (GET /api/marketplace/prices), refetched when a listing or sale moves it. */
+export function usePrices() {
+  const api = useApi();
+  return useQuery({
+    queryKey: [pricesQueryPrefix],
+    queryFn: ({ signal }) => api.request(marketPaths.prices, { schema: PriceList, signal }),
+    refetchInterval: usePollInterval(balance.marketPollMs),
+  });
+}
+
 function useRefreshMarket() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([refreshInventory(queryClient), queryClient.invalidateQueries({ queryKey: [listingsQueryPrefix] })]);
+    Promise.all([
+      refreshInventory(queryClient),
+      queryClient.invalidateQueries({ queryKey: [listingsQueryPrefix] }),
+      queryClient.invalidateQueries({ queryKey: [pricesQueryPrefix] }),
+    ]);
 }
 
 /** POST /api/marketplace/create {itemType, itemId, price}: the item moves into escrow. */

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/modal';
 import type { InventoryItem } from './inventory-model';
 
 /** Destroying is for good: one confirmation, Escape or Cancel backs out. */
-export function ConfirmDestroy({ item, onCancel, onConfirm }: { item: InventoryItem | null; onCancel(): void; onConfirm(item: InventoryItem): void }) {
+export function ConfirmDestroy({ item, onCancel, onConfirm, returnFocus }: { item: InventoryItem | null; onCancel(): void; onConfirm(item: InventoryItem): void; returnFocus(): HTMLElement | null }) {
   const name = item ? (item.kind === 'gear' ? item.gear.name : coreDisplayName(item.core.coreType.name)) : '';
   return (
     <Modal
@@ -14,6 +14,7 @@ export function ConfirmDestroy({ item, onCancel, onConfirm }: { item: InventoryI
       title={`${itemTexts.destroy} ${name}?`}
       description="It is gone for good: destroyed items are not refunded."
       tone="danger"
+      returnFocus={returnFocus}
       actions={
         <>
           <CommandButton onClick={onCancel}>{itemTexts.cancel}</CommandButton>

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { Gear } from '../../../core/api/inventory';
 import { dropRatePercent, effectiveStats, gearStatLabel } from '../../../core/rules/gear-stats';
-import { gearTypes, slotLabel } from '../../../core/items';
+import { gearTypes, rarityWord, slotLabel } from '../../../core/items';
 import { itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
+import { focusItem, useFocusSuccessor } from '../../ui/use-focus-successor';
 import { emptySlotText, equippedSlots } from './inventory-model';
 
 const noStats = { attack: 0, criticalRate: 0, bonusCriticalHit: 0, itemDropRate: 0 };
@@ -13,19 +15,22 @@ export function EquipmentPanel({ gear, busy, onUnequip }: { gear: readonly Gear[
   const slots = equippedSlots(gear);
   const equipped = gearTypes.flatMap((t) => (slots[t] ? [slots[t]] : []));
   const bonus = effectiveStats(noStats, equipped);
+  // UNEQUIP empties its slot and the button goes: focus stays on that slot.
+  const slotList = useRef<HTMLUListElement>(null);
+  useFocusSuccessor(slotList);
   return (
     <Panel title={itemTexts.equipmentTitle} tone="accent" className="bb-inv__equipment">
-      <ul className="bb-inv__slots">
+      <ul className="bb-inv__slots" ref={slotList}>
         {gearTypes.map((type) => {
           const item = slots[type];
           return (
-            <li key={type} className={`bb-inv-slot${item ? '' : ' bb-inv-slot--empty'}`}>
+            <li key={type} className={`bb-inv-slot${item ? '' : ' bb-inv-slot--empty'}`} {...focusItem}>
               <span className="bb-inv-slot__label">{slotLabel[type]}</span>
               {item ? (
                 <>
                   <span className={`bb-inv-slot__name rarity-${item.rarity}`}>{item.name}</span>
                   <span className="bb-inv-slot__stat">
-                    LV.{item.level} · {gearStatLabel(item)}
+                    LV.{item.level} · {rarityWord(item.rarity)} · {gearStatLabel(item)}
                   </span>
                   <CommandButton
                     size="small"

@@ -6,8 +6,10 @@ import {
   equippedSlots,
   gearAction,
   inventoryTitle,
+  isInTab,
   isSelectable,
   itemKey,
+  keepOrder,
   itemsForTab,
   keysOfRarity,
   lowestClearableRarity,
@@ -103,5 +105,44 @@ describe('inventory model (spec §2)', () => {
   it('turns keys back into bulk-destroy references', () => {
     expect(refOfKey('telnet-core:12')).toEqual({ kind: 'telnet-core', id: 12 });
     expect(itemKey({ kind: 'gear', id: 3 })).toBe('gear:3');
+  });
+});
+
+describe('the list keeps its order while the player works', () => {
+  const keys = (items: ReturnType<typeof itemsForTab>) => items.map(itemKey);
+
+  it('keeps an equipped item where it was instead of moving it to the top', () => {
+    const a = gear({ rarity: 'epic' });
+    const b = gear({ rarity: 'rare' });
+    const c = gear({ rarity: 'common' });
+    const first = keepOrder(null, itemsForTab([a, b, c], [], 'all'));
+    expect(keys(first)).toEqual([itemKey({ kind: 'gear', gear: a }), itemKey({ kind: 'gear', gear: b }), itemKey({ kind: 'gear', gear: c })]);
+    // Equipping the common one would sort it first; the shown order stays.
+    const equipped = { ...c, isEquipped: true };
+    const next = keepOrder(keys(first), itemsForTab([a, b, equipped], [], 'all'));
+    expect(keys(next)).toEqual(keys(first));
+    expect(next[2]).toEqual({ kind: 'gear', gear: equipped });
+    expect(keys(itemsForTab([a, b, equipped], [], 'all'))[0]).toBe(itemKey({ kind: 'gear', gear: equipped }));
+  });
+
+  it('drops items that left and puts new ones after the rest, sorted among themselves', () => {
+    const a = gear({ rarity: 'rare' });
+    const b = gear();
+    const opened = core();
+    const shown = keys(keepOrder(null, itemsForTab([a, b], [opened], 'all')));
+    const dropped = gear({ rarity: 'legendary' });
+    const bought = core({ coreTypeId: 5, coreType: { name: 'T-5' } });
+    const next = keepOrder(shown, itemsForTab([a, b, dropped], [bought], 'all'));
+    expect(keys(next)).toEqual([a, b].map((g) => itemKey({ kind: 'gear', gear: g })).concat(itemKey({ kind: 'gear', gear: dropped }), itemKey({ kind: 'telnet-core', core: bought })));
+  });
+
+  it('filters a tab out of the kept order', () => {
+    const cpu = gear();
+    const ram = gear({ type: 'ram' });
+    const c = core();
+    const all = keepOrder(null, itemsForTab([cpu, ram], [c], 'all'));
+    expect(all.filter((i) => isInTab(i, 'ram'))).toEqual([{ kind: 'gear', gear: ram }]);
+    expect(all.filter((i) => isInTab(i, 'cores'))).toEqual([{ kind: 'telnet-core', core: c }]);
+    expect(all.filter((i) => isInTab(i, 'all'))).toHaveLength(3);
   });
 });

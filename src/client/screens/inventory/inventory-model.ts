@@ -1,7 +1,7 @@
 import { balance } from '../../../core/balance';
 import type { Gear, ItemRef, TelnetCore } from '../../../core/api/inventory';
 import { canEquipAtLevel } from '../../../core/rules/gear-stats';
-import { gearTypes, rarityRank, slotLabel, type GearType, type Rarity } from '../../../core/items';
+import { gearTypes, rarityRank, rarityWord, slotLabel, type GearType, type Rarity } from '../../../core/items';
 import { fillText, itemTexts } from '../../../core/texts';
 
 /** One thing in the inventory list: a gear item or a Telnet Core. */
@@ -43,6 +43,29 @@ export function itemsForTab(gear: readonly Gear[], cores: readonly TelnetCore[],
     ...sortedGear.map((g): InventoryItem => ({ kind: 'gear', gear: g })),
     ...coresShown.map((c): InventoryItem => ({ kind: 'telnet-core', core: c })),
   ];
+}
+
+/** Whether a tab shows an item. */
+export function isInTab(item: InventoryItem, tab: InventoryTab): boolean {
+  if (tab === 'all') return true;
+  if (item.kind === 'telnet-core') return tab === 'cores';
+  return item.gear.type === tab;
+}
+
+/**
+ * The list in the order the player first saw it (ui.md: no re-sort under the pointer): items already
+ * shown keep their places, items gone leave, new ones (drops, purchases) come after them in sorted
+ * order. `shown` null (first load, or the player asked to sort again) gives the sorted list itself.
+ */
+export function keepOrder(shown: readonly string[] | null, sorted: readonly InventoryItem[]): InventoryItem[] {
+  if (!shown) return [...sorted];
+  const byKey = new Map(sorted.map((item) => [itemKey(item), item]));
+  const kept = shown.flatMap((key) => {
+    const item = byKey.get(key);
+    return item ? [item] : [];
+  });
+  const known = new Set(shown);
+  return [...kept, ...sorted.filter((item) => !known.has(itemKey(item)))];
 }
 
 /** spec §2 empty states: 'No Gear Yet' with nothing at all, 'No {type}s Found' for an empty tab. */
@@ -94,6 +117,11 @@ export function lowestClearableRarity(gear: readonly Gear[]): Rarity | null {
 /** Keys of every selectable gear item of a rarity: what CLEAR {rarity} selects. */
 export function keysOfRarity(gear: readonly Gear[], rarity: Rarity): string[] {
   return gear.filter((g) => g.rarity === rarity && isSelectable({ kind: 'gear', gear: g })).map((g) => `gear:${g.id}`);
+}
+
+/** "CLEAR 3 COMMON ITEMS": which rarity CLEAR selects for destruction, and how many items. */
+export function clearLabel(rarity: Rarity, n: number): string {
+  return fillText(itemTexts.clearLowest, { n, rarity: rarityWord(rarity), items: n === 1 ? 'ITEM' : 'ITEMS' });
 }
 
 /** A key back to the reference a bulk destroy sends. */

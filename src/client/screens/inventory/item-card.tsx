@@ -1,8 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { gearStatLabel } from '../../../core/rules/gear-stats';
-import { coreDisplayName, slotLabel } from '../../../core/items';
+import { coreDisplayName, rarityWord, slotLabel } from '../../../core/items';
 import { fillText, itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
+import { focusItem } from '../../ui/use-focus-successor';
 import { gearAction, isSelectable, itemKey, type InventoryItem } from './inventory-model';
 import { useLongPress } from './use-long-press';
 
@@ -23,7 +24,7 @@ export interface ItemCardProps {
 function describe(item: InventoryItem): { name: string; rarity: string; meta: string; stat: string } {
   if (item.kind === 'gear') {
     const g = item.gear;
-    return { name: g.name, rarity: g.rarity, meta: `${slotLabel[g.type]} · LV.${g.level} · ${g.rarity.toUpperCase()}`, stat: gearStatLabel(g) };
+    return { name: g.name, rarity: g.rarity, meta: `${slotLabel[g.type]} · LV.${g.level} · ${rarityWord(g.rarity)}`, stat: gearStatLabel(g) };
   }
   return { name: coreDisplayName(item.core.coreType.name), rarity: 'core', meta: 'TELNET CORE', stat: itemTexts.readyToOpen };
 }
@@ -64,7 +65,7 @@ export function ItemCard(props: ItemCardProps) {
 
   if (selecting) {
     return (
-      <li className={classes} {...longPress}>
+      <li className={classes} {...longPress} {...focusItem}>
         <button
           type="button"
           className="bb-inv-card__toggle"
@@ -82,17 +83,17 @@ export function ItemCard(props: ItemCardProps) {
   }
 
   return (
-    <li className={classes} onKeyDown={onKeyDown} {...longPress}>
+    <li className={classes} onKeyDown={onKeyDown} {...longPress} {...focusItem}>
       <div className="bb-inv-card__info">{body}</div>
       <div className="bb-inv-card__actions">
         {item.kind === 'gear' ? <GearButton {...props} /> : null}
         {item.kind === 'telnet-core' && !listed ? (
-          <CommandButton size="small" variant="primary" disabled={busy} onClick={() => props.onOpen(item)} aria-label={`${itemTexts.open} ${info.name}`}>
+          <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={busy} onClick={() => props.onOpen(item)} aria-label={`${itemTexts.open} ${info.name}`}>
             {itemTexts.open}
           </CommandButton>
         ) : null}
         {selectable ? (
-          <CommandButton size="small" variant="danger" disabled={busy} onClick={() => props.onDestroy(item)} aria-label={`${itemTexts.destroy} ${info.name}`}>
+          <CommandButton size="small" variant="danger" data-focus-slot="destroy" disabled={busy} onClick={() => props.onDestroy(item)} aria-label={`${itemTexts.destroy} ${info.name}`}>
             {itemTexts.destroy}
           </CommandButton>
         ) : null}
@@ -109,20 +110,20 @@ function GearButton({ item, playerLevel, busy, onEquip, onTooLow }: ItemCardProp
       return null;
     case 'unequip':
       return (
-        <CommandButton size="small" disabled={busy} onClick={() => onEquip(item, false)} aria-label={`${itemTexts.unequip} ${item.gear.name}`}>
+        <CommandButton size="small" data-focus-slot="main" disabled={busy} onClick={() => onEquip(item, false)} aria-label={`${itemTexts.unequip} ${item.gear.name}`}>
           {itemTexts.unequip}
         </CommandButton>
       );
     case 'too-low':
       // spec §2/§5: the button reads 'Req Lv.{n}'; pressing it explains why instead of calling the server.
       return (
-        <CommandButton size="small" className="bb-inv-card__req" onClick={() => onTooLow(action.level)} aria-label={`${fillText(itemTexts.reqLevel, { n: action.level })}: ${item.gear.name}`}>
+        <CommandButton size="small" data-focus-slot="main" className="bb-inv-card__req" onClick={() => onTooLow(action.level)} aria-label={`${fillText(itemTexts.reqLevel, { n: action.level })}: ${item.gear.name}`}>
           {fillText(itemTexts.reqLevel, { n: action.level })}
         </CommandButton>
       );
     case 'equip':
       return (
-        <CommandButton size="small" variant="primary" disabled={busy} onClick={() => onEquip(item, true)} aria-label={`${itemTexts.equip} ${item.gear.name}`}>
+        <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={busy} onClick={() => onEquip(item, true)} aria-label={`${itemTexts.equip} ${item.gear.name}`}>
           {itemTexts.equip}
         </CommandButton>
       );

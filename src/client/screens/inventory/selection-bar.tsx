@@ -1,7 +1,7 @@
 import type { Gear } from '../../../core/api/inventory';
 import { fillText, itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
-import { keysOfRarity, lowestClearableRarity, refOfKey } from './inventory-model';
+import { clearLabel, keysOfRarity, lowestClearableRarity, refOfKey } from './inventory-model';
 import { selectedKeys, type Selection } from './selection-model';
 
 export interface SelectionBarProps {
@@ -21,6 +21,7 @@ export interface SelectionBarProps {
  */
 export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll, onCancel, hint }: SelectionBarProps) {
   const lowest = lowestClearableRarity(gear);
+  const clearKeys = lowest ? keysOfRarity(gear, lowest) : [];
   const keys = selectedKeys(selection);
   // Nothing to offer: no empty bar above the list.
   if (selection.mode !== 'select' && !lowest && !hint) return null;
@@ -44,11 +45,11 @@ export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll
         <CommandButton
           size="small"
           className="bb-inv__clear"
-          title={fillText(itemTexts.clearLowestHint, { rarity: lowest })}
+          title={fillText(itemTexts.clearLowestHint, { n: clearKeys.length, rarity: lowest })}
           disabled={busy}
-          onClick={() => onSelectMany(keysOfRarity(gear, lowest))}
+          onClick={() => onSelectMany(clearKeys)}
         >
-          {fillText(itemTexts.clearLowest, { rarity: lowest.toUpperCase() })}
+          {clearLabel(lowest, clearKeys.length)}
         </CommandButton>
       ) : null}
     </div>

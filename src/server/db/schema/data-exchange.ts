@@ -36,6 +36,9 @@ export const marketListings = pgTable(
     index('market_active_price').on(t.price, t.id).where(sql`${t.status} = 'active'`),
     index('market_active_type_newest').on(t.filterType, t.id.desc()).where(sql`${t.status} = 'active'`),
     index('market_seller_active').on(t.sellerId).where(sql`${t.status} = 'active'`),
+    // The price reference per item name: its cheapest active listing and its latest sales, each an index scan.
+    index('market_active_name_price').on(t.itemName, t.price).where(sql`${t.status} = 'active'`),
+    index('market_sold_name_closed').on(t.itemName, t.closedAt.desc(), t.id.desc()).where(sql`${t.status} = 'sold'`),
     check('market_price_range', sql`${t.price} >= 1`),
     check('market_status', sql`${t.status} IN ('active', 'sold', 'removed', 'expired')`),
     check('market_item_type', sql`${t.itemType} IN ('gear', 'telnet-core')`),

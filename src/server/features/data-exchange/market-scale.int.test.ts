@@ -61,4 +61,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     expect((await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=3')).json().listings.map((l: { id: number }) => l.id)).toEqual(a);
     expect(a.filter((id: number) => b.includes(id))).toEqual([]);
   });
+
+  it('reads the price reference from the indexes, at most 10 rows per item, with 10,000 sales of the same items', async () => {
+    // Sales of the real item names, oldest first; the active listings above are the cheapest's haystack.
+    await app.db.database.query(
+      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data, search_text, price, status, buyer_id, created_at, expires_at, closed_at)
+       SELECT $1, 'gear', 100000 + g, 'gpu', 'epic', (ARRAY['Hexcore GPU','Raytrace GPU','Eidetic RAM'])[1 + g % 3], '{}'::jsonb, 'x', 1 + g % 50, 'sold', $1,
+              now() - interval '8 days', now() - interval '1 day', now() - (${listings} - g) * interval '1 second'
+       FROM generate_series(1, ${listings}) AS g`,
+      [p.id],
+    );
+    // …and active listings of a few real items among the 10,000 others.
+    await app.db.database.query(
+      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data, search_text, price, created_at, expires_at)
+       SELECT $1, 'gear', 200000 + g, 'gpu', 'epic', (ARRAY['Hexcore GPU','Raytrace GPU','Eidetic RAM'])[1 + g % 3], '{}'::jsonb, 'x', 1000 + g, now(), now() + interval '7 days'
+       FROM generate_series(1, 300) AS g`,
+      [p.id],
+    );
+    await app.db.database.query('ANALYZE market_listings');
+    // The store's query (store.ts pricesOf): per name, one step down each partial index.
+    const text = await plan(
+      app,
+      `SELECT k.name,
+         (SELECT l.price FROM market_listings l WHERE l.item_name = k.name AND l.status = 'active' AND l.expires_at > now() ORDER BY l.price LIMIT 1) AS cheapest,
+         s.average, s.sales
+       FROM (VALUES ('Hexcore GPU'::text), ('Raytrace GPU'::text), ('Eidetic RAM'::text)) AS k(name)
+       CROSS JOIN LATERAL (
+         SELECT round(avg(t.price))::int AS average, count(*)::int AS sales
+         FROM (SELECT l.price FROM market_listings l WHERE l.item_name = k.name AND l.status = 'sold'
+               ORDER BY l.closed_at DESC NULLS LAST, l.id DESC NULLS LAST LIMIT 10) t
+       ) s`,
+    );
+    expect(text, text).toMatch(/Index Scan using market_sold_name_closed/);
+    expect(text, text).toMatch(/Index Scan using market_active_name_price/);
+    expect(text, text).not.toMatch(/Seq Scan on market_listings|->\s+Sort\b/);
+
+    const prices = (await p.request('GET', '/api/marketplace/prices')).json() as { itemName: string; averageSale: number | null; sales: number }[];
+    expect(prices).toHaveLength(21);
+    expect(prices.find((r) => r.itemName === 'Hexcore GPU')).toMatchObject({ cheapest: 1003 });
+    // The last ten Hexcore GPU sales are g = 9999, 9996, … 9972: prices 1 + g % 50.
+    const last = Array.from({ length: 10 }, (_, i) => 9999 - 3 * i).map((g) => 1 + (g % 50));
+    expect(prices.find((r) => r.itemName === 'Hexcore GPU')).toMatchObject({ sales: 10, averageSale: Math.round(last.reduce((a, b) => a + b, 0) / 10) });
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, RemoveListingBody } from '../../../core/api/market';
+import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, PriceQuery, RemoveListingBody } from '../../../core/api/market';
 import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { requireAuth } from '../../http/session';
@@ -10,6 +10,11 @@ export function marketRoutes(app: FastifyInstance, market: MarketService): void 
   app.get(marketPaths.listings, async (request) => {
     requireAuth(request);
     return market.listings(parseInput(ListingQuery, request.query));
+  });
+
+  app.get(marketPaths.prices, async (request) => {
+    requireAuth(request);
+    return market.prices(parseInput(PriceQuery, request.query));
   });
 
   app.get(marketPaths.myListings, async (request) => market.myListings(requireAuth(request).user.id));

@@ -1,7 +1,8 @@
 import type { User } from '../../../core/api/common';
-import type { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, Listing, RemoveListingBody } from '../../../core/api/market';
+import type { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, Listing, PriceList, PriceQuery, RemoveListingBody } from '../../../core/api/market';
 import { balance } from '../../../core/balance';
 import { listingExpiresAt, saleFee, validatePrice } from '../../../core/rules/market';
+import { pricedItems } from '../../../core/rules/market-prices';
 import { fillText, itemTexts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
@@ -147,6 +148,16 @@ export function createMarketService(deps: MarketServiceDeps) {
     async listings(query: ListingQuery): Promise<ListingPage> {
       const { rows, total } = await store.listingPage(database.db, query, new Date(now()));
       return { listings: rows.map(toListing), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    /** The price reference of each item of a type (all items without one): cheapest listing, average of the last sales. */
+    async prices(query: PriceQuery): Promise<PriceList> {
+      const items = pricedItems(query.type);
+      const rows = new Map((await store.pricesOf(database.db, items.map((i) => i.itemName), new Date(now()), balance.marketPriceSampleSales)).map((r) => [r.item_name, r]));
+      return items.map((i) => {
+        const row = rows.get(i.itemName);
+        return { itemName: i.itemName, itemType: i.itemType, cheapest: row?.cheapest ?? null, averageSale: row?.average ?? null, sales: row?.sales ?? 0 };
+      });
     },
 
     /** One page of the listings the player made or bought, for their data export (ADR 057). */

@@ -3,6 +3,7 @@ import type { ListingQuery } from '../../../core/api/market';
 import { containsPattern, normalizeSearch } from '../../../core/rules/market';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
+import { rowsOf } from '../../db/rows';
 import { marketListings, users } from '../../db/schema';
 
 export type ListingRow = typeof marketListings.$inferSelect & { sellerUsername: string };
@@ -82,6 +83,30 @@ export async function listingPage(tx: Executor, query: ListingQuery, now: Date):
   const [total] = await tx.select({ n: count() }).from(marketListings).where(where);
   return { rows: rows.map(flatten), total: Number(total!.n) };
 }
+
+/**
+ * Per item name: the cheapest active, unexpired listing and the rounded average of the latest `sample`
+ * sales. Each part reads at most `sample` rows of one partial index per name, however big the market.
+ */
+export async function pricesOf(tx: Executor, names: readonly string[], now: Date, sample: number): Promise<PriceRow[]> {
+  if (names.length === 0) return [];
+  const result = await tx.execute(sql`
+    SELECT k.name AS item_name,
+      (SELECT l.price FROM ${marketListings} l
+        WHERE l.item_name = k.name AND l.status = 'active' AND l.expires_at > ${now.toISOString()}
+        ORDER BY l.price LIMIT 1) AS cheapest,
+      s.average, s.sales
+    FROM (VALUES ${sql.join(names.map((n) => sql`(${n}::text)`), sql`, `)}) AS k(name)
+    CROSS JOIN LATERAL (
+      SELECT round(avg(t.price))::int AS average, count(*)::int AS sales
+      FROM (SELECT l.price FROM ${marketListings} l
+        WHERE l.item_name = k.name AND l.status = 'sold'
+        ORDER BY l.closed_at DESC NULLS LAST, l.id DESC NULLS LAST LIMIT ${sample}) t
+    ) s`);
+  return rowsOf<PriceRow>(result).map((r) => ({ ...r, cheapest: r.cheapest === null ? null : Number(r.cheapest), average: r.average === null ? null : Number(r.average), sales: Number(r.sales) }));
+}
+
+export type PriceRow = { item_name: string; cheapest: number | null; average: number | null; sales: number };
 
 /** A seller's active listings, expired-but-not-yet-returned included, newest first. */
 export async function activeListingsOf(tx: Executor, sellerId: number): Promise<ListingRow[]> {

@@ -1,0 +1,2 @@
+CREATE INDEX "market_active_name_price" ON "market_listings" USING btree ("item_name","price") WHERE "market_listings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "market_sold_name_closed" ON "market_listings" USING btree ("item_name","closed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "market_listings"."status" = 'sold';
