@@ -64,3 +64,26 @@ export function celebrationStep(state: CelebrationState, status: MissionStatus):
 export function dismissCelebration(state: CelebrationState): CelebrationState {
   return state.open ? { ...state, open: false } : state;
 }
+
+/** The screen each mission is played on: where the strip's GO leads. */
+export const missionScreen = {
+  clear_binary_row: 'mainframe',
+  attack_blockchain: 'blockchain',
+  send_global_chat: 'mainframe',
+  send_private_message: 'ping',
+  ssh_self_root: 'terminal',
+  create_directory: 'terminal',
+  move_token: 'terminal',
+  hack_developer_token: 'terminal',
+  purchase_kernel_bit: 'kernel',
+} as const satisfies Record<MissionId, string>;
+
+/**
+ * The toast a completion brings (ADR 063): a status with more missions done than the last one seen
+ * says so, with the next briefing's title (null once every one is done). Nothing on the first status
+ * of a session, nor when the count did not grow.
+ */
+export function completionToast(previous: MissionStatus | null, next: MissionStatus): { next: string | null } | null {
+  if (!previous || next.completedMissions.length <= previous.completedMissions.length) return null;
+  return { next: next.currentMission?.title ?? null };
+}
