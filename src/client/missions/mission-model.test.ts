@@ -114,8 +114,6 @@ describe('each completion says so (ADR 063)', () => {
   });
 
   it('sends every mission to the screen it is played on', () => {
-    for (const id of missionIds) expect(missionScreen[id]).toBeTruthy();
-    expect(missionScreen.send_private_message).toBe('ping');
-    expect(missionScreen.hack_developer_token).toBe('terminal');
+    expect(missionIds.map(missionScreen)).toEqual(['mainframe', 'blockchain', 'mainframe', 'ping', 'terminal', 'terminal', 'terminal', 'terminal', 'kernel']);
   });
 });

@@ -1,5 +1,7 @@
 import type { Mission, MissionStatus } from '../../core/api/missions';
-import type { MissionId } from '../../core/rules/missions';
+import { missionFeature, type MissionId } from '../../core/rules/missions';
+
+type MissionFeature = (typeof missionFeature)[MissionId];
 
 /** What the Mainframe's mission panel shows (spec §2). */
 export interface MissionPanelView {
@@ -65,18 +67,11 @@ export function dismissCelebration(state: CelebrationState): CelebrationState {
   return state.open ? { ...state, open: false } : state;
 }
 
-/** The screen each mission is played on: where the strip's GO leads. */
-export const missionScreen = {
-  clear_binary_row: 'mainframe',
-  attack_blockchain: 'blockchain',
-  send_global_chat: 'mainframe',
-  send_private_message: 'ping',
-  ssh_self_root: 'terminal',
-  create_directory: 'terminal',
-  move_token: 'terminal',
-  hack_developer_token: 'terminal',
-  purchase_kernel_bit: 'kernel',
-} as const satisfies Record<MissionId, string>;
+/** The screen a mission is played on, from the feature it belongs to: where the strip's GO leads. The global chat is the Mainframe's. */
+export function missionScreen(id: MissionId): Exclude<MissionFeature, 'chat'> {
+  const feature = missionFeature[id];
+  return feature === 'chat' ? 'mainframe' : feature;
+}
 
 /**
  * The toast a completion brings (ADR 063): a status with more missions done than the last one seen

@@ -16,7 +16,7 @@ export function MissionStrip() {
   if (!status) return null;
   const view = missionPanelView(status);
   if (!view.visible || !view.current) return null;
-  const target = routePaths[missionScreen[view.current.id]];
+  const target = routePaths[missionScreen(view.current.id)];
   const here = pathname === target;
   return (
     <aside className={`bb-mission-strip${pathname === routePaths.mainframe ? ' bb-mission-strip--mainframe' : ''}`} aria-label={texts.missions.stripLabel} data-testid="mission-strip">
