@@ -7,6 +7,10 @@ import type { Role } from '../../src/core/api/admin';
 import { runRoleCommand } from '../../src/server/features/admin/role-command';
 import { createGrantService, type GrantRequest } from '../../src/server/features/grant/service';
 import { scriptedRandom, type ScriptedRandom } from '../support/random';
+import { eq } from 'drizzle-orm';
+import type { MissionId } from '../../src/core/rules/missions';
+import { users } from '../../src/server/db/schema';
+import { insertCompletion } from '../../src/server/features/missions/store';
 import { startTestServer } from '../support/server';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -38,6 +42,8 @@ export interface GameServer {
   random: ScriptedRandom;
   /** Gives a player a console role the way `npm run role` does (same service, audited as cli:role). */
   setRole(loginId: string, role: Role): Promise<void>;
+  /** Records missions as done (no reward): a state to start a screen from, not a way to play them. */
+  markMissionsDone(loginId: string, missionIds: readonly MissionId[]): Promise<void>;
 }
 
 /**
@@ -49,7 +55,7 @@ export async function startGame(): Promise<GameServer> {
   const external = process.env.BB_E2E_URL;
   if (external) {
     const inProcessOnly = () => Promise.reject(new Error('grants and scripted randomness need the in-process test server (unset BB_E2E_URL)'));
-    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, setRole: inProcessOnly, random };
+    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, setRole: inProcessOnly, markMissionsDone: inProcessOnly, random };
   }
   const server = await startTestServer({ accountsPerIp: 0, random });
   const grants = createGrantService({ database: server.database, bus: server.app.realtime.bus });
@@ -65,6 +71,12 @@ export async function startGame(): Promise<GameServer> {
     async setRole(loginId, role) {
       const outcome = await runRoleCommand({ database: server.database, now: Date.now }, [loginId, role]);
       if (outcome.kind !== 'set') throw new Error(`role for ${loginId} refused: ${outcome.kind}`);
+    },
+    async markMissionsDone(loginId, missionIds) {
+      const { db } = server.database;
+      const [player] = await db.select({ id: users.id }).from(users).where(eq(users.loginId, loginId)).limit(1);
+      if (!player) throw new Error(`no player ${loginId}`);
+      for (const id of missionIds) await insertCompletion(db, player.id, id, new Date());
     },
   };
 }

@@ -4,9 +4,11 @@ import { featureAvailability, featureIds, type FeatureAvailability } from '../..
 import { buildMissionStatus, isMissionAvailable, missionIds, type MissionId } from '../../core/rules/missions';
 import {
   celebrationStep,
+  completionToast,
   dismissCelebration,
   initialCelebration,
   missionPanelView,
+  missionScreen,
   shouldAskCompletion,
   shouldCompleteDecodeMission,
   type CelebrationState,
@@ -93,5 +95,25 @@ describe('the MISSION ACCOMPLISHED dialog', () => {
     const state = run([statusOf([])]);
     expect(celebrationStep(state, statusOf(['send_global_chat']))).toBe(state);
     expect(dismissCelebration(state)).toBe(state);
+  });
+});
+
+describe('each completion says so (ADR 063)', () => {
+  it('names the next briefing when the count grows, and nothing on the first status or a repeat', () => {
+    const before = statusOf(['clear_binary_row', 'attack_blockchain', 'send_global_chat']);
+    const after = statusOf(['clear_binary_row', 'attack_blockchain', 'send_global_chat', 'send_private_message']);
+    expect(completionToast(null, after)).toBeNull();
+    expect(completionToast(before, before)).toBeNull();
+    expect(completionToast(before, after)).toEqual({ next: after.currentMission!.title });
+    expect(after.currentMission!.id).toBe('ssh_self_root');
+  });
+
+  it('says every briefing is cleared after the last one', () => {
+    const oneLeft = statusOf(missionIds.filter((id) => id !== 'purchase_kernel_bit'));
+    expect(completionToast(oneLeft, allDone)).toEqual({ next: null });
+  });
+
+  it('sends every mission to the screen it is played on', () => {
+    expect(missionIds.map(missionScreen)).toEqual(['mainframe', 'blockchain', 'mainframe', 'ping', 'terminal', 'terminal', 'terminal', 'terminal', 'kernel']);
   });
 });

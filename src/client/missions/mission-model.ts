@@ -1,5 +1,7 @@
 import type { Mission, MissionStatus } from '../../core/api/missions';
-import type { MissionId } from '../../core/rules/missions';
+import { missionFeature, type MissionId } from '../../core/rules/missions';
+
+type MissionFeature = (typeof missionFeature)[MissionId];
 
 /** What the Mainframe's mission panel shows (spec §2). */
 export interface MissionPanelView {
@@ -63,4 +65,20 @@ export function celebrationStep(state: CelebrationState, status: MissionStatus):
 /** CONTINUE HACKING (or Escape) closes it for good. */
 export function dismissCelebration(state: CelebrationState): CelebrationState {
   return state.open ? { ...state, open: false } : state;
+}
+
+/** The screen a mission is played on, from the feature it belongs to: where the strip's GO leads. The global chat is the Mainframe's. */
+export function missionScreen(id: MissionId): Exclude<MissionFeature, 'chat'> {
+  const feature = missionFeature[id];
+  return feature === 'chat' ? 'mainframe' : feature;
+}
+
+/**
+ * The toast a completion brings (ADR 063): a status with more missions done than the last one seen
+ * says so, with the next briefing's title (null once every one is done). Nothing on the first status
+ * of a session, nor when the count did not grow.
+ */
+export function completionToast(previous: MissionStatus | null, next: MissionStatus): { next: string | null } | null {
+  if (!previous || next.completedMissions.length <= previous.completedMissions.length) return null;
+  return { next: next.currentMission?.title ?? null };
 }

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { SocketProvider, useSocketStatus } from '../lib/socket/socket-provider';
 import { DroneHarvest } from '../drone/drone-harvest';
 import { MissionCelebration } from '../missions/mission-celebration';
+import { MissionStrip } from '../missions/mission-strip';
 import { useSession } from '../session/session-context';
 import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
 import type { MenuItem } from './menu-item';
@@ -86,6 +87,7 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
     <FrameLayout
       status={signedIn && session.user ? <ConnectedAs username={session.user.username} /> : <NotConnected />}
       menu={signedIn ? <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} /> : undefined}
+      strip={signedIn && session.user ? <MissionStrip /> : undefined}
       HomeLink={RouterHomeLink}
     >
       <Outlet />

@@ -6,7 +6,7 @@ import { ItemKind } from '../items';
 import { AttackRecord } from './filesystem';
 import { Listing } from './market';
 import { MissionStatus } from './missions';
-import { PrivateMessage, UnreadDirectories } from './ping';
+import { PingSystemLine, PrivateMessage, UnreadDirectories } from './ping';
 import { PurchaseStatus } from './virus';
 
 /** spec §3/§7 grid square, as grid_update carries it (the Kernel's contract will reuse this one). */
@@ -83,6 +83,8 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('ping.messageSent', PrivateMessage),
   /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */
   envelope('ping.unreadChanged', z.object({ usernames: UnreadDirectories })),
+  /** A system line written into this player's Ping (the developer's answer, ADR 063). */
+  envelope('ping.systemLineAdded', PingSystemLine),
   envelope('chat.unreadChanged', ChatUnread),
   /** A moderator removed a chat line (ADR 060): every open chat drops it. */
   envelope('chat.removed', z.object({ id: z.int().min(1) })),

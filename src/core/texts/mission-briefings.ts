@@ -40,7 +40,7 @@ export const missionBriefings = {
     description: 'Some intel is not for everyone. Send a private message.',
     instructions: [
       'Open PING from the SYSTEM menu.',
-      "Type 'cd {username}' to open a line to another operator.",
+      "Type 'cd {username}' to open a line to another operator. Nobody online? 'cd developer' always answers.",
       "Type your message and press Enter. 'exit' takes you back to the directory.",
     ],
   },

@@ -104,6 +104,9 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
     }
     case 'ping.unreadChanged':
       return [{ kind: 'unreadDirectories.set', usernames: event.d.usernames }];
+    // The developer answered (ADR 063): Ping's system lines are refetched, and an open Ping prints it.
+    case 'ping.systemLineAdded':
+      return [{ kind: 'invalidate', prefixes: ['/api/directories/system'] }];
     case 'chat.unreadChanged':
       return [{ kind: 'chatUnread.set', hasUnread: event.d.hasUnread }];
     case 'missions.statusChanged':

@@ -7,12 +7,13 @@ import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ProgressBar } from '../../ui/progress-bar';
 import './mission-panel.css';
+import { WhatNextPanel } from './what-next-panel';
 import { texts } from '../../../core/texts';
 
 /**
  * The beginner missions (spec §2): the MISSION/HIDE toggle, the current mission with collapsible
- * instructions, progress, 'n/total' and the reward. It hides once every mission is done (the
- * MISSION ACCOMPLISHED dialog is the shell's). `serverDecodes` is the server's count, which earns
+ * instructions, progress, 'n/total' and the reward. Once every mission is done it says what to do
+ * next instead of hiding (ADR 063; the MISSION ACCOMPLISHED dialog is the shell's). `serverDecodes` is the server's count, which earns
  * clear_binary_row.
  */
 export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
@@ -21,6 +22,7 @@ export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
   const status = useMissionStatus();
   useDecodeMission(status.data, serverDecodes);
 
+  if (status.data?.allMissionsCompleted) return <WhatNextPanel />;
   if (status.data && !missionPanelView(status.data).visible) return null;
   return (
     <Panel

@@ -32,6 +32,7 @@ import {
   useSendPrivateMessage,
   useUnreadDirectories,
 } from './use-ping';
+import { useArrivingSystemLines } from './use-arriving-system-lines';
 
 type Handler = (arg: string) => void | Promise<void>;
 
@@ -59,6 +60,10 @@ export function usePingTerminal(me: { id: number; username: string }) {
   useMarkConversationRead(partner, unread.data);
 
   const print = (...drafts: LogDraft[]) => dispatch({ type: 'print', drafts });
+  // On an open line the answer is printed under the player's message; the directory lists system lines at its top.
+  useArrivingSystemLines((line) => {
+    if (partner) print({ kind: 'line', tone: 'ok', text: `${texts.ping.systemSender} > ${line.message}` });
+  });
   const unreadNames = unread.data ?? [];
 
   const handlers = {

@@ -66,7 +66,7 @@ export function createPingService(deps: PingServiceDeps) {
     async send(sender: Sender, body: PrivateMessageBody): Promise<PrivateMessage> {
       const text = requireMessageText(body.message);
       if (body.receiverId === sender.id) throw new HttpError(400, texts.pingSelf);
-      const { row, receiver, withheld } = await db.transaction(async (tx) => {
+      const { row, receiver, withheld, reply } = await db.transaction(async (tx) => {
         const receiver = await store.findUser(tx, body.receiverId);
         if (!receiver) throw new HttpError(404, texts.pingUserNotFound);
         // The lock makes the count below true for this player across every instance.
@@ -79,8 +79,11 @@ export function createPingService(deps: PingServiceDeps) {
         if (problem) throw new HttpError(429, texts[problem]);
         const withheld = await deps.isIgnoring(receiver.id, sender.id, tx);
         const at = new Date(now);
-        const row = await store.insertMessage(tx, { senderId: sender.id, receiverId: receiver.id, message: text, createdAt: at, withheld, ...(withheld ? { readAt: at } : {}) });
-        return { row, receiver, withheld };
+        // Nobody reads the developer's Ping: its message is read on arrival, and it answers with a system line (ADR 063).
+        const readOnArrival = withheld || receiver.isDeveloper;
+        const row = await store.insertMessage(tx, { senderId: sender.id, receiverId: receiver.id, message: text, createdAt: at, withheld, ...(readOnArrival ? { readAt: at } : {}) });
+        const reply = receiver.isDeveloper ? await store.insertSystemLine(tx, { userId: sender.id, message: texts.ping.developerReply, createdAt: at }) : null;
+        return { row, receiver, withheld, reply };
       });
       const message: PrivateMessage = {
         id: row.id,
@@ -92,7 +95,8 @@ export function createPingService(deps: PingServiceDeps) {
       };
       const audience = withheld ? [sender.id] : [sender.id, receiver.id];
       deps.bus.publish({ audience: { kind: 'users', userIds: audience }, event: { t: 'ping.messageSent', d: message } });
-      if (!withheld) await publishUnread(receiver.id);
+      if (reply) deps.bus.publish({ audience: { kind: 'users', userIds: [sender.id] }, event: { t: 'ping.systemLineAdded', d: { ...reply, createdAt: reply.createdAt.toISOString() } } });
+      else if (!withheld) await publishUnread(receiver.id);
       return message;
     },
 
@@ -107,7 +111,9 @@ export function createPingService(deps: PingServiceDeps) {
      * writes it with the Telnet it moves, so the line exists exactly when the hack does). The caller's
      * own after-commit event (terminal.hacked) tells the victim's screens to refetch.
      */
-    writeSystemLine: (tx: Executor, userId: number, message: string, at: Date) => store.insertSystemLine(tx, { userId, message, createdAt: at }),
+    writeSystemLine: async (tx: Executor, userId: number, message: string, at: Date): Promise<void> => {
+      await store.insertSystemLine(tx, { userId, message, createdAt: at });
+    },
 
     /** GET /api/directories/system: the player's latest system lines, oldest first as the log reads. */
     async systemLines(userId: number): Promise<PingSystemLine[]> {

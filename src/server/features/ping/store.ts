@@ -11,8 +11,21 @@ export async function lockSender(tx: Executor, userId: number): Promise<void> {
 }
 
 /** A player who can be written to: a deleted account (ADR 057) is nobody's conversation partner any more. */
+/**
+ * The built-in developer account's login ID (migration 0012): banned so nobody signs in as it, yet
+ * listed in the directory, because it answers a Ping itself (ADR 063).
+ */
+export const developerLoginId = '~developer';
+
+/** Who the directory lists: players in good standing, and the developer. */
+const listedInDirectory = or(eq(users.banned, false), eq(users.loginId, developerLoginId));
+
 export async function findUser(tx: Executor, id: number) {
-  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const [row] = await tx
+    .select({ id: users.id, username: users.username, isDeveloper: sql<boolean>`${users.loginId} = ${developerLoginId}` })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row;
 }
 
@@ -120,7 +133,7 @@ export async function directoryUsers(tx: Executor, limit: number, ttlMs: number)
   return tx
     .select(columns)
     .from(users)
-    .where(eq(users.banned, false))
+    .where(listedInDirectory)
     .orderBy(desc(columns.isOnline), asc(sql`lower(${users.username})`), asc(users.id))
     .limit(limit);
 }
@@ -130,7 +143,7 @@ export async function directoryUser(tx: Executor, username: string, ttlMs: numbe
   const [row] = await tx
     .select(directoryColumns(ttlMs))
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.banned, false)))
+    .where(and(sql`lower(${users.username}) = lower(${username})`, listedInDirectory))
     .limit(1);
   return row;
 }
@@ -141,8 +154,12 @@ export async function hasSent(tx: Executor, senderId: number): Promise<boolean> 
 }
 
 /** A system line for one player, inside the caller's transaction (the hack's). */
-export async function insertSystemLine(tx: Executor, row: { userId: number; message: string; createdAt: Date }): Promise<void> {
-  await tx.insert(pingSystemLines).values(row);
+export async function insertSystemLine(tx: Executor, row: { userId: number; message: string; createdAt: Date }) {
+  const [inserted] = await tx
+    .insert(pingSystemLines)
+    .values(row)
+    .returning({ id: pingSystemLines.id, message: pingSystemLines.message, createdAt: pingSystemLines.createdAt });
+  return inserted!;
 }
 
 /** The player's latest system lines, newest first. */
