@@ -1,28 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import type { ModalProps } from './modal';
 import './modal.css';
 
-export interface ModalProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** The dialog's title, also its accessible name. */
-  title: string;
-  description?: ReactNode;
-  tone?: 'accent' | 'telnet' | 'danger';
-  children?: ReactNode;
-  /** The button row at the bottom. */
-  actions?: ReactNode;
-  /**
-   * Where focus goes when the dialog closes, for a dialog opened without a Radix trigger (Radix would
-   * otherwise leave it on <body>): the control that opened it, found when the dialog closes
-   * (`returnFocus`) or held in a ref (`returnFocusTo`).
-   */
-  returnFocus?: () => HTMLElement | null;
-  returnFocusTo?: RefObject<HTMLElement | null>;
-}
-
-/** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus, returnFocusTo }: ModalProps) {
+/** A centred dialog from Radix (loaded with the first dialog opened, see modal.tsx) (focus trap, Escape closes it, labelled by its title) in the game's frame. */
+export function ModalDialog({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus, returnFocusTo }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
