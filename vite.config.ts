@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineEntryCssPlugin } from './scripts/inline-entry-css';
 import { precompressPlugin } from './scripts/precompress';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -12,7 +13,8 @@ const apiTarget = 'http://127.0.0.1:5000';
 export default defineConfig({
   root: clientRoot,
   // precompressPlugin: .br/.gz beside each file, sent by the server as they are (issue 13 item 6).
-  plugins: [react(), precompressPlugin()],
+  // inlineEntryCssPlugin: the first paint's CSS inside index.html, no render-blocking request (ADR 069).
+  plugins: [react(), inlineEntryCssPlugin(), precompressPlugin()],
   build: {
     outDir,
     emptyOutDir: true,

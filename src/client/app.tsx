@@ -1,3 +1,4 @@
+import './lib/zod-without-eval';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { answersWithAppShell } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
@@ -344,8 +345,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   fastify.setNotFoundHandler((request, reply) => {
-    // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell.
-    if (servesClient && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell;
+    // a missing file is a real 404.
+    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile('index.html');
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { initialJs, loginInitialJsBudgetBytes, total } from '../../scripts/bundle-sizes';
-import { loginViaUi, newPage, newPlayer, registerViaUi, sendChat, useGame } from './fixtures';
+import { desktop, loginViaUi, newPage, newPlayer, phone, registerViaUi, sendChat, snap, useGame } from './fixtures';
 
 // A small first load (ADR 040). The client under test is the one the e2e setup
 // built (tests/support/build-client.ts), as `npm start` serves it.
@@ -81,6 +81,87 @@ describe('a small first load', () => {
       await sendChat(page, 'back after a reload');
       expect((await sent).ok()).toBe(true);
       expect(requests.filter((r) => pathOf(r) === '/api/auth/csrf-token')).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// The first paint and what a browser reports about it (ADR 069).
+describe('a clean first paint', () => {
+  it('/robots.txt is a text file, a missing file is a 404, and a screen path still gets the app', async () => {
+    const robots = await fetch(`${game.server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*/m);
+    expect((await fetch(`${game.server.url}/no-such-file.png`)).status).toBe(404);
+    expect((await fetch(`${game.server.url}/assets/gone-12345678.js`)).status).toBe(404);
+    const screen = await fetch(`${game.server.url}/no-such-screen`);
+    expect(screen.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('the page carries its CSS in a <style>: with every script blocked the frame still paints styled', async () => {
+    const html = await (await fetch(`${game.server.url}/`)).text();
+    expect(html).toMatch(/<style>[^<]*\.bb-topbar/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    for (const viewport of [desktop, phone]) {
+      const { context, page } = await newPage(game.browser, viewport);
+      try {
+        const requests = recordRequests(page);
+        await page.route('**/*.js', (route) => route.abort());
+        await page.goto(`${game.server.url}/`);
+        expect(requests.filter((r) => r.resourceType() === 'stylesheet')).toEqual([]);
+        // Styled, not the browser's defaults: the top bar is a flex row in the game's dark frame.
+        const bar = await page.locator('.bb-topbar__inner').evaluate((el) => getComputedStyle(el).display);
+        expect(bar).toBe('flex');
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).not.toBe('rgba(0, 0, 0, 0)');
+        await snap(page, 'first-paint-without-js');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('a signed-out visitor sees the login screen with no console error (the session probe answers 200)', async () => {
+    const { context, page } = await newPage(game.browser, phone);
+    try {
+      const errors: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+      page.on('pageerror', (e) => errors.push(e.message));
+      const probe = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/session');
+      await page.goto(`${game.server.url}/`);
+      expect((await probe).status()).toBe(200);
+      await page.getByRole('button', { name: texts.auth.connect }).waitFor();
+      await snap(page, 'login-signed-out');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signed-in screens and the SYSTEM menu raise no CSP violation and no console error', async () => {
+    const { context, page } = await newPage(game.browser);
+    try {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      const errors: string[] = [];
+      page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
+      await registerViaUi(page, game.server.url, newPlayer());
+      for (const path of ['/', '/inventory', '/kernel']) {
+        await page.goto(`${game.server.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.getByRole('button', { name: texts.shell.system }).click();
+        await page.getByRole('dialog', { name: texts.shell.system }).waitFor();
+        await page.keyboard.press('Escape');
+        // Radix's dialog arrives with the first opening; focus returns to the trigger as before.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(texts.shell.system);
+        expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+      }
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -18,12 +18,17 @@ export interface SessionStart {
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest', 'X-Frontend-Request': 'true' };
 
-/** The signed-in player behind the cookie, or null when there is none (401) or the check fails. */
+/**
+ * The signed-in player behind the cookie, or null when there is none or the check fails. The probe
+ * answers 200 {signedIn:false} for a signed-out visitor, so the login screen logs no error (ADR 069);
+ * the path is `authPaths.session`, written out to keep zod out of the first load.
+ */
 export async function fetchSessionUser(fetchFn: typeof fetch = fetch): Promise<unknown> {
   try {
-    const res = await fetchFn('/api/auth/user', { credentials: 'same-origin', headers });
+    const res = await fetchFn('/api/auth/session', { credentials: 'same-origin', headers });
     if (!res.ok) return null;
-    return (await res.json()) as unknown;
+    const probe = (await res.json()) as { signedIn?: unknown; user?: unknown };
+    return probe.signedIn === true && typeof probe.user === 'object' ? probe.user : null;
   } catch {
     // spec §4: a failed check means signed out.
     return null;

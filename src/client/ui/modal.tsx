@@ -1,6 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
-import './modal.css';
+import { lazy, Suspense, useState, type ReactNode, type RefObject } from 'react';
+
+// Radix's dialog and its helpers (focus scope, scroll lock, portal) are a chunk of their own, fetched
+// when a dialog first opens: no screen needs them for its first paint (ADR 069).
+const ModalDialog = lazy(() => import('./modal-dialog').then((m) => ({ default: m.ModalDialog })));
 
 export interface ModalProps {
   open: boolean;
@@ -21,28 +23,15 @@ export interface ModalProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** A centred dialog from Radix (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function Modal({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus, returnFocusTo }: ModalProps) {
+/** A centred dialog (focus trap, Escape closes it, labelled by its title) in the game's frame. */
+export function Modal(props: ModalProps) {
+  // Once opened it stays mounted, so closing runs Radix's own close (focus return included).
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="bb-modal__overlay" />
-        <Dialog.Content
-          className={`bb-modal bb-modal--${tone}`}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus ? returnFocus() : returnFocusTo?.current;
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-        >
-          <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
-          {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}
-          {children}
-          {actions ? <div className="bb-modal__actions">{actions}</div> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -19,6 +19,12 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const AuthUserResponse = User;
 
+export const authPaths = { session: '/api/auth/session' } as const;
+
+/** The boot's session probe: who is signed in, or that nobody is (a 200 either way, ADR 069). */
+export const SessionProbeResponse = z.union([z.object({ signedIn: z.literal(false) }), z.object({ signedIn: z.literal(true), user: User })]);
+export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;
+
 /**
  * The answer to login and register: the player, plus the new session's CSRF token so the client's
  * first state change needs no token request. A client that reads only User still

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountPaths } from '../../core/api/account';
+import { authPaths } from '../../core/api/auth';
 import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
 import type { AuthContext, AuthService } from '../features/auth/service';
@@ -8,7 +9,7 @@ import { isApiPath, routePath } from './route-path';
 
 export const sessionCookieName = 'bb_session';
 
-const openWhileRenaming = new Set([accountPaths.username, '/api/auth/user', '/api/auth/csrf-token', '/api/auth/logout', '/api/auth/login', '/api/auth/register']);
+const openWhileRenaming = new Set([accountPaths.username, '/api/auth/user', authPaths.session, '/api/auth/csrf-token', '/api/auth/logout', '/api/auth/login', '/api/auth/register']);
 export const sessionMaxAgeS = balance.sessionIdleDays * 24 * 3600;
 
 declare module 'fastify' {

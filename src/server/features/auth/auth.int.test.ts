@@ -37,6 +37,15 @@ describe.each(drivers)('accounts [%s]', (driver) => {
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/auth/user' }), 401, texts.notSignedIn);
   });
 
+  it("answers the boot's session probe with 200 either way: signedIn false, or the player (ADR 069)", async () => {
+    const out = await app.fastify.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signedIn: false });
+    const p = await asPlayer(app);
+    const me = await app.fastify.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: p.cookie } });
+    expect(me.json()).toMatchObject({ signedIn: true, user: { username: p.username } });
+  });
+
   it('refuses missing fields with the spec texts', async () => {
     expectError(await post('/api/auth/login', { loginId: '', password: '' }), 400, texts.loginMissingFields);
     expectError(await post('/api/auth/register', { loginId: 'abc', username: '', password: 'Passw0rd!' }), 400, texts.registerMissingFields);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
-import { LoginBody, RegisterBody, type SignedInResponse } from '../../../core/api/auth';
+import { authPaths, LoginBody, RegisterBody, type SessionProbeResponse, type SignedInResponse } from '../../../core/api/auth';
 import { parseInput } from '../../http/errors';
 import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
 import type { User } from '../../../core/api/common';
@@ -40,6 +40,13 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     clearSessionCookie(request, reply);
     return reply.status(204).send();
   });
+
+  // The boot's probe (ADR 069): a signed-out visitor is an answer, not an error, so it is a 200 and
+  // the login screen logs nothing; the game's own check stays on /api/auth/user, where a 401 is the
+  // refusal that signs a tab out (ADR 061).
+  app.get(authPaths.session, async (request): Promise<SessionProbeResponse> =>
+    request.auth ? { signedIn: true, user: await auth.view(request.auth.user.id) } : { signedIn: false },
+  );
 
   // Read fresh: stats change with every tap, and the session cache holds only who the player is.
   app.get('/api/auth/user', async (request) => auth.view(requireAuth(request).user.id));
