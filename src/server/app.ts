@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
@@ -56,6 +56,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
+import { registerBackupRoute } from './http/backup-route';
 import { registerRequestLog } from './http/request-log';
 import { registerSecureData } from './http/secure-data';
 import { createLimits } from './http/limits';
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     genReqId: requestId,
     // One line per request instead of Fastify's two (ADR 070): see http/request-log.ts.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const metrics = createMetrics();
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     behindProxy: config.trustProxy !== false,
     isDraining: () => draining,
   });
+  registerBackupRoute(fastify, { database, metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
   registerRequestLog(fastify, { successSample: config.logSuccessSample ?? 1, random });
   registerSession(fastify, auth);
   registerCsrf(fastify);

@@ -23,6 +23,11 @@ export interface Database {
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a gzipped tarball of its data folder, consistent while the server runs
+   * (ADR 070): open transactions finish first, and queries wait while the folder is copied.
+   */
+  backup?: () => Promise<Blob>;
 }
 
 /** Opens PGlite (a folder, or memory when dataDir is null) or a PostgreSQL pool, behind one handle. */
@@ -54,6 +59,13 @@ export async function createDb(config: DbConfig): Promise<Database> {
       db,
       kind: 'pglite',
       query: async (text, params = []) => (await pglite.query(text, params)).rows as never,
+      // The checkpoint only shortens the restored copy's recovery: what commits after it is in the WAL,
+      // which the copy holds. The copy itself waits for the open transaction and holds back every
+      // query (each takes PGlite's transaction lock) until the folder is read.
+      backup: async () => {
+        await pglite.exec('CHECKPOINT');
+        return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
+      },
       close: async () => {
         await pglite.close();
         lock?.release();
