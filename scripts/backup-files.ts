@@ -17,7 +17,7 @@ export async function takeBackup(config: Config, out: string): Promise<{ file: s
   try {
     const database = await createDb(config.database);
     try {
-      tarball = Buffer.from(await (await database.backup!()).arrayBuffer());
+      tarball = await database.backup!();
     } finally {
       await database.close();
     }

@@ -12,7 +12,7 @@ export interface BackupRouteDeps {
 /**
  * POST /ops/backup: the embedded database's data folder as a gzipped tarball, taken while the server
  * runs (`npm run backup` calls it; ADR 070). Only operators reach it, as /metrics: METRICS_TOKEN, else a
- * loopback peer. Writes pause while the folder is copied (about a second per 100 MB on this machine);
+ * loopback peer. Writes pause while the folder is copied (under a second per 100 MB on this machine);
  * PostgreSQL has pg_dump for this (docs/operations.md).
  */
 export function registerBackupRoute(app: FastifyInstance, deps: BackupRouteDeps): void {
@@ -22,7 +22,7 @@ export function registerBackupRoute(app: FastifyInstance, deps: BackupRouteDeps)
       return reply.status(409).send({ message: 'This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).' });
     }
     const started = performance.now();
-    const tarball = Buffer.from(await (await deps.database.backup()).arrayBuffer());
+    const tarball = await deps.database.backup();
     request.log.info({ bytes: tarball.length, ms: Math.round(performance.now() - started) }, 'backup taken');
     return reply.headers({ 'content-type': 'application/gzip', 'cache-control': 'no-store' }).send(tarball);
   });
