@@ -93,57 +93,69 @@ async function moreAcks(acked: { total: number }, n: number) {
   await expect.poll(() => acked.total, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(target);
 }
 
+/**
+ * The drill: players tap on the live game; `backUp` runs while they do; then the copy is restored
+ * (`restore` returns the restored game's config) and checked through a server started on it.
+ */
+async function drill(live: Config, backUp: (app: App) => Promise<void>, restore: () => Promise<Config>): Promise<void> {
+  const database = await createDb(live.database);
+  await migrate(database);
+  const app = await startGame(live, database);
+  const list = await signUpPlayers(app);
+  await grantTelnet(database, list);
+  const taps = tapping(list);
+  await moreAcks(taps.acked, 20);
+  taps.backupBegins();
+  await backUp(app);
+  await moreAcks(taps.acked, 20);
+  await taps.stop();
+  await app.close();
+  await database.close();
+
+  const restoredConfig = await restore();
+  const restored = await createDb(restoredConfig.database);
+  await migrate(restored);
+  const restoredApp = await startGame(restoredConfig, restored);
+  try {
+    await checkRestored(restoredApp, restored, list, taps.before);
+  } finally {
+    await restoredApp.close();
+    await restored.close();
+  }
+}
+
 describe('restore drill: the embedded database', () => {
   const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-'));
+  const file = join(folder, 'backup.tar.gz');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const inFolder = (dir: string) => testConfig({ dataDir: dir, database: { kind: 'pglite', dataDir: join(dir, 'pglite') } });
 
   it('restores a backup taken while players tap, whole and with every acknowledged tap', async () => {
-    const config = testConfig({ dataDir: join(folder, 'live'), database: { kind: 'pglite', dataDir: join(folder, 'live', 'pglite') } });
-    const database = await createDb(config.database);
-    await migrate(database);
-    const app = await startGame(config, database);
-    const list = await signUpPlayers(app);
-    await grantTelnet(database, list);
-    const taps = tapping(list);
-    await moreAcks(taps.acked, 20);
-    taps.backupBegins();
-    // `npm run backup` itself, in its own process: this one holds the data folder, so it asks the server.
-    const port = (app.fastify.server.address() as AddressInfo).port;
-    const file = join(folder, 'backup.tar.gz');
-    const env = { ...process.env, DATA_DIR: join(folder, 'live'), PORT: String(port), SESSION_SECRET: config.sessionSecret };
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', file], { env });
-    expect(stdout).toContain('from the running server');
-    expect(stdout).toContain(`npm run restore -- ${file}`);
-    const backup = { file };
-    await moreAcks(taps.acked, 20);
-    await taps.stop();
-    await app.close();
-    await database.close();
-
-    const restoredDir = join(folder, 'restored');
-    await restoreBackup(backup.file, restoredDir);
-    const restoredConfig = testConfig({ dataDir: restoredDir, database: { kind: 'pglite', dataDir: join(restoredDir, 'pglite') } });
-    const restored = await createDb(restoredConfig.database);
-    await migrate(restored);
-    const restoredApp = await startGame(restoredConfig, restored);
-    try {
-      await checkRestored(restoredApp, restored, list, taps.before);
-    } finally {
-      await restoredApp.close();
-      await restored.close();
-    }
+    const live = inFolder(join(folder, 'live'));
+    const backUp = async (app: App) => {
+      // `npm run backup` itself, in its own process: this one holds the data folder, so it asks the server.
+      const port = (app.fastify.server.address() as AddressInfo).port;
+      const env = { ...process.env, DATA_DIR: join(folder, 'live'), PORT: String(port), SESSION_SECRET: live.sessionSecret };
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', file], { env });
+      expect(stdout).toContain('from the running server');
+      expect(stdout).toContain(`npm run restore -- ${file}`);
+    };
+    await drill(live, backUp, async () => {
+      await restoreBackup(file, join(folder, 'restored'));
+      return inFolder(join(folder, 'restored'));
+    });
   });
 
   it('refuses to restore over a folder that already holds a database', async () => {
-    const taken = join(folder, 'backup.tar.gz');
-    await expect(restoreBackup(taken, join(folder, 'restored'))).rejects.toThrow(/already holds a database/);
+    await expect(restoreBackup(file, join(folder, 'restored'))).rejects.toThrow(/already holds a database/);
   });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !pgToolsHere)('restore drill: PostgreSQL with pg_dump and pg_restore [postgres]', () => {
   const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-pg-'));
+  const file = join(folder, 'bitbreach.dump');
   const admin = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://unused', { max: 1, onnotice: () => {} });
-  const names = [`bb_drill_${process.pid}_live`, `bb_drill_${process.pid}_restored`];
+  const names = [`bb_drill_${process.pid}_live`, `bb_drill_${process.pid}_restored`] as const;
   const urlOf = (name: string) => Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString();
   afterAll(async () => {
     for (const name of names) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -153,33 +165,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgToolsHere)('restore drill: 
 
   it('restores a pg_dump taken while players tap into a fresh database, whole', async () => {
     for (const name of names) await admin.unsafe(`CREATE DATABASE ${name}`);
-    const config = testConfig({ database: { kind: 'postgres', url: urlOf(names[0]!) } });
-    const database = await createDb(config.database as { kind: 'postgres'; url: string });
-    await migrate(database);
-    const app = await startGame(config, database);
-    const list = await signUpPlayers(app);
-    await grantTelnet(database, list);
-    const taps = tapping(list);
-    await moreAcks(taps.acked, 20);
-    taps.backupBegins();
     // docs/operations.md's recipe: the custom format, one consistent snapshot of the running database.
-    const file = join(folder, 'bitbreach.dump');
-    await run('pg_dump', ['--format=custom', `--file=${file}`, urlOf(names[0]!)]);
-    await moreAcks(taps.acked, 20);
-    await taps.stop();
-    await app.close();
-    await database.close();
-
-    await run('pg_restore', ['--no-owner', `--dbname=${urlOf(names[1]!)}`, file]);
-    const restoredConfig = testConfig({ database: { kind: 'postgres', url: urlOf(names[1]!) } });
-    const restored = await createDb(restoredConfig.database as { kind: 'postgres'; url: string });
-    await migrate(restored);
-    const restoredApp = await startGame(restoredConfig, restored);
-    try {
-      await checkRestored(restoredApp, restored, list, taps.before);
-    } finally {
-      await restoredApp.close();
-      await restored.close();
-    }
+    const backUp = async () => void (await run('pg_dump', ['--format=custom', `--file=${file}`, urlOf(names[0])]));
+    await drill(testConfig({ database: { kind: 'postgres', url: urlOf(names[0]) } }), backUp, async () => {
+      await run('pg_restore', ['--no-owner', `--dbname=${urlOf(names[1])}`, file]);
+      return testConfig({ database: { kind: 'postgres', url: urlOf(names[1]) } });
+    });
   });
 });
