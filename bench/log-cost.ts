@@ -6,12 +6,15 @@
  * the production output (log-output.ts) to /dev/null, so the figure is serializing and writing, not a
  * reader's work. The phases alternate between the servers, several rounds, so a machine shared with
  * other work loads each mode alike; the machine's busy share and load average are printed beside.
+ * Then the same three in this process with injected requests (log-cost-inline.ts): no network, no
+ * load generator competing for the cores, so a busy machine blurs it less.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { benchConfig } from './config';
 import { createTarget } from './http-client';
 import { runClosedLoop } from './load';
 import { PlayerPicker, registerPlayers } from './players';
+import { inlineLogCost, loggingCallsCost } from './log-cost-inline';
 import { cpuBetween, readCpu } from './proc-cpu';
 import { startServer, killStartedServers, type ServerHandle } from './server-handle';
 import { constantShots } from './shots';
@@ -65,11 +68,20 @@ async function main(): Promise<void> {
         `${median(list.map((r) => r.okPerS)).toFixed(0)} req/s, machine busy ${busy.length ? median(busy).toFixed(0) : '?'}%`,
     );
   }
-  console.error(`load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const { server, target } of servers.values()) {
     target.agent.destroy();
     await server.close();
   }
+  const inline = await inlineLogCost(rounds * 2, 3000);
+  for (const mode of modes) {
+    const paired = inline[mode].map((us, i) => us - inline.silent[i]!);
+    console.log(`in-process ${mode.padEnd(8)} ${median(inline[mode]).toFixed(0).padStart(5)} µs/request (rounds: ${inline[mode].map((v) => v.toFixed(0)).join(', ')}), logging ${median(paired).toFixed(1)} µs`);
+  }
+  for (let round = 0; round < 3; round++) {
+    const calls = await loggingCallsCost(20_000);
+    console.log(`logging calls alone, round ${round + 1}: Fastify's two lines ${calls.fastify.toFixed(1)} µs, one line ${calls.line.toFixed(1)} µs per request`);
+  }
+  console.error(`load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
 main().catch((error: unknown) => {

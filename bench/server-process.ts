@@ -3,7 +3,6 @@
 // time, event-loop utilisation and transaction counts, so each phase can say what limited it.
 import cluster from 'node:cluster';
 import { openSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
 import { balance } from '../src/core/balance';
 import { createLogOutput } from '../src/server/log-output';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +14,7 @@ import { loadConfig } from '../src/server/config';
 import { createDb, type Database, type DbConfig } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { requireAuth } from '../src/server/http/session';
+import { logLikeFastifyDefault } from './fastify-default-log';
 import { runBenchPrimary } from './server-cluster';
 import { installProbes } from './server-probes';
 import type { ServerMessage, ServerStats, ParentMessage, ServerProbes } from './server-protocol';
@@ -50,12 +50,6 @@ function countTransactions(database: Database): { count: number; totalMs: number
     }
   };
   return counter;
-}
-
-/** Fastify's own request logging, as it was before ADR 070: two lines per request, with its req and res serializers. */
-function logLikeFastifyDefault(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request) => request.log.info({ req: request }, 'incoming request'));
-  fastify.addHook('onResponse', async (request, reply) => request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed'));
 }
 
 function tell(message: ServerMessage): void {
