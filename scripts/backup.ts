@@ -2,7 +2,13 @@ import { loadConfig } from '../src/server/config';
 import { takeBackup } from './backup-files';
 
 // npm run backup [-- <file>]: a consistent copy of the embedded database, server running or not (ADR 070).
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 if (config.database.kind === 'postgres') {
   console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (and WAL archiving for point-in-time recovery), see docs/operations.md.');
   process.exit(1);

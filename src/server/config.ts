@@ -109,13 +109,16 @@ function loadSessionSecret(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
+/** A setting the environment got wrong: main prints its message alone, no stack. */
+export class ConfigError extends Error {}
+
 /** Environment → typed config, with the embedded defaults (PGlite under ./data, port 5000). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
   // One line per bad setting, named as the operator wrote it, instead of zod's JSON dump.
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Bad configuration:\n  ${lines.join('\n  ')}`);
+    throw new ConfigError(`Bad configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);

@@ -12,7 +12,7 @@ import type { Config } from '../../src/server/config';
 import { createDb, type Database } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { credit } from '../../src/server/wallet';
-import { asPlayer, type Player } from '../support/app';
+import { asPlayer, buildTestApp, type Player, type TestApp } from '../support/app';
 import { testConfig } from '../support/config';
 
 // The restore drill (ADR 070): back the game up while players tap, restore into a fresh folder or
@@ -171,5 +171,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgToolsHere)('restore drill: 
       await run('pg_restore', ['--no-owner', `--dbname=${urlOf(names[1])}`, file]);
       return testConfig({ database: { kind: 'postgres', url: urlOf(names[1]) } });
     });
+  });
+});
+
+describe('POST /ops/backup: operators only', () => {
+  it('answers a stranger 404, a loopback caller the copy, and with METRICS_TOKEN only its bearer', async () => {
+    const open = await buildTestApp('pglite');
+    const guarded = await buildTestApp('pglite', { config: { metricsToken: 'backup-token-backup-token' } });
+    try {
+      const ask = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) => app.fastify.inject({ method: 'POST', url: '/ops/backup', remoteAddress, headers });
+      expect((await ask(open, '203.0.113.7')).statusCode).toBe(404);
+      const copy = await ask(open, '127.0.0.1');
+      expect(copy.statusCode).toBe(200);
+      expect(copy.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+      expect((await ask(guarded, '127.0.0.1')).statusCode).toBe(404);
+      expect((await ask(guarded, '203.0.113.7', { authorization: 'Bearer backup-token-backup-token' })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+      await guarded.close();
+    }
   });
 });
