@@ -30,12 +30,14 @@ export function startServer(options: {
   redisUrl?: string;
   /** Worker processes on one port (postgres only, no probes): like WORKERS=n npm start (ADR 036). */
   workers?: number;
+  /** Request logging (bench/log-cost.ts): none (the default), one line per request, or Fastify's two. */
+  log?: 'silent' | 'line' | 'fastify';
 }): Promise<ServerHandle> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = fork(serverEntry, [], {
     execArgv,
-    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '', BENCH_WORKERS: String(options.workers ?? 1) },
+    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '', BENCH_WORKERS: String(options.workers ?? 1), BENCH_LOG: options.log ?? 'silent' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   live.add(child);

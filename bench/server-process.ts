@@ -2,6 +2,9 @@
 // fresh database, plus one constant route. It answers the orchestrator over IPC with its own CPU
 // time, event-loop utilisation and transaction counts, so each phase can say what limited it.
 import cluster from 'node:cluster';
+import { openSync } from 'node:fs';
+import { balance } from '../src/core/balance';
+import { createLogOutput } from '../src/server/log-output';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { loadConfig } from '../src/server/config';
 import { createDb, type Database, type DbConfig } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { requireAuth } from '../src/server/http/session';
+import { logLikeFastifyDefault } from './fastify-default-log';
 import { runBenchPrimary } from './server-cluster';
 import { installProbes } from './server-probes';
 import type { ServerMessage, ServerStats, ParentMessage, ServerProbes } from './server-protocol';
@@ -67,7 +71,8 @@ async function main(): Promise<void> {
       REGISTRATIONS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_LOGIN_ID: '1000000',
-      LOG_LEVEL: 'silent',
+      // BENCH_LOG (bench/log-cost.ts): 'line' and 'fastify' log at info to /dev/null through the production output.
+      LOG_LEVEL: process.env.BENCH_LOG === 'line' || process.env.BENCH_LOG === 'fastify' ? 'info' : 'silent',
       // Two children given the same Redis (and database) share one bus channel: the Kernel's cross-instance fan-out.
       ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
     }),
@@ -84,7 +89,9 @@ async function main(): Promise<void> {
     config,
     database,
     realtime: { limits: { socketsPerAddress: Number.MAX_SAFE_INTEGER, upgradesPerAddress: Number.MAX_SAFE_INTEGER } },
+    ...(config.logLevel === 'info' ? { logStream: createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes).stream } : {}),
   });
+  if (process.env.BENCH_LOG === 'fastify') logLikeFastifyDefault(app.fastify);
 
   // (a) the same instance, plugins and hooks (session lookup, CSRF, JSON body parser) as
   // tap-batch; only the handler differs.

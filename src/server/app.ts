@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { answersWithAppShell } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
@@ -57,6 +57,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
+import { registerBackupRoute } from './http/backup-route';
+import { registerRequestLog } from './http/request-log';
 import { registerSecureData } from './http/secure-data';
 import { createLimits } from './http/limits';
 import { watchCommittedLedger } from './wallet';
@@ -127,6 +129,14 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
   return typeof given === 'string' && requestIdShape.test(given) ? given : randomUUID();
 }
 
+/** SOCKETS_PER_ADDRESS and SOCKET_UPGRADES_PER_ADDRESS, when set; the hub falls back to balance. */
+function addressLimits(config: Config): Partial<HubLimits> {
+  return {
+    ...(config.socketsPerAddress ? { socketsPerAddress: config.socketsPerAddress } : {}),
+    ...(config.socketUpgradesPerAddress ? { upgradesPerAddress: config.socketUpgradesPerAddress } : {}),
+  };
+}
+
 function hopsTrusted(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -148,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     genReqId: requestId,
+    // One line per request instead of Fastify's two (ADR 070): see http/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const metrics = createMetrics();
@@ -169,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     channel,
     busSecret: config.sessionSecret,
-    ...(deps.realtime?.limits ? { limits: deps.realtime.limits } : {}),
+    limits: { ...addressLimits(config), ...deps.realtime?.limits },
     clusterRelay,
     leases: shared.leases,
     onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
@@ -298,6 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     behindProxy: config.trustProxy !== false,
     isDraining: () => draining,
   });
+  registerBackupRoute(fastify, { database, metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
+  registerRequestLog(fastify, { successSample: config.logSuccessSample ?? 1, random });
   registerSession(fastify, auth);
   registerCsrf(fastify);
   registerSecureData(fastify);

@@ -17,6 +17,9 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(balance.loginAttemptsPerIp),
   LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(balance.socketsPerAddress),
+  SOCKET_UPGRADES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(balance.socketUpgradesPerAddress),
+  LOG_SUCCESS_SAMPLE: z.coerce.number().min(0).max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist/client'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -52,6 +55,12 @@ export interface Config {
   sessionSecret: string;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
+  /** SOCKETS_PER_ADDRESS: open sockets one client address may hold over every worker and instance. */
+  socketsPerAddress?: number;
+  /** SOCKET_UPGRADES_PER_ADDRESS: socket upgrades one client address may make per minute. */
+  socketUpgradesPerAddress?: number;
+  /** LOG_SUCCESS_SAMPLE: the share (0–1) of successful requests whose completion line is written; errors always are. */
+  logSuccessSample?: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   staticDir: string | null;
   /** Where the embedded database, its lock and the generated session secret live. */
@@ -100,9 +109,18 @@ function loadSessionSecret(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
+/** A setting the environment got wrong: main prints its message alone, no stack. */
+export class ConfigError extends Error {}
+
 /** Environment → typed config, with the embedded defaults (PGlite under ./data, port 5000). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const e = Env.parse(env);
+  const parsed = Env.safeParse(env);
+  // One line per bad setting, named as the operator wrote it, instead of zod's JSON dump.
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Bad configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -116,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: loadSessionSecret(dataDir, e.SESSION_SECRET),
     loginAttemptsPerIp: e.LOGIN_ATTEMPTS_PER_IP,
     loginAttemptsPerLoginId: e.LOGIN_ATTEMPTS_PER_LOGIN_ID,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
+    socketUpgradesPerAddress: e.SOCKET_UPGRADES_PER_ADDRESS,
+    logSuccessSample: e.LOG_SUCCESS_SAMPLE,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
     dataDir,

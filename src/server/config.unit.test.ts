@@ -16,3 +16,34 @@ describe('loadConfig: the hardening settings', () => {
     expect(() => loadConfig({ ...base, REGISTRATIONS_PER_IP: '0' })).toThrow();
   });
 });
+
+describe('loadConfig: the per-address limits', () => {
+  it('reads SOCKETS_PER_ADDRESS and SOCKET_UPGRADES_PER_ADDRESS, defaulting to balance', () => {
+    expect(loadConfig(base).socketsPerAddress).toBe(balance.socketsPerAddress);
+    expect(loadConfig(base).socketUpgradesPerAddress).toBe(balance.socketUpgradesPerAddress);
+    const school = loadConfig({ ...base, SOCKETS_PER_ADDRESS: '1000', SOCKET_UPGRADES_PER_ADDRESS: '2000' });
+    expect([school.socketsPerAddress, school.socketUpgradesPerAddress]).toEqual([1000, 2000]);
+  });
+
+  it.each([
+    ['SOCKETS_PER_ADDRESS', '0'],
+    ['SOCKETS_PER_ADDRESS', 'many'],
+    ['SOCKETS_PER_ADDRESS', '2.5'],
+    ['SOCKET_UPGRADES_PER_ADDRESS', '-1'],
+    ['LOGIN_ATTEMPTS_PER_IP', 'lots'],
+    ['ACCOUNTS_PER_IP', '-3'],
+  ])('refuses %s=%s at start-up, naming the setting', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`Bad configuration:[\\s\\S]*${name}`));
+  });
+});
+
+describe('loadConfig: request logging', () => {
+  it('writes every successful request’s line by default, and reads LOG_SUCCESS_SAMPLE', () => {
+    expect(loadConfig(base).logSuccessSample).toBe(1);
+    expect(loadConfig({ ...base, LOG_SUCCESS_SAMPLE: '0.05' }).logSuccessSample).toBe(0.05);
+  });
+
+  it.each(['1.5', '-0.1', 'half'])('refuses LOG_SUCCESS_SAMPLE=%s at start-up', (value) => {
+    expect(() => loadConfig({ ...base, LOG_SUCCESS_SAMPLE: value })).toThrow(/Bad configuration:[\s\S]*LOG_SUCCESS_SAMPLE/);
+  });
+});

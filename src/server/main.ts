@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { planWorkers } from './cluster/plan';
 import { runPrimary } from './cluster/primary';
 import { tagAnswersWithWorker } from './cluster/worker-tag';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
@@ -80,6 +80,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

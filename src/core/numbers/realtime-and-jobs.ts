@@ -16,12 +16,21 @@ export const realtimeAndJobsNumbers = {
   socketSessionRecheckMs: 30_000,
   /** Open sockets one session may hold over every worker and instance (tabs); the next is refused (429, or close code 4009). */
   socketsPerSession: 8,
-  /** Open sockets one client address may hold over every worker and instance. */
-  socketsPerAddress: 64,
+  /**
+   * Open sockets one client address may hold over every worker and instance (SOCKETS_PER_ADDRESS).
+   * A school or a carrier-grade NAT puts hundreds of players behind one address, each with a socket
+   * or two; the cap only has to stop one host from holding thousands (ADR 070). Each player is
+   * still held to socketsPerSession.
+   */
+  socketsPerAddress: 256,
   /** Heartbeats a socket's lease in Redis outlives its last refresh: an instance that died frees its sockets' places after this many (ADR 045). */
   socketLeaseHeartbeats: 3,
-  /** Socket upgrades one client address may make per window; past it the upgrade answers 429. */
-  socketUpgradesPerAddress: 120,
+  /**
+   * Socket upgrades one client address may make per window (SOCKET_UPGRADES_PER_ADDRESS); past it the
+   * upgrade answers 429. After a deploy every socket behind a shared address reconnects within the
+   * client's backoff: room for socketsPerAddress of them, twice over, in the minute (ADR 070).
+   */
+  socketUpgradesPerAddress: 600,
   socketUpgradeWindowMs: 60_000,
   /**
    * Presence changes are batched: a watching socket gets at most one presence frame per this long,

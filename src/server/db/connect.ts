@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -7,6 +9,8 @@ import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { withReconnect } from './reconnect';
+
+const gzipAsync = promisify(gzip);
 
 export type Schema = typeof schema;
 /** One typed handle for both drivers: feature stores never know which one runs. */
@@ -23,6 +27,11 @@ export interface Database {
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a gzipped tarball of its data folder, consistent while the server runs
+   * (ADR 070): open transactions finish first, and queries wait while the folder is copied.
+   */
+  backup?: () => Promise<Buffer>;
 }
 
 /** Opens PGlite (a folder, or memory when dataDir is null) or a PostgreSQL pool, behind one handle. */
@@ -54,6 +63,16 @@ export async function createDb(config: DbConfig): Promise<Database> {
       db,
       kind: 'pglite',
       query: async (text, params = []) => (await pglite.query(text, params)).rows as never,
+      // The checkpoint only shortens the restored copy's recovery: what commits after it is in the WAL,
+      // which the copy holds. The copy itself waits for the open transaction and holds back every
+      // query (each takes PGlite's transaction lock) until the folder is read.
+      // Uncompressed under the lock, gzipped after it on libuv's threads: 94 MB copied in ~0.8 s, where
+      // PGlite's own gzip held every write for ~7 s (ADR 070).
+      backup: async () => {
+        await pglite.exec('CHECKPOINT');
+        const tar = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
+        return gzipAsync(Buffer.from(await tar.arrayBuffer()));
+      },
       close: async () => {
         await pglite.close();
         lock?.release();

@@ -101,7 +101,8 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function metricsAllowed(request: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
+/** Whether a caller may use an operator route (/metrics, /ops/backup): METRICS_TOKEN, else a loopback peer. */
+export function metricsAllowed(request: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
   if (token) {
     const header = request.headers.authorization;
     return typeof header === 'string' && header.startsWith('Bearer ') && sameSecret(header.slice(7), token);

@@ -6,8 +6,11 @@ import { openAtOnce, tally } from '../../../tests/support/limit-probe';
 import { openSocket, type TestSocket } from '../../../tests/support/socket';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// Lower socket caps than the defaults, so a test opens a dozen sockets, not a hundred.
+// Lower socket caps than the defaults, set as an operator sets them (SOCKETS_PER_ADDRESS and
+// SOCKET_UPGRADES_PER_ADDRESS through the config), so a test opens a dozen sockets, not a hundred, and
+// a changed limit is shown to hold over both instances.
 const limits = { socketsPerAddress: 9, upgradesPerAddress: 20 };
+const addressConfig = { socketsPerAddress: limits.socketsPerAddress, socketUpgradesPerAddress: limits.upgradesPerAddress };
 
 // Two instances behind a load balancer on one PostgreSQL and one Redis: every per-player and
 // per-address limit counts in Redis (ADR 045). Counted per instance, each would let twice the limit
@@ -19,7 +22,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
   // The instances trust X-Forwarded-For (as behind HAProxy), so each socket test has its own address.
   const freshAddress = () => `198.18.9.${++addresses}`;
   beforeAll(async () => {
-    run = await startInstances(2, redisUrl, { config: { trustProxy: true }, limits });
+    run = await startInstances(2, redisUrl, { config: { trustProxy: true, ...addressConfig } });
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
