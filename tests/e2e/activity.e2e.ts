@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor, waitForLiveLink } from './fixtures';
+import { expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor, waitForLiveLink } from './fixtures';
 
 const game = useGame();
 
@@ -12,13 +12,14 @@ const badge = (page: Page) => page.getByTestId('activity-badge');
 describe('activity log (while you were away)', () => {
   for (const [size, viewport] of [['1440', { width: 1440, height: 900 }], ['390', phone]] as const) {
     it(`shows a mission reward with a badge, reads it once and clears (${size} px)`, async () => {
-      const { context, page } = await newPage(game.browser, viewport ?? desktop);
+      const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
       await waitForLiveLink(page);
       await logButton(page).waitFor();
       expect(await badge(page).count()).toBe(0);
 
       // The first chat line earns a mission: its reward is activity, and the badge counts it.
+      if (viewport === phone) await page.getByRole('tab', { name: texts.mainframe.chatTab }).click();
       await sendChat(page, `hello grid ${unique()}`);
       await badge(page).waitFor();
       expect(await badge(page).textContent()).toBe('1');
