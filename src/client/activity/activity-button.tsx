@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { texts } from '../../core/texts';
 import { useActivityUnseen } from './use-activity';
+import '../shell/system-menu.css';
 import './activity-button.css';
 
 const ActivityDialog = lazy(() => import('./activity-dialog'));
@@ -15,7 +16,7 @@ export function ActivityButton() {
       <button ref={button} type="button" className="bb-activity-button" aria-label={texts.activity.buttonLabel(unseen)} onClick={() => setOpen(true)}>
         {texts.activity.button}
         {unseen > 0 ? (
-          <span className="bb-activity-button__badge" data-testid="activity-badge" aria-hidden="true">
+          <span className="bb-sysmenu__badge bb-activity-button__badge" data-testid="activity-badge" aria-hidden="true">
             {unseen}
           </span>
         ) : null}
