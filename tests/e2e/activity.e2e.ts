@@ -24,6 +24,7 @@ describe('activity log (while you were away)', () => {
       await badge(page).waitFor();
       expect(await badge(page).textContent()).toBe('1');
       expect(await logButton(page).getAttribute('aria-label')).toBe(texts.activity.buttonLabel(1));
+      await snap(page, `activity-badge-${size}`, { fullPage: false });
 
       await logButton(page).click();
       const dialog = page.getByRole('dialog', { name: texts.activity.title });
