@@ -1,4 +1,5 @@
 import { accountTexts } from './texts/account';
+import { activityTexts } from './texts/activity';
 import { authTexts } from './texts/auth';
 import { blockchainTexts } from './texts/blockchain';
 import { chatTexts } from './texts/chat';
@@ -24,6 +25,7 @@ import { virusTexts } from './texts/virus';
 export const texts = {
   auth: authTexts,
   shell: shellTexts,
+  activity: activityTexts,
   mainframe: mainframeTexts,
   chat: chatTexts,
   missions: missionPanelTexts,

@@ -24,6 +24,8 @@ import { createChatService, type ChatService } from './features/chat/service';
 import { createAuthService, type AuthService } from './features/auth/service';
 import { leaderboardRoutes } from './features/leaderboard/routes';
 import { missionRoutes } from './features/missions/routes';
+import { activityRoutes } from './features/activity/routes';
+import { createActivityService } from './features/activity/service';
 import { createMissionService, type MissionService } from './features/missions/service';
 import { ignoreRoutes } from './features/ignores/routes';
 import { createIgnoreService, type IgnoreService } from './features/ignores/service';
@@ -326,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ignoreRoutes(fastify, ignores);
   reportRoutes(fastify, reports, limits);
   missionRoutes(fastify, missions);
+  activityRoutes(fastify, createActivityService({ database }));
   registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);

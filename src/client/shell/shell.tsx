@@ -8,6 +8,7 @@ import { useSession } from '../session/session-context';
 import { ProgressProvider, useOptionalProgress, useProgress } from '../taps/progress-provider';
 import type { MenuItem } from './menu-item';
 import { SystemMenu } from './system-menu';
+import { ActivityButton } from '../activity/activity-button';
 import { useFocusHeadingOnChange } from '../ui/focus-heading';
 import { FrameLayout, NotConnected } from './frame';
 import type { HomeLinkProps } from './home-link';
@@ -86,7 +87,14 @@ function ShellFrame({ menu }: { menu: readonly MenuItem[] }) {
   return (
     <FrameLayout
       status={signedIn && session.user ? <ConnectedAs username={session.user.username} /> : <NotConnected />}
-      menu={signedIn ? <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} /> : undefined}
+      menu={
+        signedIn ? (
+          <>
+            <ActivityButton />
+            <SystemMenu items={menu} unread={unread} onLogout={logout} logoutPending={logoutPending} />
+          </>
+        ) : undefined
+      }
       strip={signedIn && session.user ? <MissionStrip /> : undefined}
       HomeLink={RouterHomeLink}
     >

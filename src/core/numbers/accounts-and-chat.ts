@@ -53,6 +53,8 @@ export const accountsAndChatNumbers = {
   directoryUsersLimit: 200,
   /** System lines (hacks of the player's Token) GET /api/directories/system returns, newest kept. */
   pingSystemLinesLimit: 20,
+  /** The activity log's page (ADR 064): the newest unseen entries it shows, and the most its badge counts. */
+  activityPageMax: 50,
 
   // spec §9: missions
   missionRewardTelnet: 10,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
 import { bigintArray, intArray, jsonRows } from '../db/param-sets';
@@ -128,4 +128,32 @@ export function ledgerPageAfter(db: Executor, userId: number, after: number, lim
     .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after)))
     .orderBy(asc(telnetLedger.id))
     .limit(limit);
+}
+
+// What happened to a player rather than what they did (ADR 064): the same condition as the partial index
+// telnet_ledger_activity, so the activity log reads that index and never the player's own decode rows.
+const happenedToPlayer = or(
+  inArray(telnetLedger.reason, ['market-sale', 'hack-lost', 'boss-reward', 'mission']),
+  and(eq(telnetLedger.reason, 'decode'), like(telnetLedger.reference, 'drone:%')),
+);
+
+/** A player's activity rows after `after`, newest first, at most `limit`; only their own rows. */
+export function activityRowsAfter(db: Executor, userId: number, after: number, limit: number) {
+  return db
+    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .from(telnetLedger)
+    .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after), happenedToPlayer))
+    .orderBy(desc(telnetLedger.id))
+    .limit(limit);
+}
+
+/** The id of the player's newest ledger row at or before `upToId` (0 when none): a marker never points past what they have. */
+export async function newestLedgerIdUpTo(db: Executor, userId: number, upToId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: telnetLedger.id })
+    .from(telnetLedger)
+    .where(and(eq(telnetLedger.userId, userId), lte(telnetLedger.id, upToId)))
+    .orderBy(desc(telnetLedger.id))
+    .limit(1);
+  return row?.id ?? 0;
 }

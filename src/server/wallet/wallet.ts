@@ -163,3 +163,13 @@ export function ledgerPage(tx: Executor, userId: number, filter: { reason?: Ledg
 export function ledgerPageAfter(db: Executor, userId: number, after: number, limit: number) {
   return store.ledgerPageAfter(db, userId, after, limit);
 }
+
+/** A player's activity rows (sales, break-ins, drone harvests, boss and mission rewards) after a ledger id, newest first (ADR 064). */
+export function activityRowsAfter(db: Executor, userId: number, after: number, limit: number) {
+  return store.activityRowsAfter(db, userId, after, limit);
+}
+
+/** The player's newest ledger id at or before `upToId`, 0 when none. */
+export function newestLedgerIdUpTo(db: Executor, userId: number, upToId: number) {
+  return store.newestLedgerIdUpTo(db, userId, upToId);
+}

@@ -20,3 +20,4 @@ export * from './moderation';
 export * from './audit';
 export * from './ignores';
 export * from './reports';
+export * from './activity';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ledgerReasons } from '../../../core/ledger-reasons';
 import { users } from './users';
@@ -18,5 +19,10 @@ export const telnetLedger = pgTable(
   },
   // created_at: `npm run economy` reads the last days of the ledger without scanning all of it (ADR 051).
   // reference: an operator's reversal reads every row of one reference (ADR 060).
-  (t) => [index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt), index('telnet_ledger_reference').on(t.reference)],
+  // activity: a player's log reads only what happened to them (ADR 064), never the many decode rows of their own taps.
+  (t) => [
+    index('telnet_ledger_activity')
+      .on(t.userId, t.id)
+      .where(sql`${t.reason} in ('market-sale', 'hack-lost', 'boss-reward', 'mission') or (${t.reason} = 'decode' and ${t.reference} like 'drone:%')`),
+    index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt), index('telnet_ledger_reference').on(t.reference)],
 );
