@@ -63,7 +63,6 @@ export const terminalTexts = {
   scanHeader: (level: number) => `operators near your level (${level}) — 'ssh {username}' opens an intrusion`,
   scanEmpty: 'no other operators found',
   scanOpen: 'OPEN',
-  scanDeveloper: 'the developer box: always open, no Telnet in it',
   scanProtections: {
     'attacker-low-level': 'protected: you cannot hack before level 5',
     'victim-low-level': 'new-player shield: below level 5',
