@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ScanResult } from '../../../core/api/filesystem';
 import { developerUsername } from '../../../core/terminal/reserved-names';
-import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
-import { ready, snapshotTerminal, terminalSteps } from '../../../../tests/support/terminal';
+import { ready, snapshotTerminal, terminalSteps, useTerminalApp } from '../../../../tests/support/terminal';
 
 /** scan (ADR 067): who a player may hack now and why the others are protected, judged as ssh judges. */
 describe.each(drivers)('terminal scan [%s]', (driver) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await buildTestApp(driver);
-    app.clock.now = Date.now(); // registration times come from the database clock
-  });
-  afterAll(() => app.close());
+  const app = useTerminalApp(driver);
 
-  const s = () => terminalSteps(app);
+  const s = () => terminalSteps(app());
   const scan = async (p: Player, query = '') => {
     const res = await p.request('GET', `/api/filesystem/scan${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -23,13 +18,13 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
   const protectionOf = (result: ScanResult, username: string) => result.targets.find((t) => t.username === username)?.protection;
 
   it('names the new-player shields and the level gap both ways, and the open targets with their level', async () => {
-    const attacker = await ready(app, await asPlayer(app), { level: 60 });
-    const open = await ready(app, await asPlayer(app), { level: 62 });
-    const newcomer = await asPlayer(app); // registered just now
-    await app.db.database.query('UPDATE users SET level = 61 WHERE id = $1', [newcomer.id]);
-    const low = await ready(app, await asPlayer(app), { level: 3 });
-    const below = await ready(app, await asPlayer(app), { level: 49 });
-    const above = await ready(app, await asPlayer(app), { level: 71 });
+    const attacker = await ready(app(), await asPlayer(app()), { level: 60 });
+    const open = await ready(app(), await asPlayer(app()), { level: 62 });
+    const newcomer = await asPlayer(app()); // registered just now
+    await app().db.database.query('UPDATE users SET level = 61 WHERE id = $1', [newcomer.id]);
+    const low = await ready(app(), await asPlayer(app()), { level: 3 });
+    const below = await ready(app(), await asPlayer(app()), { level: 49 });
+    const above = await ready(app(), await asPlayer(app()), { level: 71 });
 
     const result = await scan(attacker);
     expect(result.level).toBe(60);
@@ -53,10 +48,10 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
   });
 
   it('names the cooldowns: after an intrusion, after a hack (the attacker) and the hacked victim shield (everyone else)', async () => {
-    const attacker = await ready(app, await asPlayer(app), { level: 30 });
-    const victim = await ready(app, await asPlayer(app), { level: 30, telnet: 100 });
-    const other = await ready(app, await asPlayer(app), { level: 31 });
-    const third = await ready(app, await asPlayer(app), { level: 30 });
+    const attacker = await ready(app(), await asPlayer(app()), { level: 30 });
+    const victim = await ready(app(), await asPlayer(app()), { level: 30, telnet: 100 });
+    const other = await ready(app(), await asPlayer(app()), { level: 31 });
+    const third = await ready(app(), await asPlayer(app()), { level: 30 });
 
     const visit = await s().ssh(attacker, other.username);
     expect((await attacker.request('POST', '/api/filesystem/exit', { intrusionId: visit.json().intrusionId })).statusCode).toBe(200);
@@ -66,14 +61,14 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
     expect((await s().hack(attacker, raid.json().intrusionId as number, '/Token')).statusCode).toBe(200);
     expect(protectionOf(await scan(attacker), victim.username)).toBe('victim-shielded');
     expect(protectionOf(await scan(third), victim.username)).toBe('victim-shielded');
-    app.clock.now += 16 * 60_000; // past the victim's 15-minute shield
+    app().clock.now += 16 * 60_000; // past the victim's 15-minute shield
     expect(protectionOf(await scan(attacker), victim.username)).toBe('already-hacked-today');
     expect(protectionOf(await scan(third), victim.username)).toBeNull();
   });
 
   it('reveals nothing private: names, levels and reasons only, no Token or directories', async () => {
-    const attacker = await ready(app, await asPlayer(app), { level: 40 });
-    const hider = await ready(app, await asPlayer(app), { level: 40 });
+    const attacker = await ready(app(), await asPlayer(app()), { level: 40 });
+    const hider = await ready(app(), await asPlayer(app()), { level: 40 });
     expect((await s().op(hider, 'mkdir', '/secretvault')).statusCode).toBe(200);
     expect((await s().op(hider, 'mv', '/Token', '/secretvault/')).statusCode).toBe(200);
     const res = await attacker.request('GET', '/api/filesystem/scan');
@@ -84,14 +79,14 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
   });
 
   it('is bounded, refuses bad input with a 400 and a signed-out caller with a 401, and changes nothing', async () => {
-    const attacker = await ready(app, await asPlayer(app), { level: 20 });
+    const attacker = await ready(app(), await asPlayer(app()), { level: 20 });
     expect((await scan(attacker, '?limit=2')).targets.length).toBe(2);
-    const before = await snapshotTerminal(app);
+    const before = await snapshotTerminal(app());
     for (const query of ['?limit=0', '?limit=21', '?limit=abc', '?limit=1.5', '?path=/']) {
       const res = await attacker.request('GET', `/api/filesystem/scan${query}`);
       expect(res.statusCode, query).toBe(400);
     }
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/filesystem/scan' })).statusCode).toBe(401);
-    expect(await snapshotTerminal(app)).toBe(before);
+    expect((await app().fastify.inject({ method: 'GET', url: '/api/filesystem/scan' })).statusCode).toBe(401);
+    expect(await snapshotTerminal(app())).toBe(before);
   });
 });
