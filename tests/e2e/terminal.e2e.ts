@@ -105,6 +105,9 @@ describe('Terminal between two browsers', () => {
     await type(b.page, 'ssh developer');
     const { intrusionId } = (await (await opened).json()) as { intrusionId: number };
     await seen(b.page, t.sessionExpired, limitMs + 10_000);
+    // Shown above the output too, not only as one log line among many, until the next command.
+    await b.page.getByRole('alert').filter({ hasText: t.sessionExpired }).waitFor();
+    await snap(b.page, 'terminal-expired-notice');
     await type(b.page, 'ls');
     await seen(b.page, 'error: ls: open a file system first (ssh {username})');
     const late = await b.page.request.get(`${server.url}/api/filesystem/contents?path=/&intrusionId=${intrusionId}`);

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Player, TestApp } from './app';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type Player, type TestApp } from './app';
+import type { DriverKind } from './db';
 import { grant } from './items';
+
+/** A fresh app for one describe block, its clock on the wall clock (registration times come from the database's). */
+export function useTerminalApp(driver: DriverKind): () => TestApp {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp(driver);
+    app.clock.now = Date.now();
+  });
+  afterAll(() => app.close());
+  return () => app;
+}
 
 /** The Terminal's calls as a player makes them (ls is GET /api/filesystem/contents). */
 export function terminalSteps(_app: TestApp) {

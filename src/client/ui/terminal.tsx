@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import './terminal.css';
 
 export interface TerminalProps {
@@ -21,6 +21,8 @@ export interface TerminalProps {
   busy?: boolean;
   maxLength?: number;
   placeholder?: string;
+  /** Label of the phone's completion button (Tab on a touch keyboard); without it no button. */
+  completeLabel?: string;
   children: ReactNode;
 }
 
@@ -38,11 +40,15 @@ export function Terminal({
   busy = false,
   maxLength,
   placeholder,
+  completeLabel,
   children,
 }: TerminalProps) {
   const outputRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+
+  // The prompt is where the player acts next: typing 'help' on arrival works (the shell's heading focus leaves it).
+  useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
 
   useLayoutEffect(() => {
     const el = outputRef.current;
@@ -101,6 +107,21 @@ export function Terminal({
           onKeyDown={onKeyDown}
         />
         {busy ? <span className="bb-term__busy" aria-hidden="true" /> : null}
+        {completeLabel ? (
+          <button
+            type="button"
+            className="bb-term__complete"
+            aria-label={completeLabel}
+            // Keeps the focus (and a phone's keyboard) on the prompt while the line completes.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              onComplete();
+              inputRef.current?.focus();
+            }}
+          >
+            TAB ⇥
+          </button>
+        ) : null}
       </div>
     </div>
   );

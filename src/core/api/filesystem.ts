@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../rules/account';
 import { maxPathInputLength } from '../terminal/fs-path';
-import { IdParam, PlainText, RowId } from './common';
+import { balance } from '../balance';
+import { IdParam, PlainText, queryInt, RowId } from './common';
 
 /**
  * The Terminal's file-system contract (spec §7 /api/filesystem/*). Paths arrive as text
@@ -107,7 +108,20 @@ export const FsStatus = z.object({
 });
 export type FsStatus = z.infer<typeof FsStatus>;
 
+/** Why scan shows an operator as protected: one of the fair-play refusals, or this attacker's cooldown on them (ADR 067). */
+export const ScanProtection = z.enum(['attacker-low-level', 'victim-low-level', 'victim-too-new', 'level-gap', 'level-gap-above', 'victim-shielded', 'already-hacked-today', 'intrusion-cooldown']);
+export type ScanProtection = z.infer<typeof ScanProtection>;
+
+/** GET /api/filesystem/scan?limit= — who this player may ssh into now; only public facts (no Token, no directories). */
+export const ScanQuery = z.strictObject({ limit: queryInt(z.int().min(1).max(balance.scanLimit)).default(balance.scanLimit) });
+export type ScanQuery = z.infer<typeof ScanQuery>;
+export const ScanTarget = z.object({ username: z.string(), level: z.int(), protection: ScanProtection.nullable() });
+export type ScanTarget = z.infer<typeof ScanTarget>;
+export const ScanResult = z.object({ level: z.int(), targets: z.array(ScanTarget).max(balance.scanLimit) });
+export type ScanResult = z.infer<typeof ScanResult>;
+
 export const filesystemPaths = {
+  scan: '/api/filesystem/scan',
   ssh: '/api/filesystem/ssh',
   contents: '/api/filesystem/contents',
   operation: '/api/filesystem/operation',

@@ -45,6 +45,8 @@ export const terminalAndBlockchainNumbers = {
   intrusionLogPerAttacker: 3,
   /** Terminal requests (ls, cd, hack…) one player may send per minute; past it 429. */
   terminalRequestsPerMinute: 240,
+  /** Operators scan lists at most: the nearest in level first, so a short list still shows who is fair game (ADR 067). */
+  scanLimit: 20,
   /** spec §9: the Kernel grid is 800×800; a bit costs 20 at the centre falling to 1 at a corner. */
   gridSize: 800,
   bitPriceCentre: 20,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helpRows, parseCommand } from './command-line';
+import { developerUsername } from './reserved-names';
 import { completeTerminalLine, parseMove, promptFor, terminalCommands, terminalModes, type CompletionContext } from './terminal-commands';
 
 const ctx: CompletionContext = {
@@ -27,7 +28,7 @@ describe("the Terminal's command table", () => {
   });
 
   it('completes commands, ssh targets and listed paths', () => {
-    expect(completeTerminalLine('terminal', 's', ctx).options).toEqual(['ssh', 'status']);
+    expect(completeTerminalLine('terminal', 's', ctx).options).toEqual(['ssh', 'scan', 'status']);
     expect(completeTerminalLine('terminal', 'ss', ctx).line).toBe('ssh ');
     expect(completeTerminalLine('terminal', 'ssh tr', ctx).line).toBe('ssh Trinity');
     expect(completeTerminalLine('terminal', 'ssh c', ctx).line).toBe('ssh chatroom');
@@ -38,6 +39,18 @@ describe("the Terminal's command table", () => {
     expect(completeTerminalLine('intrusion', 'hack T', ctx).line).toBe('hack Token');
     expect(completeTerminalLine('root', 'mv T', ctx).line).toBe('mv Token');
     expect(completeTerminalLine('root', 'mv Token vau', ctx).line).toBe('mv Token vault/');
+  });
+
+  it('completes every argument like a shell: mv Token va⇥ lists both directories, ssh ⇥ lists every known name', () => {
+    expect(completeTerminalLine('root', 'mv Token va', ctx)).toEqual({ line: 'mv Token va', options: ['vault/', 'var/'] });
+    expect(completeTerminalLine('root', 'mv Token var', ctx).line).toBe('mv Token var/');
+    expect(completeTerminalLine('root', 'mv Token vault/d', ctx).line).toBe('mv Token vault/deep/');
+    const withDeveloper = { ...ctx, usernames: [...ctx.usernames, developerUsername] };
+    expect(completeTerminalLine('terminal', 'ssh ', withDeveloper).options).toEqual(expect.arrayContaining(['chatroom', 'neo', 'Trinity', 'tank', 'developer']));
+    expect(completeTerminalLine('terminal', 'ssh dev', withDeveloper).line).toBe('ssh developer');
+    expect(completeTerminalLine('terminal', 'ssh @t', withDeveloper).options).toEqual(['@Trinity', '@tank']);
+    expect(completeTerminalLine('terminal', 'sc', ctx).line).toBe('scan');
+    expect(completeTerminalLine('intrusion', 'sc', ctx).line).toBe('sc'); // scan is not an intrusion command
   });
 
   it('reads mv: a trailing slash moves, no slash would rename', () => {

@@ -16,6 +16,7 @@ export const terminalModes = ['terminal', 'chatroom', 'root', 'intrusion'] as co
 export const terminalCommands = [
   { name: 'help', modes: ['terminal', 'chatroom', 'root', 'intrusion'], usage: 'help', summary: 'list the commands you can use here', argument: 'none' },
   { name: 'ssh', modes: ['terminal'], usage: 'ssh {username|@username|chatroom}', summary: 'open a file system (yours: root) or the global chatroom; @name is always a player', argument: 'target' },
+  { name: 'scan', modes: ['terminal', 'root'], usage: 'scan', summary: 'list operators near your level: who you may hack now, and why the others are protected', argument: 'none' },
   { name: 'ls', modes: ['root', 'intrusion'], usage: 'ls [path]', summary: 'list a directory', argument: 'path' },
   { name: 'cd', modes: ['root', 'intrusion'], usage: 'cd {path}', summary: "change directory ('..', absolute and relative paths)", argument: 'path' },
   { name: 'mkdir', modes: ['root'], usage: 'mkdir {name}', summary: 'create a directory', argument: 'path' },

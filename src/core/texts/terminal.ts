@@ -25,7 +25,8 @@ export const terminalTexts = {
   accessDenied: 'access denied',
   invalidTarget: 'invalid target',
 
-  // Our server answers
+  // Our server answers and screen words
+  completeButton: 'TAB: complete the command',
   tooManyCommands: 'too many commands: at most 240 a minute. slow down, operator.',
   pathErrors: {
     'empty-path': 'error: missing path argument',
@@ -58,6 +59,19 @@ export const terminalTexts = {
     'level-gap-above': 'access denied: target is more than 10 levels above you',
     'victim-shielded': 'target was hacked minutes ago and is shielded for 15 minutes',
     'already-hacked-today': 'you already hacked this operator in the last 24 hours',
+  },
+  scanHeader: (level: number) => `operators near your level (${level}) — 'ssh {username}' opens an intrusion`,
+  scanEmpty: 'no other operators found',
+  scanOpen: 'OPEN',
+  scanProtections: {
+    'attacker-low-level': 'protected: you cannot hack before level 5',
+    'victim-low-level': 'new-player shield: below level 5',
+    'victim-too-new': 'new-player shield: first 24 hours',
+    'level-gap': 'level gap: more than 10 levels below you',
+    'level-gap-above': 'level gap: more than 10 levels above you',
+    'victim-shielded': 'cooldown: hacked minutes ago, shielded for 15 minutes',
+    'already-hacked-today': 'cooldown: you hacked them in the last 24 hours',
+    'intrusion-cooldown': 'cooldown: 10 minutes after your last intrusion into them',
   },
   hackSucceeded: (telnet: number, username: string) => `Token captured: ${telnet} telnet stolen from ${username}`,
   wrongTokenPath: 'invalid path: no Token there',

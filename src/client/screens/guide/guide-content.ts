@@ -147,7 +147,9 @@ const specSections: readonly GuideSection[] = [
         lines: [
           "terminal → 'ssh chatroom' enters the global chat, 'exit' leaves it.",
           "ssh into your own file system as root (read/write), or into another operator's as an intruder (read-only, plus hack).",
-          'Commands: ls, cd, mkdir, mv, rm, buy-dir, buy-dir-confirm, hack, status, help, exit.',
+          'Commands: scan, ls, cd, mkdir, mv, rm, buy-dir, buy-dir-confirm, hack, status, help, exit.',
+          "'scan' lists the operators near your level: who you may hack now, and why the others are protected (new player, level gap, cooldown).",
+          'Tab completes commands, usernames and paths; several matches are listed. On a phone the TAB button by the prompt does the same.',
         ],
       },
       {

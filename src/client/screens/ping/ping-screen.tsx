@@ -4,6 +4,7 @@ import { useSession } from '../../session/session-context';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ScreenHeader } from '../../ui/screen-header';
+import { terminalTexts } from '../../../core/texts/terminal';
 import { Terminal } from '../../ui/terminal';
 import { LogEntryView } from './log-entry';
 import { directoryRows, isUnreadFrom } from './ping-model';
@@ -68,6 +69,7 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
             busy={t.busy}
             maxLength={balance.messageMaxLength}
             placeholder={partner ? texts.ping.messagePlaceholder : texts.ping.commandPlaceholder}
+            completeLabel={partner ? undefined : terminalTexts.completeButton}
           >
             {partner ? (
               <PingTranscript

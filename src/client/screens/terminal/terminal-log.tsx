@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../core/api/chat';
 import { fillText, texts } from '../../../core/texts';
 import { PlayerActions } from '../../safety/player-actions';
 import { useIgnoreList } from '../../safety/use-ignores';
+import { ScanEntry } from './scan-entry';
 import type { LogEntry } from './terminal-model';
 
 /** IGNORE / REPORT for a player the Terminal knows by name (the attack history and intrusion log). */
@@ -47,6 +48,8 @@ export function TerminalLogEntry({ entry }: { entry: LogEntry }) {
       );
     case 'status':
       return <StatusEntry status={entry.status} />;
+    case 'scan':
+      return <ScanEntry scan={entry.scan} />;
   }
 }
 

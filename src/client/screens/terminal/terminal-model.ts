@@ -1,4 +1,4 @@
-import type { FsItem, FsStatus } from '../../../core/api/filesystem';
+import type { FsItem, FsStatus, ScanResult } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import { appendBounded, emptyHistory, parseCommand, rememberLine, type History, type ParsedCommand } from '../../../core/terminal/command-line';
 import { terminalCommands, type KnownEntry, type TerminalCommandName, type TerminalMode } from '../../../core/terminal/terminal-commands';
@@ -20,7 +20,8 @@ export type LogDraft =
   | { kind: 'line'; tone: 'ok' | 'muted' | 'error' | 'info' | 'telnet'; text: string }
   | { kind: 'help'; rows: { usage: string; summary: string }[] }
   | { kind: 'listing'; path: string; items: FsItem[] }
-  | { kind: 'status'; status: FsStatus };
+  | { kind: 'status'; status: FsStatus }
+  | { kind: 'scan'; scan: ScanResult };
 export type LogEntry = LogDraft & { id: number };
 
 export interface TerminalState {
@@ -88,15 +89,31 @@ export function parseTerminalInput(mode: TerminalMode, line: string): TerminalIn
   return { kind: 'chat', text: line.trim() };
 }
 
-/** spec §8: a failed call prints 'error: {server message or Connection failed}'. */
-export function errorLine(error: unknown): string {
+/**
+ * spec §8: a failed call prints 'error: {server message or Connection failed}'. A server that answered
+ * without a message (a 5xx, an empty 4xx) gets the command's own spec failure text ('failed to list
+ * directory', …); only no answer at all is 'Connection failed'.
+ */
+export function errorLine(error: unknown, fallback?: string): string {
   const status = statusOf(error);
   if (error instanceof ApiError && status !== null && status < 500 && error.serverMessage) {
     const message = error.serverMessage;
     return message.startsWith('error: ') || message === t.sessionExpired ? message : t.errorLine(message);
   }
-  return t.errorLine(t.connectionFailed);
+  return t.errorLine(status !== null && fallback ? fallback : t.connectionFailed);
 }
+
+/** The spec's failure text of each command that calls the server (§8), for an answer without a message. */
+export const failureTexts: Partial<Record<TerminalCommandName, string>> = {
+  ls: t.listFailed,
+  cd: t.listFailed,
+  scan: t.listFailed,
+  mkdir: t.mkdirFailed,
+  mv: t.moveFailed,
+  rm: t.removeFailed,
+  hack: t.hackFailed,
+  status: t.statusFailed,
+};
 
 /** Whole seconds left on an intrusion's countdown (never negative). */
 export function secondsLeft(deadline: number, now: number): number {

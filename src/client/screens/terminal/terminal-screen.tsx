@@ -61,6 +61,11 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
           </>
         }
       >
+        {term.expired ? (
+          <p className="bb-tty__expired" role="alert">
+            {t.sessionExpired}
+          </p>
+        ) : null}
         <div onKeyDownCapture={onKeyDownCapture}>
           <Terminal
             outputLabel={inChat ? 'Global chatroom' : 'Terminal output'}
@@ -75,6 +80,7 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
             busy={term.busy}
             maxLength={term.maxLength}
             placeholder={inChat ? 'type a message…' : "type 'help'"}
+            completeLabel={inChat ? undefined : t.completeButton}
           >
             {term.state.log.entries.map((entry) => (
               <TerminalLogEntry key={entry.id} entry={entry} />

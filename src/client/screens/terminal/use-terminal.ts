@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { BuyDirectoryResult, Contents, filesystemPaths, FsStatus, HackResult, OperationResult, SshResult } from '../../../core/api/filesystem';
+import { BuyDirectoryResult, Contents, filesystemPaths, FsStatus, HackResult, OperationResult, ScanResult, SshResult } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import { checkMessageText } from '../../../core/rules/messages';
 import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
 import { resolvePath } from '../../../core/terminal/fs-path';
+import { developerUsername } from '../../../core/terminal/reserved-names';
 import { completeTerminalLine, parseMove, parseSshTarget, promptFor, terminalCommands, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
 import { fillText, texts } from '../../../core/texts';
 import { terminalTexts as t } from '../../../core/texts/terminal';
@@ -13,7 +14,7 @@ import { chatRefusalText } from '../../chat/chat-model';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { browserStore } from '../../lib/storage';
-import { errorLine, initialTerminalState, parseTerminalInput, secondsLeft, terminalHome, terminalReducer, wrongModeText, type LogDraft } from './terminal-model';
+import { errorLine, failureTexts, initialTerminalState, parseTerminalInput, secondsLeft, terminalHome, terminalReducer, wrongModeText, type LogDraft } from './terminal-model';
 
 type Handler = (arg: string) => void | Promise<void>;
 const historyKey = 'bb.terminal.history';
@@ -43,6 +44,11 @@ export function useTerminal(me: { id: number; username: string }) {
   const print = (...drafts: LogDraft[]) => dispatch({ type: 'print', drafts });
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  // The command being run: a failure without a server message prints that command's spec text.
+  const commandRef = useRef<TerminalCommandName | null>(null);
+  // spec §8's expiry text, also shown above the output until the next command (one log line is easy to miss).
+  const [expired, setExpired] = useState(false);
+  const [scanned, setScanned] = useState<readonly string[]>([]);
 
   useEffect(() => store.setItem(historyKey, JSON.stringify(state.history.entries)), [state.history.entries]);
 
@@ -55,6 +61,7 @@ export function useTerminal(me: { id: number; username: string }) {
       if (current.deadline !== null && current.deadline <= Date.now()) {
         dispatch({ type: 'leave' });
         dispatch({ type: 'print', drafts: [error(t.sessionExpired)] });
+        setExpired(true);
       }
     }, 1000);
     return () => clearInterval(timer);
@@ -65,7 +72,7 @@ export function useTerminal(me: { id: number; username: string }) {
     try {
       await work();
     } catch (failure) {
-      print(error(errorLine(failure)));
+      print(error(errorLine(failure, commandRef.current ? failureTexts[commandRef.current] : undefined)));
     } finally {
       setBusy(false);
     }
@@ -91,6 +98,12 @@ export function useTerminal(me: { id: number; username: string }) {
         if (res.targetIsDeveloper) print({ kind: 'line', tone: 'muted', text: 'developer box detected — find the Token' });
       });
     },
+    scan: () =>
+      run(async () => {
+        const res = await api.get(filesystemPaths.scan, ScanResult);
+        setScanned(res.targets.map((target) => target.username));
+        print({ kind: 'scan', scan: res });
+      }),
     ls: (arg) =>
       run(async () => {
         const path = resolvePath(session.cwd, arg.trim() || '.');
@@ -178,15 +191,20 @@ export function useTerminal(me: { id: number; username: string }) {
       sendChat.mutate(checked.text, { onSuccess: () => setInput(''), onError: (failure) => print(error(t.errorLine(chatRefusalText(failure)))) });
       return;
     }
+    setExpired(false);
     print({ kind: 'echo', prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd), text: line });
     dispatch({ type: 'remember', line });
     setInput('');
     if (parsed.kind === 'unknown') print(error(fillText(texts.commandNotFound, { cmd: parsed.word })));
     else if (parsed.kind === 'wrong-mode') print(error(wrongModeText(parsed.name, session.mode)));
-    else if (parsed.kind === 'command') void handlers[parsed.name](parsed.arg);
+    else if (parsed.kind === 'command') {
+      commandRef.current = parsed.name;
+      void handlers[parsed.name](parsed.arg);
+    }
   }
 
-  const usernames = useMemo(() => [...new Set(chat.messages.map((m) => m.username))], [chat.messages]);
+  // ssh ⇥ offers every name this tab has seen: yours, the developer's box, scan's list and the chatroom's speakers.
+  const usernames = useMemo(() => [...new Set([me.username, developerUsername, ...scanned, ...chat.messages.map((m) => m.username)])], [me.username, scanned, chat.messages]);
   function complete() {
     const result = completeTerminalLine(session.mode, input, { usernames, cwd: session.cwd, listed: state.listed });
     setInput(result.line);
@@ -216,6 +234,7 @@ export function useTerminal(me: { id: number; username: string }) {
     prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd),
     secondsLeft: session.deadline === null ? null : secondsLeft(session.deadline, now),
     chat,
+    expired,
     maxLength: session.mode === 'chatroom' ? balance.messageMaxLength : 300,
   };
 }

@@ -3,7 +3,7 @@ import type { EventBody } from '../../../core/api/events';
 import type { FsItem } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import type { MissionId } from '../../../core/rules/missions';
-import { hackRefusal } from '../../../core/rules/terminal';
+import { hackRefusal, type HackRefusal } from '../../../core/rules/terminal';
 import { baseName, resolvePath, tokenName, type PathResult } from '../../../core/terminal/fs-path';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Database, Executor, Tx } from '../../db/connect';
@@ -60,14 +60,14 @@ export async function levelNow(tx: Executor, userId: number): Promise<number> {
   return (await store.findPlayer(tx, userId))!.level;
 }
 
-/** Fair-play refusal for this pair now, or null (the developer is never shielded). */
-export async function shieldOf(tx: Executor, attackerId: number, victimId: number, fs: store.FileSystemRow, at: number): Promise<string | null> {
+/** Fair-play refusal for this pair now, as a code, or null (the developer is never shielded); scan and ssh share it (ADR 067). */
+export async function refusalOf(tx: Executor, attackerId: number, victimId: number, fs: Pick<store.FileSystemRow, 'isDeveloper' | 'hackedShieldUntil'>, at: number): Promise<HackRefusal | null> {
   if (fs.isDeveloper) return null;
   const victim = (await store.findPlayer(tx, victimId))!;
   // The attacker's level as stored now: the session's cached player may lag a level-up or a grant (ADR 035).
   const me = (await store.findPlayer(tx, attackerId))!;
   const since = new Date(at - balance.hackPerVictimWindowHours * 3_600_000);
-  const refusal = hackRefusal({
+  return hackRefusal({
     attackerLevel: me.level,
     victimLevel: victim.level,
     victimRegisteredAt: victim.createdAt.getTime(),
@@ -76,6 +76,11 @@ export async function shieldOf(tx: Executor, attackerId: number, victimId: numbe
     lastHackOfVictimAt: (await store.lastHackSince(tx, attackerId, victimId, since))?.getTime() ?? null,
     now: at,
   });
+}
+
+/** Fair-play refusal for this pair now, in the player's words, or null. */
+export async function shieldOf(tx: Executor, attackerId: number, victimId: number, fs: store.FileSystemRow, at: number): Promise<string | null> {
+  const refusal = await refusalOf(tx, attackerId, victimId, fs, at);
   return refusal && t.hackRefusals[refusal];
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyDirectoryBody, ContentsQuery, ExitBody, filesystemPaths, HackBody, OperationBody, SshBody } from '../../../core/api/filesystem';
+import { BuyDirectoryBody, ContentsQuery, ScanQuery, ExitBody, filesystemPaths, HackBody, OperationBody, SshBody } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import { terminalTexts } from '../../../core/texts/terminal';
 import { parseInput } from '../../http/errors';
@@ -30,6 +30,8 @@ export function terminalRoutes(app: FastifyInstance, terminal: TerminalService, 
   });
 
   app.post(filesystemPaths.exit, async (request) => terminal.exit(await player(request), parseInput(ExitBody, request.body).intrusionId));
+
+  app.get(filesystemPaths.scan, async (request) => terminal.scan(await player(request), parseInput(ScanQuery, request.query)));
 
   app.get(filesystemPaths.status, async (request) => terminal.status(await player(request)));
 

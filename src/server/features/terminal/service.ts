@@ -12,6 +12,7 @@ import { debit } from '../../wallet';
 import { levelNow, listing, refuse, resolved, terminalContext, usable, type TerminalServiceDeps } from './context';
 import { hackAction } from './hack';
 import { intrusionActions } from './intrusions';
+import { scanAction } from './scan';
 import * as store from './store';
 
 export type { TerminalServiceDeps } from './context';
@@ -31,6 +32,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
   return {
     ...intrusionActions(ctx),
     hack: hackAction(ctx),
+    scan: scanAction(ctx),
 
     /**
      * GET /api/filesystem/contents: one directory of one's own system, or of the target's during an

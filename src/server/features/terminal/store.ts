@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
@@ -17,6 +17,20 @@ export async function findPlayerByUsername(tx: Executor, username: string) {
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
   return row;
+}
+
+/**
+ * scan's candidates (ADR 067): other live players nearest this level first, and the developer box
+ * (banned so it cannot log in, yet open). Only public facts and what the fair-play rules need.
+ */
+export async function scanCandidates(tx: Executor, userId: number, level: number, limit: number) {
+  return tx
+    .select({ id: users.id, username: users.username, level: users.level, isDeveloper: sql<boolean>`coalesce(${fileSystems.isDeveloper}, false)`, hackedShieldUntil: fileSystems.hackedShieldUntil })
+    .from(users)
+    .leftJoin(fileSystems, eq(fileSystems.userId, users.id))
+    .where(and(sql`${users.id} <> ${userId}`, isNull(users.deletedAt), or(eq(users.banned, false), eq(fileSystems.isDeveloper, true))))
+    .orderBy(sql`abs(${users.level} - ${level})`, users.id)
+    .limit(limit);
 }
 
 export async function findPlayer(tx: Executor, id: number) {
