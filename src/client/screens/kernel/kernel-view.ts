@@ -284,8 +284,9 @@ export class KernelView {
     });
 
     this.on('focus', () => {
-      // A tap or click focuses the canvas too: the bit under the finger wins over the centre (ADR 066).
-      if (this.pointers.size > 0) return;
+      // A tap focuses the canvas after its pointerup (the emulated mousedown): only keyboard focus
+      // (focus-visible) puts the cursor at the centre, so the tapped bit stays in the info line (ADR 066).
+      if (this.pointers.size > 0 || !this.canvas.matches(':focus-visible')) return;
       this.keyboardCursor = true;
       this.updateCursor(this.width / 2, this.height / 2);
     });
