@@ -1,39 +1,18 @@
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bitPrice } from '../../src/core/rules/kernel';
 import { fillText, texts } from '../../src/core/texts';
-import { buildApp } from '../../src/server/app';
-import { createGrantService } from '../../src/server/features/grant/service';
-import { testConfig } from '../support/config';
-import { freshDatabase, type TestDatabase } from '../support/db';
-import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, waitFor, type Player } from './fixtures';
+import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, snap, useGame, waitFor, type Player } from './fixtures';
 
 const k = texts.kernel;
 const wide = { width: 1440, height: 900 } as const;
 
 /** ADR 066: a Kernel where the player sees the bit they bought, can share a spot and find their bits again. */
-const game = {} as { url: string; db: TestDatabase; close(): Promise<void>; browser: Awaited<ReturnType<typeof launchBrowser>> };
-beforeAll(async () => {
-  const db = await freshDatabase('pglite');
-  const app = await buildApp({ config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0 }), database: db.database });
-  game.url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  game.db = db;
-  game.close = async () => {
-    await app.close();
-    await db.dispose();
-  };
-  game.browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await game.browser?.close();
-  await game.close?.();
-});
-
-const grantTelnet = (p: Player, telnet: number) => createGrantService({ database: game.db.database }).grant({ loginId: p.loginId, telnet });
+const game = useGame();
+const grantTelnet = (p: Player, telnet: number) => game.server.grant({ loginId: p.loginId, telnet });
 
 async function openKernel(page: Page, query = '') {
-  await page.goto(`${game.url}/kernel${query}`);
+  await page.goto(`${game.server.url}/kernel${query}`);
   await page.getByRole('heading', { level: 1, name: k.title }).waitFor();
   await waitFor(async () => (await page.locator('.bb-kernel__loading').count()) === 0, 'the snapshot to load');
 }
@@ -52,7 +31,7 @@ describe('a Kernel you can see', () => {
   it('opens at ≥ 4 px a bit; buying by keyboard returns focus to the canvas, outlines the bit, counts YOUR BITS; reopening lands on it; the URL shares the spot', async () => {
     const { context, page } = await newPage(game.browser, wide);
     const player = newPlayer();
-    await registerViaUi(page, game.url, player);
+    await registerViaUi(page, game.server.url, player);
     await grantTelnet(player, 100);
     await openKernel(page);
     expect(await zoomNow(page)).toBeGreaterThanOrEqual(4);
@@ -104,7 +83,7 @@ describe('a Kernel you can see', () => {
 
   it('on a phone the info line shows the bit that was tapped, and the view opens at ≥ 4 px a bit', async () => {
     const { context, page } = await newPage(game.browser, phone);
-    await registerViaUi(page, game.url, newPlayer());
+    await registerViaUi(page, game.server.url, newPlayer());
     await openKernel(page, '?x=200&y=300&zoom=11.390625');
     expect(await page.getByTestId('kernel-minimap').isVisible()).toBe(false);
     await page.getByTestId('kernel-canvas').scrollIntoViewIfNeeded();
@@ -125,7 +104,7 @@ describe('a Kernel you can see', () => {
 
   it('at 1280 the minimap shows', async () => {
     const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.url, newPlayer());
+    await registerViaUi(page, game.server.url, newPlayer());
     await openKernel(page);
     expect(await page.getByTestId('kernel-minimap').isVisible()).toBe(true);
     await context.close();
