@@ -22,6 +22,7 @@ export const gridPaths = {
   snapshot: '/api/grid/snapshot',
   changes: '/api/grid/changes',
   bit: '/api/grid/bit',
+  mine: '/api/grid/mine',
 } as const;
 
 /**
@@ -82,6 +83,13 @@ export const BitInfo = z.object({
   owner: z.object({ id: z.int(), username: z.string() }).nullable(),
 });
 export type BitInfo = z.infer<typeof BitInfo>;
+
+/**
+ * GET /api/grid/mine: the player's own bits (ADR 066) — how many, and the newest `kernelMineMax` of them,
+ * newest first, so the screen can open on them, outline them and jump back to them.
+ */
+export const MyBits = z.object({ count: z.int().min(0), bits: z.array(z.object({ x: Coord, y: Coord })) });
+export type MyBits = z.infer<typeof MyBits>;
 
 /** The snapshot's version travels in this header (and in its ETag) as well as inside the frame. */
 export const snapshotVersionHeader = 'X-Grid-Version';

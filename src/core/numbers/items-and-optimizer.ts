@@ -79,6 +79,10 @@ export const itemsAndOptimizerNumbers = {
   kernelZoomMin: 0.1,
   kernelZoomMax: 30,
   kernelZoomStep: 1.5,
+  /** The Kernel opens at the first ladder zoom showing a bit at least this many CSS pixels wide (ADR 066). */
+  kernelOpenBitPx: 4,
+  /** The newest own bits GET /api/grid/mine returns: enough to outline a drawing, never the whole grid (ADR 066). */
+  kernelMineMax: 2_000,
   /** Most grid changes one catch-up answer carries; past it the client loads the snapshot again. */
   kernelChangesMax: 5_000,
   /** Kernel purchases and colour changes one player may make per minute; past it, 429. */

@@ -78,23 +78,32 @@ export function encodeSnapshot(grid: GridPixels): Uint8Array {
   return zlibSync(raw, { level: 6 });
 }
 
-/** Decodes a snapshot frame; throws on anything that is not one. */
-export function decodeSnapshot(frame: Uint8Array): GridPixels {
-  const raw = unzlibSync(frame);
+/** An inflated frame's header, checked: where the palette and the index planes start. */
+export interface SnapshotLayout {
+  raw: Uint8Array;
+  version: number;
+  width: number;
+  height: number;
+  paletteSize: number;
+  indexBytes: number;
+}
+
+/** Reads and checks an inflated frame's header; throws on anything that is not one. */
+export function snapshotLayout(raw: Uint8Array): SnapshotLayout {
   if (raw.length < headerBytes || magic.some((m, i) => raw[i] !== m)) throw new Error('not a Kernel snapshot');
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const version = view.getUint32(4);
-  const width = view.getUint16(8);
-  const height = view.getUint16(10);
-  const paletteSize = view.getUint32(12);
-  const indexBytes = view.getUint8(16);
-  const n = width * height;
-  if (raw.length !== headerBytes + paletteSize * 3 + n * indexBytes) throw new Error('truncated Kernel snapshot');
-  const grid = emptyGrid(width, height);
-  grid.version = version;
+  const layout = { raw, version: view.getUint32(4), width: view.getUint16(8), height: view.getUint16(10), paletteSize: view.getUint32(12), indexBytes: view.getUint8(16) };
+  if (raw.length !== headerBytes + layout.paletteSize * 3 + layout.width * layout.height * layout.indexBytes) throw new Error('truncated Kernel snapshot');
+  return layout;
+}
+
+/** Decodes bits [from, to) of a frame into `grid` (the client decodes in slices and yields between them, ADR 066). */
+export function decodeBits(layout: SnapshotLayout, grid: GridPixels, from: number, to: number): void {
+  const { raw, paletteSize, indexBytes } = layout;
+  const n = layout.width * layout.height;
   const paletteAt = headerBytes;
   const planesAt = paletteAt + paletteSize * 3;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     let idx = 0;
     for (let plane = 0; plane < indexBytes; plane++) idx |= raw[planesAt + plane * n + i]! << (plane * 8);
     if (idx === 0) continue;
@@ -105,5 +114,17 @@ export function decodeSnapshot(frame: Uint8Array): GridPixels {
     grid.rgb[i * 3 + 1] = raw[p + 1]!;
     grid.rgb[i * 3 + 2] = raw[p + 2]!;
   }
+}
+
+/** An empty canvas the size of a frame, at its version. */
+export function gridFor(layout: SnapshotLayout): GridPixels {
+  return { ...emptyGrid(layout.width, layout.height), version: layout.version };
+}
+
+/** Decodes a snapshot frame; throws on anything that is not one. */
+export function decodeSnapshot(frame: Uint8Array): GridPixels {
+  const layout = snapshotLayout(unzlibSync(frame));
+  const grid = gridFor(layout);
+  decodeBits(layout, grid, 0, layout.width * layout.height);
   return grid;
 }

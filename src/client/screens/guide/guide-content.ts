@@ -115,7 +115,8 @@ const specSections: readonly GuideSection[] = [
         heading: 'Bits',
         lines: [
           `A bit costs ${balance.bitPriceCentre} Telnet at the centre (${balance.gridSize / 2}, ${balance.gridSize / 2}), falling evenly to ${balance.bitPriceCorner} at a corner.`,
-          'Drag to pan, zoom with the buttons, double-click a free bit to buy it. Pick your colour with the red, green and blue sliders first.',
+          'Drag to pan, zoom with the buttons, double-click a free bit to buy it. Pick your colour from the presets or the red, green and blue sliders first.',
+          'Your bits are outlined; MY BITS jumps back to the newest. The address bar keeps the spot you are looking at: copy it to show someone else.',
         ],
       },
       {

@@ -17,6 +17,22 @@ export function initialView(width: number, height: number): View {
   return { zoom, offsetX: (width - size * zoom) / 2, offsetY: (height - size * zoom) / 2 };
 }
 
+/** The first ladder zoom at which one bit is at least `px` CSS pixels wide (ADR 066: a bought bit must be visible). */
+export function openZoom(px = balance.kernelOpenBitPx): number {
+  return zoomLevels.find((z) => z >= px) ?? balance.kernelZoomMax;
+}
+
+/** A view at `zoom` with bit (x, y) at the centre of a width × height canvas. */
+export function viewCentredOn(x: number, y: number, zoom: number, width: number, height: number): View {
+  return { zoom, offsetX: width / 2 - (x + 0.5) * zoom, offsetY: height / 2 - (y + 0.5) * zoom };
+}
+
+/** The bit at the centre of the canvas, clamped onto the grid (what the URL records). */
+export function centreBit(view: View, width: number, height: number): BitCoord {
+  const clamp = (n: number) => Math.min(size - 1, Math.max(0, Math.floor(n)));
+  return { x: clamp((width / 2 - view.offsetX) / view.zoom), y: clamp((height / 2 - view.offsetY) / view.zoom) };
+}
+
 /** The view zoomed to `zoom` (clamped to 0.1×–30×) keeping the point under (px, py) where it is. */
 export function zoomAbout(view: View, zoom: number, px: number, py: number): View {
   const next = clampZoom(zoom);

@@ -15,6 +15,10 @@ import { ColorPickerDialog } from './color-picker-dialog';
 import { HoverCard } from './hover-card';
 import { KernelCanvas } from './kernel-canvas';
 import { KernelStats } from './kernel-stats';
+import type { UrlView } from './kernel-url';
+import { Minimap } from './minimap';
+import { useMyBits } from './use-my-bits';
+import { useUrlView } from './use-url-view';
 import { bitOwned, insufficient, purchaseFailure } from './kernel-toasts';
 import type { KernelView } from './kernel-view';
 import { PurchaseDialog } from './purchase-dialog';
@@ -46,6 +50,7 @@ export function KernelScreen() {
       hover: createValueStore<BitCoord | null>(null),
       claimed: createValueStore(0),
       status: createValueStore<'loading' | 'ready' | 'failed'>('loading'),
+      view: createValueStore<UrlView | null>(null),
     }),
     [],
   );
@@ -54,6 +59,16 @@ export function KernelScreen() {
   const status = useValue(stores.status);
   const [picker, setPicker] = useState<{ then: BitCoord | null } | null>(null);
   const [confirming, setConfirming] = useState<BitCoord | null>(null);
+  const { start, onView } = useUrlView(stores.view);
+  const mine = useMyBits();
+  // The control that opened the colour or purchase dialog gets focus back when it closes (the canvas, or CHANGE).
+  const opener = useRef<HTMLElement | null>(null);
+  const returnFocus = () => (opener.current?.isConnected ? opener.current : null);
+
+  // Outline the player's bits and, unless a shared spot was asked for, open on the newest (ADR 066).
+  useEffect(() => {
+    if (mine.data) viewRef.current?.setMine(mine.data.bits, start === null);
+  }, [mine.data, start]);
 
   // A lazy chunk mounts after the shell's route-change focus ran on the fallback: take it here when it was lost.
   useEffect(() => {
@@ -79,6 +94,7 @@ export function KernelScreen() {
 
   function onBuy(bit: BitCoord) {
     if (!color.isSuccess) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // spec §2/§4: with no colour, the colour picker opens first, then the purchase.
     if (!hasColor) return setPicker({ then: bit });
     void askToBuy(bit);
@@ -107,6 +123,7 @@ export function KernelScreen() {
     purchase.mutate(bit, {
       onSuccess: (r) => {
         setConfirming(null);
+        mine.add(bit);
         paintOwn({ x: r.square.x, y: r.square.y, colorR: r.square.colorR, colorG: r.square.colorG, colorB: r.square.colorB, version: r.version });
         queryClient.setQueryData<User | null>(userQueryKey, (u) => (u ? { ...u, telnet: r.telnet } : u));
         queryClient.setQueryData(bitKey(bit), { x: bit.x, y: bit.y, price: r.price, owner: { id: r.square.ownerId, username: r.square.ownerUsername } });
@@ -123,9 +140,10 @@ export function KernelScreen() {
     <div className="bb-kernel">
       <ScreenHeader title={k.title} tagline={k.tagline} />
       <div className="bb-kernel__layout">
-        <Panel title={k.title} className="bb-kernel__board" actions={<ZoomControls viewRef={viewRef} zoom={stores.zoom} />}>
+        <Panel title={k.title} className="bb-kernel__board" actions={<ZoomControls viewRef={viewRef} zoom={stores.zoom} mine={mine.data?.bits ?? []} />}>
           <div className="bb-kernel__stage">
-            <KernelCanvas viewRef={viewRef} zoom={stores.zoom} hover={stores.hover} onBuy={onBuy} />
+            <KernelCanvas viewRef={viewRef} zoom={stores.zoom} hover={stores.hover} onBuy={onBuy} start={start} onView={onView} />
+            <Minimap viewRef={viewRef} view={stores.view} painted={stores.claimed} />
             {status !== 'ready' ? (
               <p className="bb-kernel__loading" role="status">
                 {status === 'failed' ? k.loadFailed : k.loading}
@@ -136,7 +154,17 @@ export function KernelScreen() {
         </Panel>
         <aside className="bb-kernel__side">
           <Panel title={k.statusTitle} tone="accent">
-            <KernelStats claimed={stores.claimed} season={season.data} color={c} telnet={telnet} onChangeColor={() => setPicker({ then: null })} />
+            <KernelStats
+              claimed={stores.claimed}
+              mine={mine.data?.count ?? null}
+              season={season.data}
+              color={c}
+              telnet={telnet}
+              onChangeColor={() => {
+                opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                setPicker({ then: null });
+              }}
+            />
           </Panel>
           <Panel title={k.helpTitle}>
             <ul className="bb-kernel__help">
@@ -147,8 +175,8 @@ export function KernelScreen() {
           </Panel>
         </aside>
       </div>
-      {picker ? <ColorPickerDialog open initial={current} busy={setColor.isPending} onSave={saveColor} onCancel={() => setPicker(null)} /> : null}
-      <PurchaseDialog bit={confirming} busy={purchase.isPending} onConfirm={confirm} onCancel={() => setConfirming(null)} />
+      {picker ? <ColorPickerDialog open initial={current} busy={setColor.isPending} onSave={saveColor} onCancel={() => setPicker(null)} returnFocus={returnFocus} /> : null}
+      <PurchaseDialog bit={confirming} busy={purchase.isPending} onConfirm={confirm} onCancel={() => setConfirming(null)} returnFocus={returnFocus} />
     </div>
   );
 }

@@ -29,12 +29,15 @@ function SeasonStat({ season, claimedBits }: { season: CurrentSeason | undefined
 /** spec §2: bits claimed (this season's), the player's colour and the Telnet balance, and the season. */
 export function KernelStats({
   claimed,
+  mine,
   season,
   color,
   telnet,
   onChangeColor,
 }: {
   claimed: ValueStore<number>;
+  /** The player's own bits (null while loading). */
+  mine: number | null;
   season: CurrentSeason | undefined;
   color: PlayerColor | undefined;
   telnet: number;
@@ -48,8 +51,17 @@ export function KernelStats({
     <dl className="bb-kernel__stats">
       <SeasonStat season={season} claimedBits={bits} />
       <div>
-        <dt>{k.bitsClaimed}</dt>
+        {/* The spec's "bits claimed" is everyone's: said so, with the player's own count beside it (ADR 066). */}
+        <dt>
+          {k.bitsClaimed} <span className="bb-muted">{k.bitsClaimedAll}</span>
+        </dt>
         <dd data-testid="kernel-claimed">{bits.toLocaleString('en-US')}</dd>
+      </div>
+      <div>
+        <dt>{k.yourBits}</dt>
+        <dd className="bb-kernel__mine" data-testid="kernel-my-count">
+          {mine === null ? '…' : mine.toLocaleString('en-US')}
+        </dd>
       </div>
       <div>
         <dt>{k.yourColor}</dt>

@@ -1,11 +1,12 @@
 import { balance } from '../../../core/balance';
-import { bitIndex, type BitCoord } from '../../../core/rules/kernel';
+import type { BitCoord } from '../../../core/rules/kernel';
 import type { GridPixels } from '../../../core/rules/kernel-snapshot';
-import { bitAt, initialView, keyAction, panBy, stepAbout, wheelFactor, zoomAbout, type View } from './kernel-model';
+import { KernelImage } from './kernel-image';
+import { drawBitLines, drawCursor, drawOwnOutlines } from './kernel-draw';
+import { bitAt, centreBit, keyAction, openZoom, panBy, stepAbout, viewCentredOn, wheelFactor, zoomAbout, type View } from './kernel-model';
+import type { UrlView } from './kernel-url';
 
 const size = balance.gridSize;
-/** A free bit's colour on the canvas: a shade above the panel, so the grid's extent shows. */
-const free = [16, 26, 34] as const;
 const doubleTapMs = 320;
 const longPressMs = 500;
 const tapSlopPx = 10;
@@ -17,6 +18,8 @@ export interface KernelViewEvents {
   onHover(bit: BitCoord | null): void;
   /** The zoom changed (for the label). */
   onZoom(zoom: number): void;
+  /** The view moved or zoomed: the bit at its centre and the zoom (the URL and the minimap follow it). */
+  onView?(view: UrlView): void;
 }
 
 /**
@@ -26,20 +29,21 @@ export interface KernelViewEvents {
  */
 export class KernelView {
   private readonly ctx: CanvasRenderingContext2D;
-  private readonly image: ImageData;
-  private readonly offscreen: HTMLCanvasElement;
-  private readonly offCtx: CanvasRenderingContext2D;
+  private readonly image = new KernelImage();
   private view: View = { zoom: 1, offsetX: 0, offsetY: 0 };
   private width = 0;
   private height = 0;
   private frame = 0;
-  private dirtyImage: { x0: number; y0: number; x1: number; y1: number } | null = null;
   private pointers = new Map<number, { x: number; y: number }>();
   private pinchDistance = 0;
   private press: { id: number; x: number; y: number; at: number; moved: boolean; timer: number } | null = null;
   private lastTap: { at: number; x: number; y: number } | null = null;
   private cursor: BitCoord | null = null;
   private keyboardCursor = false;
+  /** The player's own bits, outlined (ADR 066). */
+  private mine: BitCoord[] = [];
+  /** Whether the player moved the view themselves (then the late "open on my bits" leaves it alone). */
+  private touched = false;
   private readonly cleanup: (() => void)[] = [];
   /** Frame start times (ms), kept only while a bench asks for them. */
   frameTimes: number[] | null = null;
@@ -47,56 +51,61 @@ export class KernelView {
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly events: KernelViewEvents,
+    start: UrlView | null = null,
   ) {
     this.ctx = canvas.getContext('2d', { alpha: false })!;
-    this.offscreen = document.createElement('canvas');
-    this.offscreen.width = size;
-    this.offscreen.height = size;
-    this.offCtx = this.offscreen.getContext('2d')!;
-    this.image = this.offCtx.createImageData(size, size);
-    for (let i = 0; i < size * size; i++) this.image.data.set([...free, 255], i * 4);
-    this.dirtyImage = { x0: 0, y0: 0, x1: size, y1: size };
     this.listen();
     this.resize();
-    this.view = initialView(this.width, this.height);
+    const at = start ?? { x: size / 2, y: size / 2, zoom: openZoom() };
+    this.touched = start !== null;
+    this.view = viewCentredOn(at.x, at.y, at.zoom, this.width, this.height);
     this.events.onZoom(this.view.zoom);
   }
 
   /** Replaces the whole picture (a snapshot arrived). */
   load(grid: GridPixels): void {
-    const data = this.image.data;
-    for (let i = 0; i < size * size; i++) {
-      const o = i * 4;
-      if (grid.owned[i]) {
-        data[o] = grid.rgb[i * 3]!;
-        data[o + 1] = grid.rgb[i * 3 + 1]!;
-        data[o + 2] = grid.rgb[i * 3 + 2]!;
-      } else {
-        data[o] = free[0];
-        data[o + 1] = free[1];
-        data[o + 2] = free[2];
-      }
-    }
-    this.dirtyImage = { x0: 0, y0: 0, x1: size, y1: size };
+    this.image.load(grid);
     this.schedule();
   }
 
   /** Paints one bought bit. */
   paint(x: number, y: number, r: number, g: number, b: number): void {
-    const o = bitIndex(x, y) * 4;
-    const data = this.image.data;
-    data[o] = r;
-    data[o + 1] = g;
-    data[o + 2] = b;
-    const d = this.dirtyImage;
-    this.dirtyImage = d ? { x0: Math.min(d.x0, x), y0: Math.min(d.y0, y), x1: Math.max(d.x1, x + 1), y1: Math.max(d.y1, y + 1) } : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+    this.image.paint(x, y, r, g, b);
     this.schedule();
   }
 
   /** The colour shown at a bit (tests and the bench read pixels through the canvas instead). */
   colorAt(x: number, y: number): [number, number, number] {
-    const o = bitIndex(x, y) * 4;
-    return [this.image.data[o]!, this.image.data[o + 1]!, this.image.data[o + 2]!];
+    return this.image.colorAt(x, y);
+  }
+
+  /** The player's own bits, newest first (outlined; the first is where "my bits" jumps). */
+  setMine(bits: readonly BitCoord[], openOnThem: boolean): void {
+    this.mine = [...bits];
+    if (openOnThem && !this.touched && bits[0]) this.centreOn(bits[0].x, bits[0].y, this.view.zoom);
+    this.schedule();
+  }
+
+  /** A bit this player just bought. */
+  addMine(bit: BitCoord): void {
+    this.mine = [bit, ...this.mine.filter((b) => b.x !== bit.x || b.y !== bit.y)];
+    this.schedule();
+  }
+
+  /** The one-pixel-per-bit picture (the minimap draws it small). */
+  get imageCanvas(): HTMLCanvasElement {
+    return this.image.canvas;
+  }
+
+  /** The bit at the centre of the view and the zoom. */
+  current(): UrlView {
+    return { ...centreBit(this.view, this.width, this.height), zoom: this.view.zoom };
+  }
+
+  /** What share of the grid is in sight (the minimap draws it), in grid bits. */
+  visibleRect(): { x: number; y: number; w: number; h: number } {
+    const v = this.view;
+    return { x: -v.offsetX / v.zoom, y: -v.offsetY / v.zoom, w: this.width / v.zoom, h: this.height / v.zoom };
   }
 
   zoomStep(direction: 1 | -1): void {
@@ -114,7 +123,7 @@ export class KernelView {
 
   /** Centres the view on a bit at a zoom (browser tests and the bench). */
   centreOn(x: number, y: number, zoom = this.view.zoom): void {
-    this.setView({ zoom, offsetX: this.width / 2 - (x + 0.5) * zoom, offsetY: this.height / 2 - (y + 0.5) * zoom });
+    this.setView(viewCentredOn(x, y, zoom, this.width, this.height));
   }
 
   /** Pans by screen pixels (the bench drives this). */
@@ -131,6 +140,7 @@ export class KernelView {
     const zoomed = view.zoom !== this.view.zoom;
     this.view = view;
     if (zoomed) this.events.onZoom(view.zoom);
+    this.events.onView?.(this.current());
     if (this.keyboardCursor) this.updateCursor(this.width / 2, this.height / 2);
     this.schedule();
   }
@@ -142,11 +152,7 @@ export class KernelView {
   private draw(time: number): void {
     this.frame = 0;
     this.frameTimes?.push(time);
-    const d = this.dirtyImage;
-    if (d) {
-      this.offCtx.putImageData(this.image, 0, 0, d.x0, d.y0, d.x1 - d.x0, d.y1 - d.y0);
-      this.dirtyImage = null;
-    }
+    this.image.flush();
     const dpr = window.devicePixelRatio || 1;
     const { ctx, view } = this;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -154,43 +160,14 @@ export class KernelView {
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.imageSmoothingEnabled = false;
     ctx.setTransform(dpr * view.zoom, 0, 0, dpr * view.zoom, dpr * view.offsetX, dpr * view.offsetY);
-    ctx.drawImage(this.offscreen, 0, 0);
+    ctx.drawImage(this.image.canvas, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    if (view.zoom >= 8) this.drawBitLines();
+    if (view.zoom >= 8) drawBitLines(ctx, view, this.width, this.height);
+    if (this.mine.length > 0) drawOwnOutlines(ctx, view, this.width, this.height, this.mine);
     ctx.strokeStyle = '#12303a';
     ctx.lineWidth = 1;
     ctx.strokeRect(view.offsetX - 0.5, view.offsetY - 0.5, size * view.zoom + 1, size * view.zoom + 1);
-    if (this.cursor) {
-      const cell = Math.max(view.zoom, 6);
-      const cx = view.offsetX + (this.cursor.x + 0.5) * view.zoom - cell / 2;
-      const cy = view.offsetY + (this.cursor.y + 0.5) * view.zoom - cell / 2;
-      ctx.strokeStyle = '#22d3ee';
-      ctx.lineWidth = 2;
-      ctx.strokeRect(cx - 1, cy - 1, cell + 2, cell + 2);
-    }
-  }
-
-  /** Faint lines between bits once they are big enough to tell apart: only the visible ones. */
-  private drawBitLines(): void {
-    const { ctx, view } = this;
-    const x0 = Math.max(0, Math.floor(-view.offsetX / view.zoom));
-    const x1 = Math.min(size, Math.ceil((this.width - view.offsetX) / view.zoom));
-    const y0 = Math.max(0, Math.floor(-view.offsetY / view.zoom));
-    const y1 = Math.min(size, Math.ceil((this.height - view.offsetY) / view.zoom));
-    ctx.beginPath();
-    for (let x = x0; x <= x1; x++) {
-      const sx = Math.round(view.offsetX + x * view.zoom) + 0.5;
-      ctx.moveTo(sx, view.offsetY + y0 * view.zoom);
-      ctx.lineTo(sx, view.offsetY + y1 * view.zoom);
-    }
-    for (let y = y0; y <= y1; y++) {
-      const sy = Math.round(view.offsetY + y * view.zoom) + 0.5;
-      ctx.moveTo(view.offsetX + x0 * view.zoom, sy);
-      ctx.lineTo(view.offsetX + x1 * view.zoom, sy);
-    }
-    ctx.strokeStyle = 'rgba(34, 211, 238, 0.07)';
-    ctx.lineWidth = 1;
-    ctx.stroke();
+    if (this.cursor) drawCursor(ctx, view, this.cursor);
   }
 
   private resize(): void {
@@ -228,6 +205,7 @@ export class KernelView {
 
     this.on('wheel', (e) => {
       e.preventDefault();
+      this.touched = true;
       const p = this.local(e);
       this.setView(zoomAbout(this.view, this.view.zoom * wheelFactor(e.deltaY, e.deltaMode), p.x, p.y));
     }, { passive: false });
@@ -237,6 +215,7 @@ export class KernelView {
       const p = this.local(e);
       this.pointers.set(e.pointerId, p);
       this.keyboardCursor = false;
+      this.touched = true;
       if (this.pointers.size === 2) {
         const [a, b] = [...this.pointers.values()];
         this.pinchDistance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
@@ -280,7 +259,9 @@ export class KernelView {
       if (!press || press.id !== e.pointerId) return;
       this.cancelPress();
       if (press.moved || e.type === 'pointercancel' || e.pointerType === 'mouse') return;
-      // A touch tap: two within doubleTapMs near each other buy the bit (double-tap).
+      // A touch tap points at the bit under the finger (the info line shows that bit, ADR 066);
+      // two within doubleTapMs near each other buy it (double-tap).
+      this.updateCursor(press.x, press.y);
       const now = performance.now();
       if (this.lastTap && now - this.lastTap.at < doubleTapMs && Math.hypot(press.x - this.lastTap.x, press.y - this.lastTap.y) < tapSlopPx * 3) {
         this.lastTap = null;
@@ -303,6 +284,9 @@ export class KernelView {
     });
 
     this.on('focus', () => {
+      // A tap focuses the canvas after its pointerup (the emulated mousedown): only keyboard focus
+      // (focus-visible) puts the cursor at the centre, so the tapped bit stays in the info line (ADR 066).
+      if (this.pointers.size > 0 || !this.canvas.matches(':focus-visible')) return;
       this.keyboardCursor = true;
       this.updateCursor(this.width / 2, this.height / 2);
     });
@@ -316,6 +300,7 @@ export class KernelView {
       if (!action || e.altKey || e.ctrlKey || e.metaKey) return;
       e.preventDefault();
       this.keyboardCursor = true;
+      this.touched = true;
       if (action.kind === 'pan') this.setView(panBy(this.view, action.dx, action.dy, this.width, this.height));
       else if (action.kind === 'zoom') this.zoomStep(action.direction);
       else {
@@ -331,3 +316,4 @@ export class KernelView {
     this.press = null;
   }
 }
+

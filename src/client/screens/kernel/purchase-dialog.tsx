@@ -6,7 +6,19 @@ import { Modal } from '../../ui/modal';
 const k = texts.kernel;
 
 /** spec §2 purchase confirmation: the bit and its price; the server charges its own price. */
-export function PurchaseDialog({ bit, busy, onConfirm, onCancel }: { bit: BitCoord | null; busy: boolean; onConfirm(bit: BitCoord): void; onCancel(): void }) {
+export function PurchaseDialog({
+  bit,
+  busy,
+  onConfirm,
+  onCancel,
+  returnFocus,
+}: {
+  bit: BitCoord | null;
+  busy: boolean;
+  onConfirm(bit: BitCoord): void;
+  onCancel(): void;
+  returnFocus(): HTMLElement | null;
+}) {
   const price = bit ? bitPrice(bit.x, bit.y) : 0;
   return (
     <Modal
@@ -15,6 +27,7 @@ export function PurchaseDialog({ bit, busy, onConfirm, onCancel }: { bit: BitCoo
       title={k.confirmTitle}
       description={bit ? fillText(k.confirmBody, { x: bit.x, y: bit.y, price }) : undefined}
       tone="telnet"
+      returnFocus={returnFocus}
       actions={
         <>
           <CommandButton onClick={onCancel}>{k.cancel}</CommandButton>

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { gridPaths, GridChanges, type GridChange } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
-import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { useApi } from '../../lib/api-context';
 import { useGridFeed } from '../../lib/socket/grid-feed';
 import { usePollInterval } from '../../lib/socket/socket-provider';
+import { decodeInSlices } from './decode-in-slices';
 import { caughtUp, receiveVersion, type SyncState } from './kernel-model';
 import type { KernelView } from './kernel-view';
 import { bitKey } from './use-kernel';
@@ -35,7 +35,7 @@ export function useGridSync(view: React.RefObject<KernelView | null>, claimed: V
   const loadSnapshot = useCallback(async () => {
     const res = await fetch(gridPaths.snapshot, { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     if (!res.ok) throw new Error(`${res.status}: snapshot`);
-    const grid = decodeSnapshot(new Uint8Array(await res.arrayBuffer()));
+    const grid = await decodeInSlices(new Uint8Array(await res.arrayBuffer()));
     view.current?.load(grid);
     sync.current = { version: grid.version, ahead: [] };
     claimed.set(grid.version);

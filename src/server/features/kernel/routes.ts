@@ -45,6 +45,8 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
     return kernel.state(query);
   });
 
+  app.get(gridPaths.mine, async (request) => kernel.mine(requireAuth(request).user.id));
+
   app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
 
   app.post(gridPaths.setColor, async (request) => {

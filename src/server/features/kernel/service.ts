@@ -1,5 +1,5 @@
 import type { User } from '../../../core/api/common';
-import type { BitInfo, BitQuery, GridChanges, GridState, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult, StateQuery } from '../../../core/api/kernel';
+import type { BitInfo, BitQuery, GridChanges, GridState, MyBits, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult, StateQuery } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import type { MissionId } from '../../../core/rules/missions';
@@ -56,6 +56,12 @@ export function createKernelService(deps: KernelServiceDeps) {
     async endSeasonJob(tx: Tx, job: Job<'kernel.seasonEnd', { season: number }>): Promise<void | (() => void)> {
       const done = await seasons.endSeason(tx, { season: job.payload.season, nowMs: job.claimedAt.getTime() });
       return done?.afterCommit;
+    },
+
+    /** The player's bit count and newest bits (ADR 066). */
+    async mine(userId: number): Promise<MyBits> {
+      const [count, bits] = await Promise.all([store.bitsOwnedBy(database.db, userId), store.newestBitsOf(database.db, userId, balance.kernelMineMax)]);
+      return { count, bits };
     },
 
     async playerColor(userId: number): Promise<PlayerColor> {

@@ -194,6 +194,11 @@ export async function bitsOwnedBy(tx: Executor, userId: number): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/** The player's newest bits, newest first (the screen's "my bits", ADR 066). */
+export function newestBitsOf(tx: Executor, userId: number, limit: number): Promise<{ x: number; y: number }[]> {
+  return tx.select({ x: kernelBits.x, y: kernelBits.y }).from(kernelBits).where(eq(kernelBits.ownerId, userId)).orderBy(desc(kernelBits.version)).limit(limit);
+}
+
 // Operator clears (ADR 060).
 export interface ClearedBit {
   x: number;
