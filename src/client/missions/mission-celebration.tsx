@@ -26,10 +26,10 @@ export function MissionCelebration() {
   useEffect(() => {
     if (!status) return;
     dispatch({ kind: 'status', status });
-    // Every completion says so, with the next briefing (ADR 063); the last one also opens the dialog.
+    // Every completion says so, with the next briefing (ADR 063), after the answer to the action that earned it; the last one also opens the dialog.
     const completed = completionToast(previous.current, status);
     previous.current = status;
-    if (completed) toast.show({ title: texts.missions.completedToast(formatTelnetGain(balance.missionRewardTelnet), completed.next), tone: 'telnet' });
+    if (completed) toast.showWhenFree({ title: texts.missions.completedToast(formatTelnetGain(balance.missionRewardTelnet), completed.next), tone: 'telnet' });
   }, [status, toast]);
   return <MissionAccomplishedDialog open={state.open} onClose={() => dispatch({ kind: 'dismiss' })} />;
 }

@@ -14,35 +14,61 @@ export interface ToastInput {
   durationMs?: number;
 }
 
-interface ShownToast extends ToastInput {
-  id: number;
-}
-
 export interface ToastApi {
   /** Shows a toast, replacing the one on screen (spec §9: at most one at a time). */
   show(toast: ToastInput): void;
+  /**
+   * Shows a toast once the screen has none: news that is not the answer to what the player just did
+   * (a mission completed) waits behind that answer instead of replacing it, and comes back after an
+   * answer that replaced it.
+   */
+  showWhenFree(toast: ToastInput): void;
   dismiss(): void;
 }
+
+interface ShownToast extends ToastInput {
+  id: number;
+  patient?: boolean;
+}
+
+interface ToastQueue {
+  current: ShownToast | null;
+  /** Patient toasts waiting for the screen to be free, oldest first (a few at most). */
+  waiting: ShownToast[];
+}
+
+const maxWaiting = 3;
+const nextInLine = (q: ToastQueue): ToastQueue => ({ current: q.waiting[0] ?? null, waiting: q.waiting.slice(1) });
 
 const ToastContext = createContext<ToastApi | null>(null);
 
 /** One toast at a time, bottom right on desktop and top on phones, announced through aria-live. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<ShownToast | null>(null);
+  const [queue, setQueue] = useState<ToastQueue>({ current: null, waiting: [] });
+  const toast = queue.current;
   const nextId = useRef(1);
   const regionRef = useRef<HTMLElement>(null);
 
   const api = useMemo<ToastApi>(
     () => ({
-      show: (input) => setToast({ ...input, id: nextId.current++ }),
-      dismiss: () => setToast(null),
+      show: (input) =>
+        setQueue((q) => ({
+          current: { ...input, id: nextId.current++ },
+          waiting: q.current?.patient ? [q.current, ...q.waiting].slice(0, maxWaiting) : q.waiting,
+        })),
+      showWhenFree: (input) =>
+        setQueue((q) => {
+          const next = { ...input, id: nextId.current++, patient: true };
+          return q.current ? { ...q, waiting: [...q.waiting, next].slice(-maxWaiting) } : { ...q, current: next };
+        }),
+      dismiss: () => setQueue(nextInLine),
     }),
     [],
   );
 
   useEffect(() => {
     if (!toast) return;
-    const timer = window.setTimeout(() => setToast(null), toast.durationMs ?? toastDurationMs);
+    const timer = window.setTimeout(() => setQueue(nextInLine), toast.durationMs ?? toastDurationMs);
     return () => window.clearTimeout(timer);
   }, [toast]);
 
