@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import type { SystemMenuProps } from './system-menu';
 import { texts } from '../../core/texts';
@@ -10,7 +10,15 @@ const hintId = (to: string) => `bb-sysmenu-hint${to.replace(/\//g, '-')}`;
  * The SYSTEM menu's dialog (Radix: focus trapped, Escape closes it, focus back on the trigger),
  * loaded when the player first reaches for the trigger (system-menu.tsx, ADR 069).
  */
-export function SystemMenuDialog({ items, unread, onLogout, logoutPending, open, setOpen }: SystemMenuProps & { open: boolean; setOpen(open: boolean): void }) {
+export function SystemMenuDialog({
+  items,
+  unread,
+  onLogout,
+  logoutPending,
+  open,
+  setOpen,
+  trigger,
+}: SystemMenuProps & { open: boolean; setOpen(open: boolean): void; trigger: RefObject<HTMLButtonElement | null> }) {
   // Set when an entry is chosen: the new screen's heading takes focus, not this trigger (7g).
   const navigating = useRef(false);
   return (
@@ -21,7 +29,10 @@ export function SystemMenuDialog({ items, unread, onLogout, logoutPending, open,
           className="bb-sysmenu__content"
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
-            if (navigating.current) event.preventDefault();
+            // The trigger is our own button, not a Dialog.Trigger (it stays out of the lazy chunk), so Radix
+            // does not know where to send focus back: back to SYSTEM, unless an entry was chosen.
+            event.preventDefault();
+            if (!navigating.current) trigger.current?.focus();
             navigating.current = false;
           }}
         >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { MenuItem } from './menu-item';
 import type { UnreadState } from './unread-model';
 import '../ui/unread-badge.css';
@@ -23,9 +23,11 @@ export function SystemMenu(props: SystemMenuProps) {
   const { unread } = props;
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={trigger}
         type="button"
         className="bb-sysmenu__trigger"
         aria-haspopup="dialog"
@@ -50,7 +52,7 @@ export function SystemMenu(props: SystemMenuProps) {
       </button>
       {opened ? (
         <Suspense fallback={null}>
-          <SystemMenuDialog {...props} open={open} setOpen={setOpen} />
+          <SystemMenuDialog {...props} open={open} setOpen={setOpen} trigger={trigger} />
         </Suspense>
       ) : null}
     </>
