@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineEntryCssPlugin } from './scripts/inline-entry-css';
 import { precompressPlugin } from './scripts/precompress';
+import { signedInShellPlugin } from './scripts/signed-in-shell';
 
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -14,7 +15,8 @@ export default defineConfig({
   root: clientRoot,
   // precompressPlugin: .br/.gz beside each file, sent by the server as they are (issue 13 item 6).
   // inlineEntryCssPlugin: the first paint's CSS inside index.html, no render-blocking request (ADR 069).
-  plugins: [react(), inlineEntryCssPlugin(), precompressPlugin()],
+  // signedInShellPlugin: the same page with the game's frame for a returning player (ADR 076).
+  plugins: [react(), inlineEntryCssPlugin(), signedInShellPlugin(), precompressPlugin()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -15,7 +15,11 @@ const Game = lazy(() => loadGame().then((m) => ({ default: m.App })));
 
 type BootState = { kind: 'checking' } | { kind: 'signed-out' } | { kind: 'signed-in'; start: SessionStart };
 
-export function Boot() {
+/**
+ * Which boot frame the HTML carried: the server sends the signed-in shell to a browser that holds a
+ * session cookie (ADR 076), and React must render the same frame or the page would jump.
+ */
+export function Boot({ signedInShell }: { signedInShell: boolean }) {
   const [state, setState] = useState<BootState>({ kind: 'checking' });
 
   useEffect(() => {
@@ -40,13 +44,13 @@ export function Boot() {
   if (state.kind === 'signed-in') {
     return (
       <GameLoadFault>
-        <Suspense fallback={<BootFrame />}>
+        <Suspense fallback={<SignedInBootFrame />}>
           <Game start={state.start} />
         </Suspense>
       </GameLoadFault>
     );
   }
-  if (state.kind === 'checking') return <BootFrame />;
+  if (state.kind === 'checking') return signedInShell ? <SignedInBootFrame /> : <BootFrame />;
   return <SignedOutFrame>{<SignedOutScreen onSignedIn={signedIn} />}</SignedOutFrame>;
 }
 
@@ -59,6 +63,30 @@ export function BootFrame() {
     <SignedOutFrame>
       <BootScreen />
     </SignedOutFrame>
+  );
+}
+
+/**
+ * The page a returning player sees while the session is checked and the game loads: the game's own
+ * frame with the loading line the screens show while their chunk arrives, never the login splash
+ * (signed-in.html carries the same markup; boot-markup.test.ts keeps them equal).
+ */
+export function SignedInBootFrame() {
+  return (
+    <FrameLayout
+      status={
+        <span className="bb-shell__whoami">
+          <span className="bb-shell__polling" aria-hidden="true" />
+          {texts.shell.uplink}
+        </span>
+      }
+    >
+      <div className="bb-boot-shell" aria-busy="true">
+        <p className="bb-muted" role="status">
+          {texts.shell.loading}
+        </p>
+      </div>
+    </FrameLayout>
   );
 }
 

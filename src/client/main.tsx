@@ -8,8 +8,10 @@ import { Boot } from './boot';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+// Read before React replaces it: which boot frame the server chose for this visitor (ADR 076).
+const signedInShell = container.querySelector('.bb-boot-shell') !== null;
 createRoot(container).render(
   <StrictMode>
-    <Boot />
+    <Boot signedInShell={signedInShell} />
   </StrictMode>,
 );

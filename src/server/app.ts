@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { answersWithAppShell } from './http/app-shell-fallback';
+import { answersWithAppShell, appShellPage } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
@@ -66,7 +66,7 @@ import { createLimits } from './http/limits';
 import { watchCommittedLedger } from './wallet';
 import { openSharedStores } from './http/shared-stores';
 import { isClusterWorker } from './cluster/messages';
-import { registerSession } from './http/session';
+import { registerSession, sessionCookieName } from './http/session';
 import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
 import { defaultRedisChannel } from './realtime/bus-signing';
@@ -347,7 +347,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await fastify.register(fastifyStatic, {
       root: config.staticDir!,
       wildcard: false,
-      index: 'index.html',
+      // '/' is answered below with the page that fits the visitor (appShellPage), not always index.html.
+      index: false,
       // file.br / file.gz next to a file are sent to browsers that accept them.
       preCompressed: true,
       cacheControl: false,
@@ -357,14 +358,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The body depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
-        res.setHeader('vary', 'Accept-Encoding');
+        // The app's page also depends on whether a session cookie came with the request (ADR 076).
+        res.setHeader('vary', /[\\/](index|signed-in)\.html$/.test(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
       },
     });
   }
   fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell;
     // a missing file is a real 404.
-    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile('index.html');
+    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile(appShellPage(request.cookies[sessionCookieName]));
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 

@@ -166,4 +166,34 @@ describe('a clean first paint', () => {
       await context.close();
     }
   });
+
+  it("a returning player's reload paints the game's frame first and never the login splash", async () => {
+    for (const viewport of [desktop, phone]) {
+      const { context, page } = await newPage(game.browser, viewport);
+      try {
+        await registerViaUi(page, game.server.url, newPlayer());
+        // Every element added to the page from the first byte on: did the login splash's title ever exist?
+        await page.addInitScript(() => {
+          const flags = { splash: false };
+          (window as unknown as { bootSeen: typeof flags }).bootSeen = flags;
+          new MutationObserver(() => {
+            if (document.querySelector('.bb-auth__title')) flags.splash = true;
+          }).observe(document, { childList: true, subtree: true });
+        });
+        for (const path of ['/inventory', '/kernel']) {
+          await page.goto(`${game.server.url}${path}`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          expect(await page.evaluate(() => (window as unknown as { bootSeen: { splash: boolean } }).bootSeen.splash), path).toBe(false);
+        }
+        // With every script blocked, what the HTML alone paints: the game's frame and its loading line.
+        await page.route('**/*.js', (route) => route.abort());
+        await page.goto(`${game.server.url}/`);
+        await expect.poll(() => page.locator('.bb-boot-shell [role="status"]').textContent()).toBe(texts.shell.loading);
+        expect(await page.locator('.bb-auth__title').count()).toBe(0);
+        await snap(page, `returning-player-first-paint-${viewport.width}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BootFrame } from '../../src/client/boot';
+import { BootFrame, SignedInBootFrame } from '../../src/client/boot';
 
 // index.html carries the boot frame so the first paint needs only the HTML and CSS (ADR 040); React
 // then renders the same frame in its place. If they drift apart, the page jumps when the script runs.
@@ -11,5 +11,10 @@ describe('the boot frame in index.html', () => {
     const html = readFileSync('src/client/index.html', 'utf8');
     const root = /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)?.[1];
     expect(root).toBe(renderToStaticMarkup(createElement(BootFrame)));
+  });
+
+  it("the returning player's frame (signed-in-boot.html, the server's signed-in.html) is what React renders for them", () => {
+    const frame = readFileSync('src/client/signed-in-boot.html', 'utf8').trim();
+    expect(frame).toBe(renderToStaticMarkup(createElement(SignedInBootFrame)));
   });
 });

@@ -11,7 +11,8 @@ describe('serving the built client [pglite]', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bitbreach-static-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root"></div>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root">login splash</div>');
+    writeFileSync(join(dir, 'signed-in.html'), '<!doctype html><title>Bitbreach</title><div id="root">game frame</div>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js'), 'console.log(2)');
     writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js.gz'), gzipSync('console.log(2)'));
@@ -28,6 +29,17 @@ describe('serving the built client [pglite]', () => {
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
+  });
+
+  it('sends a returning player (a session cookie) the game frame, everyone else the login splash, and tells caches so', async () => {
+    for (const url of ['/', '/inventory', '/kernel?x=10']) {
+      const returning = await app.fastify.inject({ method: 'GET', url, cookies: { bb_session: 'anything' } });
+      expect([returning.statusCode, returning.body], url).toEqual([200, expect.stringContaining('game frame')]);
+      const visitor = await app.fastify.inject({ method: 'GET', url });
+      expect([visitor.statusCode, visitor.body], url).toEqual([200, expect.stringContaining('login splash')]);
+      expect(String(visitor.headers.vary)).toContain('Cookie');
+      expect(String(returning.headers.vary)).toContain('Cookie');
+    }
   });
 
   it('serves assets, and unknown API paths still get a JSON 404', async () => {

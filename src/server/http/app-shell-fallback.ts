@@ -11,3 +11,13 @@ export function answersWithAppShell(method: string, url: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !last.includes('.');
 }
+
+/**
+ * Which copy of the app's page a screen path gets: a browser holding a session cookie is most likely a
+ * returning player, so its first paint is the game's frame rather than the login splash (ADR 076). Only the
+ * cookie's presence is read — no session lookup on the page request; a stale cookie costs one frame
+ * before the boot's session check shows the login screen.
+ */
+export function appShellPage(sessionCookie: string | undefined): 'index.html' | 'signed-in.html' {
+  return sessionCookie ? 'signed-in.html' : 'index.html';
+}
