@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
  * Everything the built client depends on (ADR 041): its sources, the shared core, the build
  * config and the exact dependency versions. Tests (*.test.ts) are left out: they never reach it.
  */
-export const clientInputs = ['src/client', 'src/core', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/inline-entry-css.ts', 'scripts/signed-in-shell.ts', 'tsconfig.json', 'package-lock.json'];
+export const clientInputs = ['src/client', 'src/core', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/inline-entry-css.ts', 'scripts/signed-in-shell.ts', 'src/client/boot-screens.ts', 'tsconfig.json', 'package-lock.json'];
 
 const isTest = /\.test\.tsx?$/;
 

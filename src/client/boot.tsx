@@ -6,6 +6,7 @@ import { BootScreen } from './screens/auth/boot-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { fetchSessionUser, wasSignedIn, type SessionStart } from './session/session-start';
 import { FrameLayout, NotConnected } from './shell/frame';
+import { ScreenHeader } from './ui/screen-header';
 
 // The first load (ADR 040): React, this boot, the signed-out frame and the login screen. The game
 // (router, query cache, API contract, the Mainframe) is a chunk of its own, loaded once a player is
@@ -19,7 +20,7 @@ type BootState = { kind: 'checking' } | { kind: 'signed-out' } | { kind: 'signed
  * Which boot frame the HTML carried: the server sends the signed-in shell to a browser that holds a
  * session cookie (ADR 076), and React must render the same frame or the page would jump.
  */
-export function Boot({ signedInShell }: { signedInShell: boolean }) {
+export function Boot({ signedInShell }: { signedInShell: { title: string | undefined } | null }) {
   const [state, setState] = useState<BootState>({ kind: 'checking' });
 
   useEffect(() => {
@@ -44,13 +45,13 @@ export function Boot({ signedInShell }: { signedInShell: boolean }) {
   if (state.kind === 'signed-in') {
     return (
       <GameLoadFault>
-        <Suspense fallback={<SignedInBootFrame />}>
+        <Suspense fallback={<SignedInBootFrame title={signedInShell?.title} />}>
           <Game start={state.start} />
         </Suspense>
       </GameLoadFault>
     );
   }
-  if (state.kind === 'checking') return signedInShell ? <SignedInBootFrame /> : <BootFrame />;
+  if (state.kind === 'checking') return signedInShell ? <SignedInBootFrame title={signedInShell.title} /> : <BootFrame />;
   return <SignedOutFrame>{<SignedOutScreen onSignedIn={signedIn} />}</SignedOutFrame>;
 }
 
@@ -68,10 +69,11 @@ export function BootFrame() {
 
 /**
  * The page a returning player sees while the session is checked and the game loads: the game's own
- * frame with the loading line the screens show while their chunk arrives, never the login splash
- * (signed-in.html carries the same markup; boot-markup.test.ts keeps them equal).
+ * frame with the screen's title (bootScreenTitles) and the loading line the screens show while their
+ * chunk arrives, never the login splash (the built signed-in pages carry the same markup;
+ * boot-markup.test.ts keeps them equal).
  */
-export function SignedInBootFrame() {
+export function SignedInBootFrame({ title }: { title?: string | undefined }) {
   return (
     <FrameLayout
       status={
@@ -82,6 +84,7 @@ export function SignedInBootFrame() {
       }
     >
       <div className="bb-boot-shell" aria-busy="true">
+        {title === undefined ? null : <ScreenHeader title={title} />}
         <p className="bb-muted" role="status">
           {texts.shell.loading}
         </p>
@@ -100,9 +103,10 @@ function SignedOutScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => 
   if (!isScreenPath(pathname)) return <NotFoundScreen />;
   const notice = signedOutNotices[pathname];
   return (
-    // Typing a password takes seconds: time enough to fetch the game without delaying the paint. The
-    // screen focuses LOGIN_ID by itself on arrival, so only the player's own focus or keys fetch it.
-    <div onFocusCapture={() => prefetchGame(false)} onKeyDownCapture={() => prefetchGame(true)} onPointerDownCapture={() => prefetchGame(true)}>
+    // Typing a password takes seconds: time enough to fetch the game without delaying the paint. Only the
+    // player's own keys or pointer fetch it: the screen focuses LOGIN_ID by itself on arrival, and whether
+    // that focus counts as the player's (navigator.userActivation) was not reliable from one load to the next.
+    <div onKeyDownCapture={prefetchGame} onPointerDownCapture={prefetchGame}>
       {notice ? (
         <p className="bb-require-notice" role="status">
           {notice}
@@ -113,10 +117,9 @@ function SignedOutScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) => 
   );
 }
 
-/** Fetches the game's code once the player acts (a focus without any key or click yet is the screen's own). */
-function prefetchGame(byPlayer: boolean): void {
-  const acted = byPlayer || navigator.userActivation?.hasBeenActive !== false;
-  if (acted) void loadGame().catch(() => undefined);
+/** Fetches the game's code once the player acts on the login screen. */
+function prefetchGame(): void {
+  void loadGame().catch(() => undefined);
 }
 
 /** The game's code failed to load (offline, a deploy replaced it): say so and offer a reload. */

@@ -9,7 +9,8 @@ import { Boot } from './boot';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // Read before React replaces it: which boot frame the server chose for this visitor (ADR 076).
-const signedInShell = container.querySelector('.bb-boot-shell') !== null;
+const bootShell = container.querySelector('.bb-boot-shell');
+const signedInShell = bootShell ? { title: bootShell.querySelector('h1')?.textContent ?? undefined } : null;
 createRoot(container).render(
   <StrictMode>
     <Boot signedInShell={signedInShell} />

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { answersWithAppShell, appShellPage } from './http/app-shell-fallback';
+import { answersWithAppShell, appShellPage, builtScreenPages } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { balance } from '../core/balance';
@@ -343,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.get('/api/health', async () => ({ ok: true }));
 
   const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
+  const screenPages = servesClient ? builtScreenPages(config.staticDir!) : new Set<string>();
   if (servesClient) {
     await fastify.register(fastifyStatic, {
       root: config.staticDir!,
@@ -359,14 +360,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The body depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
         // The app's page also depends on whether a session cookie came with the request (ADR 076).
-        res.setHeader('vary', /[\\/](index|signed-in)\.html$/.test(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+        res.setHeader('vary', /[\\/](index|signed-in)\.html$|[\\/]signed-in[\\/]/.test(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
       },
     });
   }
   fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell;
     // a missing file is a real 404.
-    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile(appShellPage(request.cookies[sessionCookieName]));
+    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile(appShellPage(request.url, request.cookies[sessionCookieName], screenPages));
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 

@@ -185,10 +185,11 @@ describe('a clean first paint', () => {
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           expect(await page.evaluate(() => (window as unknown as { bootSeen: { splash: boolean } }).bootSeen.splash), path).toBe(false);
         }
-        // With every script blocked, what the HTML alone paints: the game's frame and its loading line.
+        // With every script blocked, what the HTML alone paints: the game's frame, the screen's title and the loading line.
         await page.route('**/*.js', (route) => route.abort());
-        await page.goto(`${game.server.url}/`);
+        await page.goto(`${game.server.url}/data-exchange`);
         await expect.poll(() => page.locator('.bb-boot-shell [role="status"]').textContent()).toBe(texts.shell.loading);
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('DATA EXCHANGE');
         expect(await page.locator('.bb-auth__title').count()).toBe(0);
         await snap(page, `returning-player-first-paint-${viewport.width}`);
       } finally {

@@ -13,6 +13,9 @@ describe('serving the built client [pglite]', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root">login splash</div>');
     writeFileSync(join(dir, 'signed-in.html'), '<!doctype html><title>Bitbreach</title><div id="root">game frame</div>');
+    mkdirSync(join(dir, 'signed-in'));
+    writeFileSync(join(dir, 'signed-in', 'index.html'), '<!doctype html><title>Bitbreach</title><div id="root">mainframe frame</div>');
+    writeFileSync(join(dir, 'signed-in', 'inventory.html'), '<!doctype html><title>Bitbreach</title><div id="root">inventory frame</div>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js'), 'console.log(2)');
     writeFileSync(join(dir, 'assets', 'index-8a2a2Buo.js.gz'), gzipSync('console.log(2)'));
@@ -31,10 +34,11 @@ describe('serving the built client [pglite]', () => {
     expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
   });
 
-  it('sends a returning player (a session cookie) the game frame, everyone else the login splash, and tells caches so', async () => {
-    for (const url of ['/', '/inventory', '/kernel?x=10']) {
+  it("sends a returning player (a session cookie) the screen's own frame, everyone else the login splash, and tells caches so", async () => {
+    const frames: Record<string, string> = { '/': 'mainframe frame', '/inventory': 'inventory frame', '/inventory/?tab=cores': 'inventory frame', '/kernel?x=10': 'game frame', '/no-such-screen': 'game frame' };
+    for (const [url, frame] of Object.entries(frames)) {
       const returning = await app.fastify.inject({ method: 'GET', url, cookies: { bb_session: 'anything' } });
-      expect([returning.statusCode, returning.body], url).toEqual([200, expect.stringContaining('game frame')]);
+      expect([returning.statusCode, returning.body], url).toEqual([200, expect.stringContaining(frame)]);
       const visitor = await app.fastify.inject({ method: 'GET', url });
       expect([visitor.statusCode, visitor.body], url).toEqual([200, expect.stringContaining('login splash')]);
       expect(String(visitor.headers.vary)).toContain('Cookie');
