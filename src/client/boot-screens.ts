@@ -9,23 +9,31 @@ import { settingsTexts } from '../core/texts/settings';
 import { virusTexts } from '../core/texts/virus';
 import { routePaths } from './route-paths';
 
+export interface BootScreen {
+  /** The screen header's title, as the screen will show it. */
+  title: string;
+  /** The screen's lazily loaded module (routes.tsx), under src/client, or null when it is in the game chunk. */
+  module: string | null;
+}
+
 /**
- * The heading a returning player's first paint shows at each screen's path, as the screen's own
- * header will show it (ADR 076): the build writes one page per entry (scripts/signed-in-shell.ts), so
- * the largest thing painted from the HTML alone is already the screen's title. Inventory's count and
- * every tagline need the player's data and arrive with the screen.
+ * What a returning player's first paint shows at each screen's path and what it preloads (ADR 076): the
+ * build writes one page per entry (scripts/signed-in-shell.ts), so the largest thing painted from the HTML
+ * alone is already the screen's title, and the screen's own code is fetched beside the entry. Inventory's
+ * count and every tagline need the player's data and arrive with the screen. The build fails if a module
+ * named here is not a chunk of its own.
  */
-export const bootScreenTitles: Readonly<Record<string, string>> = {
-  [routePaths.mainframe]: mainframeTexts.title,
-  [routePaths.leaderboard]: leaderboardTexts.title,
-  [routePaths.guide]: guideTexts.title,
-  [routePaths.inventory]: 'Inventory',
-  [routePaths.kernel]: kernelTexts.title,
-  [routePaths.optimizer]: optimizerTexts.title,
-  [routePaths.terminal]: 'TERMINAL',
-  [routePaths.ping]: pingTexts.title,
-  [routePaths.dataExchange]: 'DATA EXCHANGE',
-  [routePaths.blockchain]: blockchainTexts.title,
-  [routePaths.virus]: virusTexts.title,
-  [routePaths.settings]: settingsTexts.title,
+export const bootScreens: Readonly<Record<string, BootScreen>> = {
+  [routePaths.mainframe]: { title: mainframeTexts.title, module: null },
+  [routePaths.leaderboard]: { title: leaderboardTexts.title, module: 'screens/leaderboard/leaderboard-screen.tsx' },
+  [routePaths.guide]: { title: guideTexts.title, module: 'screens/guide/guide-screen.tsx' },
+  [routePaths.inventory]: { title: 'Inventory', module: 'screens/inventory/inventory-screen.tsx' },
+  [routePaths.kernel]: { title: kernelTexts.title, module: 'screens/kernel/kernel-screen.tsx' },
+  [routePaths.optimizer]: { title: optimizerTexts.title, module: 'screens/optimizer/optimizer-screen.tsx' },
+  [routePaths.terminal]: { title: 'TERMINAL', module: 'screens/terminal/terminal-screen.tsx' },
+  [routePaths.ping]: { title: pingTexts.title, module: 'screens/ping/ping-screen.tsx' },
+  [routePaths.dataExchange]: { title: 'DATA EXCHANGE', module: 'screens/data-exchange/data-exchange-screen.tsx' },
+  [routePaths.blockchain]: { title: blockchainTexts.title, module: 'screens/blockchain/blockchain-screen.tsx' },
+  [routePaths.virus]: { title: virusTexts.title, module: 'screens/virus/virus-screen.tsx' },
+  [routePaths.settings]: { title: settingsTexts.title, module: 'screens/settings/settings-screen.tsx' },
 };

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BootFrame, SignedInBootFrame } from '../../src/client/boot';
-import { bootScreenTitles } from '../../src/client/boot-screens';
+import { bootScreens } from '../../src/client/boot-screens';
 
 // index.html carries the boot frame so the first paint needs only the HTML and CSS (ADR 040); React
 // then renders the same frame in its place. If they drift apart, the page jumps when the script runs.
@@ -21,8 +21,8 @@ describe('the boot frame in index.html', () => {
 
   it("each screen's page for a returning player (signed-in-screen-boot.html with the screen's title) is what React renders there", () => {
     const frame = readFileSync('src/client/signed-in-screen-boot.html', 'utf8').trim();
-    expect(Object.keys(bootScreenTitles).length).toBeGreaterThan(10);
-    for (const title of Object.values(bootScreenTitles)) {
+    expect(Object.keys(bootScreens).length).toBeGreaterThan(10);
+    for (const { title } of Object.values(bootScreens)) {
       expect(frame.replaceAll('__SCREEN_TITLE__', title), title).toBe(renderToStaticMarkup(createElement(SignedInBootFrame, { title })));
     }
   });
