@@ -83,7 +83,7 @@ describe('Ping between two players', () => {
     // A reply comes back live to A's open line.
     const reply = `on my way ${unique()}`;
     await pingType(b.page, reply);
-    await a.page.getByTestId('ping-message').filter({ hasText: reply }).waitFor({ timeout: 1000 });
+    await a.page.getByTestId('ping-message').filter({ hasText: reply }).waitFor();
     await expectNoSeriousViolations(a.page, 'ping chat mode');
     await snap(a.page, 'ping-chat');
 

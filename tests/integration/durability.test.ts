@@ -69,7 +69,9 @@ describe('the embedded database under DATA_DIR [pglite]', { timeout: 240_000 }, 
         }
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Kill it mid-load once enough taps were acknowledged (a count, not a time).
+    const acknowledgedSoFar = () => [...acknowledged.values()].reduce((a, b) => a + b, 0);
+    await expect.poll(acknowledgedSoFar, { timeout: 30_000, interval: 10 }).toBeGreaterThan(40);
     killed = true;
     server.child.kill('SIGKILL');
     await Promise.all(load);

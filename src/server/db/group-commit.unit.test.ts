@@ -4,17 +4,23 @@ import { createGroupCommitter } from './group-commit';
 describe('group commit', () => {
   it('commits requests that arrive in the same turn together, and later ones in the next group', async () => {
     const groups: number[][] = [];
+    let firstRunning!: () => void;
+    const running = new Promise<void>((resolve) => (firstRunning = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const committer = createGroupCommitter(
       async (items: number[]) => {
         groups.push(items);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        firstRunning();
+        await released;
         return items.map((i) => i * 10);
       },
       { maxGroupSize: 100, maxConcurrentGroups: 1 },
     );
     const first = [1, 2, 3].map((i) => committer.submit(i));
-    await new Promise((resolve) => setTimeout(resolve, 1)); // the first group is running now
+    await running; // the first group is being committed: what arrives now waits for the next one
     const second = [4, 5].map((i) => committer.submit(i));
+    release();
     expect(await Promise.all([...first, ...second])).toEqual([10, 20, 30, 40, 50]);
     expect(groups).toEqual([[1, 2, 3], [4, 5]]);
   });

@@ -62,8 +62,8 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     s.ws.send('not json');
     s.ws.send(JSON.stringify({ t: 'heartbeat', extra: true }));
     s.ws.send(JSON.stringify({ t: 'heartbeat' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(s.ws.readyState).toBe(WebSocket.OPEN);
+    // No timer: the socket is closed for the rate, not for the junk — a close over what does not parse
+    // would come first and carry another code.
     for (let i = 0; i < balance.socketMessagesPerWindow; i++) s.ws.send(JSON.stringify({ t: 'heartbeat' }));
     expect((await s.closed).code).toBe(closeCodes.rateLimited);
   });

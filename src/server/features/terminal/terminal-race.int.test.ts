@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featureAvailability } from '../../../core/features';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Database } from '../../db/connect';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
@@ -58,19 +57,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     // mission (10 Telnet, after commit) now that the Terminal is switched on, moving the balance under the race.
     return ready(app, await asPlayer(app), { level: 8, telnet });
   };
-  /**
-   * mkdir and mv pay create_directory and move_token (10 Telnet each, after commit) while the Terminal is
-   * switched on: waits for both so the balance does not move under the race, and answers it.
-   */
-  const afterMissions = async (userId: number) => {
-    const want = featureAvailability.terminal ? 2 : 0;
-    for (let i = 0; i < 100; i++) {
-      const [row] = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM telnet_ledger WHERE user_id = $1 AND reason = 'mission'", [userId]);
-      if (row!.n >= want) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return telnetOf(userId);
-  };
+  /** The balance a race starts from: `ready` marked the Terminal missions done, so mkdir and mv pay nothing. */
+  const startingBalance = (userId: number) => telnetOf(userId);
   /** Frees the attackers for another round: no cooldown, no per-victim memory carried over. */
   const resetAttackers = () => app.db.database.query('UPDATE file_systems SET ssh_cooldown_until = NULL WHERE user_id = ANY($1::int[])', [attackers.map((a) => a.id)]);
 
@@ -149,7 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     await s().op(victim, 'mkdir', 'a');
     await app.db.database.query("INSERT INTO fs_directories (user_id, path, created_at) VALUES ($1, '/b', now())", [victim.id]);
     await s().op(victim, 'mv', 'Token', 'a/');
-    const base = await afterMissions(victim.id);
+    const base = await startingBalance(victim.id);
     const [intrusionId] = await intrusionsInto(victim, [attackers[3]!]);
     const status = await moveWhileHackWaits(victim.id, async () => (await s().hack(attackers[3]!, intrusionId!, '/a/Token')).statusCode);
     expect(status).toBe(404);
@@ -161,7 +149,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
       await s().op(v, 'mkdir', 'a');
       await s().op(v, 'mkdir', 'b');
       await s().op(v, 'mv', 'Token', 'a/');
-      const before = await afterMissions(v.id);
+      const before = await startingBalance(v.id);
       const attacker = attackers[4 + round]!;
       const [id] = await intrusionsInto(v, [attacker]);
       const [hacked, moved] = await Promise.all([s().hack(attacker, id!, '/a/Token'), s().op(v, 'mv', '/a/Token', '/b/')]);
