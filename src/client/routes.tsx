@@ -2,11 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MainframeScreen } from './screens/mainframe/mainframe-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
-import { OfflineScreen } from './screens/offline/offline-screen';
 import { RequireSession } from './session/require-session';
 import type { MenuItem } from './shell/menu-item';
 import { RouterHomeLink, Shell } from './shell/shell';
-import { featureAvailability } from '../core/features';
 import { consoleScreenPath, kernelArchivePath, routePaths, signedOutNotices } from './route-paths';
 import { texts } from '../core/texts';
 
@@ -51,21 +49,17 @@ interface AppRoute {
  * (e.g. /chatroom is the terminal). The SYSTEM menu is generated from it, in this order.
  */
 const appRoutes: readonly AppRoute[] = [
-  // The global chat is on the Mainframe until the Terminal's chatroom lands; then TERMINAL carries 'chat' too.
+  // The global chat is on the Mainframe and in the Terminal's chatroom: both entries carry its unread mark.
   { path: routePaths.mainframe, label: texts.shell.menu.mainframe, hint: texts.shell.menuHints.mainframe, screen: <MainframeScreen />, unread: 'chat' },
   { path: routePaths.leaderboard, label: texts.shell.menu.leaderboard, hint: texts.shell.menuHints.leaderboard, screen: chunk(<LeaderboardScreen />) },
   { path: routePaths.guide, label: texts.shell.menu.guide, hint: texts.shell.menuHints.guide, screen: chunk(<GuideScreen />) },
   { path: routePaths.inventory, label: texts.shell.menu.inventory, hint: texts.shell.menuHints.inventory, screen: chunk(<InventoryScreen />) },
-  { path: routePaths.kernel, label: texts.shell.menu.kernel, hint: texts.shell.menuHints.kernel, screen: featureAvailability.kernel ? chunk(<KernelScreen />) : <OfflineScreen screen="kernel" /> },
+  { path: routePaths.kernel, label: texts.shell.menu.kernel, hint: texts.shell.menuHints.kernel, screen: chunk(<KernelScreen />) },
   { path: routePaths.optimizer, label: texts.shell.menu.optimizer, hint: texts.shell.menuHints.optimizer, screen: chunk(<OptimizerScreen />) },
-  { path: routePaths.terminal, label: texts.shell.menu.terminal, hint: texts.shell.menuHints.terminal, ...(featureAvailability.terminal ? { screen: chunk(<TerminalScreen />), unread: 'chat' as const } : { screen: <OfflineScreen screen="terminal" /> }) },
+  { path: routePaths.terminal, label: texts.shell.menu.terminal, hint: texts.shell.menuHints.terminal, screen: chunk(<TerminalScreen />), unread: 'chat' },
   { path: routePaths.ping, label: texts.shell.menu.ping, hint: texts.shell.menuHints.ping, screen: chunk(<PingScreen />), unread: 'ping' },
   { path: routePaths.dataExchange, label: texts.shell.menu.dataExchange, hint: texts.shell.menuHints.dataExchange, screen: chunk(<DataExchangeScreen />) },
-  {
-    path: routePaths.blockchain,
-    label: texts.shell.menu.blockchain, hint: texts.shell.menuHints.blockchain,
-    screen: featureAvailability.blockchain ? chunk(<BlockchainScreen />) : <OfflineScreen screen="blockchain" />,
-  },
+  { path: routePaths.blockchain, label: texts.shell.menu.blockchain, hint: texts.shell.menuHints.blockchain, screen: chunk(<BlockchainScreen />) },
   { path: routePaths.virus, label: texts.shell.menu.virus, hint: texts.shell.menuHints.virus, screen: chunk(<VirusScreen />), signedOutNotice: signedOutNotices[routePaths.virus] },
   { path: routePaths.settings, label: texts.shell.menu.settings, hint: texts.shell.menuHints.settings, screen: chunk(<SettingsScreen />) },
 ];
@@ -79,7 +73,7 @@ export function AppRoutes() {
         {appRoutes.map((r) => (
           <Route key={r.path} path={r.path} element={<RequireSession signedOutNotice={r.signedOutNotice}>{r.screen}</RequireSession>} />
         ))}
-        {featureAvailability.kernel ? <Route path={kernelArchivePath} element={<RequireSession>{chunk(<KernelArchiveScreen />)}</RequireSession>} /> : null}
+        <Route path={kernelArchivePath} element={<RequireSession>{chunk(<KernelArchiveScreen />)}</RequireSession>} />
         <Route path={consoleScreenPath} element={<RequireSession>{chunk(<AdminScreen />)}</RequireSession>} />
         <Route path="*" element={<NotFoundScreen HomeLink={RouterHomeLink} />} />
       </Route>

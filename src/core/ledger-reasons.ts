@@ -56,11 +56,6 @@ export const ledgerReasons = Object.keys(ledgerCategory) as [LedgerReason, ...Le
 /** The spend a refund reason gives back part of: reports show burned net of refunds. */
 export const refundOf: Partial<Record<LedgerReason, LedgerReason>> = { 'drone-refund': 'drone-purchase' };
 
-/** True when a string is a known ledger reason (for reports that read the ledger back). */
-export function isLedgerReason(value: string): value is LedgerReason {
-  return Object.hasOwn(ledgerCategory, value);
-}
-
 /** The reasons of one category, in list order. */
 export function reasonsIn(category: LedgerCategory): LedgerReason[] {
   return ledgerReasons.filter((r) => ledgerCategory[r] === category);

@@ -90,11 +90,6 @@ export const texts = {
   // §8 terminal: an unknown command ({cmd} is the word typed); Ping's command line answers the same way
   commandNotFound: "command not found: {cmd}. type 'help' for available commands",
   // --- newcomer: per-field messages on the auth forms and the coming-soon screens ---
-  comingSoonStatus: 'COMING SOON',
-  comingSoonTagline: 'module in development',
-  comingSoonLogPending: 'module still compiling on this node',
-  comingSoonLogNext: 'the rest of the grid is live: decode, chat, ping',
-  comingSoonBack: 'BACK TO MAINFRAME',
   // --- end newcomer ---
 } as const;
 

@@ -1,7 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { featureIds, isFeatureAvailable } from '../../src/core/features';
 import { texts } from '../../src/core/texts';
 import {
   currentRow,
@@ -120,42 +119,6 @@ describe("the newcomer's dead ends (item 7)", () => {
     await page.getByRole('alert').filter({ hasText: texts.invalidLogin }).waitFor();
     expect(registerCalls).toBe(0);
     await context.close();
-  });
-
-  // Every screen has landed (issues 7–12), so no player meets this panel today; it runs again as soon
-  // as a feature is switched off in src/core/features.ts.
-  const unbuilt = featureIds.find((id) => !isFeatureAvailable(id));
-  it.skipIf(!unbuilt)('(d) shows an unbuilt screen as a calm coming-soon panel with a working way back', async () => {
-    const label = texts.shell.menu[unbuilt!.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof texts.shell.menu];
-    for (const viewport of [desktop, phone]) {
-      const { context, page } = await newPage(game.browser, viewport);
-      await registerViaUi(page, game.server.url, newPlayer());
-      await goViaMenu(page, label);
-      await page.getByRole('heading', { level: 1, name: label }).waitFor();
-      const panel = page.getByTestId('coming-soon');
-      await panel.getByText(texts.comingSoonStatus, { exact: true }).waitFor();
-      expect(await page.getByText('[ERR]').count()).toBe(0);
-      // No danger colour anywhere in the panel: it must not read as a crash.
-      const danger = 'rgb(255, 62, 127)';
-      const colours = await panel.evaluate((root) =>
-        [root, ...root.querySelectorAll('*')].flatMap((el) => {
-          const s = getComputedStyle(el);
-          return [s.color, s.borderTopColor, s.backgroundColor];
-        }),
-      );
-      expect(colours).not.toContain(danger);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      await snap(page, 'coming-soon');
-
-      // The way back is a real, focusable control: reached from the keyboard and pressed with Enter.
-      const back = page.getByRole('link', { name: texts.comingSoonBack });
-      await back.focus();
-      expect(await back.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/');
-      await context.close();
-    }
   });
 
   it('(e) anchors LEVEL UP to the decoder, clear of the row being typed and every queued row, on one line at 390 px', async () => {

@@ -16,7 +16,7 @@ import {
   itemPrices,
   registerSpendRoute,
   spendPath,
-} from '../../src/server/idempotency/spend-fixture';
+} from '../support/spend-fixture';
 import { asPlayer, expectError } from '../support/app';
 import { startCommitDroppingProxy, type CommitDroppingProxy } from '../support/commit-dropping-proxy';
 import { testConfig } from '../support/config';

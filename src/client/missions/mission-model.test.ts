@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MissionStatus } from '../../core/api/missions';
-import { featureAvailability, featureIds, type FeatureAvailability } from '../../core/features';
-import { buildMissionStatus, isMissionAvailable, missionIds, type MissionId } from '../../core/rules/missions';
+import { buildMissionStatus, missionIds, type MissionId } from '../../core/rules/missions';
 import {
   celebrationStep,
   completionToast,
@@ -14,11 +13,8 @@ import {
   type CelebrationState,
 } from './mission-model';
 
-/** Every feature landed: the sequence once the whole game is built. */
-const everything = Object.fromEntries(featureIds.map((f) => [f, true])) as FeatureAvailability;
-
-/** A status as the server builds it, from the missions done (with the whole game built unless told). */
-const statusOf = (done: MissionId[], availability: FeatureAvailability = everything): MissionStatus => buildMissionStatus(done, availability);
+/** A status as the server builds it, from the missions done. */
+const statusOf = (done: MissionId[]): MissionStatus => buildMissionStatus(done);
 
 const allDone = statusOf([...missionIds]);
 
@@ -30,24 +26,10 @@ describe('mission panel view (spec §2)', () => {
     expect(missionPanelView(statusOf(['clear_binary_row', 'send_global_chat'])).current?.id).toBe('attack_blockchain');
   });
 
-  it('skips the missions of features not built yet, in spec order, then hides', () => {
-    // A game where only the Mainframe, chat and Ping have landed.
-    const early = { ...Object.fromEntries(featureIds.map((f) => [f, false])), mainframe: true, chat: true, ping: true } as FeatureAvailability;
-    const walk = (availability: FeatureAvailability) => {
-      const done: MissionId[] = [];
-      for (let view = missionPanelView(buildMissionStatus(done, availability)); view.current; view = missionPanelView(buildMissionStatus(done, availability))) {
-        done.push(view.current.id);
-      }
-      return { done, last: missionPanelView(buildMissionStatus(done, availability)) };
-    };
-    const earlyWalk = walk(early);
-    expect(earlyWalk.done).toEqual(['clear_binary_row', 'send_global_chat', 'send_private_message']);
-    expect(earlyWalk.last).toMatchObject({ visible: false, countLabel: '3/9', current: null });
-    // Today's game: every mission whose feature is available, in spec order, then the panel hides.
-    const today = walk(featureAvailability);
-    expect(today.done).toEqual(missionIds.filter((id) => isMissionAvailable(id)));
-    expect(today.last.current).toBeNull();
-    expect(walk(everything).done).toEqual([...missionIds]);
+  it('walks every mission in spec order, then hides', () => {
+    const done: MissionId[] = [];
+    for (let view = missionPanelView(statusOf(done)); view.current; view = missionPanelView(statusOf(done))) done.push(view.current.id);
+    expect(done).toEqual([...missionIds]);
   });
 
   it('hides when every mission is done', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { featureAvailability, featureIds, type FeatureAvailability, type FeatureId } from '../features';
 import { buildMissionStatus, isMissionEarned, missionIds, missionProgress, missionTexts, type MissionEvidence } from './missions';
-
-/** The availability with only these features landed. */
-const landed = (...ids: FeatureId[]): FeatureAvailability => Object.fromEntries(featureIds.map((f) => [f, ids.includes(f)])) as FeatureAvailability;
-const everything = landed(...featureIds);
 
 const nothing: MissionEvidence = { totalTaps: 0, sentChat: false, sentPrivateMessage: false };
 
@@ -55,7 +50,7 @@ describe('missions', () => {
 
   it('shows the first mission not done in spec order, whatever order they were done in', () => {
     expect(missionProgress([])).toMatchObject({ currentMission: 'clear_binary_row', completedMissions: [], totalMissions: 9 });
-    const p = missionProgress(['send_private_message', 'clear_binary_row'], everything);
+    const p = missionProgress(['send_private_message', 'clear_binary_row']);
     expect(p.currentMission).toBe('attack_blockchain');
     expect(p.completedMissions).toEqual(['clear_binary_row', 'send_private_message']);
     expect(p.allMissionsCompleted).toBe(false);
@@ -65,42 +60,15 @@ describe('missions', () => {
     expect(missionProgress([...missionIds].reverse())).toMatchObject({ currentMission: null, allMissionsCompleted: true });
   });
 
-  it.each([
-    ['nothing done', 'clear_binary_row', []],
-    ['decoded', 'send_global_chat', ['clear_binary_row']],
-    ['decoded and chatted', 'send_private_message', ['clear_binary_row', 'send_global_chat']],
-    ['pinged first', 'clear_binary_row', ['send_private_message']],
-  ] as const)('skips missions of features not landed, not completing them: %s → %s', (_, expected, done) => {
-    const p = missionProgress(done, landed('mainframe', 'chat', 'ping'));
-    expect(p.currentMission).toBe(expected);
-    expect(p.completedMissions).toEqual(missionIds.filter((id) => (done as readonly string[]).includes(id)));
-  });
-
-  it('brings a skipped mission back into the sequence when its feature lands', () => {
-    const done = ['clear_binary_row', 'send_global_chat', 'send_private_message'] as const;
-    expect(missionProgress(done, landed('mainframe', 'chat', 'ping'))).toMatchObject({ currentMission: null, allMissionsCompleted: false });
-    expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'blockchain')).currentMission).toBe('attack_blockchain');
-    expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'terminal')).currentMission).toBe('ssh_self_root');
-    expect(missionProgress(done, landed('mainframe', 'chat', 'ping', 'kernel')).currentMission).toBe('purchase_kernel_bit');
-  });
-
-  it('never earns a mission while its feature is unavailable, and earns it once it lands', () => {
-    const all = { totalTaps: 5, sentChat: true, sentPrivateMessage: true };
-    expect(isMissionEarned('send_global_chat', all, landed('mainframe'))).toBe(false);
-    expect(isMissionEarned('send_global_chat', all, landed('chat'))).toBe(true);
-    expect(isMissionEarned('purchase_kernel_bit', { ...all, boughtKernelBit: true }, landed('mainframe', 'chat'))).toBe(false);
-    expect(isMissionEarned('purchase_kernel_bit', { ...all, boughtKernelBit: true }, landed('kernel'))).toBe(true);
-  });
-
-  it('builds the status the panel shows: hidden while nothing can be played, the briefing of the current one otherwise', () => {
-    expect(buildMissionStatus([], featureAvailability)).toEqual({
+  it('builds the status the panel shows: the briefing of the current one, hidden once all are done', () => {
+    expect(buildMissionStatus([])).toEqual({
       showMissions: true,
       currentMission: { id: 'clear_binary_row', ...missionTexts.clear_binary_row },
       completedMissions: [],
       totalMissions: 9,
       allMissionsCompleted: false,
     });
-    expect(buildMissionStatus(['clear_binary_row'], landed('mainframe'))).toMatchObject({ showMissions: false, currentMission: null, allMissionsCompleted: false });
-    expect(buildMissionStatus(missionIds, everything)).toMatchObject({ showMissions: false, currentMission: null, allMissionsCompleted: true });
+    expect(buildMissionStatus(['clear_binary_row'])).toMatchObject({ showMissions: true, currentMission: { id: 'attack_blockchain' } });
+    expect(buildMissionStatus(missionIds)).toMatchObject({ showMissions: false, currentMission: null, allMissionsCompleted: true });
   });
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { MissionStatus } from '../api/missions';
 import { missionBriefings, type MissionBriefing } from '../texts/mission-briefings';
-import { featureAvailability, isFeatureAvailable, type FeatureAvailability, type FeatureId } from '../features';
+import type { FeatureId } from '../features';
 
 // spec §3: the eight mission ids, in the spec's order, then the Kernel's purchase_kernel_bit (ADR 024);
-// the panel shows the first one not yet done among those whose feature has landed (see missionFeature).
+// the panel shows the first one not yet done.
 export const missionIds = [
   'clear_binary_row',
   'attack_blockchain',
@@ -37,7 +37,7 @@ export interface MissionEvidence {
   boughtKernelBit?: boolean;
 }
 
-/** The feature each mission is played in: a mission counts only once its feature has landed. */
+/** The feature each mission is played in (the mission strip's GO goes to its screen). */
 export const missionFeature = {
   clear_binary_row: 'mainframe',
   attack_blockchain: 'blockchain',
@@ -50,13 +50,6 @@ export const missionFeature = {
   purchase_kernel_bit: 'kernel',
 } as const satisfies Record<MissionId, FeatureId>;
 
-/** Whether a mission can be played now: its feature is available. */
-export function isMissionAvailable(id: MissionId, availability: FeatureAvailability = featureAvailability): boolean {
-  return isFeatureAvailable(missionFeature[id], availability);
-}
-
-// A mission whose feature has not landed yet (blockchain, terminal file systems) is never earned:
-// its check is wired in the change that flips its feature's availability.
 const earnedBy = {
   clear_binary_row: (e) => e.totalTaps > 0,
   attack_blockchain: (e) => e.attackedBlockchain === true,
@@ -69,20 +62,16 @@ const earnedBy = {
   purchase_kernel_bit: (e) => e.boughtKernelBit === true,
 } satisfies Record<MissionId, (e: MissionEvidence) => boolean>;
 
-/** Whether the player's own actions earn a mission (the server decides, never the client); never while its feature is unavailable. */
-export function isMissionEarned(id: MissionId, evidence: MissionEvidence, availability: FeatureAvailability = featureAvailability): boolean {
-  return isMissionAvailable(id, availability) && earnedBy[id](evidence);
+/** Whether the player's own actions earn a mission (the server decides, never the client). */
+export function isMissionEarned(id: MissionId, evidence: MissionEvidence): boolean {
+  return earnedBy[id](evidence);
 }
 
-/**
- * The completed missions in spec order and the current one: the first not done whose feature is
- * available (missions of missing features are skipped, not completed, and return when it lands).
- * null when nothing can be played now.
- */
-export function missionProgress(completed: Iterable<MissionId>, availability: FeatureAvailability = featureAvailability) {
+/** The completed missions in spec order and the current one: the first not done, null when all are. */
+export function missionProgress(completed: Iterable<MissionId>) {
   const done = new Set(completed);
   const completedMissions = missionIds.filter((id) => done.has(id));
-  const current = missionIds.find((id) => !done.has(id) && isMissionAvailable(id, availability)) ?? null;
+  const current = missionIds.find((id) => !done.has(id)) ?? null;
   return {
     completedMissions,
     currentMission: current,
@@ -92,11 +81,11 @@ export function missionProgress(completed: Iterable<MissionId>, availability: Fe
 }
 
 /** GET /api/missions/status's answer (spec §3), built once for the server and the client. */
-export function buildMissionStatus(completed: Iterable<MissionId>, availability: FeatureAvailability = featureAvailability): MissionStatus {
-  const progress = missionProgress(completed, availability);
+export function buildMissionStatus(completed: Iterable<MissionId>): MissionStatus {
+  const progress = missionProgress(completed);
   const current = progress.currentMission;
   return {
-    // spec §2: when all are finished the panel hides; it hides too while no available mission is left.
+    // spec §2: when all are finished the panel hides (ADR 063: it says what to do next instead).
     showMissions: current !== null,
     currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
     completedMissions: progress.completedMissions,

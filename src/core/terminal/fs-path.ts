@@ -52,11 +52,6 @@ export function baseName(path: string): string {
   return segmentsOf(path).at(-1) ?? '';
 }
 
-/** Depth of a path: '/' is 0. */
-export function depthOf(path: string): number {
-  return segmentsOf(path).length;
-}
-
 /**
  * Resolves what a player typed against the current directory, as a shell does: absolute or
  * relative, '.' stays, '..' goes up (and stays at '/' at the top), repeated and trailing slashes

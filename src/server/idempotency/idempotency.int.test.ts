@@ -15,7 +15,7 @@ import {
   registerSpendRoute,
   spendPath,
   spendScope,
-} from './spend-fixture';
+} from '../../../tests/support/spend-fixture';
 
 describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind) => {
   let app: TestApp;

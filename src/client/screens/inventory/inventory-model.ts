@@ -13,10 +13,6 @@ export function itemKey(item: InventoryItem | ItemRef): string {
   return item.kind === 'gear' ? `gear:${item.gear.id}` : `telnet-core:${item.core.id}`;
 }
 
-export function itemRef(item: InventoryItem): ItemRef {
-  return item.kind === 'gear' ? { kind: 'gear', id: item.gear.id } : { kind: 'telnet-core', id: item.core.id };
-}
-
 /** spec §2 tabs All, CPU, Memory, GPU, Cores; ADR 015 adds Storage before Cores. */
 export type InventoryTab = 'all' | GearType | 'cores';
 export const inventoryTabs: readonly { key: InventoryTab; label: string; noun: string }[] = [

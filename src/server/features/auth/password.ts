@@ -11,7 +11,7 @@ export interface PasswordHasher {
 }
 
 /** Runs at most `max` tasks at once; the rest wait in arrival order. */
-export function createSemaphore(max: number) {
+function createSemaphore(max: number) {
   let running = 0;
   const waiting: Array<() => void> = [];
   return {
@@ -25,9 +25,6 @@ export function createSemaphore(max: number) {
         if (next) next();
         else running -= 1;
       }
-    },
-    get running() {
-      return running;
     },
   };
 }
@@ -53,19 +50,4 @@ export function boundedHasher(inner: PasswordHasher = argon2Hasher, max: number 
     hash: (password) => slots.run(() => inner.hash(password)),
     verify: (passwordHash, password) => slots.run(() => inner.verify(passwordHash, password)),
   };
-}
-
-export function hashPassword(password: string): Promise<string> {
-  return argon2Hasher.hash(password);
-}
-
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return argon2Hasher.verify(passwordHash, password);
-}
-
-// Verified against when the login ID is unknown, so a miss costs as long as a hit.
-let decoyHash: Promise<string> | null = null;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword('decoy-password-0');
-  return decoyHash;
 }

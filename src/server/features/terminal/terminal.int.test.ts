@@ -1,6 +1,5 @@
 import { balance } from '../../../core/balance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featureAvailability } from '../../../core/features';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
@@ -194,8 +193,7 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expect((await s.status(me)).json()).toMatchObject({ currentDirectories: 0, maxDirectories: 6, extraDirectories: 5, nextDirectoryPrice: null });
   });
 
-  // Missions count only once the feature is playable (docs/game-rules.md §12).
-  it.skipIf(!featureAvailability.terminal)('missions ssh_self_root, create_directory and move_token are completed by the server from the real actions', async () => {
+  it('missions ssh_self_root, create_directory and move_token are completed by the server from the real actions', async () => {
     const s = steps();
     const me = await asPlayer(app);
     await s.ssh(me, me.username);

@@ -2,11 +2,11 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database, Executor } from '../db/connect';
-import { HttpError, parseInput } from '../http/errors';
-import { requireIdempotencyKey, sendOutcome } from '../http/idempotency-key';
-import { requireAuth } from '../http/session';
-import { runIdempotent } from './run-idempotent';
+import type { Database, Executor } from '../../src/server/db/connect';
+import { HttpError, parseInput } from '../../src/server/http/errors';
+import { requireIdempotencyKey, sendOutcome } from '../../src/server/http/idempotency-key';
+import { requireAuth } from '../../src/server/http/session';
+import { runIdempotent } from '../../src/server/idempotency/run-idempotent';
 
 // TEST ONLY. The spending features (market, kernel, shop...) arrive in later issues; until then the
 // idempotency tests prove the module through the real app with this small purchase: a wallet of
