@@ -26,6 +26,8 @@ import { leaderboardRoutes } from './features/leaderboard/routes';
 import { missionRoutes } from './features/missions/routes';
 import { activityRoutes } from './features/activity/routes';
 import { createActivityService } from './features/activity/service';
+import { soldItemNames } from './features/data-exchange/reversal';
+import { intruderNames } from './features/terminal/intruder-names';
 import { createMissionService, type MissionService } from './features/missions/service';
 import { ignoreRoutes } from './features/ignores/routes';
 import { createIgnoreService, type IgnoreService } from './features/ignores/service';
@@ -328,7 +330,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ignoreRoutes(fastify, ignores);
   reportRoutes(fastify, reports, limits);
   missionRoutes(fastify, missions);
-  activityRoutes(fastify, createActivityService({ database }));
+  activityRoutes(
+    fastify,
+    createActivityService({
+      database,
+      describers: { soldItems: (ids) => soldItemNames(database.db, ids), intruders: (ids) => intruderNames(database.db, ids) },
+    }),
+  );
   registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);

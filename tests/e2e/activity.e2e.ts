@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { missionTexts } from '../../src/core/rules/missions';
 import { texts } from '../../src/core/texts';
 import { expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor, waitForLiveLink } from './fixtures';
 
@@ -29,6 +30,8 @@ describe('activity log (while you were away)', () => {
       await logButton(page).click();
       const dialog = page.getByRole('dialog', { name: texts.activity.title });
       await dialog.getByText(texts.activity.kinds['mission-reward']).waitFor();
+      // It names the mission the chat line completed.
+      expect(await dialog.locator('.bb-activity__what').first().textContent()).toContain(missionTexts.send_global_chat.title);
       await waitFor(async () => (await badge(page).count()) === 0, 'the badge to clear once the log is read');
       await expectNoSeriousViolations(page, `activity dialog ${size}`);
       await snap(page, `activity-log-${size}`, { fullPage: false });

@@ -28,7 +28,10 @@ export default function ActivityDialog({ onClose, returnFocusTo }: { onClose(): 
               <time className="bb-muted" dateTime={e.createdAt}>
                 [{formatClock(e.createdAt)}]
               </time>
-              <span className="bb-activity__what">{texts.activity.kinds[e.kind]}</span>
+              <span className="bb-activity__what">
+                {texts.activity.kinds[e.kind]}
+                {e.detail ? <span className="bb-activity__detail">{texts.activity.detail(e.kind, e.detail)}</span> : null}
+              </span>
               <span className={e.telnet < 0 ? 'bb-activity__loss' : 'bb-telnet'}>{texts.activity.telnet(e.telnet)}</span>
             </li>
           ))}

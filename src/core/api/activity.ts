@@ -7,10 +7,14 @@ export const activityKinds = ['item-sold', 'broken-into', 'drone-harvest', 'boss
 export const ActivityKind = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof ActivityKind>;
 
-/** One thing that happened: its kind, the Telnet it moved (negative when taken) and when. */
+/**
+ * One thing that happened: its kind, what it was about (the mission's title, the item sold, the intruder's
+ * username; null when there is nothing to name), the Telnet it moved (negative when taken) and when.
+ */
 export const ActivityEntry = z.object({
   id: z.int(),
   kind: ActivityKind,
+  detail: z.string().nullable(),
   telnet: z.number(),
   createdAt: z.iso.datetime(),
 });

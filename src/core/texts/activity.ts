@@ -16,5 +16,7 @@ export const activityTexts = {
     'boss-defeated': 'BOSS DEFEATED: your share of the reward',
     'mission-reward': 'MISSION REWARD',
   } satisfies Record<ActivityKind, string>,
+  /** What the entry was about, after its kind: the mission, the item, who broke in. */
+  detail: (kind: ActivityKind, detail: string) => (kind === 'broken-into' ? ` — by ${detail}` : ` — ${detail}`),
   telnet: (amount: number) => `${amount > 0 ? '+' : ''}${amount.toLocaleString('en-US')} TELNET`,
 } as const;

@@ -5,6 +5,9 @@ import type { LedgerReason } from '../../../core/ledger-reasons';
 import { credit, debit } from '../../wallet';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { act, gearOf, grant } from '../../../../tests/support/items';
+import { marketPaths } from '../../../core/api/market';
+import { missionTexts } from '../../../core/rules/missions';
 
 // ADR 064: while you were away — what happened to the player, from their own ledger rows, read once.
 describe.each(drivers)('activity log [%s]', (driver) => {
@@ -47,6 +50,31 @@ describe.each(drivers)('activity log [%s]', (driver) => {
     expect(l.unseen).toBe(4);
     expect((await a.request('GET', '/api/activity/unseen')).json()).toEqual({ unseen: 4 });
     expect(kinds(await log(a, '?limit=2'))).toEqual(['mission-reward', 'drone-harvest']);
+  });
+
+  it('names what each entry was about: the mission, the item sold and who broke in', async () => {
+    const [seller, buyer] = [await asPlayer(app), await asPlayer(app)];
+    const gearId = await gearOf(app, seller, 'gpu', 'epic', 3);
+    const listed = await act(seller, marketPaths.create, { itemType: 'gear', itemId: gearId, price: 50 });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { listing } = listed.json();
+    await grant(app, buyer, { telnet: 500 });
+    const bought = await act(buyer, marketPaths.buy, { listingId: listing.id });
+    expect(bought.statusCode, bought.body).toBe(200);
+    // A break-in as the Terminal records it: the intrusion, then the victim's loss referencing it.
+    const [intrusion] = await app.db.database.query<{ id: number }>(
+      "INSERT INTO intrusions (attacker_id, victim_id, started_at, expires_at, victim_alerted) VALUES ($1, $2, now(), now() + interval '1 minute', true) RETURNING id",
+      [buyer.id, seller.id],
+    );
+    await happen(seller, 'hack-lost', -7, `intrusion:${intrusion!.id}`);
+    await happen(seller, 'mission', balance.missionRewardTelnet, 'mission:move_token');
+    const [{ item_name: itemName }] = (await app.db.database.query<{ item_name: string }>('SELECT item_name FROM market_listings WHERE id = $1', [listing.id])) as [{ item_name: string }];
+    const details = Object.fromEntries((await log(seller)).entries.map((e) => [e.kind, e.detail]));
+    expect(details).toEqual({
+      'mission-reward': missionTexts.move_token.title,
+      'broken-into': buyer.username,
+      'item-sold': `EPIC ${itemName}`,
+    });
   });
 
   it("never shows another player's activity, whatever the query says", async () => {

@@ -1,3 +1,4 @@
+import { Rarity, rarityWord } from '../../../core/items';
 import type { Executor } from '../../db/connect';
 import type { ItemRef } from '../../inventory';
 import * as store from './store';
@@ -12,4 +13,16 @@ export async function itemSoldBy(executor: Executor, reference: string): Promise
   const row = await store.soldListing(executor, Number(match[1]));
   if (!row || row.buyerId === null) return undefined;
   return { item: { kind: row.itemType === 'gear' ? 'gear' : 'core', id: row.itemId }, sellerId: row.sellerId, buyerId: row.buyerId };
+}
+
+/** What each sold listing sold, as the activity log names it: the rarity word, then the item's name. */
+export async function soldItemNames(executor: Executor, listingIds: readonly number[]): Promise<ReadonlyMap<number, string>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await store.listingNames(executor, listingIds);
+  return new Map(
+    rows.map((r) => {
+      const rarity = Rarity.safeParse(r.rarity);
+      return [r.id, rarity.success ? `${rarityWord(rarity.data)} ${r.itemName}` : r.itemName];
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingQuery } from '../../../core/api/market';
 import { containsPattern, normalizeSearch } from '../../../core/rules/market';
+import { intArray } from '../../db/param-sets';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
 import { rowsOf } from '../../db/rows';
@@ -137,6 +138,14 @@ export async function soldListing(tx: Executor, listingId: number) {
     .from(marketListings)
     .where(and(eq(marketListings.id, listingId), eq(marketListings.status, 'sold')));
   return row;
+}
+
+/** The names of these listings' items (a page of the activity log at most). */
+export function listingNames(tx: Executor, listingIds: readonly number[]) {
+  return tx
+    .select({ id: marketListings.id, itemName: marketListings.itemName, rarity: marketListings.rarity })
+    .from(marketListings)
+    .where(sql`${marketListings.id} = any(${intArray(listingIds)})`);
 }
 
 /** Listings the player made or bought, any status. */

@@ -250,3 +250,12 @@ export async function intrusionLog(tx: Executor, victimId: number, limit: number
     .orderBy(desc(ranked.startedAt), desc(ranked.id))
     .limit(limit);
 }
+
+/** The attacker's username of each intrusion (the activity log names who broke in). */
+export function intruderNames(tx: Executor, intrusionIds: readonly number[]) {
+  return tx
+    .select({ id: intrusions.id, username: users.username })
+    .from(intrusions)
+    .innerJoin(users, eq(users.id, intrusions.attackerId))
+    .where(sql`${intrusions.id} = any(${intArray(intrusionIds)})`);
+}
