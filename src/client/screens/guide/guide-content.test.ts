@@ -17,6 +17,7 @@ describe('guide content (spec §1)', () => {
       'Optimizer and Drone',
       'Virus',
       'Hacking protections',
+      'Activity log',
     ]);
   });
 
@@ -71,6 +72,13 @@ describe('guide content (spec §1)', () => {
   it('tells a player where the daily decode budget starts paying less, and that EXP never does', () => {
     expect(allText).toContain('Your first 6,000 decodes each UTC day pay Telnet and drop chances in full');
     expect(allText).toContain('halves with every further 2,000 decodes. EXP, levels and DECODES always count in full.');
+  });
+
+  it('says where the activity log is and what it names', () => {
+    const log = guideSections.find((s) => s.id === 'activity-log')!;
+    const text = [log.intro, ...log.topics.flatMap((t) => t.lines)].join('\n');
+    expect(text).toContain('LOG button');
+    expect(text).toMatch(/which item.*who.*which mission/s);
   });
 
   it('gives every section a unique anchor', () => {

@@ -137,4 +137,24 @@ export const moreGuideSections: readonly GuideSection[] = [
       },
     ],
   },
+  {
+    id: 'activity-log',
+    title: 'Activity log',
+    intro: 'What happened to you while you were away: the LOG button in the top bar, with a count of what is new.',
+    topics: [
+      {
+        heading: 'What it lists',
+        lines: [
+          'Items of yours sold on the Data Exchange (which item), break-ins and the Telnet they took (and who), your drone harvests (one line per run), boss defeats you shared in, and mission rewards (which mission).',
+          'Your own decodes and purchases are not in it: you were there for those.',
+        ],
+      },
+      {
+        heading: 'Read once',
+        lines: [
+          `Opening the log marks what it shows as read, on every tab; the count in the top bar clears. It keeps the newest ${balance.activityPageMax} entries you have not read.`,
+        ],
+      },
+    ],
+  },
 ];
