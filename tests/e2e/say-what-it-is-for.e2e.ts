@@ -6,7 +6,7 @@ import { expectNoSeriousViolations, goViaMenu, newPage, newPlayer, openSystemMen
 const game = useGame();
 const wide = { width: 1440, height: 900 } as const;
 const menuKeys = Object.keys(texts.shell.menu) as (keyof typeof texts.shell.menu)[];
-const addedGuideSections = ['Inventory', 'Data Exchange', 'Optimizer and Drone', 'Virus', 'Hacking protections'];
+const addedGuideSections = ['Inventory', 'Data Exchange', 'Optimizer and Drone', 'Virus', 'Hacking protections', 'Activity log'];
 
 /** The text of the element(s) an element's aria-describedby points at. */
 const description = (page: Page, name: string) =>

@@ -3,13 +3,11 @@ import type { BitCoord } from '../../../core/rules/kernel';
 import type { GridPixels } from '../../../core/rules/kernel-snapshot';
 import { KernelImage } from './kernel-image';
 import { drawBitLines, drawCursor, drawOwnOutlines } from './kernel-draw';
+import { KernelGestures } from './kernel-gestures';
 import { bitAt, centreBit, keyAction, openZoom, panBy, stepAbout, viewCentredOn, wheelFactor, zoomAbout, type View } from './kernel-model';
 import type { UrlView } from './kernel-url';
 
 const size = balance.gridSize;
-const doubleTapMs = 320;
-const longPressMs = 500;
-const tapSlopPx = 10;
 
 export interface KernelViewEvents {
   /** A double-click, double-tap or Enter on a bit. */
@@ -34,10 +32,19 @@ export class KernelView {
   private width = 0;
   private height = 0;
   private frame = 0;
-  private pointers = new Map<number, { x: number; y: number }>();
-  private pinchDistance = 0;
-  private press: { id: number; x: number; y: number; at: number; moved: boolean; timer: number } | null = null;
-  private lastTap: { at: number; x: number; y: number } | null = null;
+  private readonly gestures = new KernelGestures({
+    started: () => {
+      this.keyboardCursor = false;
+      this.touched = true;
+    },
+    pan: (dx, dy) => this.setView(panBy(this.view, dx, dy, this.width, this.height)),
+    zoomBy: (factor, at) => this.setView(zoomAbout(this.view, this.view.zoom * factor, at.x, at.y)),
+    hover: (at) => this.updateCursor(at.x, at.y),
+    buy: (at) => {
+      const bit = bitAt(this.view, at.x, at.y);
+      if (bit) this.events.onBuy(bit);
+    },
+  });
   private cursor: BitCoord | null = null;
   private keyboardCursor = false;
   /** The player's own bits, outlined (ADR 066). */
@@ -133,6 +140,7 @@ export class KernelView {
 
   destroy(): void {
     cancelAnimationFrame(this.frame);
+    this.gestures.cancelPress();
     for (const off of this.cleanup) off();
   }
 
@@ -212,69 +220,13 @@ export class KernelView {
 
     this.on('pointerdown', (e) => {
       this.canvas.setPointerCapture(e.pointerId);
-      const p = this.local(e);
-      this.pointers.set(e.pointerId, p);
-      this.keyboardCursor = false;
-      this.touched = true;
-      if (this.pointers.size === 2) {
-        const [a, b] = [...this.pointers.values()];
-        this.pinchDistance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-        this.cancelPress();
-        return;
-      }
-      const timer = e.pointerType === 'mouse' ? 0 : window.setTimeout(() => this.updateCursor(p.x, p.y), longPressMs);
-      this.press = { id: e.pointerId, x: p.x, y: p.y, at: performance.now(), moved: false, timer };
+      this.gestures.down(e, this.local(e));
     });
-
-    this.on('pointermove', (e) => {
-      const p = this.local(e);
-      const last = this.pointers.get(e.pointerId);
-      if (!last) {
-        if (e.pointerType === 'mouse') this.updateCursor(p.x, p.y);
-        return;
-      }
-      this.pointers.set(e.pointerId, p);
-      if (this.pointers.size >= 2) {
-        const [a, b] = [...this.pointers.values()];
-        const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-        if (this.pinchDistance > 0) {
-          const mid = { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 };
-          this.setView(zoomAbout(this.view, this.view.zoom * (distance / this.pinchDistance), mid.x, mid.y));
-        }
-        this.pinchDistance = distance;
-        return;
-      }
-      if (this.press && Math.hypot(p.x - this.press.x, p.y - this.press.y) > tapSlopPx) {
-        this.press.moved = true;
-        window.clearTimeout(this.press.timer);
-      }
-      if (!this.press || this.press.moved) this.setView(panBy(this.view, p.x - last.x, p.y - last.y, this.width, this.height));
-      if (e.pointerType === 'mouse') this.updateCursor(p.x, p.y);
-    });
-
-    const end = (e: PointerEvent) => {
-      this.pointers.delete(e.pointerId);
-      if (this.pointers.size < 2) this.pinchDistance = 0;
-      const press = this.press;
-      if (!press || press.id !== e.pointerId) return;
-      this.cancelPress();
-      if (press.moved || e.type === 'pointercancel' || e.pointerType === 'mouse') return;
-      // A touch tap points at the bit under the finger (the info line shows that bit, ADR 066);
-      // two within doubleTapMs near each other buy it (double-tap).
-      this.updateCursor(press.x, press.y);
-      const now = performance.now();
-      if (this.lastTap && now - this.lastTap.at < doubleTapMs && Math.hypot(press.x - this.lastTap.x, press.y - this.lastTap.y) < tapSlopPx * 3) {
-        this.lastTap = null;
-        const bit = bitAt(this.view, press.x, press.y);
-        if (bit) this.events.onBuy(bit);
-      } else {
-        this.lastTap = { at: now, x: press.x, y: press.y };
-      }
-    };
-    this.on('pointerup', end);
-    this.on('pointercancel', end);
+    this.on('pointermove', (e) => this.gestures.move(e, this.local(e)));
+    this.on('pointerup', (e) => this.gestures.end(e));
+    this.on('pointercancel', (e) => this.gestures.end(e));
     this.on('pointerleave', (e) => {
-      if (e.pointerType === 'mouse' && !this.keyboardCursor && this.pointers.size === 0) this.updateCursor(-1, -1);
+      if (e.pointerType === 'mouse' && !this.keyboardCursor && !this.gestures.active) this.updateCursor(-1, -1);
     });
 
     this.on('dblclick', (e) => {
@@ -286,7 +238,7 @@ export class KernelView {
     this.on('focus', () => {
       // A tap focuses the canvas after its pointerup (the emulated mousedown): only keyboard focus
       // (focus-visible) puts the cursor at the centre, so the tapped bit stays in the info line (ADR 066).
-      if (this.pointers.size > 0 || !this.canvas.matches(':focus-visible')) return;
+      if (this.gestures.active || !this.canvas.matches(':focus-visible')) return;
       this.keyboardCursor = true;
       this.updateCursor(this.width / 2, this.height / 2);
     });
@@ -310,10 +262,4 @@ export class KernelView {
       this.updateCursor(this.width / 2, this.height / 2);
     });
   }
-
-  private cancelPress(): void {
-    if (this.press) window.clearTimeout(this.press.timer);
-    this.press = null;
-  }
 }
-
