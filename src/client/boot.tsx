@@ -6,7 +6,7 @@ import { BootScreen } from './screens/auth/boot-screen';
 import { NotFoundScreen } from './screens/not-found/not-found-screen';
 import { fetchSessionUser, wasSignedIn, type SessionStart } from './session/session-start';
 import { FrameLayout, NotConnected } from './shell/frame';
-import { ScreenHeader } from './ui/screen-header';
+import './ui/screen-header.css';
 
 // The first load (ADR 040): React, this boot, the signed-out frame and the login screen. The game
 // (router, query cache, API contract, the Mainframe) is a chunk of its own, loaded once a player is
@@ -84,7 +84,17 @@ export function SignedInBootFrame({ title }: { title?: string | undefined }) {
       }
     >
       <div className="bb-boot-shell" aria-busy="true">
-        {title === undefined ? null : <ScreenHeader title={title} />}
+        {title === undefined ? null : (
+          // The screen's own header, drawn before its code arrives: a picture of it, not yet a heading, so
+          // the page has one h1 — the screen's — once it is there, and nothing waits on this one.
+          <header className="bb-screen-header" aria-hidden="true">
+            <div>
+              <p className="bb-screen-header__title bb-boot-shell__title" data-text={title}>
+                {title}
+              </p>
+            </div>
+          </header>
+        )}
         <p className="bb-muted" role="status">
           {texts.shell.loading}
         </p>
