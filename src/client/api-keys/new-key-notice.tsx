@@ -33,7 +33,7 @@ export function NewKeyNotice({ apiKey, onDone }: { apiKey: string; onDone: () =>
         <CommandButton size="small" onClick={onDone}>
           {t.done}
         </CommandButton>
-        <span role="status" className="bb-api-keys__copied">
+        <span role="status" className="bb-visually-hidden">
           {copied ? t.copied : ''}
         </span>
       </div>
