@@ -156,6 +156,13 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     expect((await withKey(key, 'GET', '/api/leaderboard')).statusCode).toBe(200);
   });
 
+  it('a banned player\'s keys are refused with their sessions', async () => {
+    const player = await asPlayer(app);
+    const { key } = await createKey(player, ['leaderboard']);
+    await app.services.auth.ban(player.id);
+    expectError(await withKey(key, 'GET', '/api/leaderboard'), 401, texts.apiKeys.invalid);
+  });
+
   it('session requests carry no RateLimit headers and behave as before', async () => {
     const player = await asPlayer(app);
     const res = await player.request('GET', '/api/leaderboard');
