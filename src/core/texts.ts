@@ -1,4 +1,5 @@
 import { accountTexts } from './texts/account';
+import { apiKeyTexts } from './texts/api-keys';
 import { activityTexts } from './texts/activity';
 import { authTexts } from './texts/auth';
 import { blockchainTexts } from './texts/blockchain';
@@ -24,6 +25,7 @@ import { virusTexts } from './texts/virus';
  */
 export const texts = {
   auth: authTexts,
+  apiKeys: apiKeyTexts,
   shell: shellTexts,
   activity: activityTexts,
   mainframe: mainframeTexts,

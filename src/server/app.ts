@@ -16,6 +16,8 @@ import { createAdminService, type AdminService } from './features/admin/service'
 import { createPlayersService, type PlayersService } from './features/admin/players-service';
 import { createReportQueue } from './features/admin/reports-queue';
 import { authRoutes } from './features/auth/routes';
+import { apiKeyRoutes } from './features/api-keys/routes';
+import { createApiKeyService } from './features/api-keys/service';
 import { accountRoutes } from './features/account/routes';
 import { createAccountService } from './features/account/service';
 import { exportSections } from './features/account/export';
@@ -279,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     chat,
     exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),
   });
+  const apiKeys = createApiKeyService({ database, now, counters: sharedCounters, userView: auth.view });
   const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
   const admin = createAdminService({ database, now, bus, userView: auth.view });
   const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
@@ -316,7 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerBackupRoute(fastify, { database, metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
   registerRequestLog(fastify, { successSample: config.logSuccessSample ?? 1, random });
-  registerSession(fastify, auth);
+  registerSession(fastify, auth, apiKeys);
   registerCsrf(fastify);
   registerSecureData(fastify);
   await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
@@ -347,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   kernelRoutes(fastify, kernel, limits);
   registerVirus(fastify, virus, limits);
   adminRoutes(fastify, database, { admin, players, reportQueue });
+  apiKeyRoutes(fastify, apiKeys);
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -399,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await realtime.close();
       auth.close();
       limits.stop();
+      apiKeys.close();
       shared.close();
       stopCountingLedger();
     },

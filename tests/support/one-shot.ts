@@ -7,6 +7,8 @@ export interface OneShotAnswer {
   /** x-served-by: which instance HAProxy sent it to (deploy/haproxy.cfg). */
   headersServedBy: string | undefined;
   body: string;
+  /** Every response header, as Node gives them (lower-case names). */
+  headers: Record<string, string | undefined>;
   json<T = any>(): T;
 }
 
@@ -33,6 +35,7 @@ export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, o
           worker: typeof worker === 'string' ? worker : undefined,
           headersServedBy: typeof servedBy === 'string' ? servedBy : undefined,
           body,
+          headers: Object.fromEntries(Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
           json: () => JSON.parse(body),
         });
       });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from './account';
+import { apiKeyPaths, CreateApiKeyBody, RevokeApiKeyBody } from './api-keys';
 import { LoginBody, RegisterBody } from './auth';
 import { blockchainPaths, SubmitCodeBody } from './blockchain';
 import { ChatHistoryQuery, ChatPostBody, ChatReadBody } from './chat';
@@ -33,6 +34,8 @@ export const routeInputs: Record<string, RouteInputs> = {
   'POST /api/auth/login': { body: LoginBody },
   [`POST ${accountPaths.password}`]: { body: ChangePasswordBody },
   [`POST ${accountPaths.username}`]: { body: ChooseUsernameBody },
+  [`POST ${apiKeyPaths.create}`]: { body: CreateApiKeyBody },
+  [`POST ${apiKeyPaths.revoke}`]: { body: RevokeApiKeyBody },
   'POST /api/game/tap-batch': { body: TapBatchBody },
   'POST /api/game/progress': { body: ProgressBody },
   'GET /api/leaderboard': { query: LeaderboardQuery },

@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
  */
 export function tagAnswersWithWorker(fastify: FastifyInstance, workerId: number): void {
   const value = String(workerId);
-  fastify.addHook('onRequest', async (_request, reply) => {
+  // onSend, not onRequest: an answer refused by an earlier onRequest hook (a revoked API key's 401) is tagged too.
+  fastify.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-worker', value);
+    return payload;
   });
   fastify.websocketServer.on('headers', (headers: string[]) => headers.push(`x-worker: ${value}`));
 }

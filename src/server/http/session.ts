@@ -3,6 +3,7 @@ import { accountPaths } from '../../core/api/account';
 import { authPaths } from '../../core/api/auth';
 import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
+import type { ApiKeyService } from '../features/api-keys/service';
 import type { AuthContext, AuthService } from '../features/auth/service';
 import { HttpError } from './errors';
 import { isApiPath, routePath } from './route-path';
@@ -18,8 +19,11 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the signed session cookie on every /api and /ws request and attaches the session, if live. */
-export function registerSession(app: FastifyInstance, auth: AuthService): void {
+/**
+ * Reads the signed session cookie on every /api and /ws request and attaches the session, if live;
+ * or, with `Authorization: Bearer`, the player's read-only API key (ADR 075) instead of any cookie.
+ */
+export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys?: ApiKeyService): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     const path = routePath(request);
@@ -27,6 +31,11 @@ export function registerSession(app: FastifyInstance, auth: AuthService): void {
     if (!isApiPath(path) && !isSocket) return;
     // API answers are per player and change with every request: never kept by a cache.
     if (!isSocket) reply.header('cache-control', 'no-store');
+    const bearer = bearerKey(request);
+    if (bearer !== null && apiKeys) {
+      request.auth = await authenticateKey(apiKeys, bearer, request, reply, path);
+      return;
+    }
     const token = readSessionToken(request);
     request.auth = token ? await auth.resolve(token) : null;
     // A renamed player chooses a new username before anything else (ADR 060): only signing in and out,
@@ -35,6 +44,21 @@ export function registerSession(app: FastifyInstance, auth: AuthService): void {
     // Sliding expiry: the cookie lives as long as the session, not 30 days from sign-in.
     if (token && request.auth?.extended && !isSocket) setSessionCookie(request, reply, token, sessionMaxAgeS);
   });
+}
+
+function bearerKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer +(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+/** A key reads as its owner with a session of its own that cannot pass CSRF: writes were refused already. */
+async function authenticateKey(apiKeys: ApiKeyService, key: string, request: FastifyRequest, reply: FastifyReply, path: string): Promise<AuthContext> {
+  const access = await apiKeys.authenticate(key, request.method, path);
+  // IETF draft-ietf-httpapi-ratelimit-headers: the budget, what is left, and seconds until the next window.
+  reply.header('ratelimit-limit', access.rate.limit).header('ratelimit-remaining', access.rate.remaining).header('ratelimit-reset', access.rate.resetS);
+  if (access.exceeded || !access.user) throw new HttpError(429, texts.apiKeys.rateLimited);
+  return { sessionId: `api-key:${access.keyId}`, csrfToken: '', user: access.user };
 }
 
 export function readSessionToken(request: FastifyRequest): string | null {

@@ -1,4 +1,5 @@
 import { texts } from '../../../core/texts';
+import { ApiKeysPanel } from '../../api-keys/api-keys-panel';
 import { ScreenHeader } from '../../ui/screen-header';
 import { ChangePasswordForm } from './change-password-form';
 import { IgnoredPlayersSection } from './ignored-players-section';
@@ -13,6 +14,7 @@ export function SettingsScreen() {
       <ScreenHeader title={texts.settings.title} tagline={texts.settings.tagline} />
       <ChangePasswordForm />
       <IgnoredPlayersSection />
+      <ApiKeysPanel />
       <DownloadDataPanel />
       <DeleteAccountPanel />
     </div>

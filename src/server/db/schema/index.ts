@@ -21,3 +21,4 @@ export * from './audit';
 export * from './ignores';
 export * from './reports';
 export * from './activity';
+export * from './api-keys';
