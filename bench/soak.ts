@@ -27,7 +27,7 @@ const timeoutMs = 30_000;
 /** Player i's address: 127.0.0.0/8 past 127.0.0.1, one per player. */
 const addressOf = (index: number) => `127.${1 + ((index >> 16) & 0xff)}.${(index >> 8) & 0xff}.${index & 0xff}`;
 
-/** Resident memory (MiB) of a process and of each of its children, by pid. */
+/** Resident memory (MiB) of the server process and each of its children (the workers, and tsx's esbuild service), by pid. */
 function rssOfTree(rootPid: number): Record<string, number> {
   const rss: Record<string, number> = {};
   for (const pid of readdirSync('/proc')) {
@@ -36,7 +36,7 @@ function rssOfTree(rootPid: number): Record<string, number> {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const parent = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
       if (Number(pid) !== rootPid && parent !== rootPid) continue;
-      rss[Number(pid) === rootPid ? `primary ${pid}` : `worker ${pid}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024);
+      rss[Number(pid) === rootPid ? `server ${pid}` : `child ${pid}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024);
     } catch {
       // the process ended between the listing and the read
     }
