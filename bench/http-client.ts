@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // node:http with a keep-alive Agent: no dependency, and at a few thousand requests per second its
 // client-side cost is small next to the server's (the bench reports its own CPU to prove it).
@@ -50,4 +51,14 @@ export function send(
     request.on('error', reject);
     request.end(options.body);
   });
+}
+
+/** send(), resending a shed answer (503 + Retry-After, ADR 072) after the hint with jitter, as the client does. */
+export async function sendResendingShed(target: Target, method: 'GET' | 'POST', path: string, options: Parameters<typeof send>[3], maxResends = 10): Promise<Reply> {
+  let reply = await send(target, method, path, options);
+  for (let resends = 0; reply.status === 503 && reply.headers['x-shed'] && resends < maxResends; resends++) {
+    await sleep(Number(reply.headers['retry-after'] ?? 1) * 1000 * (1 + Math.random() / 2));
+    reply = await send(target, method, path, options);
+  }
+  return reply;
 }

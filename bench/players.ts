@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { balance } from '../src/core/balance';
 import { decodeSecureData } from '../src/core/secure-data';
-import { send, type Target } from './http-client';
+import { sendResendingShed, type Target } from './http-client';
 
 /** A registered player with a real session, plus the bench's mirror of their tap bucket. */
 export interface BenchPlayer {
@@ -30,12 +30,14 @@ function sessionCookie(setCookie: string[] | undefined): string {
   return line.split(';')[0]!;
 }
 
-async function registerOne(target: Target, loginId: string, timeoutMs: number): Promise<BenchPlayer> {
+async function registerOne(target: Target, loginId: string, timeoutMs: number, address?: string): Promise<BenchPlayer> {
   const body = JSON.stringify({ loginId, username: loginId, password: 'Passw0rd!' });
-  const registered = await send(target, 'POST', '/api/auth/register', { body, wantBody: true, timeoutMs });
+  const headers = address ? { 'x-forwarded-for': address } : {};
+  // A busy server sheds (503 + Retry-After, ADR 072) and nothing was done: wait as the client does and ask again.
+  const registered = await sendResendingShed(target, 'POST', '/api/auth/register', { body, headers, wantBody: true, timeoutMs });
   if (registered.status !== 201) throw new Error(`register ${loginId}: ${registered.status} ${registered.body}`);
   const cookie = sessionCookie(registered.headers['set-cookie']);
-  const token = await send(target, 'GET', '/api/auth/csrf-token', { headers: { cookie }, wantBody: true, timeoutMs });
+  const token = await sendResendingShed(target, 'GET', '/api/auth/csrf-token', { headers: { cookie }, wantBody: true, timeoutMs });
   if (token.status !== 200) throw new Error(`csrf-token ${loginId}: ${token.status} ${token.body}`);
   let parsed = JSON.parse(token.body!) as { csrfToken?: string; secureData?: string };
   if (parsed.secureData) parsed = decodeSecureData(parsed.secureData, 'server', 1 << 16) as { csrfToken?: string };
@@ -54,15 +56,24 @@ async function registerOne(target: Target, loginId: string, timeoutMs: number): 
   };
 }
 
-/** Registers `count` players through the real register route, `concurrency` at a time. */
-export async function registerPlayers(target: Target, count: number, concurrency: number, timeoutMs: number): Promise<BenchPlayer[]> {
+/**
+ * Registers `count` players through the real register route, `concurrency` at a time; `addressOf`
+ * gives player i the client address a trusted proxy would forward (the soak, with TRUST_PROXY).
+ */
+export async function registerPlayers(
+  target: Target,
+  count: number,
+  concurrency: number,
+  timeoutMs: number,
+  addressOf?: (index: number) => string,
+): Promise<BenchPlayer[]> {
   const tag = randomBytes(3).toString('hex');
   const players: BenchPlayer[] = new Array(count);
   let next = 0;
   async function worker(): Promise<void> {
     while (next < count) {
       const index = next++;
-      players[index] = await registerOne(target, `bb${tag}n${index}`, timeoutMs);
+      players[index] = await registerOne(target, `bb${tag}n${index}`, timeoutMs, addressOf?.(index));
     }
   }
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -25,6 +25,7 @@ export interface LoadSummary {
   okPerS: number;
   p50Ms: number;
   p90Ms: number;
+  p95Ms: number;
   p99Ms: number;
   maxMs: number;
 }
@@ -67,6 +68,7 @@ export class Recorder {
       okPerS: ok / (wallMs / 1000),
       p50Ms: percentile(asArray, 50),
       p90Ms: percentile(asArray, 90),
+      p95Ms: percentile(asArray, 95),
       p99Ms: percentile(asArray, 99),
       maxMs: asArray.length ? asArray[asArray.length - 1]! : NaN,
     };

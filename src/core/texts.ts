@@ -74,6 +74,7 @@ export const texts = {
   idempotencyKeyMissing: 'Missing Idempotency-Key header: send one key per action',
   idempotencyKeyMalformed: 'Malformed Idempotency-Key header: 8-64 letters, digits, - or _',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request: send a new key per action',
+  serverBusy: 'The server is busy: nothing was done. Retry after the time in Retry-After.',
   outcomeUnknown: 'Connection to the database lost while saving: the result is unknown. Retry the same action; it will not be applied twice.',
 
   // §5 private chat (spec texts)

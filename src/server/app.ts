@@ -63,6 +63,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
+import { measureLoopDelay, registerLoadShed, type LoopDelaySource } from './http/load-shed';
 import { registerBackupRoute } from './http/backup-route';
 import { registerRequestLog } from './http/request-log';
 import { registerSecureData } from './http/secure-data';
@@ -92,6 +93,8 @@ export interface AppDeps {
   jobDoneRetentionMs?: number;
   /** Where the log lines go instead of stdout (tests that read what the app logs). */
   logStream?: { write(line: string): void };
+  /** Replaces the event-loop delay the shedder reads (tests force saturation without loading the machine). */
+  loopDelay?: LoopDelaySource;
   /** Sees every route as it is registered (the test that walks every route's inputs). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -169,6 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const metrics = createMetrics();
+  // First onRequest hook: a shed request costs no session look-up, body parsing or transaction (ADR 072).
+  const shedder = registerLoadShed(fastify, {
+    bounds: config.shed ?? { maxInFlight: 0, maxLoopDelayMs: 0, retryAfterSeconds: 1 },
+    loopDelay: deps.loopDelay ?? measureLoopDelay(),
+    shedCount: metrics.shed,
+  });
   const stopCountingLedger = watchCommittedLedger(database.db, (rows) => countLedgerRows(metrics, rows));
   let draining = false;
 
@@ -316,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metricsToken: config.metricsToken,
     behindProxy: config.trustProxy !== false,
     isDraining: () => draining,
+    saturation: shedder.saturation,
   });
   registerBackupRoute(fastify, { database, metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
   registerRequestLog(fastify, { successSample: config.logSuccessSample ?? 1, random });
@@ -406,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       apiKeys.close();
       shared.close();
       stopCountingLedger();
+      shedder.stop();
     },
   };
 }

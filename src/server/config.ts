@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { balance } from '../core/balance';
+import type { ShedBounds } from './http/load-shed';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -23,6 +24,9 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist/client'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
+  SHED_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(1),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   NODE_ENV: z.string().optional(),
   PAYMENTS: z.enum(['off', 'stripe', 'test']).optional(),
@@ -67,6 +71,8 @@ export interface Config {
   dataDir: string;
   /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, /metrics answers loopback callers only. */
   metricsToken?: string;
+  /** SHED_MAX_IN_FLIGHT, SHED_MAX_LOOP_DELAY_MS, SHED_RETRY_AFTER_SECONDS: when a worker sheds new requests (ADR 072). */
+  shed?: ShedBounds;
   /** DRAIN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the server stops taking requests. */
   drainDelayMs?: number;
   /** The Virus shop's payments; unset means off (nothing can be bought). */
@@ -142,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     drainDelayMs: e.DRAIN_DELAY_MS,
+    shed: { maxInFlight: e.SHED_MAX_IN_FLIGHT, maxLoopDelayMs: e.SHED_MAX_LOOP_DELAY_MS, retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS },
     payments: parsePayments(e),
     virusDailyLimitCents: e.VIRUS_DAILY_LIMIT_CENTS,
   };

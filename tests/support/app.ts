@@ -26,6 +26,8 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** Sees every route the app registers. */
     onRoute?: AppDeps['onRoute'];
+    /** The event-loop delay the load shedder reads (ADR 072); tests set it instead of loading the machine. */
+    loopDelay?: AppDeps['loopDelay'];
     /** Extra routes a test needs, added before the app is ready. */
     routes?: (fastify: App['fastify']) => void;
   } = {},
@@ -44,6 +46,7 @@ export async function buildTestApp(
     random: options.random ?? seededRandom(options.seed ?? 42),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.loopDelay ? { loopDelay: options.loopDelay } : {}),
   });
   options.routes?.(app.fastify);
   await app.fastify.ready();

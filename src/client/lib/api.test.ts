@@ -177,7 +177,7 @@ describe('idempotency keys', () => {
     expect(waits).toEqual([balance.idempotentRetryDelayMs]);
   });
 
-  it('retries a keyed call once after a 503, and a second 503 reaches the caller', async () => {
+  it('resends a keyed call after each 503 up to the resend limit, and the last 503 reaches the caller', async () => {
     const { sleep } = noWait();
     const { fetch, calls } = fakeFetch(tokenOr(() => json({ message: texts.outcomeUnknown }, 503)));
     const failure = await createApiClient({ fetch, sleep })
@@ -186,7 +186,23 @@ describe('idempotency keys', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(503);
     expect((failure as ApiError).serverMessage).toBe(texts.outcomeUnknown);
-    expect(keysSent(calls, '/api/x')).toEqual(['unknown-1', 'unknown-1']);
+    expect(keysSent(calls, '/api/x')).toEqual(Array(1 + balance.shedRetryAttempts).fill('unknown-1'));
+  });
+
+  it('a shed request, even an unkeyed chat line, is sent again after Retry-After with jitter and answered', async () => {
+    const { waits, sleep } = noWait();
+    const shed = () => new Response(JSON.stringify({ message: texts.serverBusy }), { status: 503, headers: { 'retry-after': '2', 'x-shed': 'event-loop delay' } });
+    const { fetch, calls } = fakeFetch(tokenOr((index) => (index <= 2 ? shed() : json({ ok: 1 }))));
+    await expect(createApiClient({ fetch, sleep, random: () => 0.5 }).post('/api/chat', { text: 'a' })).resolves.toEqual({ ok: 1 });
+    expect(calls.filter((c) => c.url === '/api/chat')).toHaveLength(3);
+    expect(waits).toEqual([2500, 2500]);
+  });
+
+  it('a read answered 503 is asked again', async () => {
+    const { sleep } = noWait();
+    const { fetch, calls } = fakeFetch((_url, _init, index) => (index === 0 ? json({ message: 'busy' }, 503) : json({ id: 1 })));
+    await expect(createApiClient({ fetch, sleep }).get('/api/auth/user')).resolves.toEqual({ id: 1 });
+    expect(calls).toHaveLength(2);
   });
 
   it('never retries an unkeyed call, which could apply twice', async () => {

@@ -5,6 +5,7 @@ import { idempotencyKeyHeader } from '../../core/api/idempotency';
 import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
 import { texts } from '../../core/texts';
 import { ApiError } from './api-error';
+import { mayResend, resendDelayMs } from './resend-delay';
 
 export { ApiError } from './api-error';
 
@@ -61,6 +62,8 @@ export interface ApiClientDeps {
   fetch: typeof fetch;
   /** Waits before the retry of a keyed call; tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
+  /** Spreads the resends of shed requests (resendDelayMs); tests pass a fixed one. */
+  random?: () => number;
   /** The session's CSRF token when the game starts right after login or register. */
   csrfToken?: string | null;
 }
@@ -104,6 +107,7 @@ async function parseBody(res: Response): Promise<unknown> {
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const sleep = deps.sleep ?? realSleep;
+  const random = deps.random ?? Math.random;
   let token: string | null = deps.csrfToken ?? null;
   let pendingToken: Promise<string> | null = null;
 
@@ -168,32 +172,39 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /**
-   * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) or one 503
-   * (e.g. the server lost its database connection after COMMIT) is retried once with the same key:
-   * the server answers from the first outcome if it was applied. Unkeyed calls are sent once.
+   * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) is retried once
+   * with the same key: the server answers from the first outcome if it was applied. A 503 that may be
+   * resent (mayResend: shed, keyed or a read) is resent up to balance.shedRetryAttempts times after the
+   * server's Retry-After with jitter (ADR 072), so a busy server costs the player a pause, not an error.
    */
-  async function sendKeyed(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
-    if (!options.idempotencyKey) return send(path, options, csrf);
-    try {
-      const res = await send(path, options, csrf);
-      if (res.status !== 503) return res;
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
+  async function sendWithResends(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
+    const call = { method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'), keyed: Boolean(options.idempotencyKey) };
+    let lostReplyResent = false;
+    for (let resends = 0; ; resends++) {
+      let res: Response;
+      try {
+        res = await send(path, options, csrf);
+      } catch (error) {
+        if (!call.keyed || options.signal?.aborted || lostReplyResent) throw error;
+        lostReplyResent = true;
+        await sleep(balance.idempotentRetryDelayMs);
+        continue;
+      }
+      if (resends >= balance.shedRetryAttempts || !mayResend(res, call)) return res;
+      await sleep(resendDelayMs(res.headers.get('retry-after'), random));
     }
-    await sleep(balance.idempotentRetryDelayMs);
-    return send(path, options, csrf);
   }
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const bare = pathOnly(path);
     const usesToken = !tokenFreePaths.has(bare);
     let csrf = usesToken ? await ensureToken() : null;
-    let res = await sendKeyed(path, options, csrf);
+    let res = await sendWithResends(path, options, csrf);
     if (res.status === 403 && csrf) {
       // spec §7: a refused token is dropped, a fresh one fetched and the call retried once
       token = null;
       csrf = await ensureToken();
-      res = await sendKeyed(path, options, csrf);
+      res = await sendWithResends(path, options, csrf);
     }
     if (!res.ok) {
       const bodyText = await res.text().catch(() => '');

@@ -31,6 +31,12 @@ export const accountsAndChatNumbers = {
   idempotencyKeyRetentionMs: 24 * 60 * 60_000,
   /** Pause before the client's single automatic retry of a keyed call after a lost reply or a 503. */
   idempotentRetryDelayMs: 500,
+  /** How often the client resends a request a busy server shed (503 + Retry-After) before showing the error (ADR 072). */
+  shedRetryAttempts: 3,
+  /** Share of the hinted Retry-After added at random, so shed clients do not all come back in one instant. */
+  shedRetryJitterShare: 0.5,
+  /** Longest the client waits before resending a shed request, whatever Retry-After says. */
+  shedRetryMaxDelayMs: 10_000,
 
   // Hardening
   /** Largest request body accepted on /api (bytes). */

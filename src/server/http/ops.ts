@@ -50,6 +50,12 @@ export function createMetrics() {
       registers: [registry],
     }),
     ...telnetCounters(registry),
+    shed: new Counter({
+      name: 'bitbreach_http_shed_total',
+      help: 'API requests answered 503 + Retry-After unread because this process was saturated, by reason (ADR 072)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     sessionCache: new Counter({
       name: 'bitbreach_session_cache_total',
       help: 'Session look-ups answered from memory (hit) or the database (miss)',
@@ -91,6 +97,8 @@ export interface OpsDeps {
   behindProxy: boolean;
   /** Set on SIGTERM: /readyz answers 503 so the load balancer stops sending new work. */
   isDraining: () => boolean;
+  /** Why this process sheds new requests now (ADR 072), or null: /readyz answers 503 with it. */
+  saturation: () => string | null;
 }
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -173,6 +181,9 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   const noStore = { 'cache-control': 'no-store' };
   app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ ok: true }));
   app.get('/readyz', async (_request, reply) => {
+    const saturated = deps.saturation();
+    // Saturation answers at once: a load balancer asking a busy process should not wait on its database.
+    if (saturated) return reply.status(503).headers(noStore).send({ ready: false, saturated });
     const checks: Record<string, boolean> = { draining: deps.isDraining() };
     try {
       await withTimeout(deps.database.query('SELECT 1'), 2000);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isShedReply } from './load-shed';
 
 export interface RequestLogOptions {
   /** The share (0–1) of successful (< 400) requests whose line is written; 4xx and 5xx lines always are. */
@@ -16,6 +17,8 @@ export function registerRequestLog(app: FastifyInstance, options: RequestLogOpti
   const random = options.random ?? Math.random;
   const sampled = options.successSample < 1;
   app.addHook('onResponse', async (request, reply) => {
+    // Under overload a line per shed request would add to the load: bitbreach_http_shed_total counts them.
+    if (isShedReply(reply)) return;
     const status = reply.statusCode;
     if (status < 400 && sampled && random() >= options.successSample) return;
     // The route's pattern, not the URL: no query string (or anything a player typed) reaches the log.

@@ -1,0 +1,137 @@
+/**
+ * `npm run soak` (ADR 072): the game on PostgreSQL (a scratch database) + Redis with SOAK_WORKERS
+ * workers, SOAK_PLAYERS players registered each from a loopback address of its own (X-Forwarded-For
+ * through TRUST_PROXY, so per-address limits see real spread), one socket each, playing for
+ * SOAK_MINUTES at a human pace (bench/soak-player.ts). Prints acknowledged requests/s, statuses per
+ * route (503 apart), p50/p95/p99/max per route, socket closes, frames delivered, the RSS of every
+ * process over time and the load generator's own CPU, then checks from the ledger that every Kernel
+ * purchase acknowledged — those shed first included — was charged exactly once.
+ * Defaults: 2,000 players, 10 minutes, 2 workers (about 12 minutes with registration).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { benchConfig } from './config';
+import { createTarget } from './http-client';
+import { registerPlayers } from './players';
+import { createScratchDb, dropAllScratchDbs } from './scratch-db';
+import { killStartedServers, startServer } from './server-handle';
+import { SocketFleet } from './socket-fleet';
+import { newTally, playUntilEnd, type SoakTally } from './soak-player';
+
+const players = Number(process.env.SOAK_PLAYERS ?? 2000);
+const minutes = Number(process.env.SOAK_MINUTES ?? 10);
+const workers = Number(process.env.SOAK_WORKERS ?? 2);
+const timeoutMs = 30_000;
+
+/** Player i's address: 127.0.0.0/8 past 127.0.0.1, one per player. */
+const addressOf = (index: number) => `127.${1 + ((index >> 16) & 0xff)}.${(index >> 8) & 0xff}.${index & 0xff}`;
+
+/** Resident memory (MiB) of the server process and each of its children (the workers, and tsx's esbuild service), by pid. */
+function rssOfTree(rootPid: number): Record<string, number> {
+  const rss: Record<string, number> = {};
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const parent = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
+      if (Number(pid) !== rootPid && parent !== rootPid) continue;
+      rss[Number(pid) === rootPid ? `server ${pid}` : `child ${pid}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  rss[`generator ${process.pid}`] = Math.round(process.memoryUsage().rss / 2 ** 20);
+  return rss;
+}
+
+function printRoutes(tally: SoakTally, wallS: number): void {
+  console.log(`\nacknowledged: ${tally.acknowledged} (${(tally.acknowledged / wallS).toFixed(1)}/s over ${wallS.toFixed(0)} s)`);
+  console.log('route                          sent    ok    503  other statuses        net  p50 ms  p95 ms  p99 ms  max ms');
+  for (const [route, recorder] of tally.routes) {
+    const summary = recorder.summarize(wallS * 1000);
+    const { 503: shed = 0, ...others } = summary.otherStatuses;
+    const other = Object.entries({ ...others, ...(summary.refused423 ? { 423: summary.refused423 } : {}) }).map(([s, n]) => `${s}:${n}`).join(' ') || '-';
+    const ms = (value: number) => value.toFixed(0).padStart(7);
+    console.log(
+      `${route.padEnd(30)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
+    );
+  }
+  console.log(`requests still shed after the client's last resend: ${tally.givenUp}`);
+}
+
+/** Every acknowledged purchase charged once: one kernel-bit ledger row per bought bit. */
+async function chargedOnce(databaseUrl: string, tally: SoakTally): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ reference: string; n: number }[]>`SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' GROUP BY reference`;
+    const charges = new Map(rows.map((row) => [row.reference, row.n]));
+    const once = (bits: string[]) => bits.filter((bit) => charges.get(bit) === 1).length;
+    console.log(`kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`);
+    console.log(`of them shed first and acknowledged later: ${tally.boughtAfterShed.length}, charged exactly once: ${once(tally.boughtAfterShed)}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function grantTelnet(databaseUrl: string, amount: number): Promise<void> {
+  const { createDb } = await import('../src/server/db/connect');
+  const { createGrantService } = await import('../src/server/features/grant/service');
+  const database = await createDb({ kind: 'postgres', url: databaseUrl });
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const grants = createGrantService({ database });
+    for (const { login_id } of await sql<{ login_id: string }[]>`SELECT login_id FROM users`) await grants.grant({ loginId: login_id, telnet: amount });
+  } finally {
+    await sql.end({ timeout: 5 });
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`soak: ${players} players, ${minutes} min, ${workers} workers, PostgreSQL + Redis (${benchConfig.redisUrl})`);
+  const db = await createScratchDb(benchConfig.pgAdminUrl, 'soak');
+  process.env.BENCH_TRUST_PROXY = 'true';
+  process.env.BENCH_SHED = 'production';
+  const server = await startServer({ driver: 'postgres', databaseUrl: db.url, cpuProfileDir: null, redisUrl: benchConfig.redisUrl, workers });
+  const target = createTarget(server.port, 512);
+  try {
+    let started = performance.now();
+    const registered = await registerPlayers(target, players, benchConfig.registerConcurrency, timeoutMs, addressOf);
+    console.log(`registered ${players} players in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await grantTelnet(db.url, 1_000);
+    const fleet = await SocketFleet.open(server.port, registered, { count: players, concurrency: 50, timeoutMs: 120_000 });
+    console.log(`sockets open: ${fleet.sockets.length}, refused: ${fleet.openFailures.length}`);
+    const tally = newTally();
+    let bitIndex = 0;
+    const context = { target, tally, timeoutMs, endsAt: performance.now() + minutes * 60_000, nextBit: () => ({ x: bitIndex % 800, y: Math.floor(bitIndex++ / 800) }) };
+    const rssSamples: Array<{ atS: number; rss: Record<string, number> }> = [];
+    started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const sampler = setInterval(() => rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) }), Math.max(5_000, (minutes * 60_000) / 10));
+    rssSamples.push({ atS: 0, rss: rssOfTree(server.pid) });
+    await Promise.all(registered.map((player, index) => playUntilEnd(context, player, addressOf(index), index)));
+    clearInterval(sampler);
+    rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) });
+    const wallS = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    printRoutes(tally, wallS);
+    console.log(`sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; frames delivered: ${fleet.frames}`);
+    console.log(`load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${wallS.toFixed(0)} s (${((cpu.user + cpu.system) / 1e4 / wallS).toFixed(0)} % of one core)`);
+    console.log('RSS (MiB) over time:');
+    for (const sample of rssSamples) console.log(`  t=${String(sample.atS).padStart(4)} s  ${Object.entries(sample.rss).map(([who, mib]) => `${who}: ${mib}`).join('  ')}`);
+    await fleet.close(10_000);
+    await chargedOnce(db.url, tally);
+  } finally {
+    target.agent.destroy();
+    await server.close();
+    await dropAllScratchDbs(benchConfig.pgAdminUrl);
+  }
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  killStartedServers();
+  await dropAllScratchDbs(benchConfig.pgAdminUrl);
+  process.exit(1);
+});

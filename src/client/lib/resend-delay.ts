@@ -1,0 +1,25 @@
+import { balance } from '../../core/balance';
+
+/** The header a shed answer carries: the server read nothing and did nothing, so any request may be sent again (ADR 072). */
+export const shedHeader = 'x-shed';
+
+/**
+ * How long to wait before resending after a 503: the server's Retry-After (seconds) when it gave one,
+ * else the keyed-call pause, plus up to half of it again at random so the clients of one busy server
+ * do not all come back in the same instant; never longer than balance.shedRetryMaxDelayMs.
+ */
+export function resendDelayMs(retryAfter: string | null, random: () => number): number {
+  const given = retryAfter?.trim() ?? '';
+  const seconds = /^\d+$/.test(given) ? Number(given) : null;
+  const hintMs = seconds === null ? balance.idempotentRetryDelayMs : seconds * 1000;
+  return Math.min(balance.shedRetryMaxDelayMs, Math.round(hintMs * (1 + balance.shedRetryJitterShare * random())));
+}
+
+/**
+ * Whether a 503 may be sent again: a shed answer always (nothing was read), a keyed call (the server
+ * applies it once) and a read (it changes nothing). An unkeyed write that failed otherwise is not resent.
+ */
+export function mayResend(response: { status: number; headers: { has(name: string): boolean } }, call: { method: string; keyed: boolean }): boolean {
+  if (response.status !== 503) return false;
+  return response.headers.has(shedHeader) || call.keyed || call.method === 'GET';
+}
