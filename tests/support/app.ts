@@ -44,6 +44,7 @@ export async function buildTestApp(
     random: options.random ?? seededRandom(options.seed ?? 42),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    checkResponses: true,
   });
   options.routes?.(app.fastify);
   await app.fastify.ready();
