@@ -11,7 +11,6 @@ export const routesStillWithoutContracts: readonly string[] = [
   'GET /api/admin/reports',
   'GET /api/auth/csrf-token',
   'GET /api/auth/session',
-  'GET /api/auth/user',
   'GET /api/blockchain/current',
   'GET /api/blockchain/last-defeated',
   'GET /api/chat/messages',
