@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { answersWithAppShell, appShellPage, builtScreenPages } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { balance } from '../core/balance';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
@@ -60,6 +60,7 @@ import { registerCsrf } from './http/csrf';
 import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerContracts } from './http/contracts';
 import { notFoundBody, registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
@@ -96,7 +97,9 @@ export interface AppDeps {
   /** Replaces the event-loop delay the shedder reads (tests force saturation without loading the machine). */
   loopDelay?: LoopDelaySource;
   /** Sees every route as it is registered (the test that walks every route's inputs). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema }) => void;
+  /** Parse every answer against its response schema before writing it (tests; ADR 074). */
+  checkResponses?: boolean;
 }
 
 export interface App {
@@ -313,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await auth.backfillUsernameSkeletons();
   await blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
+  registerContracts(fastify, { checkResponses: deps.checkResponses ?? false });
   registerJsonBody(fastify);
   registerSecurityHeaders(fastify);
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });

@@ -47,6 +47,7 @@ export async function buildTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.loopDelay ? { loopDelay: options.loopDelay } : {}),
+    checkResponses: true,
   });
   options.routes?.(app.fastify);
   await app.fastify.ready();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, PriceQuery, RemoveListingBody } from '../../../core/api/market';
+import { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, marketPaths, MyListings, PriceList, PriceQuery, RemoveListingBody } from '../../../core/api/market';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { requireAuth } from '../../http/session';
@@ -7,17 +8,20 @@ import type { MarketService } from './service';
 
 /** spec §7 Marketplace endpoints (src/core/api/market.ts); every POST moves value, so each needs an Idempotency-Key. */
 export function marketRoutes(app: FastifyInstance, market: MarketService): void {
-  app.get(marketPaths.listings, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(marketPaths.listings, { schema: { querystring: ListingQuery, response: { 200: ListingPage, ...errorResponses } } }, async (request) => {
     requireAuth(request);
-    return market.listings(parseInput(ListingQuery, request.query));
+    return market.listings(request.query);
   });
 
-  app.get(marketPaths.prices, async (request) => {
+  api.get(marketPaths.prices, { schema: { querystring: PriceQuery, response: { 200: PriceList, ...errorResponses } } }, async (request) => {
     requireAuth(request);
-    return market.prices(parseInput(PriceQuery, request.query));
+    return market.prices(request.query);
   });
 
-  app.get(marketPaths.myListings, async (request) => market.myListings(requireAuth(request).user.id));
+  api.get(marketPaths.myListings, { schema: { response: { 200: MyListings, ...errorResponses } } }, async (request) =>
+    market.myListings(requireAuth(request).user.id),
+  );
 
   app.post(marketPaths.create, async (request, reply) => {
     const { user } = requireAuth(request);

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
+import { z } from 'zod';
+import { ErrorBody } from '../../core/api/common';
+import { describeZodError, HttpError } from './errors';
+
+/**
+ * Routes declare zod contracts (docs/decisions/074-contracts-on-every-route.md): the handler's input is
+ * the schema's output type and its answer must fit the response schema's input type.
+ */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** Every error answer: a message a player can read, sometimes with fields of its own (e.g. a retry time). */
+export const ErrorAnswer = ErrorBody.loose();
+
+/** The error answers every route may give, so each declares them the same way. */
+export const errorResponses = { '4xx': ErrorAnswer, '5xx': ErrorAnswer } as const;
+
+function isZod(schema: unknown): schema is z.ZodType {
+  return schema instanceof z.ZodType;
+}
+
+/** The JSON Schema a zod contract serialises as (draft-07, what the compiled serializer reads). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+export interface ContractOptions {
+  /** Parse every answer against its schema before it is written: tests turn this on, production does not. */
+  checkResponses: boolean;
+}
+
+/**
+ * Input is parsed by the route's zod schema with the same 400 message as before (describeZodError);
+ * output is written by fast-json-stringify compiled from the response schema (fields outside it never leave).
+ */
+export function registerContracts(app: FastifyInstance, options: ContractOptions): void {
+  app.setValidatorCompiler(({ schema }) => {
+    if (!isZod(schema)) throw new Error('a route input schema must be a zod schema');
+    return (data: unknown) => {
+      const result = schema.safeParse(data, { reportInput: true });
+      return result.success ? { value: result.data } : { error: new HttpError(400, describeZodError(result.error)) };
+    };
+  });
+  app.setSerializerCompiler(({ schema, url, method, httpStatus }) => {
+    if (!isZod(schema)) throw new Error('a route response schema must be a zod schema');
+    const stringify = fastJsonStringify(jsonSchemaOf(schema, 'output'));
+    if (!options.checkResponses) return (data: unknown) => stringify(data);
+    return (data: unknown) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        throw new Error(`${method} ${url} answered ${httpStatus} outside its schema: ${describeZodError(result.error)}`);
+      }
+      return stringify(data);
+    };
+  });
+}
+
+/** Whether a route declares a response for its success status (the route-walk test reads this). */
+export function declaresResponse(schema: FastifySchema | undefined): boolean {
+  const response = schema?.response as Record<string, unknown> | undefined;
+  return !!response && Object.keys(response).some((status) => /^2/.test(status));
+}
