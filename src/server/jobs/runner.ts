@@ -35,7 +35,7 @@ export interface JobRunnerOptions<Payloads> {
   batchSize?: number;
   /**
    * Jobs claimed and committed per transaction (docs/decisions/013-jobs-runner.md, "Batches"):
-   * 25 on PostgreSQL, 1 on PGlite, whose single connection would wait for the whole batch.
+   * 100 on PostgreSQL (ADR 073: a batch of drone steps is one savepoint), 1 on PGlite, whose single connection would wait for the whole batch.
    */
   claimSize?: number;
   /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
@@ -81,7 +81,7 @@ type ClaimedRow = Awaited<ReturnType<typeof claimDueJobs>>[number];
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 const maxErrorChars = 2000;
 /** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
-const defaultClaimSize = { postgres: 25, pglite: 1 } as const;
+const defaultClaimSize = { postgres: 100, pglite: 1 } as const;
 const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
 
 function errorText(error: unknown): string {
