@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     now,
     handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon, endKernelSeason: kernel.endSeasonJob }),
+    batchHandlers: optimizerDrone.batchJobs,
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),

@@ -49,6 +49,17 @@ export interface Job<K extends string = string, P = unknown> {
  */
 export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promise<void | (() => void)>;
 
+/**
+ * Runs many claimed jobs of one kind together, in one savepoint of the claiming transaction (ADR 073):
+ * it must leave exactly what running the kind's handler on each job in turn would, and lock its
+ * players in one call (id order). If it throws, the runner runs the jobs one by one instead, so one
+ * bad job costs only its own attempt.
+ */
+export type JobBatchHandler<K extends string, P> = (tx: Tx, jobs: Job<K, P>[]) => Promise<void | (() => void)>;
+
+/** Batch handlers for the kinds that have one. */
+export type JobBatchHandlers<Payloads> = { [K in keyof Payloads & string]?: JobBatchHandler<K, Payloads[K]> };
+
 /** One handler per kind: declare a table `satisfies JobHandlers<JobPayloads>`. */
 export type JobHandlers<Payloads> = { [K in keyof Payloads & string]: JobHandler<K, Payloads[K]> };
 

@@ -2,11 +2,14 @@ import { balance } from '../../core/balance';
 import type { Database, Tx } from '../db/connect';
 import { isConnectionError } from '../db/reconnect';
 import { retryDelayMs } from './backoff';
-import type { Job, JobHandlers } from './kinds';
+import type { Job, JobBatchHandlers, JobHandlers } from './kinds';
 import { createLagMetrics, type JobMetrics } from './lag-metrics';
 import { claimDueJobs, markJobsDone, purgeDoneJobs, readJobStats, recordJobFailure, type JobStats } from './store';
 import { runHousekeeping, type HousekeepingTask } from './housekeeping';
 import { yieldToOthers } from './yield';
+import { lockOrder, sameKindRuns } from './order';
+
+export { lockOrder } from './order';
 
 export interface JobLog {
   info(details: object, message: string): void;
@@ -19,6 +22,8 @@ export interface JobRunnerOptions<Payloads> {
   /** The app's injected clock: due times are compared with it, never with the database's clock. */
   now: () => number;
   handlers: JobHandlers<Payloads>;
+  /** Kinds whose claimed jobs run together in one savepoint (ADR 073), falling back to one by one on a failure. */
+  batchHandlers?: JobBatchHandlers<Payloads>;
   /** Names this runner in logs (e.g. host:pid). */
   instanceId?: string;
   log?: JobLog;
@@ -30,7 +35,7 @@ export interface JobRunnerOptions<Payloads> {
   batchSize?: number;
   /**
    * Jobs claimed and committed per transaction (docs/decisions/013-jobs-runner.md, "Batches"):
-   * 25 on PostgreSQL, 1 on PGlite, whose single connection would wait for the whole batch.
+   * 100 on PostgreSQL (ADR 073: a batch of drone steps is one savepoint), 1 on PGlite, whose single connection would wait for the whole batch.
    */
   claimSize?: number;
   /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
@@ -71,10 +76,12 @@ export interface JobRunner {
   housekeep(): Promise<void>;
 }
 
+type ClaimedRow = Awaited<ReturnType<typeof claimDueJobs>>[number];
+
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
 const maxErrorChars = 2000;
 /** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
-const defaultClaimSize = { postgres: 25, pglite: 1 } as const;
+const defaultClaimSize = { postgres: 100, pglite: 1 } as const;
 const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
 
 function errorText(error: unknown): string {
@@ -82,27 +89,6 @@ function errorText(error: unknown): string {
   return text.slice(0, maxErrorChars);
 }
 
-
-/** The player a job's handler locks, when its payload names one (`userId`). */
-function playerOf(row: { payload: unknown }): number | undefined {
-  const userId = (row.payload as { userId?: unknown } | null)?.userId;
-  return typeof userId === 'number' ? userId : undefined;
-}
-
-/**
- * The order a batch runs its jobs in, so that two batches (and a request locking one player) take
- * player locks in one global order and cannot deadlock: jobs naming a player by ascending userId,
- * then the rest by id.
- */
-export function lockOrder<Row extends { id: number; payload: unknown }>(rows: readonly Row[]): Row[] {
-  return [...rows].sort((a, b) => {
-    const pa = playerOf(a);
-    const pb = playerOf(b);
-    if (pa !== undefined && pb !== undefined && pa !== pb) return pa - pb;
-    if ((pa === undefined) !== (pb === undefined)) return pa === undefined ? 1 : -1;
-    return a.id - b.id;
-  });
-}
 
 /**
  * The jobs runner (docs/decisions/013-jobs-runner.md). Due jobs are claimed in batches with FOR
@@ -117,6 +103,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   const handlers = options.handlers as unknown as Record<string, (tx: Tx, job: Job) => Promise<void>>;
   // Only kinds this build knows are claimed: an older instance in a rolling deploy leaves newer kinds alone.
   const kinds = Object.keys(handlers);
+  const batchHandlers = (options.batchHandlers ?? {}) as unknown as Record<string, ((tx: Tx, jobs: Job[]) => Promise<void | (() => void)>) | undefined>;
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? balance.jobPollIntervalMs;
@@ -131,7 +118,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   let lastPurgeAt = -Infinity;
 
   /** Runs one job in its own savepoint of the batch's transaction; a failure is recorded there, still under the row lock. */
-  async function runJob(tx: Tx, row: Awaited<ReturnType<typeof claimDueJobs>>[number], claimedAt: number) {
+  async function runJob(tx: Tx, row: ClaimedRow, claimedAt: number) {
     const lagMs = Math.max(0, claimedAt - row.runAt.getTime());
     const handler = handlers[row.kind]!;
     const job = { ...row, claimedAt: new Date(claimedAt) };
@@ -152,6 +139,28 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     }
   }
 
+  async function runOneByOne(tx: Tx, group: ClaimedRow[], claimedAt: number) {
+    const results = [];
+    for (const row of group) results.push(await runJob(tx, row, claimedAt));
+    return results;
+  }
+
+  /** A group in one savepoint of its kind's batch handler; undefined when it failed (then it runs one by one). */
+  async function runTogether(tx: Tx, group: ClaimedRow[], claimedAt: number) {
+    const jobs = group.map((row) => ({ ...row, claimedAt: new Date(claimedAt) }));
+    try {
+      const after = await tx.transaction((savepoint) => batchHandlers[group[0]!.kind]!(savepoint, jobs));
+      return group.map((row, i) => ({
+        ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs: Math.max(0, claimedAt - row.runAt.getTime()) } satisfies RanJob,
+        after: i === 0 && typeof after === 'function' ? after : undefined,
+      }));
+    } catch (error) {
+      if (isConnectionError(error)) throw error;
+      log.warn({ kind: group[0]!.kind, jobs: group.length, instanceId, error: errorText(error) }, 'batch of jobs failed; running them one by one');
+      return undefined;
+    }
+  }
+
   /**
    * One transaction: claims up to `limit` due jobs, runs each in its own savepoint (in lockOrder),
    * marks the successes done, commits; then calls the successes' after-commit functions.
@@ -165,13 +174,13 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
       const rows = await claimDueJobs(tx, kinds, new Date(claimedAt), limit);
       const ran: RanJob[] = [];
       const done: number[] = [];
-      for (const row of lockOrder(rows)) {
+      for (const group of sameKindRuns(lockOrder(rows), (kind) => batchHandlers[kind] !== undefined)) {
         // Stopping: the rest of the batch is left pending (its locks go with this commit).
         if (stopRequested && ran.length > 0) break;
-        const { ran: one, after } = await runJob(tx, row, claimedAt);
-        ran.push(one);
-        if (one.outcome === 'done') {
-          done.push(one.id);
+        const together = group.length > 1 ? await runTogether(tx, group, claimedAt) : undefined;
+        for (const { ran: one, after } of together ?? (await runOneByOne(tx, group, claimedAt))) {
+          ran.push(one);
+          if (one.outcome === 'done') done.push(one.id);
           if (after) afterCommit.push(after);
         }
       }

@@ -1,7 +1,7 @@
 import { balance } from '../../core/balance';
 import type { Executor } from '../db/connect';
 import type { JobKind, JobPayloads, NewJob } from './kinds';
-import { deletePendingJob, insertJob } from './store';
+import { deletePendingJob, insertJob, insertJobs } from './store';
 
 /**
  * Schedules timed work inside the caller's own transaction, so the state change and its timer
@@ -19,6 +19,15 @@ export function scheduleJob<Payloads = JobPayloads>(tx: Executor, job: NewJob<Pa
     dedupeKey: job.dedupeKey ?? null,
     maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts,
   });
+}
+
+/** Schedules many jobs in one statement, in the caller's transaction; duplicates are skipped as scheduleJob skips them. */
+export async function scheduleJobs<Payloads = JobPayloads>(tx: Executor, newJobs: readonly NewJob<Payloads>[]): Promise<void> {
+  await insertJobs(tx, newJobs.map((job) => {
+    const runAt = job.runAt instanceof Date ? job.runAt : new Date(job.runAt);
+    if (Number.isNaN(runAt.getTime())) throw new Error(`scheduleJobs(${job.kind}): runAt is not a time`);
+    return { kind: job.kind, payload: job.payload, runAt, dedupeKey: job.dedupeKey ?? null, maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts };
+  }));
 }
 
 /**

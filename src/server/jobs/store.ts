@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connect';
+import { jsonRows } from '../db/param-sets';
 import { jobs, type JobStatus } from '../db/schema';
 
 type JobRow = typeof jobs.$inferSelect;
@@ -15,6 +16,24 @@ export async function insertJob(
     .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey] })
     .returning({ id: jobs.id });
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Inserts many jobs in one statement (a batch of drone steps scheduling their next steps); a row whose
+ * (kind, dedupeKey) is already taken is skipped, as insertJob does. The rows go as one JSON parameter,
+ * so every batch size is the same prepared statement.
+ */
+export async function insertJobs(
+  tx: Executor,
+  rows: Array<{ kind: string; payload: unknown; runAt: Date; dedupeKey: string | null; maxAttempts: number }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts)
+    SELECT r.kind, r.payload, r.run_at, r.dedupe_key, r.max_attempts
+    FROM jsonb_to_recordset(${jsonRows(rows.map((r) => ({ kind: r.kind, payload: r.payload, run_at: r.runAt.toISOString(), dedupe_key: r.dedupeKey, max_attempts: r.maxAttempts })))})
+      AS r(kind text, payload jsonb, run_at timestamptz, dedupe_key text, max_attempts int)
+    ON CONFLICT (kind, dedupe_key) DO NOTHING`);
 }
 
 /** Deletes a pending job by its dedupe key; true if one was there. A job being run right now waits for it. */

@@ -1,21 +1,16 @@
 import type { User } from '../../../core/api/common';
 import type { DroneBuyBody, DroneBuyResponse, DroneProcessResult, DroneRewardSummary, DroneStatus } from '../../../core/api/drone';
-import { addDroneStep, droneConnectionRatePct, droneStepDueAt, droneStepsPerRun, experienceBetween, planDroneRun } from '../../../core/rules/drone';
-import { rollDrops } from '../../../core/rules/drops';
-import { applyDecodes, expForLevel } from '../../../core/rules/exp';
-import { effectiveStats } from '../../../core/rules/gear-stats';
-import { convertDecodesToTelnet } from '../../../core/rules/telnet';
+import { droneStepDueAt, droneStepsPerRun, planDroneRun } from '../../../core/rules/drone';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { rememberLocked } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import { runIdempotent } from '../../idempotency';
-import { addItems, equippedGear } from '../../inventory';
-import { scheduleJob, type Job } from '../../jobs';
+import { scheduleJob } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { credit, debit } from '../../wallet';
-import { toCoreDropView, toGearDropView } from '../taps/drop-views';
 import * as store from './store';
+import { runDroneSteps, type DroneStep } from './steps';
 import type { DroneRunRow } from './store';
 
 export interface DroneServiceDeps {
@@ -26,8 +21,7 @@ export interface DroneServiceDeps {
   userView(userId: number): Promise<User>;
 }
 
-/** `userId` is absent only from steps scheduled before it was added to the payload. */
-export type DroneStep = Job<'drone.step', { runId: number; step: number; userId?: number }>;
+export type { DroneStep } from './steps';
 
 const t = texts.optimizer;
 
@@ -83,6 +77,24 @@ export function createDroneService(deps: DroneServiceDeps) {
   /** Ends a run: finished (harvest waits) or, with nothing done, straight to harvested with a refund. */
   async function finish(tx: Tx, run: DroneRunRow, at: Date, change: Partial<DroneRunRow>) {
     await store.updateRun(tx, run.id, { ...change, status: 'finished', nextStepAt: null, finishedAt: at });
+  }
+
+  /**
+   * The jobs runner's 'drone.step' (ADR 021, 022, 073): 30 s steps decode for their players with the
+   * human rules (experience, level-ups, Telnet at the connection rate, drops with the 50-item cap), in
+   * the job's transaction with their ledger rows, many players at once. They do not touch the tap-rate
+   * bucket: the player's own typing keeps its full ceiling. A step already done (a replay) changes nothing.
+   */
+  async function stepMany(tx: Tx, jobs: DroneStep[]): Promise<() => void> {
+    const stepped = await runDroneSteps(tx, jobs, deps.random);
+    return () => {
+      for (const { run, clicksDone, gotItems, last } of stepped) {
+        tell(run.userId, { t: 'drone.stepped', d: { runId: run.id, clicksDone, clicksTotal: run.clicksTotal } });
+        if (gotItems) tell(run.userId, { t: 'inventory.changed', d: { reason: 'drop' } });
+        if (last) tell(run.userId, { t: 'drone.finished', d: { runId: run.id } });
+        void publishUser(run.userId);
+      }
+    };
   }
 
   return {
@@ -142,63 +154,10 @@ export function createDroneService(deps: DroneServiceDeps) {
       await finish(tx, run, new Date(now()), {});
     },
 
-    /**
-     * The jobs runner's 'drone.step': one 30 s step decodes for the player with the human rules
-     * (experience, level-ups, Telnet at the connection rate, drops with the 50-item cap), in the job's
-     * transaction with its ledger rows. It does not touch the tap-rate bucket: the player's own
-     * typing keeps its full ceiling. A step already done (a replay) changes nothing.
-     */
-    async step(tx: Tx, job: DroneStep): Promise<void | (() => void)> {
-      // Lock order (ADR 044): the run's player, then the run (a run never changes hands).
-      const userId = job.payload.userId ?? (await store.ownerOfRun(tx, job.payload.runId));
-      if (userId === undefined) return;
-      const player = await store.lockPlayer(tx, userId);
-      if (player) rememberLocked(tx, [userId]);
-      const run = await store.lockRun(tx, job.payload.runId);
-      if (!run || run.status !== 'active' || run.stepsDone !== job.payload.step) return;
-      const at = job.claimedAt;
-      const clicks = run.clicksPerStep[run.stepsDone] ?? 0;
-      if (!player || player.banned) {
-        // The clicks that cannot run are unused Telnet: refunded (spec §1), and the run ends here.
-        const unused = run.clicksTotal - run.clicksDone;
-        if (player && unused > 0) await credit(tx, { userId: run.userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
-        await finish(tx, run, at, {});
-        return;
-      }
-      const equipped = (await equippedGear(tx, [player.id])).get(player.id) ?? [];
-      const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, clicks);
-      // ADR 051: the drone's Telnet stops at its own rate cap, so a click never returns its cost.
-      const telnet = convertDecodesToTelnet(clicks, droneConnectionRatePct(player.connectionRate), player.telnetCents);
-      const drops = rollDrops(deps.random, clicks, player.level, effectiveStats(player, equipped).itemDropRate);
-      const stored = await addItems(tx, { userId: player.id, ...drops, onFull: 'lose' });
-      if (stored.kind !== 'added') throw new Error('drone: drops refused under onFull: lose');
-      await store.updateProgress(tx, { id: player.id, level: exp.level, currentExp: exp.currentExp, totalTaps: player.totalTaps + clicks, telnetCents: telnet.remainderCents });
-      if (telnet.telnet > 0) await credit(tx, { userId: player.id, amount: telnet.telnet, reason: 'decode', reference: `drone:${run.id}:${run.stepsDone}` });
+    stepMany,
 
-      const harvest = addDroneStep(
-        { experience: run.experience, clicks: run.clicksDone, levelBefore: run.levelBefore, newLevel: run.newLevel, telnetEarned: run.telnetEarned, lostDrops: run.lostDrops },
-        { experience: experienceBetween(player, exp, expForLevel), clicks, newLevel: exp.level, telnetEarned: telnet.telnet, lostDrops: stored.lost },
-      );
-      const gear = [...(run.gear as HarvestGear[]), ...stored.gear.map(toGearDropView)];
-      const cores = [...(run.cores as HarvestCore[]), ...stored.cores.map((c) => { const v = toCoreDropView(c); return { id: v.id, name: v.name, type: v.coreTypeName }; })];
-      const stepsDone = run.stepsDone + 1;
-      const change = { stepsDone, clicksDone: harvest.clicks, experience: harvest.experience, newLevel: harvest.newLevel, telnetEarned: harvest.telnetEarned, lostDrops: harvest.lostDrops, gear, cores };
-      const last = stepsDone >= run.clicksPerStep.length;
-      if (last) {
-        await finish(tx, run, at, change);
-      } else {
-        const next = droneStepDueAt(run.startedAt.getTime(), stepsDone);
-        await store.updateRun(tx, run.id, { ...change, nextStepAt: new Date(next) });
-        await scheduleJob(tx, { kind: 'drone.step', payload: { runId: run.id, step: stepsDone, userId: run.userId }, runAt: next, dedupeKey: `drone:${run.id}:${stepsDone}` });
-      }
-      const gotItems = stored.gear.length + stored.cores.length > 0;
-      return () => {
-        tell(run.userId, { t: 'drone.stepped', d: { runId: run.id, clicksDone: harvest.clicks, clicksTotal: run.clicksTotal } });
-        if (gotItems) tell(run.userId, { t: 'inventory.changed', d: { reason: 'drop' } });
-        if (last) tell(run.userId, { t: 'drone.finished', d: { runId: run.id } });
-        void publishUser(run.userId);
-      };
-    },
+    /** One step: the batch of one the runner uses when it runs jobs one by one. */
+    step: (tx: Tx, job: DroneStep) => stepMany(tx, [job]),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
+import { intArray, jsonRows } from '../../db/param-sets';
 import { droneRuns, users } from '../../db/schema';
 
 export type DroneRunRow = typeof droneRuns.$inferSelect;
@@ -84,4 +85,54 @@ export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress
 /** The drone's decodes on the player's progress (Telnet itself goes through the wallet). */
 export async function updateProgress(tx: Tx, p: { id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }): Promise<void> {
   await tx.update(users).set({ level: p.level, currentExp: p.currentExp, totalTaps: p.totalTaps, telnetCents: p.telnetCents }).where(eq(users.id, p.id));
+}
+
+/** Locks many players for a batch of drone steps, in id order (ADR 044, 073): one statement. */
+export async function lockPlayersProgress(tx: Tx, userIds: number[]): Promise<Map<number, PlayerProgress>> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const rows = await tx
+    .select({ id: users.id, level: users.level, currentExp: users.currentExp, totalTaps: users.totalTaps, telnetCents: users.telnetCents, connectionRate: users.connectionRate, banned: users.banned, criticalRate: users.criticalRate, attack: users.attack, bonusCriticalHit: users.bonusCriticalHit, itemDropRate: users.itemDropRate })
+    .from(users)
+    .where(sql`${users.id} = any(${intArray(ids)})`)
+    .orderBy(users.id)
+    .for('no key update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Locks many runs (after their players), in id order. */
+export async function lockRuns(tx: Tx, runIds: number[]): Promise<Map<number, DroneRunRow>> {
+  noteFeatureRowLocked(tx);
+  const rows = await tx.select().from(droneRuns).where(sql`${droneRuns.id} = any(${intArray([...new Set(runIds)])})`).orderBy(droneRuns.id).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Whose runs they are, read without a lock (steps scheduled before the payload named the player). */
+export async function ownersOfRuns(tx: Executor, runIds: number[]): Promise<Map<number, number>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await tx.select({ id: droneRuns.id, userId: droneRuns.userId }).from(droneRuns).where(sql`${droneRuns.id} = any(${intArray(runIds)})`);
+  return new Map(rows.map((r) => [r.id, r.userId]));
+}
+
+/** Many players' drone decodes on their progress, in one statement (Telnet itself goes through the wallet). */
+export async function updateProgressMany(tx: Tx, rows: Array<{ id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    UPDATE users AS u SET level = r.level, current_exp = r.current_exp, total_taps = r.total_taps, telnet_cents = r.telnet_cents
+    FROM jsonb_to_recordset(${jsonRows(rows.map((p) => ({ id: p.id, level: p.level, current_exp: p.currentExp, total_taps: p.totalTaps, telnet_cents: p.telnetCents })))})
+      AS r(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int)
+    WHERE u.id = r.id`);
+}
+
+export type RunChange = Pick<DroneRunRow, 'id' | 'stepsDone' | 'clicksDone' | 'experience' | 'newLevel' | 'telnetEarned' | 'lostDrops' | 'gear' | 'cores' | 'status' | 'nextStepAt' | 'finishedAt'>;
+
+/** Many runs' progress after a batch of steps, in one statement. */
+export async function updateRuns(tx: Tx, runs: RunChange[]): Promise<void> {
+  if (runs.length === 0) return;
+  await tx.execute(sql`
+    UPDATE drone_runs AS d SET steps_done = r.steps_done, clicks_done = r.clicks_done, experience = r.experience, new_level = r.new_level,
+      telnet_earned = r.telnet_earned, lost_drops = r.lost_drops, gear = r.gear, cores = r.cores, status = r.status,
+      next_step_at = r.next_step_at, finished_at = r.finished_at
+    FROM jsonb_to_recordset(${jsonRows(runs.map((c) => ({ id: c.id, steps_done: c.stepsDone, clicks_done: c.clicksDone, experience: c.experience, new_level: c.newLevel, telnet_earned: c.telnetEarned, lost_drops: c.lostDrops, gear: c.gear, cores: c.cores, status: c.status, next_step_at: c.nextStepAt?.toISOString() ?? null, finished_at: c.finishedAt?.toISOString() ?? null })))})
+      AS r(id int, steps_done int, clicks_done int, experience bigint, new_level int, telnet_earned int, lost_drops int, gear jsonb, cores jsonb, status text, next_step_at timestamptz, finished_at timestamptz)
+    WHERE d.id = r.id`);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobBatchHandlers, JobPayloads } from '../../jobs';
 import { createDroneService, type DroneServiceDeps } from '../drone/service';
 import { droneRoutes } from '../drone/routes';
 import { optimizerRoutes } from './routes';
@@ -8,7 +9,9 @@ import { createOptimizerService } from './service';
 export function createOptimizerDrone(deps: DroneServiceDeps) {
   const optimizer = createOptimizerService(deps);
   const drone = createDroneService(deps);
-  return { optimizer, drone, jobs: { completeOptimizer: optimizer.complete, droneStep: drone.step } };
+  // Drone steps of many players run together (ADR 073).
+  const batchJobs: JobBatchHandlers<JobPayloads> = { 'drone.step': drone.stepMany };
+  return { optimizer, drone, jobs: { completeOptimizer: optimizer.complete, droneStep: drone.step }, batchJobs };
 }
 
 export type OptimizerDrone = ReturnType<typeof createOptimizerDrone>;
