@@ -1,38 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { bitPrice } from '../../src/core/rules/kernel';
 import { fillText, texts } from '../../src/core/texts';
 import { newPage, newPlayer, pingPrompt, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import { expectFocus, tabTo } from './keyboard-walk';
 
 /** The Kernel's dialogs and the two prompts, by keyboard alone, at both sizes: focus is where the player acts next. */
 const game = useGame();
 const k = texts.kernel;
-
-const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement).catch(() => false);
-const focusedNow = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return '<body>';
-    return `<${el.tagName.toLowerCase()}> ${el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 60) ?? ''}`;
-  });
-
-async function expectFocus(page: Page, locator: Locator, what: string): Promise<void> {
-  try {
-    await waitFor(() => hasFocus(locator), what);
-  } catch {
-    await snap(page, 'focus-failure-prompts', { fullPage: false });
-    throw new Error(`focus is not on ${what} but on ${await focusedNow(page)}`);
-  }
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard player would. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached the target (focus is on ${await focusedNow(page)})`);
-}
 
 /** Opens a screen from the SYSTEM menu by keyboard: Tab to SYSTEM, Enter, Tab to the entry, Enter. */
 async function menuByKeyboard(page: Page, label: string, { back = false } = {}): Promise<void> {

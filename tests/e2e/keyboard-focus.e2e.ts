@@ -1,42 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { coreDisplayName } from '../../src/core/items';
 import { makeGear } from '../../src/core/rules/drops';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
 import { newPage, newPlayer, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import { expectFocus, focusedNow, tabTo } from './keyboard-walk';
 
 const game = useGame();
 const wide = { width: 1440, height: 900 } as const;
 const phone = { width: 390, height: 844 } as const;
-
-/** Whether the element `locator` finds is the page's document.activeElement. */
-const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement).catch(() => false);
-
-/** What has focus, in words for a failure message. */
-const focusedNow = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return '<body>';
-    return `<${el.tagName.toLowerCase()}> ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 60) ?? ''}`;
-  });
-
-async function expectFocus(page: Page, locator: Locator, what: string): Promise<void> {
-  try {
-    await waitFor(() => hasFocus(locator), what);
-  } catch {
-    await snap(page, 'focus-failure', { fullPage: false });
-    throw new Error(`focus is not on ${what} but on ${await focusedNow(page)}`);
-  }
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard player would; never clicks. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached the target (focus is on ${await focusedNow(page)})`);
-}
 
 const itemsList = (page: Page) => page.getByRole('list', { name: 'Items' });
 const card = (page: Page, name: string) => itemsList(page).getByRole('listitem').filter({ hasText: name });
