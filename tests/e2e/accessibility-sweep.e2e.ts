@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { buildMissionStatus, missionIds } from '../../src/core/rules/missions';
 import { makeGear } from '../../src/core/rules/drops';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
 import { listViaUi } from './market-helpers';
@@ -17,14 +18,14 @@ import {
   useGame,
   waitFor,
   waitForLiveLink,
+  submitLoginViaUi,
   type Player,
 } from './fixtures';
 
 /**
  * Every screen, and every dialog a player opens from it, scanned by axe at both sizes the game is made
  * for. One signed-in page per size walks them all, so the file stays quick beside the other browser files.
- * The payment dialog (test provider only) and MISSION ACCOMPLISHED (a pushed status) are scanned where
- * their own tests set them up: virus.e2e.ts and missions.e2e.ts.
+ * The payment dialog needs the test payment provider and is scanned at both sizes in virus.e2e.ts.
  */
 const game = useGame();
 const sizes = [
@@ -178,6 +179,43 @@ describe('axe finds no serious or critical violation on any screen or dialog', (
       await scan('not found');
       await context.close();
       expect(found, `at ${size}: ${JSON.stringify(found, null, 2)}`).toEqual({});
+    });
+  }
+
+  for (const [size, viewport] of sizes) {
+    it(`on the dialogs the server brings up, MISSION ACCOMPLISHED and the drone harvest, at ${size}`, async () => {
+      const first = await newPage(game.browser, viewport);
+      const status = (last: number) => buildMissionStatus(missionIds.slice(0, last));
+      await first.page.route('**/api/missions/status', (route) => route.fulfill({ json: status(-1) }));
+      const sockets: WebSocketRoute[] = [];
+      await first.page.routeWebSocket(/\/ws$/, (ws) => void sockets.push(ws));
+      const player = newPlayer();
+      await registerViaUi(first.page, game.server.url, player);
+      await waitForLiveLink(first.page);
+      sockets.at(-1)?.send(JSON.stringify({ t: 'missions.statusChanged', d: status(missionIds.length), v: 1 }));
+      await first.page.getByRole('dialog', { name: texts.missions.accomplishedTitle }).waitFor();
+      const { found, scan } = scanner(first.page);
+      await scan('mission accomplished');
+      await first.context.close();
+
+      // A finished run waiting since the last visit: the status says so, the harvest hands over its figures.
+      const { context, page } = await newPage(game.browser, viewport);
+      const drone = scanner(page);
+      await page.route('**/api/drone/status', async (route) => {
+        const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+        await route.fulfill({ json: { ...real, harvestReady: true } });
+      });
+      const gear = makeGear('ram', 'epic', 3);
+      const rewardSummary = {
+        totalDrops: 1, experience: 40, clicks: 30, levelsGained: 1, oldLevel: 1, newLevel: 2, telnetEarned: 12, lostDrops: 0,
+        gearDrops: [{ id: 1, name: gear.name, type: gear.type, rarity: gear.rarity, level: 3, statValue: 7 }], telnetCoreDrops: [],
+      };
+      await page.route('**/api/drone/harvest', (route) => route.fulfill({ json: { success: true, runId: 1, rewardSummary } }));
+      await submitLoginViaUi(page, game.server.url, player);
+      await page.getByRole('dialog', { name: texts.optimizer.harvestTitle }).waitFor();
+      await drone.scan('drone harvest');
+      await context.close();
+      expect({ ...found, ...drone.found }, `at ${size}: ${JSON.stringify({ ...found, ...drone.found }, null, 2)}`).toEqual({});
     });
   }
 });
