@@ -31,10 +31,23 @@ async function naiveFulfil(database: Database, purchaseId: number, userId: numbe
 }
 
 /** The naive start: sum today's purchases, then insert, with no lock between (the limit and cooldown leak). */
-async function naiveStart(database: Database, userId: number): Promise<void> {
+/** Resolves once `n` callers have arrived: every racer has done its check before any of them writes. */
+function barrier(n: number): () => Promise<void> {
+  let arrived = 0;
+  let release!: () => void;
+  const all = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrived += 1;
+    if (arrived === n) release();
+    return all;
+  };
+}
+
+async function naiveStart(database: Database, userId: number, allChecked: () => Promise<void>): Promise<void> {
   const [last] = await database.query<{ n: string }>("SELECT count(*) AS n FROM virus_purchases WHERE user_id = $1 AND status <> 'failed'", [userId]);
+  // The interleaving that breaks it, forced rather than hoped for: every check sees no purchase yet.
+  await allChecked();
   if (Number(last!.n) > 0) return; // inside the cooldown
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query(
     "INSERT INTO virus_purchases (user_id, idempotency_key, trojan_count, amount_cents, currency, created_at) VALUES ($1, $2, 10, 1990, 'usd', now())",
     [userId, randomUUID()],
@@ -94,7 +107,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent Virus fulf
 
   it('catches the naive check-then-insert start (the limit leaks)', async () => {
     const p = await asPlayer(instances[0]!);
-    await Promise.all(Array.from({ length: racers }, () => naiveStart(db.database, p.id)));
+    const allChecked = barrier(racers);
+    await Promise.all(Array.from({ length: racers }, () => naiveStart(db.database, p.id, allChecked)));
     expect(await purchaseCount(db.database, p.id)).toBeGreaterThan(1);
   });
 
