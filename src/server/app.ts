@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import { answersWithAppShell, appShellPage, builtScreenPages } from './http/app-shell-fallback';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { balance } from '../core/balance';
@@ -61,7 +57,7 @@ import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerContracts } from './http/contracts';
-import { notFoundBody, registerErrorHandler } from './http/errors';
+import { registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
 import { measureLoopDelay, registerLoadShed, type LoopDelaySource } from './http/load-shed';
@@ -72,7 +68,8 @@ import { createLimits } from './http/limits';
 import { watchCommittedLedger } from './wallet';
 import { openSharedStores } from './http/shared-stores';
 import { isClusterWorker } from './cluster/messages';
-import { registerSession, sessionCookieName } from './http/session';
+import { registerSession } from './http/session';
+import { registerStaticClient } from './http/static-client';
 import type { HubLimits } from './realtime/hub';
 import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
 import { defaultRedisChannel } from './realtime/bus-signing';
@@ -369,34 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   wsRoutes(fastify, realtime.hub, limits);
   fastify.get('/api/health', async () => ({ ok: true }));
 
-  const servesClient = config.staticDir !== null && existsSync(join(config.staticDir, 'index.html'));
-  const screenPages = servesClient ? builtScreenPages(config.staticDir!) : new Set<string>();
-  if (servesClient) {
-    await fastify.register(fastifyStatic, {
-      root: config.staticDir!,
-      wildcard: false,
-      // '/' is answered below with the page that fits the visitor (appShellPage), not always index.html.
-      index: false,
-      // file.br / file.gz next to a file are sent to browsers that accept them.
-      preCompressed: true,
-      cacheControl: false,
-      // Vite names assets by content hash: they never change, so browsers keep them a year. The shell
-      // (index.html) is revalidated every time so a deploy is seen at once.
-      setHeaders: (res, path) => {
-        const hashed = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(path);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // The body depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
-        // The app's page also depends on whether a session cookie came with the request (ADR 076).
-        res.setHeader('vary', /[\\/](index|signed-in)\.html$|[\\/]signed-in[\\/]/.test(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-      },
-    });
-  }
-  fastify.setNotFoundHandler((request, reply) => {
-    // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell;
-    // a missing file is a real 404.
-    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile(appShellPage(request.url, request.cookies[sessionCookieName], screenPages));
-    return reply.status(404).send(notFoundBody(request.method, request.url));
-  });
+  await registerStaticClient(fastify, config.staticDir);
 
   return {
     fastify,
