@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { categorySupplySign, ledgerCategories, ledgerCategory, ledgerReasons, reasonsIn, refundOf } from '../../core/ledger-reasons';
+import {
+  categorySupplySign,
+  ledgerCategories,
+  ledgerCategory,
+  ledgerReasons,
+  reasonsIn,
+  refundOf,
+} from '../../core/ledger-reasons';
 
 const serverDir = new URL('../', import.meta.url).pathname;
 
@@ -14,8 +21,33 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Lines that write ledger rows: a wallet call, a change queued for creditMany, or a transfer's reasons and fee. */
-const writesLedger = /\b(credit|creditMany|debit|debitUpTo|transfer)\(|telnetChanges\.push\(|reasons: \{|fee: \{ amount/;
+const writesLedger =
+  /\b(credit|creditMany|debit|debitUpTo|transfer)\(|telnetChanges\.push\(|reasons: \{|fee: \{ amount/;
 const reasonLiteral = /\b(?:reason|from|to): '([a-z-]+)'/g;
+
+/**
+ * The text of each ledger-writing call, from its name to its closing bracket: the formatter spreads one call
+ * over several lines, so a line alone may hold the call without its reason.
+ */
+function ledgerWrites(text: string): string[] {
+  const calls: string[] = [];
+  for (const match of text.matchAll(new RegExp(writesLedger.source, 'g'))) {
+    const start = match.index;
+    let depth = 0;
+    let end = start;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (c === '(' || c === '{') depth++;
+      else if (c === ')' || c === '}') depth--;
+      if (depth === 0 && i > start + match[0].length - 2) {
+        end = i;
+        break;
+      }
+    }
+    calls.push(text.slice(start, end + 1));
+  }
+  return calls;
+}
 
 /** Every reason string the server writes to the ledger, with the files that write it. */
 function reasonsWritten(): Map<string, string[]> {
@@ -23,8 +55,9 @@ function reasonsWritten(): Map<string, string[]> {
   for (const file of sourceFiles(serverDir)) {
     const text = readFileSync(file, 'utf8');
     if (!/from '(\.\.\/)+wallet'/.test(text)) continue;
-    for (const line of text.split('\n').filter((l) => writesLedger.test(l))) {
-      for (const [, reason] of line.matchAll(reasonLiteral)) written.set(reason!, [...(written.get(reason!) ?? []), file.slice(serverDir.length)]);
+    for (const call of ledgerWrites(text)) {
+      for (const [, reason] of call.matchAll(reasonLiteral))
+        written.set(reason!, [...(written.get(reason!) ?? []), file.slice(serverDir.length)]);
     }
   }
   return written;
@@ -35,7 +68,10 @@ describe('ledger categories (ADR 051)', () => {
     const written = reasonsWritten();
     for (const reason of written.keys()) {
       expect(Object.hasOwn(ledgerCategory, reason), `${reason} is written but has no category`).toBe(true);
-      expect(ledgerCategories.filter((c) => reasonsIn(c).includes(reason as never)), reason).toHaveLength(1);
+      expect(
+        ledgerCategories.filter((c) => reasonsIn(c).includes(reason as never)),
+        reason,
+      ).toHaveLength(1);
     }
     expect([...written.keys()].sort()).toEqual([...ledgerReasons].sort());
   });
