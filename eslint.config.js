@@ -5,7 +5,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import local from './eslint-rules/index.js';
 
-const SERVER_PACKAGES = ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-kit', 'postgres', '@electric-sql/*', 'ioredis', '@node-rs/*', 'secure-json-parse', 'ws', 'tsx'];
+const SERVER_PACKAGES = [
+  'fastify',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-kit',
+  'postgres',
+  '@electric-sql/*',
+  'ioredis',
+  '@node-rs/*',
+  'secure-json-parse',
+  'ws',
+  'tsx',
+];
 const CLIENT_PACKAGES = ['react', 'react-dom', 'react-router', '@tanstack/*', '@radix-ui/*', '@fontsource/*'];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
@@ -68,7 +80,8 @@ const boundaries = {
       except: ['src/server/features/*/store.ts', ...TABLE_OWNERS, ...TESTS],
       forbidPaths: ['src/server/db/schema/**'],
       forbidPackages: ['drizzle-orm'],
-      because: "only a feature's store.ts and the modules that own tables (wallet, inventory, idempotency, jobs, db, realtime) touch the schema",
+      because:
+        "only a feature's store.ts and the modules that own tables (wallet, inventory, idempotency, jobs, db, realtime) touch the schema",
     },
   ],
   allow: [],
@@ -108,7 +121,10 @@ export default tseslint.config(
     plugins: { local },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
       'local/import-boundaries': ['error', boundaries],
     },
@@ -133,11 +149,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'The client never renders HTML from data' },
-        { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'The client never renders HTML from data' },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'The client never renders HTML from data' },
-        { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]", message: 'The client never renders HTML from data' },
-        { selector: "CallExpression[callee.property.name='createContextualFragment']", message: 'The client never renders HTML from data' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'The client never renders HTML from data',
+        },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'The client never renders HTML from data',
+        },
+        {
+          selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: 'The client never renders HTML from data',
+        },
+        {
+          selector: "CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]",
+          message: 'The client never renders HTML from data',
+        },
+        {
+          selector: "CallExpression[callee.property.name='createContextualFragment']",
+          message: 'The client never renders HTML from data',
+        },
       ],
     },
   },

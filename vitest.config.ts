@@ -13,7 +13,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/core/**/*.test.ts', 'sim/**/*.test.ts', 'src/client/**/*.test.ts', 'src/server/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'sim/**/*.test.ts',
+            'src/client/**/*.test.ts',
+            'src/server/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

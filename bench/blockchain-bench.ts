@@ -24,11 +24,22 @@ export interface BlockchainBenchResult {
   players: number;
   constant: LoadSummary;
   guesses: LoadSummary;
-  burst: { players: number; wallMs: number; p50Ms: number; p99Ms: number; maxMs: number; statuses: Record<string, number> };
+  burst: {
+    players: number;
+    wallMs: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    statuses: Record<string, number>;
+  };
   guessesVsConstant: number;
 }
 
-const headersFor = (p: BenchPlayer) => ({ cookie: p.cookie, 'x-csrf-token': p.csrfToken, 'content-type': 'application/json' });
+const headersFor = (p: BenchPlayer) => ({
+  cookie: p.cookie,
+  'x-csrf-token': p.csrfToken,
+  'content-type': 'application/json',
+});
 
 /** Wrong guesses (the digits shifted from the code, so never right), each player resting 550 ms between two. */
 function guessShots(players: BenchPlayer[], bossId: number, wrong: string): ShotSource {
@@ -67,31 +78,58 @@ export async function benchBlockchain(config: BenchConfig): Promise<BlockchainBe
     try {
       const target = createTarget(server.port, config.concurrency);
       console.error(`  registering ${config.players} players...`);
-      const players = await registerPlayers(target, config.players, config.registerConcurrency, config.requestTimeoutMs);
+      const players = await registerPlayers(
+        target,
+        config.players,
+        config.registerConcurrency,
+        config.requestTimeoutMs,
+      );
       const picker = new PlayerPicker(players, config.tapCount);
       // Room for every hit of the run: the boss must stay up through the phases.
       await sql`UPDATE blockchain_bosses SET max_integrity = 1000000, integrity = 1000000 WHERE status = 'active'`;
-      const [boss] = await sql<{ id: number; code: string }[]>`SELECT id, code FROM blockchain_bosses WHERE status = 'active'`;
+      const [boss] = await sql<
+        { id: number; code: string }[]
+      >`SELECT id, code FROM blockchain_bosses WHERE status = 'active'`;
       const wrong = [...boss!.code].map((d) => String((Number(d) + 1) % 10)).join('');
       const closed = { concurrency: config.concurrency, timeoutMs: config.requestTimeoutMs };
       // Every guess costs at least 1 EXP (ADR 050): the guess phases spend EXP given here, taken back before taps run again.
       const expForGuesses = (exp: number) => sql`UPDATE users SET current_exp = ${exp}`;
-      await runClosedLoop(target, { ...closed, durationMs: config.warmupMs, next: constantShots(picker, config.tapCount) });
+      await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.warmupMs,
+        next: constantShots(picker, config.tapCount),
+      });
       await expForGuesses(1_000_000);
-      await runClosedLoop(target, { ...closed, durationMs: config.warmupMs, next: guessShots(players, boss!.id, wrong) });
+      await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.warmupMs,
+        next: guessShots(players, boss!.id, wrong),
+      });
       await expForGuesses(0);
 
-      const constant = await runClosedLoop(target, { ...closed, durationMs: config.phaseMs, next: constantShots(picker, config.tapCount) });
+      const constant = await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.phaseMs,
+        next: constantShots(picker, config.tapCount),
+      });
       await expForGuesses(1_000_000);
-      console.error(`  (a) constant: ${constant.okPerS.toFixed(0)} ok/s, p50 ${constant.p50Ms.toFixed(1)} ms, p99 ${constant.p99Ms.toFixed(1)} ms`);
-      const guesses = await runClosedLoop(target, { ...closed, durationMs: config.phaseMs, next: guessShots(players, boss!.id, wrong) });
+      console.error(
+        `  (a) constant: ${constant.okPerS.toFixed(0)} ok/s, p50 ${constant.p50Ms.toFixed(1)} ms, p99 ${constant.p99Ms.toFixed(1)} ms`,
+      );
+      const guesses = await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.phaseMs,
+        next: guessShots(players, boss!.id, wrong),
+      });
       console.error(
         `  (d) wrong guesses: ${guesses.okPerS.toFixed(0)} ok/s, p50 ${guesses.p50Ms.toFixed(1)} ms, p99 ${guesses.p99Ms.toFixed(1)} ms, other ${JSON.stringify(guesses.otherStatuses)}`,
       );
 
       // (e) everyone at once with the right code: the boss row is the hot spot.
       await new Promise((r) => setTimeout(r, 600));
-      const [now] = await sql<{ id: number; code: string }[]>`SELECT id, code FROM blockchain_bosses WHERE status = 'active'`;
+      const [now] = await sql<
+        { id: number; code: string }[]
+      >`SELECT id, code FROM blockchain_bosses WHERE status = 'active'`;
       const burstTarget = createTarget(server.port, players.length);
       const startedAt = performance.now();
       const answers = await Promise.all(
@@ -110,8 +148,17 @@ export async function benchBlockchain(config: BenchConfig): Promise<BlockchainBe
       const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
       const statuses: Record<string, number> = {};
       for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-      const burst = { players: players.length, wallMs, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] ?? 0, statuses };
-      const [hits] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = ${now!.id} AND code_version = (SELECT code_version - 1 FROM blockchain_bosses WHERE id = ${now!.id})`;
+      const burst = {
+        players: players.length,
+        wallMs,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        maxMs: sorted[sorted.length - 1] ?? 0,
+        statuses,
+      };
+      const [hits] = await sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = ${now!.id} AND code_version = (SELECT code_version - 1 FROM blockchain_bosses WHERE id = ${now!.id})`;
       console.error(
         `  (e) ${players.length} correct guesses at once: ${JSON.stringify(statuses)} in ${wallMs.toFixed(0)} ms, p50 ${burst.p50Ms.toFixed(1)} ms, p99 ${burst.p99Ms.toFixed(1)} ms; hits recorded ${hits!.n}`,
       );

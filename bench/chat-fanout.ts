@@ -31,18 +31,21 @@ export async function settle(server: ServerHandle, fleet: SocketFleet, timeoutMs
     const quietMs = performance.timeOrigin + performance.now() - probes.lastPublishAt;
     if (probes.hub.sockets === open && quietMs > 1000 && fleet.frames === lastFrames) return true;
     if (performance.now() - startedAt > timeoutMs) {
-      console.error(`  warning: sockets did not settle within ${timeoutMs / 1000} s (hub ${probes.hub.sockets}, fleet ${open} open); measuring anyway`);
+      console.error(
+        `  warning: sockets did not settle within ${timeoutMs / 1000} s (hub ${probes.hub.sockets}, fleet ${open} open); measuring anyway`,
+      );
       return false;
     }
     if (performance.now() - lastLogAt > 10_000) {
       lastLogAt = performance.now();
-      console.error(`  ...settling: hub ${probes.hub.sockets} sockets, fleet ${open} open, ${fleet.frames} frames received, presence events ${probes.busEvents['presence.changed'] ?? 0}, cut ${JSON.stringify(probes.cuts)}`);
+      console.error(
+        `  ...settling: hub ${probes.hub.sockets} sockets, fleet ${open} open, ${fleet.frames} frames received, presence events ${probes.busEvents['presence.changed'] ?? 0}, cut ${JSON.stringify(probes.cuts)}`,
+      );
     }
     lastFrames = fleet.frames;
     await sleep(500);
   }
 }
-
 
 async function postLine(target: Target, sender: BenchPlayer, line: Line, timeoutMs: number): Promise<void> {
   line.sentAt = performance.now();
@@ -61,7 +64,6 @@ async function postLine(target: Target, sender: BenchPlayer, line: Line, timeout
   }
 }
 
-
 export async function runChatFanout(
   server: ServerHandle,
   target: Target,
@@ -72,7 +74,9 @@ export async function runChatFanout(
   const rt = config.realtime;
   const openStartedAt = performance.now();
   const cpuBeforeOpen = await server.stats();
-  console.error(`  opening ${rt.sockets} sockets (${rt.socketsPerPlayer} per player, ${rt.openConcurrency} handshakes at a time)...`);
+  console.error(
+    `  opening ${rt.sockets} sockets (${rt.socketsPerPlayer} per player, ${rt.openConcurrency} handshakes at a time)...`,
+  );
   // Sockets go to the first players (perPlayer each); senders are the first chatSenders players,
   // warm-up lines come from the next ones.
   const socketPlayers = players.slice(0, Math.ceil(rt.sockets / rt.socketsPerPlayer));
@@ -82,21 +86,36 @@ export async function runChatFanout(
     timeoutMs: rt.openTimeoutMs,
     presenceWatchEvery: rt.presenceWatchEvery,
   });
-  if (fleet.openFailures.length > 0) console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
+  if (fleet.openFailures.length > 0)
+    console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
   try {
     const settled = await settle(server, fleet, rt.openTimeoutMs);
     const openS = (performance.now() - openStartedAt) / 1000;
     const connectFrames = fleet.frames;
-    const joinPresence = { frames: fleet.presenceFrames, unasked: fleet.presenceFramesUnasked, watchers: fleet.sockets.filter((s) => s.watchesPresence).length };
+    const joinPresence = {
+      frames: fleet.presenceFrames,
+      unasked: fleet.presenceFramesUnasked,
+      watchers: fleet.sockets.filter((s) => s.watchesPresence).length,
+    };
     const cpuAfterOpen = await server.stats();
     const probesAfterOpen = await server.probes();
     const closedWhileOpening = fleet.closedEarly;
-    const connectServerCpuS = (cpuAfterOpen.cpuUserUs + cpuAfterOpen.cpuSystemUs - cpuBeforeOpen.cpuUserUs - cpuBeforeOpen.cpuSystemUs) / 1e6;
-    console.error(`  ${fleet.sockets.length - fleet.closedEarly} sockets open${settled ? ' and settled' : ''} after ${openS.toFixed(1)} s (${connectFrames} frames received meanwhile, server CPU ${connectServerCpuS.toFixed(1)} s)`);
+    const connectServerCpuS =
+      (cpuAfterOpen.cpuUserUs + cpuAfterOpen.cpuSystemUs - cpuBeforeOpen.cpuUserUs - cpuBeforeOpen.cpuSystemUs) / 1e6;
+    console.error(
+      `  ${fleet.sockets.length - fleet.closedEarly} sockets open${settled ? ' and settled' : ''} after ${openS.toFixed(1)} s (${connectFrames} frames received meanwhile, server CPU ${connectServerCpuS.toFixed(1)} s)`,
+    );
 
     const tag = randomBytes(3).toString('hex');
     for (let i = 0; i < rt.warmupLines; i++) {
-      const warmup: Line = { index: -1, text: `fan-out ${tag} warm-up ${i}`, sentAt: NaN, answeredAt: null, status: 0, id: null };
+      const warmup: Line = {
+        index: -1,
+        text: `fan-out ${tag} warm-up ${i}`,
+        sentAt: NaN,
+        answeredAt: null,
+        status: 0,
+        id: null,
+      };
       await postLine(target, players[rt.chatSenders + i]!, warmup, config.requestTimeoutMs);
       if (warmup.status !== 201) throw new Error(`warm-up chat line answered ${warmup.status}`);
     }
@@ -114,7 +133,14 @@ export async function runChatFanout(
     const expected = lines.length * (fleet.sockets.length - fleet.closedEarly);
 
     const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    const before = { server: await server.stats(), probes: await server.probes(), self: process.cpuUsage(), elu: performance.eventLoopUtilization(), machine: readCpu(databaseName), at: performance.now() };
+    const before = {
+      server: await server.stats(),
+      probes: await server.probes(),
+      self: process.cpuUsage(),
+      elu: performance.eventLoopUtilization(),
+      machine: readCpu(databaseName),
+      at: performance.now(),
+    };
     loopDelay.enable();
     fleet.startRecording();
     const startAt = performance.now();
@@ -132,7 +158,14 @@ export async function runChatFanout(
     await sleep(200);
     const frames = fleet.stopRecording();
     loopDelay.disable();
-    const after = { server: await server.stats(), probes: await server.probes(), self: process.cpuUsage(before.self), elu: performance.eventLoopUtilization(before.elu), machine: readCpu(databaseName), at: performance.now() };
+    const after = {
+      server: await server.stats(),
+      probes: await server.probes(),
+      self: process.cpuUsage(before.self),
+      elu: performance.eventLoopUtilization(before.elu),
+      machine: readCpu(databaseName),
+      at: performance.now(),
+    };
 
     const { receipts, otherFramesByType, badFrames, duplicates } = matchDeliveries(frames, lines);
     const latencies: number[] = [];
@@ -175,7 +208,8 @@ export async function runChatFanout(
     for (const line of lines) postStatuses[String(line.status)] = (postStatuses[String(line.status)] ?? 0) + 1;
 
     const wallUs = (after.at - before.at) * 1000;
-    const serverCpuUs = after.server.cpuUserUs + after.server.cpuSystemUs - before.server.cpuUserUs - before.server.cpuSystemUs;
+    const serverCpuUs =
+      after.server.cpuUserUs + after.server.cpuSystemUs - before.server.cpuUserUs - before.server.cpuSystemUs;
     const eluActive = after.server.eluActiveMs - before.server.eluActiveMs;
     const eluTotal = eluActive + after.server.eluIdleMs - before.server.eluIdleMs;
     const framesSent = after.probes.frames.eventsSent - before.probes.frames.eventsSent;
@@ -183,7 +217,13 @@ export async function runChatFanout(
     const serverCpuPct = (100 * serverCpuUs) / wallUs;
     const loadGeneratorCpuPct = (100 * selfCpuUs) / wallUs;
     const { machineBusyPct, postgresPct } = cpuBetween(before.machine, after.machine, wallUs / 1e6);
-    const otherCpuPct = machineBusyPct === null ? null : Math.max(0, machineBusyPct * availableParallelism() - serverCpuPct - loadGeneratorCpuPct - (postgresPct ?? 0));
+    const otherCpuPct =
+      machineBusyPct === null
+        ? null
+        : Math.max(
+            0,
+            machineBusyPct * availableParallelism() - serverCpuPct - loadGeneratorCpuPct - (postgresPct ?? 0),
+          );
 
     return {
       sockets: fleet.sockets.length - closedWhileOpening,
@@ -195,10 +235,16 @@ export async function runChatFanout(
       openS,
       closedWhileOpening,
       cutsWhileOpening: probesAfterOpen.cuts,
-      cutsDuringLines: { sendBufferFull: after.probes.cuts.sendBufferFull - before.probes.cuts.sendBufferFull, missedPong: after.probes.cuts.missedPong - before.probes.cuts.missedPong },
+      cutsDuringLines: {
+        sendBufferFull: after.probes.cuts.sendBufferFull - before.probes.cuts.sendBufferFull,
+        missedPong: after.probes.cuts.missedPong - before.probes.cuts.missedPong,
+      },
       connectFrames,
       connectServerCpuS,
-      joinPresence: { ...joinPresence, perPlayer: joinPresence.frames / Math.max(1, new Set(fleet.sockets.map((s) => s.player.id)).size) },
+      joinPresence: {
+        ...joinPresence,
+        perPlayer: joinPresence.frames / Math.max(1, new Set(fleet.sockets.map((s) => s.player.id)).size),
+      },
       serverLoopDelay: after.probes.loopDelay,
       lines: lines.length,
       lineGapMs: rt.chatLineGapMs,

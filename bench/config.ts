@@ -22,26 +22,42 @@ export type Driver = 'postgres' | 'pglite';
 
 function driversFromEnv(): Driver[] {
   const raw = process.env.BENCH_DRIVERS ?? 'postgres,pglite';
-  const drivers = raw.split(',').map((d) => d.trim()).filter(Boolean);
-  for (const d of drivers) if (d !== 'postgres' && d !== 'pglite') throw new Error(`BENCH_DRIVERS: unknown driver ${d}`);
+  const drivers = raw
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  for (const d of drivers)
+    if (d !== 'postgres' && d !== 'pglite') throw new Error(`BENCH_DRIVERS: unknown driver ${d}`);
   return drivers as Driver[];
 }
 
 function workersFromEnv(): number[] {
   const raw = process.env.BENCH_WORKERS ?? '1,2';
   const counts = raw.split(',').map((w) => Number(w.trim()));
-  for (const n of counts) if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`BENCH_WORKERS: expected counts such as 1,2, got ${raw}`);
+  for (const n of counts)
+    if (!Number.isInteger(n) || n < 1 || n > 16)
+      throw new Error(`BENCH_WORKERS: expected counts such as 1,2, got ${raw}`);
   return counts;
 }
 
 /** Which parts run: everything by default; BENCH_ONLY=<part> for one of them. */
-export const benchParts = ['tap', 'realtime', 'market', 'drone', 'blockchain', 'kernel', 'terminal', 'firstload'] as const;
+export const benchParts = [
+  'tap',
+  'realtime',
+  'market',
+  'drone',
+  'blockchain',
+  'kernel',
+  'terminal',
+  'firstload',
+] as const;
 export type BenchPart = (typeof benchParts)[number];
 
 function partsFromEnv(): BenchPart[] {
   const raw = process.env.BENCH_ONLY ?? '';
   if (raw === '' || raw === 'all') return [...benchParts];
-  if (!(benchParts as readonly string[]).includes(raw)) throw new Error(`BENCH_ONLY: expected ${benchParts.join(', ')} or all, got ${raw}`);
+  if (!(benchParts as readonly string[]).includes(raw))
+    throw new Error(`BENCH_ONLY: expected ${benchParts.join(', ')} or all, got ${raw}`);
   return [raw as BenchPart];
 }
 

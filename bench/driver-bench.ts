@@ -54,11 +54,22 @@ async function measure<T extends LoadSummary>(
   mode: string,
   load: () => Promise<T>,
 ): Promise<PhaseResult> {
-  const before = { server: await server.stats(), self: process.cpuUsage(), machine: readCpu(databaseName), at: performance.now() };
+  const before = {
+    server: await server.stats(),
+    self: process.cpuUsage(),
+    machine: readCpu(databaseName),
+    at: performance.now(),
+  };
   const summary = await load();
-  const after = { server: await server.stats(), self: process.cpuUsage(before.self), machine: readCpu(databaseName), at: performance.now() };
+  const after = {
+    server: await server.stats(),
+    self: process.cpuUsage(before.self),
+    machine: readCpu(databaseName),
+    at: performance.now(),
+  };
   const wallUs = (after.at - before.at) * 1000;
-  const serverCpuUs = after.server.cpuUserUs + after.server.cpuSystemUs - before.server.cpuUserUs - before.server.cpuSystemUs;
+  const serverCpuUs =
+    after.server.cpuUserUs + after.server.cpuSystemUs - before.server.cpuUserUs - before.server.cpuSystemUs;
   const eluActive = after.server.eluActiveMs - before.server.eluActiveMs;
   const eluTotal = eluActive + after.server.eluIdleMs - before.server.eluIdleMs;
   const transactions = after.server.transactions - before.server.transactions;
@@ -67,7 +78,9 @@ async function measure<T extends LoadSummary>(
   const loadGeneratorCpuPct = (100 * (after.self.user + after.self.system)) / wallUs;
   const { machineBusyPct, postgresPct } = cpuBetween(before.machine, after.machine, wallUs / 1e6);
   const otherCpuPct =
-    machineBusyPct === null ? null : machineBusyPct * availableParallelism() - serverCpuPct - loadGeneratorCpuPct - (postgresPct ?? 0);
+    machineBusyPct === null
+      ? null
+      : machineBusyPct * availableParallelism() - serverCpuPct - loadGeneratorCpuPct - (postgresPct ?? 0);
   const result: PhaseResult = {
     name,
     mode,
@@ -90,11 +103,22 @@ async function measure<T extends LoadSummary>(
   return result;
 }
 
-async function runPhases(server: ServerHandle, driver: Driver, workers: number, databaseName: string | null, config: BenchConfig): Promise<DriverResult> {
+async function runPhases(
+  server: ServerHandle,
+  driver: Driver,
+  workers: number,
+  databaseName: string | null,
+  config: BenchConfig,
+): Promise<DriverResult> {
   const closedTarget: Target = createTarget(server.port, config.concurrency);
   const registerStartedAt = performance.now();
   console.error(`  registering ${config.players} players (argon2id, ${config.registerConcurrency} at a time)...`);
-  const players = await registerPlayers(closedTarget, config.players, config.registerConcurrency, config.requestTimeoutMs);
+  const players = await registerPlayers(
+    closedTarget,
+    config.players,
+    config.registerConcurrency,
+    config.requestTimeoutMs,
+  );
   const registerS = (performance.now() - registerStartedAt) / 1000;
   const picker = new PlayerPicker(players, config.tapCount);
   // Enough for several times this machine's peak; the bucket caps a player at ~45 in the run anyway.
@@ -102,33 +126,67 @@ async function runPhases(server: ServerHandle, driver: Driver, workers: number, 
   const closed = { concurrency: config.concurrency, timeoutMs: config.requestTimeoutMs };
 
   // Warm-up of both routes (JIT, pools, caches); not measured.
-  await runClosedLoop(closedTarget, { ...closed, durationMs: config.warmupMs / 2, next: constantShots(picker, config.tapCount) });
-  await runClosedLoop(closedTarget, { ...closed, durationMs: config.warmupMs / 2, next: tapBatchShots(picker, config.tapCount) });
+  await runClosedLoop(closedTarget, {
+    ...closed,
+    durationMs: config.warmupMs / 2,
+    next: constantShots(picker, config.tapCount),
+  });
+  await runClosedLoop(closedTarget, {
+    ...closed,
+    durationMs: config.warmupMs / 2,
+    next: tapBatchShots(picker, config.tapCount),
+  });
 
   const closedMode = `closed loop, ${config.concurrency} connections`;
   const constant = await measure(server, databaseName, '(a) constant route', closedMode, () =>
-    runClosedLoop(closedTarget, { ...closed, durationMs: config.phaseMs, next: constantShots(picker, config.tapCount) }),
+    runClosedLoop(closedTarget, {
+      ...closed,
+      durationMs: config.phaseMs,
+      next: constantShots(picker, config.tapCount),
+    }),
   );
   await sleep(500);
   const tapPeak = await measure(server, databaseName, '(c) tap-batch peak', closedMode, () =>
-    runClosedLoop(closedTarget, { ...closed, durationMs: config.phaseMs, next: tapBatchShots(picker, config.tapCount) }),
+    runClosedLoop(closedTarget, {
+      ...closed,
+      durationMs: config.phaseMs,
+      next: tapBatchShots(picker, config.tapCount),
+    }),
   );
   await sleep(500);
   const halfRate = Math.max(1, tapPeak.okPerS / 2);
   const openTarget = createTarget(server.port, config.openLoopSockets);
-  const tapHalf = await measure(server, databaseName, '(c) tap-batch at half peak', `open loop, ${halfRate.toFixed(0)} req/s fixed arrivals`, () =>
-    runOpenLoop(openTarget, {
-      durationMs: config.phaseMs,
-      ratePerS: halfRate,
-      maxInFlight: 5000,
-      timeoutMs: config.requestTimeoutMs,
-      next: tapBatchShots(picker, config.tapCount),
-    }),
+  const tapHalf = await measure(
+    server,
+    databaseName,
+    '(c) tap-batch at half peak',
+    `open loop, ${halfRate.toFixed(0)} req/s fixed arrivals`,
+    () =>
+      runOpenLoop(openTarget, {
+        durationMs: config.phaseMs,
+        ratePerS: halfRate,
+        maxInFlight: 5000,
+        timeoutMs: config.requestTimeoutMs,
+        next: tapBatchShots(picker, config.tapCount),
+      }),
   );
   closedTarget.agent.destroy();
   openTarget.agent.destroy();
-  const storage = driver === 'postgres' ? `PostgreSQL scratch database, pool of 10 per worker${workers > 1 ? ', Redis bus between workers' : ''}` : 'PGlite in memory (memory://), one connection';
-  return { driver, workers, label: labelOf(driver, workers), storage, players: players.length, registerS, constant, tapPeak, tapHalf };
+  const storage =
+    driver === 'postgres'
+      ? `PostgreSQL scratch database, pool of 10 per worker${workers > 1 ? ', Redis bus between workers' : ''}`
+      : 'PGlite in memory (memory://), one connection';
+  return {
+    driver,
+    workers,
+    label: labelOf(driver, workers),
+    storage,
+    players: players.length,
+    registerS,
+    constant,
+    tapPeak,
+    tapHalf,
+  };
 }
 
 export const labelOf = (driver: Driver, workers: number) => (workers > 1 ? `${driver} ×${workers}` : driver);

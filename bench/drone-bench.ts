@@ -26,15 +26,25 @@ const housekeepEveryMs = Number(process.env.BENCH_HOUSEKEEP_EVERY_MS ?? balance.
 const jobCountEveryMs = 10_000;
 const tappers = 20;
 
-interface TapPlayer { cookie: string; csrf: string; ts: number }
+interface TapPlayer {
+  cookie: string;
+  csrf: string;
+  ts: number;
+}
 
 async function tapPlayers(app: App): Promise<TapPlayer[]> {
   const out: TapPlayer[] = [];
   for (let i = 0; i < tappers; i++) {
     const id = `bdt${i}x${Date.now() % 1e6}`;
-    const reg = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: `10.77.0.${i + 1}`, payload: { loginId: id, username: id, password: 'Passw0rd!' } });
+    const reg = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.77.0.${i + 1}`,
+      payload: { loginId: id, username: id, password: 'Passw0rd!' },
+    });
     const cookie = `bb_session=${reg.cookies.find((c) => c.name === 'bb_session')!.value}`;
-    const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json().csrfToken as string;
+    const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json()
+      .csrfToken as string;
     out.push({ cookie, csrf, ts: 1 });
   }
   return out;
@@ -62,7 +72,11 @@ async function tapLoad(app: App, players: TapPlayer[], ms: number): Promise<numb
   return lat.sort((a, b) => a - b);
 }
 
-const summary = (xs: number[]) => ({ n: xs.length, p50Ms: +percentile(xs, 50).toFixed(2), p99Ms: +percentile(xs, 99).toFixed(2) });
+const summary = (xs: number[]) => ({
+  n: xs.length,
+  p50Ms: +percentile(xs, 50).toFixed(2),
+  p99Ms: +percentile(xs, 99).toFixed(2),
+});
 
 export async function benchDrone(pgAdminUrl: string) {
   const scratch = await createScratchDb(pgAdminUrl, 'bb_bench_drone');
@@ -90,16 +104,36 @@ export async function benchDrone(pgAdminUrl: string) {
     );
     const now = () => Date.now();
     const retention = { jobDoneRetentionMs: jobRetentionMs };
-    const a = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbA, now, tapRate: { refillPerSecond: 1e6, capacity: 1e6 }, ...retention });
-    const b = await buildApp({ config: testConfig({ database: { kind: 'postgres', url: scratch.url } }), database: dbB, now, ...retention });
+    const a = await buildApp({
+      config: testConfig({ database: { kind: 'postgres', url: scratch.url } }),
+      database: dbA,
+      now,
+      tapRate: { refillPerSecond: 1e6, capacity: 1e6 },
+      ...retention,
+    });
+    const b = await buildApp({
+      config: testConfig({ database: { kind: 'postgres', url: scratch.url } }),
+      database: dbB,
+      now,
+      ...retention,
+    });
     const players = await tapPlayers(a);
     const alone = await tapLoad(a, players, 5000);
 
     // Due times restart now (setup and registration took a while): the lag measures the runners, not the setup.
     const due0 = Date.now();
-    await dbA.query(`UPDATE drone_runs SET started_at = to_timestamp($1::float8 / 1000.0) - interval '30 seconds' + (id % 30000) * interval '1 millisecond'`, [due0]);
-    await dbA.query(`UPDATE jobs SET run_at = to_timestamp($1::float8 / 1000.0) + (id % 30000) * interval '1 millisecond' WHERE kind = 'drone.step'`, [due0]);
-    const [check] = await dbA.query<{ lag: number }>(`SELECT extract(epoch FROM (to_timestamp($1::float8 / 1000.0) - min(run_at))) AS lag FROM jobs WHERE kind = 'drone.step'`, [due0]);
+    await dbA.query(
+      `UPDATE drone_runs SET started_at = to_timestamp($1::float8 / 1000.0) - interval '30 seconds' + (id % 30000) * interval '1 millisecond'`,
+      [due0],
+    );
+    await dbA.query(
+      `UPDATE jobs SET run_at = to_timestamp($1::float8 / 1000.0) + (id % 30000) * interval '1 millisecond' WHERE kind = 'drone.step'`,
+      [due0],
+    );
+    const [check] = await dbA.query<{ lag: number }>(
+      `SELECT extract(epoch FROM (to_timestamp($1::float8 / 1000.0) - min(run_at))) AS lag FROM jobs WHERE kind = 'drone.step'`,
+      [due0],
+    );
     console.error(`drone: first step due ${Number(check!.lag).toFixed(3)} s before the runners start`);
     const ran: RanJob[] = [];
     let stop = false;
@@ -117,7 +151,9 @@ export async function benchDrone(pgAdminUrl: string) {
     };
     const jobRows: Array<{ atS: number; rows: number; done: number }> = [];
     const countJobs = async () => {
-      const [row] = await dbA.query<{ rows: number; done: number }>("SELECT count(*)::int AS rows, (count(*) FILTER (WHERE status = 'done'))::int AS done FROM jobs");
+      const [row] = await dbA.query<{ rows: number; done: number }>(
+        "SELECT count(*)::int AS rows, (count(*) FILTER (WHERE status = 'done'))::int AS done FROM jobs",
+      );
       jobRows.push({ atS: Math.round((Date.now() - due0) / 1000), rows: row!.rows, done: row!.done });
     };
     const counting = setInterval(() => void countJobs(), jobCountEveryMs);
@@ -147,7 +183,12 @@ export async function benchDrone(pgAdminUrl: string) {
       meanStepMsPerRunner: +((2 * wallS * 1000) / Math.max(1, done.length)).toFixed(2),
       tapBatchAlone: summary(alone),
       tapBatchUnderDroneLoad: summary(loaded),
-      jobsTable: { retentionS: jobRetentionMs / 1000, housekeepEveryS: housekeepEveryMs / 1000, maxRows: Math.max(...jobRows.map((r) => r.rows)), samples: jobRows },
+      jobsTable: {
+        retentionS: jobRetentionMs / 1000,
+        housekeepEveryS: housekeepEveryMs / 1000,
+        maxRows: Math.max(...jobRows.map((r) => r.rows)),
+        samples: jobRows,
+      },
       note: 'steps due 30,000/min at 10,000 drones (one per drone per 30 s); a runner commits each step in the transaction that claimed it',
     };
     console.log('\n=== Background work: drones (PostgreSQL) ===');

@@ -57,7 +57,12 @@ export interface FanoutResult {
   sendToPublish: Distribution;
   hubLoop: Distribution;
   /** Each measured line in order: POST answer, send → published, send → first and last socket (ms). */
-  perLine: Array<{ postMs: number | null; sendToPublishMs: number | null; firstMs: number | null; lastMs: number | null }>;
+  perLine: Array<{
+    postMs: number | null;
+    sendToPublishMs: number | null;
+    firstMs: number | null;
+    lastMs: number | null;
+  }>;
   warmupLines: number;
   /** Frames of other types received during the lines (none expected: a line is one chat_message per socket). */
   otherFramesByType: Record<string, number>;
@@ -94,7 +99,12 @@ export interface Line {
 export function distribution(values: number[]): Distribution {
   const sorted = Float64Array.from(values).sort();
   const list = Array.from(sorted);
-  return { p50Ms: percentile(list, 50), p90Ms: percentile(list, 90), p99Ms: percentile(list, 99), maxMs: list.length ? list[list.length - 1]! : NaN };
+  return {
+    p50Ms: percentile(list, 50),
+    p90Ms: percentile(list, 90),
+    p99Ms: percentile(list, 99),
+    maxMs: list.length ? list[list.length - 1]! : NaN,
+  };
 }
 
 /** Matches recorded frames to lines: first receipt per (line, socket), plus the odd ones out. */

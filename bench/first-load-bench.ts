@@ -16,7 +16,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { allChunks, initialJs, mainframeJs, loginInitialJsBudgetBytes, total, type ChunkSize } from '../scripts/bundle-sizes';
+import {
+  allChunks,
+  initialJs,
+  mainframeJs,
+  loginInitialJsBudgetBytes,
+  total,
+  type ChunkSize,
+} from '../scripts/bundle-sizes';
 import { buildApp } from '../src/server/app';
 import { createDb } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
@@ -50,18 +57,40 @@ export interface FirstLoadResult {
 function printChunks(chunks: readonly ChunkSize[]): void {
   console.log('\nBundle (dist/client/assets, as sent):');
   console.log(`  ${'file'.padEnd(48)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
-  for (const c of chunks) console.log(`  ${c.file.replace('assets/', '').padEnd(48)} ${kb(c.raw).padStart(10)} ${kb(c.gzip).padStart(10)} ${kb(c.brotli).padStart(10)}`);
+  for (const c of chunks)
+    console.log(
+      `  ${c.file.replace('assets/', '').padEnd(48)} ${kb(c.raw).padStart(10)} ${kb(c.gzip).padStart(10)} ${kb(c.brotli).padStart(10)}`,
+    );
 }
 
-async function audit(url: string, port: number, extraHeaders: Record<string, string> | undefined, name: string): Promise<PageScores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], formFactor: 'mobile', ...(extraHeaders ? { extraHeaders } : {}) });
+async function audit(
+  url: string,
+  port: number,
+  extraHeaders: Record<string, string> | undefined,
+  name: string,
+): Promise<PageScores> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    formFactor: 'mobile',
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   // BENCH_LHR_DIR=<dir> keeps the full reports (open in Lighthouse's viewer) to see what to fix.
-  if (process.env.BENCH_LHR_DIR) writeFileSync(resolve(process.env.BENCH_LHR_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
+  if (process.env.BENCH_LHR_DIR)
+    writeFileSync(resolve(process.env.BENCH_LHR_DIR, `lighthouse-${name}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const failing = Object.values(lhr.audits)
-    .filter((a) => typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .filter(
+      (a) =>
+        typeof a.score === 'number' &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual',
+    )
     .map((a) => `${a.id} (${a.score})`);
   return {
     page: name,
@@ -95,16 +124,31 @@ export async function benchFirstLoad(): Promise<FirstLoadResult> {
   const mainframe = mainframeJs(dist);
   const loginInitial = { ...total(login), files: login.map((c) => c.file), budget: loginInitialJsBudgetBytes };
   const mainframeInitial = { ...total(mainframe), files: mainframe.map((c) => c.file) };
-  console.log(`\nLogin screen initial JS: ${kb(loginInitial.gzip)} gzip, ${kb(loginInitial.brotli)} brotli, ${kb(loginInitial.raw)} raw (budget ${kb(loginInitialJsBudgetBytes)} gzip) — ${loginInitial.files.join(', ')}`);
-  console.log(`Mainframe JS (login's + the game chunk): ${kb(mainframeInitial.gzip)} gzip, ${kb(mainframeInitial.brotli)} brotli, ${kb(mainframeInitial.raw)} raw`);
+  console.log(
+    `\nLogin screen initial JS: ${kb(loginInitial.gzip)} gzip, ${kb(loginInitial.brotli)} brotli, ${kb(loginInitial.raw)} raw (budget ${kb(loginInitialJsBudgetBytes)} gzip) — ${loginInitial.files.join(', ')}`,
+  );
+  console.log(
+    `Mainframe JS (login's + the game chunk): ${kb(mainframeInitial.gzip)} gzip, ${kb(mainframeInitial.brotli)} brotli, ${kb(mainframeInitial.raw)} raw`,
+  );
 
   const database = await createDb({ kind: 'pglite', dataDir: null });
   await migrate(database);
-  const app = await buildApp({ config: testConfig({ staticDir: dist, accountsPerIp: 0, logLevel: 'silent' }), database });
+  const app = await buildApp({
+    config: testConfig({ staticDir: dist, accountsPerIp: 0, logLevel: 'silent' }),
+    database,
+  });
   const url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const scores: PageScores[] = [];
   try {
@@ -135,14 +179,31 @@ export async function benchFirstLoad(): Promise<FirstLoadResult> {
     await app.close();
     await database.close();
   }
-  console.log(`\nLighthouse (mobile, simulated slow 4G + 4x CPU; median of ${runsPerPage} runs; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+  console.log(
+    `\nLighthouse (mobile, simulated slow 4G + 4x CPU; median of ${runsPerPage} runs; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
   for (const s of scores) {
-    console.log(`  ${s.page.padEnd(10)} performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s.bestPractices}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  SI ${s.speedIndexMs} ms`);
+    console.log(
+      `  ${s.page.padEnd(10)} performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s.bestPractices}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  SI ${s.speedIndexMs} ms`,
+    );
     if (s.failing.length) console.log(`    below 0.9: ${s.failing.join(', ')}`);
   }
-  const result: FirstLoadResult = { chunks, loginInitial, mainframeInitial, lighthouse: scores, loadAverage: loadavg().map((l) => l.toFixed(2)).join(' ') };
+  const result: FirstLoadResult = {
+    chunks,
+    loginInitial,
+    mainframeInitial,
+    lighthouse: scores,
+    loadAverage: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  };
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}latest.firstload.json`, `${JSON.stringify({ startedAt: new Date().toISOString(), ...result }, null, 2)}\n`);
+  writeFileSync(
+    `${dir}latest.firstload.json`,
+    `${JSON.stringify({ startedAt: new Date().toISOString(), ...result }, null, 2)}\n`,
+  );
   return result;
 }

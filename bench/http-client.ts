@@ -34,19 +34,22 @@ export function send(
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(options.body);
     }
-    const request = http.request({ host, port: target.port, method, path, agent: target.agent, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      if (options.wantBody) response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      else response.resume();
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: options.wantBody ? Buffer.concat(chunks).toString('utf8') : undefined,
-        }),
-      );
-      response.on('error', reject);
-    });
+    const request = http.request(
+      { host, port: target.port, method, path, agent: target.agent, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        if (options.wantBody) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: options.wantBody ? Buffer.concat(chunks).toString('utf8') : undefined,
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     request.setTimeout(options.timeoutMs, () => request.destroy(new Error(`timeout after ${options.timeoutMs} ms`)));
     request.on('error', reject);
     request.end(options.body);
@@ -54,7 +57,13 @@ export function send(
 }
 
 /** send(), resending a shed answer (503 + Retry-After, ADR 072) after the hint with jitter, as the client does. */
-export async function sendResendingShed(target: Target, method: 'GET' | 'POST', path: string, options: Parameters<typeof send>[3], maxResends = 10): Promise<Reply> {
+export async function sendResendingShed(
+  target: Target,
+  method: 'GET' | 'POST',
+  path: string,
+  options: Parameters<typeof send>[3],
+  maxResends = 10,
+): Promise<Reply> {
   let reply = await send(target, method, path, options);
   for (let resends = 0; reply.status === 503 && reply.headers['x-shed'] && resends < maxResends; resends++) {
     await sleep(Number(reply.headers['retry-after'] ?? 1) * 1000 * (1 + Math.random() / 2));

@@ -56,7 +56,10 @@ export interface IdleResult {
 }
 
 /** Server CPU % over a window, from two stats snapshots taken around `wait`. */
-async function serverCpuPctDuring(server: ServerHandle, wait: () => Promise<unknown>): Promise<{ pct: number; wallS: number }> {
+async function serverCpuPctDuring(
+  server: ServerHandle,
+  wait: () => Promise<unknown>,
+): Promise<{ pct: number; wallS: number }> {
   const before = { stats: await server.stats(), at: performance.now() };
   await wait();
   const after = { stats: await server.stats(), at: performance.now() };
@@ -95,10 +98,18 @@ async function runDesign(
     const playerMinutes = players.length * minutes;
     const requests = diff(after.probes.requests, before.probes.requests);
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
-    const notServed = spec.polls.filter((p) => p.notServedYet).reduce((n, p) => n + (requests[`GET ${p.path}`] ?? 0), 0);
+    const notServed = spec.polls
+      .filter((p) => p.notServedYet)
+      .reduce((n, p) => n + (requests[`GET ${p.path}`] ?? 0), 0);
     const frames = diff(after.probes.frames, before.probes.frames) as Partial<ServerProbes['frames']>;
-    const f = { eventsSent: frames.eventsSent ?? 0, pingsSent: frames.pingsSent ?? 0, pongsReceived: frames.pongsReceived ?? 0, messagesReceived: frames.messagesReceived ?? 0 };
-    const serverCpuUs = after.stats.cpuUserUs + after.stats.cpuSystemUs - before.stats.cpuUserUs - before.stats.cpuSystemUs;
+    const f = {
+      eventsSent: frames.eventsSent ?? 0,
+      pingsSent: frames.pingsSent ?? 0,
+      pongsReceived: frames.pongsReceived ?? 0,
+      messagesReceived: frames.messagesReceived ?? 0,
+    };
+    const serverCpuUs =
+      after.stats.cpuUserUs + after.stats.cpuSystemUs - before.stats.cpuUserUs - before.stats.cpuSystemUs;
     const baselineUs = (baselineCpuPct / 100) * (after.at - before.at) * 1000;
     const result: IdleDesignResult = {
       design: spec.design,
@@ -132,7 +143,12 @@ async function runDesign(
  * The baseline matters at this scale: 50 idle tabs cost the server a few % of a core, and a
  * server that just finished the fan-out still spends some on garbage collection and JIT.
  */
-export async function runIdleRequests(server: ServerHandle, target: Target, players: BenchPlayer[], config: BenchConfig): Promise<IdleResult> {
+export async function runIdleRequests(
+  server: ServerHandle,
+  target: Target,
+  players: BenchPlayer[],
+  config: BenchConfig,
+): Promise<IdleResult> {
   const rt = config.realtime;
   // After the fan-out the server still collects garbage for a while; the baseline should be the
   // idle server's, not that tail. 2-s slices until one stays under 1 % of a core (bounded).

@@ -20,7 +20,14 @@ export interface TabCounts {
 }
 
 export function emptyCounts(): TabCounts {
-  return { statuses: {}, networkErrors: 0, eventsReceived: 0, pingsReceived: 0, heartbeatsSent: 0, socketClosedEarly: 0 };
+  return {
+    statuses: {},
+    networkErrors: 0,
+    eventsReceived: 0,
+    pingsReceived: 0,
+    heartbeatsSent: 0,
+    socketClosedEarly: 0,
+  };
 }
 
 export interface IdleTab {
@@ -32,7 +39,15 @@ const heartbeat = JSON.stringify({ t: 'heartbeat' });
 export function mountTab(
   target: Target,
   player: BenchPlayer,
-  options: { polls: Poll[]; prefetch: boolean; socket: boolean; heartbeatMs: number; mountInMs: number; timeoutMs: number; counts: TabCounts },
+  options: {
+    polls: Poll[];
+    prefetch: boolean;
+    socket: boolean;
+    heartbeatMs: number;
+    mountInMs: number;
+    timeoutMs: number;
+    counts: TabCounts;
+  },
 ): IdleTab {
   const { counts } = options;
   const timers: NodeJS.Timeout[] = [];
@@ -42,7 +57,10 @@ export function mountTab(
 
   const get = async (path: string): Promise<void> => {
     try {
-      const reply = await send(target, 'GET', path, { headers: { cookie: player.cookie, 'x-csrf-token': player.csrfToken }, timeoutMs: options.timeoutMs });
+      const reply = await send(target, 'GET', path, {
+        headers: { cookie: player.cookie, 'x-csrf-token': player.csrfToken },
+        timeoutMs: options.timeoutMs,
+      });
       counts.statuses[reply.status] = (counts.statuses[reply.status] ?? 0) + 1;
     } catch {
       counts.networkErrors += 1;
@@ -61,7 +79,11 @@ export function mountTab(
 
   const openSocket = (): void => {
     const origin = `http://127.0.0.1:${target.port}`;
-    const socket = new WebSocket(`ws://127.0.0.1:${target.port}/ws`, { headers: { cookie: player.cookie, origin }, perMessageDeflate: false, handshakeTimeout: 10_000 });
+    const socket = new WebSocket(`ws://127.0.0.1:${target.port}/ws`, {
+      headers: { cookie: player.cookie, origin },
+      perMessageDeflate: false,
+      handshakeTimeout: 10_000,
+    });
     ws = socket;
     socket.on('message', () => (counts.eventsReceived += 1));
     // The ws library answers pings with pongs by itself, as browsers do.

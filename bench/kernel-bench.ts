@@ -20,14 +20,37 @@ import type { BenchConfig } from './config';
 import { createScratchDb, dropScratchDb } from './scratch-db';
 
 export interface KernelBenchResult {
-  snapshot: { bytes: number; rawRgbaBytes: number; ratioToRgba: number; coldMs: number; warmMs: number; notModifiedMs: number; worstCaseBytes: number; worstCaseRatio: number; worstCaseEncodeMs: number };
-  purchases: { players: number; seconds: number; concurrency: number; purchasesPerS: number; constantPerS: number; ratioToConstant: number; refused: number };
+  snapshot: {
+    bytes: number;
+    rawRgbaBytes: number;
+    ratioToRgba: number;
+    coldMs: number;
+    warmMs: number;
+    notModifiedMs: number;
+    worstCaseBytes: number;
+    worstCaseRatio: number;
+    worstCaseEncodeMs: number;
+  };
+  purchases: {
+    players: number;
+    seconds: number;
+    concurrency: number;
+    purchasesPerS: number;
+    constantPerS: number;
+    ratioToConstant: number;
+    refused: number;
+  };
 }
 
 const rawRgba = 800 * 800 * 4;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function benchKernel(config: BenchConfig, players = 1000, seconds = 8, concurrency = 32): Promise<KernelBenchResult> {
+export async function benchKernel(
+  config: BenchConfig,
+  players = 1000,
+  seconds = 8,
+  concurrency = 32,
+): Promise<KernelBenchResult> {
   const scratch = await createScratchDb(config.pgAdminUrl, 'bench_kernel');
   const database = await createDb({ kind: 'postgres', url: scratch.url, max: 10 });
   try {
@@ -45,14 +68,26 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
           const n = i + j;
           const loginId = `kb${n}x${randomUUID().slice(0, 6)}`;
           const ip = `10.${n >> 8}.${n & 255}.7`;
-          const reg = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, payload: { loginId, username: loginId, password: 'Passw0rd!' } });
+          const reg = await app.fastify.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            remoteAddress: ip,
+            payload: { loginId, username: loginId, password: 'Passw0rd!' },
+          });
           const set = reg.cookies.find((c) => c.name === 'bb_session');
           if (!set) throw new Error(`register ${reg.statusCode} ${reg.body}`);
           const cookie = `bb_session=${set.value}`;
-          const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json().csrfToken as string;
+          const csrf = (
+            await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })
+          ).json().csrfToken as string;
           await grant.grant({ loginId, telnet: 100_000 });
           const headers = { cookie, 'x-csrf-token': csrf };
-          await app.fastify.inject({ method: 'POST', url: gridPaths.setColor, headers, payload: { colorR: (n * 37) % 256, colorG: (n * 91) % 256, colorB: (n * 53) % 256 } });
+          await app.fastify.inject({
+            method: 'POST',
+            url: gridPaths.setColor,
+            headers,
+            payload: { colorR: (n * 37) % 256, colorG: (n * 91) % 256, colorB: (n * 53) % 256 },
+          });
           return { cookie, csrf };
         }),
       );
@@ -80,7 +115,14 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
     console.error('kernel: constant route...');
     const constant = await closedLoop(async (i) => {
       const s = sessions[i % players]!;
-      return (await app.fastify.inject({ method: 'POST', url: '/api/bench/constant', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf }, payload: { x: 1, y: 2 } })).statusCode;
+      return (
+        await app.fastify.inject({
+          method: 'POST',
+          url: '/api/bench/constant',
+          headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
+          payload: { x: 1, y: 2 },
+        })
+      ).statusCode;
     });
     console.error('kernel: purchases...');
     const bought = await closedLoop(async (i) => {
@@ -115,7 +157,11 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
     const s = sessions[0]!;
     const get = async (etag?: string) => {
       const t = performance.now();
-      const res = await app.fastify.inject({ method: 'GET', url: gridPaths.snapshot, headers: { cookie: s.cookie, ...(etag ? { 'if-none-match': etag } : {}) } });
+      const res = await app.fastify.inject({
+        method: 'GET',
+        url: gridPaths.snapshot,
+        headers: { cookie: s.cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
       return { ms: performance.now() - t, res };
     };
     const cold = await get();
@@ -151,7 +197,15 @@ export async function benchKernel(config: BenchConfig, players = 1000, seconds =
         worstCaseRatio: worstBytes / rawRgba,
         worstCaseEncodeMs: worstMs,
       },
-      purchases: { players, seconds, concurrency, purchasesPerS: bought.perS, constantPerS: constant.perS, ratioToConstant: bought.perS / constant.perS, refused: bought.refused },
+      purchases: {
+        players,
+        seconds,
+        concurrency,
+        purchasesPerS: bought.perS,
+        constantPerS: constant.perS,
+        ratioToConstant: bought.perS / constant.perS,
+        refused: bought.refused,
+      },
     };
   } finally {
     await database.close();

@@ -76,9 +76,15 @@ interface Purchase {
 
 const buyerCount = 20;
 const gridPrefix = '{"t":"grid_update"';
-const cpuPct = (before: { cpuUserUs: number; cpuSystemUs: number }, after: { cpuUserUs: number; cpuSystemUs: number }, wallMs: number) =>
-  (100 * (after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs)) / (wallMs * 1000);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const cpuPct = (
+  before: { cpuUserUs: number; cpuSystemUs: number },
+  after: { cpuUserUs: number; cpuSystemUs: number },
+  wallMs: number,
+) => (100 * (after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs)) / (wallMs * 1000);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function purchase(target: Target, p: Purchase, timeoutMs: number): Promise<void> {
   p.sentAt = performance.now();
@@ -95,7 +101,10 @@ async function purchase(target: Target, p: Purchase, timeoutMs: number): Promise
   }
 }
 
-export async function benchKernelFanout(config: BenchConfig, redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'): Promise<KernelFanoutResult> {
+export async function benchKernelFanout(
+  config: BenchConfig,
+  redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+): Promise<KernelFanoutResult> {
   const rt = config.realtime;
   const purchases = Number(process.env.BENCH_KERNEL_PURCHASES ?? 50);
   // 5 purchases/s by default, the chat fan-out's line rate: 20 buyers take turns, one purchase each every 4 s, far under 120/min.
@@ -108,7 +117,16 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
   try {
     console.error(`\n[kernel fan-out] starting two instances on one PostgreSQL and Redis ${redisUrl}...`);
     // One after the other: both run the migrations at start.
-    for (let i = 0; i < 2; i++) servers.push(await startServer({ driver: 'postgres', databaseUrl: scratch.url, cpuProfileDir: null, probes: true, redisUrl }));
+    for (let i = 0; i < 2; i++)
+      servers.push(
+        await startServer({
+          driver: 'postgres',
+          databaseUrl: scratch.url,
+          cpuProfileDir: null,
+          probes: true,
+          redisUrl,
+        }),
+      );
     const [a, b] = servers as [ServerHandle, ServerHandle];
     const targetA = createTarget(a.port, 64);
     const targetB = createTarget(b.port, 64);
@@ -118,7 +136,12 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
     const perPlayer = Math.min(rt.socketsPerPlayer, balance.socketsPerSession);
     const socketPlayerCount = Math.ceil(rt.sockets / perPlayer);
     console.error(`  registering ${socketPlayerCount + buyerCount} players...`);
-    const players = await registerPlayers(targetA, socketPlayerCount + buyerCount, config.registerConcurrency, config.requestTimeoutMs);
+    const players = await registerPlayers(
+      targetA,
+      socketPlayerCount + buyerCount,
+      config.registerConcurrency,
+      config.requestTimeoutMs,
+    );
     const socketPlayers = players.slice(0, socketPlayerCount);
     const buyers = players.slice(socketPlayerCount);
 
@@ -126,7 +149,9 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
     const database = await createDb({ kind: 'postgres', url: scratch.url, max: 2 });
     try {
       const grant = createGrantService({ database });
-      const rows = await database.query<{ login_id: string }>(`SELECT login_id FROM users WHERE id IN (${buyers.map((p) => Math.trunc(p.id)).join(',')})`);
+      const rows = await database.query<{ login_id: string }>(
+        `SELECT login_id FROM users WHERE id IN (${buyers.map((p) => Math.trunc(p.id)).join(',')})`,
+      );
       if (rows.length !== buyers.length) throw new Error(`found ${rows.length} of ${buyers.length} buyers`);
       for (const row of rows) await grant.grant({ loginId: row.login_id, telnet: 100_000 });
     } finally {
@@ -143,13 +168,20 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
 
     const openStartedAt = performance.now();
     console.error(`  opening ${rt.sockets} sockets on instance A (${perPlayer} per player)...`);
-    const fleet = await SocketFleet.open(a.port, socketPlayers, { count: rt.sockets, concurrency: rt.openConcurrency, timeoutMs: rt.openTimeoutMs });
-    if (fleet.openFailures.length > 0) console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
+    const fleet = await SocketFleet.open(a.port, socketPlayers, {
+      count: rt.sockets,
+      concurrency: rt.openConcurrency,
+      timeoutMs: rt.openTimeoutMs,
+    });
+    if (fleet.openFailures.length > 0)
+      console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
     try {
       const settled = await settle(a, fleet, rt.openTimeoutMs);
       const openS = (performance.now() - openStartedAt) / 1000;
       const closedWhileOpening = fleet.closedEarly;
-      console.error(`  ${fleet.sockets.length - closedWhileOpening} sockets open${settled ? ' and settled' : ''} after ${openS.toFixed(1)} s`);
+      console.error(
+        `  ${fleet.sockets.length - closedWhileOpening} sockets open${settled ? ' and settled' : ''} after ${openS.toFixed(1)} s`,
+      );
 
       // Unmeasured: the first purchase and fan-out on each instance pay JIT and cold caches.
       for (const [i, target] of [targetA, targetB].entries()) {
@@ -175,7 +207,13 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
         const expected = purchases * open;
         const gapsBefore = fleet.streamGaps;
         const closedBefore = fleet.closedEarly;
-        const before = { a: await a.stats(), b: await b.stats(), self: process.cpuUsage(), at: performance.now(), load: load() };
+        const before = {
+          a: await a.stats(),
+          b: await b.stats(),
+          self: process.cpuUsage(),
+          at: performance.now(),
+          load: load(),
+        };
         console.error(`  ${route}: ${purchases} purchases at ${1000 / gapMs}/s to ${open} sockets...`);
         fleet.startRecording('grid_update');
         const startAt = performance.now();
@@ -190,7 +228,13 @@ export async function benchKernelFanout(config: BenchConfig, redisUrl = process.
         while (fleet.chatFramesSeen < expected && performance.now() < waitUntil) await sleep(20);
         await sleep(200);
         const frames = fleet.stopRecording();
-        const after = { a: await a.stats(), b: await b.stats(), self: process.cpuUsage(before.self), at: performance.now(), load: load() };
+        const after = {
+          a: await a.stats(),
+          b: await b.stats(),
+          self: process.cpuUsage(before.self),
+          at: performance.now(),
+          load: load(),
+        };
 
         const byBit = new Map(batch.map((p) => [`${p.x},${p.y}`, { p, seen: new Map<number, number>() }]));
         let duplicates = 0;

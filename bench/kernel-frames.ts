@@ -25,20 +25,31 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 export async function benchKernelFrames(seconds = 4): Promise<FrameResult> {
   const database = await createDb({ kind: 'pglite', dataDir: null });
   await migrate(database);
-  const app = await buildApp({ config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0, logLevel: 'silent' }), database });
+  const app = await buildApp({
+    config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0, logLevel: 'silent' }),
+    database,
+  });
   const url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${url}/`);
-    const reg = await page.request.post(`${url}/api/auth/register`, { data: { loginId: 'kframes', username: 'kframes', password: 'Passw0rd!' } });
+    const reg = await page.request.post(`${url}/api/auth/register`, {
+      data: { loginId: 'kframes', username: 'kframes', password: 'Passw0rd!' },
+    });
     const ownerId = ((await reg.json()) as { id: number }).id;
-    await database.query(`
+    await database.query(
+      `
       INSERT INTO kernel_bits (x, y, owner_id, color_r, color_g, color_b, price, version, claimed_at)
       SELECT x, y, $1, ((x / 25) * 37) % 256, ((y / 25) * 91) % 256, ((x / 25 + y / 25) * 53) % 256, 1,
              row_number() OVER (ORDER BY y, x), now()
-      FROM generate_series(0, 799) AS x, generate_series(0, 799) AS y`, [ownerId]);
+      FROM generate_series(0, 799) AS x, generate_series(0, 799) AS y`,
+      [ownerId],
+    );
     await database.query('UPDATE kernel_state SET version = 640000 WHERE id = 1');
     await page.goto(`${url}/kernel`);
     await page.locator('.bb-kernel__loading').waitFor({ state: 'detached', timeout: 30_000 });
@@ -74,14 +85,33 @@ export async function benchKernelFrames(seconds = 4): Promise<FrameResult> {
       published += 1;
       app.realtime.bus.publish({
         audience: { kind: 'everyone' },
-        event: { t: 'grid_update', d: { x: (version * 7) % 800, y: (version * 13) % 800, ownerId, ownerUsername: 'kframes', colorR: version % 256, colorG: 200, colorB: 40, version } },
+        event: {
+          t: 'grid_update',
+          d: {
+            x: (version * 7) % 800,
+            y: (version * 13) % 800,
+            ownerId,
+            ownerUsername: 'kframes',
+            colorR: version % 256,
+            colorG: 200,
+            colorB: 40,
+            version,
+          },
+        },
       });
     }, 20);
     const loaded = await measure();
     clearInterval(timer);
     const idleP95Ms = p95(idle);
     const loadedP95Ms = p95(loaded);
-    return { idleP95Ms, loadedP95Ms, ratio: loadedP95Ms / idleP95Ms, idleFrames: idle.length, loadedFrames: loaded.length, updatesPublished: published };
+    return {
+      idleP95Ms,
+      loadedP95Ms,
+      ratio: loadedP95Ms / idleP95Ms,
+      idleFrames: idle.length,
+      loadedFrames: loaded.length,
+      updatesPublished: published,
+    };
   } finally {
     await browser.close();
     await app.close();

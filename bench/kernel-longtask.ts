@@ -14,9 +14,15 @@ import { texts } from '../src/core/texts';
 const [staticDir = 'dist/client', bitsArg = '100000', runsArg = '3'] = process.argv.slice(2);
 const bits = Number(bitsArg);
 const db = await freshDatabase('pglite');
-const app = await buildApp({ config: testConfig({ staticDir: resolve(staticDir), accountsPerIp: 0 }), database: db.database });
+const app = await buildApp({
+  config: testConfig({ staticDir: resolve(staticDir), accountsPerIp: 0 }),
+  database: db.database,
+});
 const url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 const page = await context.newPage();
 // Registered through the login screen, as a player would.
@@ -38,17 +44,24 @@ await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 await page.addInitScript(() => {
   const w = window as unknown as { __long: number[] };
   w.__long = [];
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+    type: 'longtask',
+    buffered: true,
+  });
 });
 for (let run = 0; run < Number(runsArg); run++) {
   await page.goto(`${url}/kernel`);
   await page.getByTestId('kernel-canvas').waitFor();
-  await page.waitForFunction(() => document.querySelector('.bb-kernel__loading') === null, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('.bb-kernel__loading') === null, undefined, {
+    timeout: 60_000,
+  });
   await page.waitForTimeout(1500); // let the last tasks finish (a measurement, not a test)
   const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
   const max = Math.max(0, ...long);
   const blocking = long.reduce((s, d) => s + Math.max(0, d - 50), 0);
-  console.log(`${staticDir} bits=${bits} run ${run + 1}: longest ${max.toFixed(0)} ms, tasks ${long.map((d) => d.toFixed(0)).join(' ')}, blocking ${blocking.toFixed(0)} ms`);
+  console.log(
+    `${staticDir} bits=${bits} run ${run + 1}: longest ${max.toFixed(0)} ms, tasks ${long.map((d) => d.toFixed(0)).join(' ')}, blocking ${blocking.toFixed(0)} ms`,
+  );
 }
 await browser.close();
 await app.close();

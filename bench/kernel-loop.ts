@@ -46,7 +46,12 @@ const region = `${gridPaths.state}?x0=0&y0=0&x1=63&y1=63`;
 
 export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds = 15): Promise<KernelLoopResult> {
   const scratch = await createScratchDb(config.pgAdminUrl, 'bench_kernel_loop');
-  const server = await startServer({ driver: 'postgres', databaseUrl: scratch.url, cpuProfileDir: process.env.BENCH_KERNEL_LOOP_PROFILE ?? null, probes: true });
+  const server = await startServer({
+    driver: 'postgres',
+    databaseUrl: scratch.url,
+    cpuProfileDir: process.env.BENCH_KERNEL_LOOP_PROFILE ?? null,
+    probes: true,
+  });
   const database = await createDb({ kind: 'postgres', url: scratch.url, max: 2 });
   try {
     const target = createTarget(server.port, 16);
@@ -79,7 +84,17 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
     };
     const round = async (p: BenchPlayer) => {
       const bit = nextBit++;
-      count((await post(target, p, gridPaths.purchase, { x: bit % 800, y: Math.floor(bit / 800) % 2 }, { 'idempotency-key': randomUUID() })).status);
+      count(
+        (
+          await post(
+            target,
+            p,
+            gridPaths.purchase,
+            { x: bit % 800, y: Math.floor(bit / 800) % 2 },
+            { 'idempotency-key': randomUUID() },
+          )
+        ).status,
+      );
       const [snapshot, state] = await Promise.all([
         send(target, 'GET', gridPaths.snapshot, { headers: { cookie: p.cookie }, timeoutMs }),
         send(target, 'GET', region, { headers: { cookie: p.cookie }, timeoutMs }),
@@ -91,7 +106,9 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
     for (const key of Object.keys(refusals)) delete refusals[key];
 
     // The machine's own floor first: the same prober with no Kernel traffic, for as long.
-    console.error(`kernel loop: /api/health alone for ${seconds} s, then ${scripts} scripts buying and fetching for ${seconds} s...`);
+    console.error(
+      `kernel loop: /api/health alone for ${seconds} s, then ${scripts} scripts buying and fetching for ${seconds} s...`,
+    );
     await server.probes(); // starts the server's event-loop window
     const idleHealth = await probeHealth(target, Date.now() + seconds * 1000);
     const idleLoop = (await server.probes()).loopDelay;
@@ -128,7 +145,11 @@ export async function benchKernelLoop(config: BenchConfig, scripts = 2, seconds 
 }
 
 function post(target: Target, p: BenchPlayer, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return send(target, 'POST', path, { headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken, ...headers }, body: JSON.stringify(body), timeoutMs });
+  return send(target, 'POST', path, {
+    headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken, ...headers },
+    body: JSON.stringify(body),
+    timeoutMs,
+  });
 }
 
 /** GET /api/health every 20 ms until `until`: its latencies. */

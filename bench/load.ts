@@ -19,7 +19,12 @@ export type ShotSource = () => Shot | null;
 
 async function fire(target: Target, shot: Shot, timeoutMs: number): Promise<{ status: number; bodyOk: boolean }> {
   try {
-    const reply = await send(target, 'POST', shot.path, { headers: shot.headers, body: shot.body, wantBody: shot.wantBody, timeoutMs });
+    const reply = await send(target, 'POST', shot.path, {
+      headers: shot.headers,
+      body: shot.body,
+      wantBody: shot.wantBody,
+      timeoutMs,
+    });
     return { status: reply.status, bodyOk: shot.settle(reply.status, reply.body) };
   } catch {
     shot.settle(0, undefined);
@@ -98,7 +103,11 @@ export async function runOpenLoop(
   await new Promise<void>((resolve) => {
     const tick = (): void => {
       const now = performance.now();
-      for (let dueAt = startedAt + arrivals * intervalMs; dueAt <= now && dueAt < endsAt; dueAt = startedAt + arrivals * intervalMs) {
+      for (
+        let dueAt = startedAt + arrivals * intervalMs;
+        dueAt <= now && dueAt < endsAt;
+        dueAt = startedAt + arrivals * intervalMs
+      ) {
         arrivals += 1;
         arrive(dueAt);
       }

@@ -24,7 +24,11 @@ async function appFor(mode: Mode): Promise<{ app: App; headers: Record<string, s
   await migrate(database);
   const output = createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes);
   const logStream = output.stream;
-  const app = await buildApp({ config: testConfig({ logLevel: mode === 'silent' ? 'silent' : 'info' }), database, ...(mode === 'silent' ? {} : { logStream }) });
+  const app = await buildApp({
+    config: testConfig({ logLevel: mode === 'silent' ? 'silent' : 'info' }),
+    database,
+    ...(mode === 'silent' ? {} : { logStream }),
+  });
   if (mode === 'fastify') logLikeFastifyDefault(app.fastify);
   app.fastify.addHook('onResponse', async (request, reply) => void (lastRequest = { request, reply }));
   app.fastify.post('/api/bench/constant', async (request) => {
@@ -32,9 +36,14 @@ async function appFor(mode: Mode): Promise<{ app: App; headers: Record<string, s
     return { ok: true, message: 'constant' };
   });
   await app.fastify.ready();
-  const res = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', payload: { loginId: `inline${mode}`, username: `inline${mode}`, password: 'Passw0rd!' } });
+  const res = await app.fastify.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { loginId: `inline${mode}`, username: `inline${mode}`, password: 'Passw0rd!' },
+  });
   const cookie = `bb_session=${res.cookies.find((c) => c.name === 'bb_session')!.value}`;
-  const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json().csrfToken as string;
+  const csrf = (await app.fastify.inject({ method: 'GET', url: '/api/auth/csrf-token', headers: { cookie } })).json()
+    .csrfToken as string;
   return { app, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, output };
 }
 
@@ -46,7 +55,12 @@ async function slice(target: { app: App; headers: Record<string, string> }, coun
   const lane = async () => {
     while (sent < count) {
       sent += 1;
-      const res = await target.app.fastify.inject({ method: 'POST', url: '/api/bench/constant', headers: target.headers, payload });
+      const res = await target.app.fastify.inject({
+        method: 'POST',
+        url: '/api/bench/constant',
+        headers: target.headers,
+        payload,
+      });
       if (res.statusCode !== 200) throw new Error(`constant route answered ${res.statusCode}`);
     }
   };
@@ -62,7 +76,8 @@ export async function inlineLogCost(rounds: number, count: number): Promise<Reco
   for (const mode of modes) apps.set(mode, await appFor(mode));
   for (const mode of modes) await slice(apps.get(mode)!, count); // warm-up
   const results: Record<Mode, number[]> = { silent: [], line: [], fastify: [] };
-  for (let round = 0; round < rounds; round++) for (const mode of modes) results[mode].push(await slice(apps.get(mode)!, count));
+  for (let round = 0; round < rounds; round++)
+    for (const mode of modes) results[mode].push(await slice(apps.get(mode)!, count));
   for (const { app } of apps.values()) await app.close();
   return results;
 }
@@ -94,7 +109,16 @@ export async function loggingCallsCost(loops: number): Promise<{ fastify: number
     request.log.info({ req: request }, 'incoming request');
     request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   };
-  const line = () => request.log.info({ method: request.method, route: request.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request done');
+  const line = () =>
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request done',
+    );
   await time(fastify);
   await time(line);
   const result = { fastify: await time(fastify), line: await time(line) };

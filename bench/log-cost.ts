@@ -27,7 +27,12 @@ const concurrency = 32;
 
 async function phase(server: ServerHandle, picker: PlayerPicker, target: ReturnType<typeof createTarget>) {
   const before = { stats: await server.stats(), machine: readCpu(null), at: performance.now() };
-  const summary = await runClosedLoop(target, { durationMs: phaseMs, concurrency, timeoutMs: benchConfig.requestTimeoutMs, next: constantShots(picker, 1) });
+  const summary = await runClosedLoop(target, {
+    durationMs: phaseMs,
+    concurrency,
+    timeoutMs: benchConfig.requestTimeoutMs,
+    next: constantShots(picker, 1),
+  });
   const after = { stats: await server.stats(), machine: readCpu(null), at: performance.now() };
   const cpuUs = after.stats.cpuUserUs + after.stats.cpuSystemUs - before.stats.cpuUserUs - before.stats.cpuSystemUs;
   const { machineBusyPct } = cpuBetween(before.machine, after.machine, (after.at - before.at) / 1000);
@@ -37,15 +42,27 @@ async function phase(server: ServerHandle, picker: PlayerPicker, target: ReturnT
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  console.error(`log cost: ${rounds} rounds × ${modes.length} modes × ${phaseMs / 1000} s, ${concurrency} connections, load average before ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
-  const servers = new Map<Mode, { server: ServerHandle; picker: PlayerPicker; target: ReturnType<typeof createTarget> }>();
+  console.error(
+    `log cost: ${rounds} rounds × ${modes.length} modes × ${phaseMs / 1000} s, ${concurrency} connections, load average before ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
+  const servers = new Map<
+    Mode,
+    { server: ServerHandle; picker: PlayerPicker; target: ReturnType<typeof createTarget> }
+  >();
   for (const mode of modes) {
     const server = await startServer({ driver: 'pglite', cpuProfileDir: null, log: mode });
     const target = createTarget(server.port, concurrency);
     const players = await registerPlayers(target, 20, 4, benchConfig.requestTimeoutMs);
     const picker = new PlayerPicker(players, 1);
     // Warm-up (JIT, session cache); not measured.
-    await runClosedLoop(target, { durationMs: 2000, concurrency, timeoutMs: benchConfig.requestTimeoutMs, next: constantShots(picker, 1) });
+    await runClosedLoop(target, {
+      durationMs: 2000,
+      concurrency,
+      timeoutMs: benchConfig.requestTimeoutMs,
+      next: constantShots(picker, 1),
+    });
     servers.set(mode, { server, picker, target });
   }
   const results = new Map<Mode, Array<Awaited<ReturnType<typeof phase>>>>(modes.map((m) => [m, []]));
@@ -75,13 +92,21 @@ async function main(): Promise<void> {
   const inline = await inlineLogCost(rounds * 2, 3000);
   for (const mode of modes) {
     const paired = inline[mode].map((us, i) => us - inline.silent[i]!);
-    console.log(`in-process ${mode.padEnd(8)} ${median(inline[mode]).toFixed(0).padStart(5)} µs/request (rounds: ${inline[mode].map((v) => v.toFixed(0)).join(', ')}), logging ${median(paired).toFixed(1)} µs`);
+    console.log(
+      `in-process ${mode.padEnd(8)} ${median(inline[mode]).toFixed(0).padStart(5)} µs/request (rounds: ${inline[mode].map((v) => v.toFixed(0)).join(', ')}), logging ${median(paired).toFixed(1)} µs`,
+    );
   }
   for (let round = 0; round < 3; round++) {
     const calls = await loggingCallsCost(20_000);
-    console.log(`logging calls alone, round ${round + 1}: Fastify's two lines ${calls.fastify.toFixed(1)} µs, one line ${calls.line.toFixed(1)} µs per request`);
+    console.log(
+      `logging calls alone, round ${round + 1}: Fastify's two lines ${calls.fastify.toFixed(1)} µs, one line ${calls.line.toFixed(1)} µs per request`,
+    );
   }
-  console.error(`load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.error(
+    `load average after ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -81,9 +81,18 @@ async function seedItems(url: string, players: BenchPlayer[]): Promise<Seller[]>
       const batch = players.slice(start, start + 50);
       await database.db.transaction(async (tx) => {
         for (const [i, player] of batch.entries()) {
-          await credit(tx, { userId: player.id, amount: startingTelnet, reason: 'operator-grant', reference: `bench:${player.id}` });
+          await credit(tx, {
+            userId: player.id,
+            amount: startingTelnet,
+            reason: 'operator-grant',
+            reference: `bench:${player.id}`,
+          });
           const gear = Array.from({ length: itemsPerPlayer }, (_, k) =>
-            makeGear(gearTypes[(start + i + k) % gearTypes.length]!, rarities[(start + i * 3 + k) % rarities.length]!, 1 + ((i + k) % 30)),
+            makeGear(
+              gearTypes[(start + i + k) % gearTypes.length]!,
+              rarities[(start + i * 3 + k) % rarities.length]!,
+              1 + ((i + k) % 30),
+            ),
           );
           const added = await addItems(tx, { userId: player.id, gear, onFull: 'refuse' });
           if (added.kind !== 'added') throw new Error(`seeding player ${player.id}: inventory full`);
@@ -102,7 +111,10 @@ async function seedItems(url: string, players: BenchPlayer[]): Promise<Seller[]>
  * what the route calls after its hooks), 24 at a time on the orchestrator's own pool. Not through HTTP:
  * on this shared machine 10,000 route calls took minutes; the bench measures buying and reading.
  */
-async function listEverything(url: string, sellers: Seller[]): Promise<{ listings: Array<{ id: number; sellerId: number }>; perS: number }> {
+async function listEverything(
+  url: string,
+  sellers: Seller[],
+): Promise<{ listings: Array<{ id: number; sellerId: number }>; perS: number }> {
   const database = await createDb({ kind: 'postgres', url, max: 24 });
   const market = createMarketService({
     database,
@@ -111,16 +123,23 @@ async function listEverything(url: string, sellers: Seller[]): Promise<{ listing
     userView: () => Promise.reject(new Error('no views while seeding')),
   });
   try {
-    const work = sellers.flatMap((s) => s.gearIds.map((itemId, k) => ({ sellerId: s.player.id, itemId, price: 1 + ((itemId * 7919 + k) % 5000) })));
+    const work = sellers.flatMap((s) =>
+      s.gearIds.map((itemId, k) => ({ sellerId: s.player.id, itemId, price: 1 + ((itemId * 7919 + k) % 5000) })),
+    );
     const listings: Array<{ id: number; sellerId: number }> = [];
     let next = 0;
     const startedAt = performance.now();
     async function worker(): Promise<void> {
       while (next < work.length) {
         const job = work[next++]!;
-        const outcome = await market.create(job.sellerId, randomUUID(), { itemType: 'gear', itemId: job.itemId, price: job.price });
+        const outcome = await market.create(job.sellerId, randomUUID(), {
+          itemType: 'gear',
+          itemId: job.itemId,
+          price: job.price,
+        });
         const body = outcome.body as { success?: boolean; listing?: { id: number } };
-        if (outcome.statusCode !== 200 || !body.listing) throw new Error(`create listing: ${outcome.statusCode} ${JSON.stringify(body)}`);
+        if (outcome.statusCode !== 200 || !body.listing)
+          throw new Error(`create listing: ${outcome.statusCode} ${JSON.stringify(body)}`);
         listings.push({ id: body.listing.id, sellerId: job.sellerId });
       }
     }
@@ -144,7 +163,12 @@ const pageVariants: Array<{ name: string; query: string; path?: string }> = [
   { name: 'market prices (21 items)', query: '', path: marketPaths.prices },
 ];
 
-async function timeGet(target: Target, player: BenchPlayer, path: string, timeoutMs: number): Promise<{ ms: number; total: number }> {
+async function timeGet(
+  target: Target,
+  player: BenchPlayer,
+  path: string,
+  timeoutMs: number,
+): Promise<{ ms: number; total: number }> {
   const startedAt = performance.now();
   const reply = await send(target, 'GET', path, { headers: headersOf(player), wantBody: true, timeoutMs });
   const ms = performance.now() - startedAt;
@@ -162,13 +186,24 @@ async function timePages(target: Target, player: BenchPlayer, timeoutMs: number)
     const warm: number[] = [];
     for (let i = 0; i < warmReads; i++) warm.push((await timeGet(target, player, path, timeoutMs)).ms);
     warm.sort((a, b) => a - b);
-    timings.push({ name: variant.name, path, total: cold.total, coldMs: cold.ms, warmP50Ms: percentile(warm, 50), warmP99Ms: percentile(warm, 99) });
+    timings.push({
+      name: variant.name,
+      path,
+      total: cold.total,
+      coldMs: cold.ms,
+      warmP50Ms: percentile(warm, 50),
+      warmP99Ms: percentile(warm, 99),
+    });
   }
   return timings;
 }
 
 /** Buys: a round-robin over buyers, each taking the next listing that is neither theirs nor already taken. */
-function buyShots(players: BenchPlayer[], listings: Array<{ id: number; sellerId: number }>, outcome: { bought: number; refused: number }) {
+function buyShots(
+  players: BenchPlayer[],
+  listings: Array<{ id: number; sellerId: number }>,
+  outcome: { bought: number; refused: number },
+) {
   let buyer = 0;
   let cursor = 0;
   return (): Shot | null => {
@@ -201,13 +236,25 @@ function constantShots(players: BenchPlayer[]) {
     const player = players[next]!;
     next = (next + 1) % players.length;
     // A body of the buy's size, so both routes parse the same amount of JSON.
-    return { path: '/api/bench/constant', headers: headersOf(player, randomUUID()), body: JSON.stringify({ listingId: 123456 }), wantBody: false, settle: () => true };
+    return {
+      path: '/api/bench/constant',
+      headers: headersOf(player, randomUUID()),
+      body: JSON.stringify({ listingId: 123456 }),
+      wantBody: false,
+      settle: () => true,
+    };
   };
 }
 
-const short = (s: LoadSummary) => `${s.okPerS.toFixed(0)} ok/s, p50 ${s.p50Ms.toFixed(1)} ms, p99 ${s.p99Ms.toFixed(1)} ms`;
+const short = (s: LoadSummary) =>
+  `${s.okPerS.toFixed(0)} ok/s, p50 ${s.p50Ms.toFixed(1)} ms, p99 ${s.p99Ms.toFixed(1)} ms`;
 
-async function runMarket(server: ServerHandle, restart: () => Promise<ServerHandle>, url: string, config: BenchConfig): Promise<MarketResult> {
+async function runMarket(
+  server: ServerHandle,
+  restart: () => Promise<ServerHandle>,
+  url: string,
+  config: BenchConfig,
+): Promise<MarketResult> {
   const timeoutMs = config.requestTimeoutMs;
   let target = createTarget(server.port, config.concurrency);
   const registerStartedAt = performance.now();
@@ -218,7 +265,9 @@ async function runMarket(server: ServerHandle, restart: () => Promise<ServerHand
   const seedStartedAt = performance.now();
   const sellers = await seedItems(url, players);
   const seedItemsS = (performance.now() - seedStartedAt) / 1000;
-  console.error(`  seeded ${sellers.length * itemsPerPlayer} gear in ${seedItemsS.toFixed(1)} s; listing them through the market service...`);
+  console.error(
+    `  seeded ${sellers.length * itemsPerPlayer} gear in ${seedItemsS.toFixed(1)} s; listing them through the market service...`,
+  );
   const { listings, perS: createListingsPerS } = await listEverything(url, sellers);
   console.error(`  ${listings.length} listings at ${createListingsPerS.toFixed(0)} creates/s`);
   target.agent.destroy();
@@ -227,7 +276,8 @@ async function runMarket(server: ServerHandle, restart: () => Promise<ServerHand
   const fresh = await restart();
   target = createTarget(fresh.port, config.concurrency);
   const pages = await timePages(target, players[0]!, timeoutMs);
-  for (const p of pages) console.error(`  ${p.name}: cold ${p.coldMs.toFixed(1)} ms, warm p50 ${p.warmP50Ms.toFixed(1)} ms`);
+  for (const p of pages)
+    console.error(`  ${p.name}: cold ${p.coldMs.toFixed(1)} ms, warm p50 ${p.warmP50Ms.toFixed(1)} ms`);
 
   const closed = { concurrency: config.concurrency, timeoutMs };
   const outcome = { bought: 0, refused: 0 };
@@ -281,13 +331,26 @@ export async function benchMarket(config: BenchConfig): Promise<MarketResult> {
 }
 
 export function printMarket(result: MarketResult): void {
-  console.log(`\nData Exchange (PostgreSQL): ${result.players} players, ${result.listings} active listings at the start of the buy phase`);
-  console.log(`  register ${result.registerS.toFixed(1)} s; gear seeded in ${result.seedItemsS.toFixed(1)} s; listings created through the market service at ${result.createListingsPerS.toFixed(0)}/s`);
-  console.log('\nFirst marketplace page (GET /api/marketplace/listings, 20 per page; cold = first read after a server restart):');
+  console.log(
+    `\nData Exchange (PostgreSQL): ${result.players} players, ${result.listings} active listings at the start of the buy phase`,
+  );
+  console.log(
+    `  register ${result.registerS.toFixed(1)} s; gear seeded in ${result.seedItemsS.toFixed(1)} s; listings created through the market service at ${result.createListingsPerS.toFixed(0)}/s`,
+  );
+  console.log(
+    '\nFirst marketplace page (GET /api/marketplace/listings, 20 per page; cold = first read after a server restart):',
+  );
   console.log(
     table(
       ['variant', 'query', 'total', 'cold ms', 'warm p50 ms', 'warm p99 ms'],
-      result.pages.map((p) => [p.name, p.path.replace(marketPaths.listings, '') || '(none)', String(p.total), fixed(p.coldMs), fixed(p.warmP50Ms), fixed(p.warmP99Ms)]),
+      result.pages.map((p) => [
+        p.name,
+        p.path.replace(marketPaths.listings, '') || '(none)',
+        String(p.total),
+        fixed(p.coldMs),
+        fixed(p.warmP50Ms),
+        fixed(p.warmP99Ms),
+      ]),
     ),
   );
   const row = (name: string, s: LoadSummary) => [
@@ -299,7 +362,12 @@ export function printMarket(result: MarketResult): void {
     String(Object.values(s.otherStatuses).reduce((a, b) => a + b, 0) + s.networkErrors),
   ];
   console.log('\nBuy throughput against the signed-in constant route (same server, same run):');
-  console.log(table(['route', 'mode', 'ok/s', 'p50 ms', 'p99 ms', 'errors'], [row('constant route', result.constant), row('marketplace buy', result.buy)]));
+  console.log(
+    table(
+      ['route', 'mode', 'ok/s', 'p50 ms', 'p99 ms', 'errors'],
+      [row('constant route', result.constant), row('marketplace buy', result.buy)],
+    ),
+  );
   console.log(
     `  buy / constant = ${(result.buy.okPerS / result.constant.okPerS).toFixed(2)}; ${result.buy.bought} bought, ${result.buy.refused} refused; ${result.listingsLeft} listings left`,
   );

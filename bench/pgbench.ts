@@ -26,7 +26,14 @@ export interface PgbenchResult {
 }
 
 function connectionArgs(url: URL): { args: string[]; env: NodeJS.ProcessEnv } {
-  const args = ['-h', url.hostname.replace(/^\[|\]$/g, ''), '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const args = [
+    '-h',
+    url.hostname.replace(/^\[|\]$/g, ''),
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+  ];
   const env = { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) };
   return { args, env };
 }
@@ -50,10 +57,24 @@ export async function runPgbench(
     await run('pgbench', ['-i', '-q', '-s', String(options.scale), ...args, db.name], { env, timeout: 120_000 });
     const { stdout } = await run(
       'pgbench',
-      ['-n', '-c', String(options.clients), '-j', String(options.threads), '-T', String(options.seconds), '-f', script, ...args, db.name],
+      [
+        '-n',
+        '-c',
+        String(options.clients),
+        '-j',
+        String(options.threads),
+        '-T',
+        String(options.seconds),
+        '-f',
+        script,
+        ...args,
+        db.name,
+      ],
       { env, timeout: (options.seconds + 60) * 1000 },
     );
-    const tps = numberAfter(stdout, /tps = ([\d.]+) \(without initial connection time\)/) ?? numberAfter(stdout, /tps = ([\d.]+)/);
+    const tps =
+      numberAfter(stdout, /tps = ([\d.]+) \(without initial connection time\)/) ??
+      numberAfter(stdout, /tps = ([\d.]+)/);
     if (tps === null) throw new Error(`could not read tps from pgbench output:\n${stdout}`);
     return {
       tps,

@@ -34,10 +34,19 @@ async function registerOne(target: Target, loginId: string, timeoutMs: number, a
   const body = JSON.stringify({ loginId, username: loginId, password: 'Passw0rd!' });
   const headers = address ? { 'x-forwarded-for': address } : {};
   // A busy server sheds (503 + Retry-After, ADR 072) and nothing was done: wait as the client does and ask again.
-  const registered = await sendResendingShed(target, 'POST', '/api/auth/register', { body, headers, wantBody: true, timeoutMs });
+  const registered = await sendResendingShed(target, 'POST', '/api/auth/register', {
+    body,
+    headers,
+    wantBody: true,
+    timeoutMs,
+  });
   if (registered.status !== 201) throw new Error(`register ${loginId}: ${registered.status} ${registered.body}`);
   const cookie = sessionCookie(registered.headers['set-cookie']);
-  const token = await sendResendingShed(target, 'GET', '/api/auth/csrf-token', { headers: { cookie }, wantBody: true, timeoutMs });
+  const token = await sendResendingShed(target, 'GET', '/api/auth/csrf-token', {
+    headers: { cookie },
+    wantBody: true,
+    timeoutMs,
+  });
   if (token.status !== 200) throw new Error(`csrf-token ${loginId}: ${token.status} ${token.body}`);
   let parsed = JSON.parse(token.body!) as { csrfToken?: string; secureData?: string };
   if (parsed.secureData) parsed = decodeSecureData(parsed.secureData, 'server', 1 << 16) as { csrfToken?: string };
@@ -95,7 +104,10 @@ export class PlayerPicker {
       const player = this.players[this.cursor]!;
       this.cursor = (this.cursor + 1) % this.players.length;
       if (player.busy) continue;
-      const tokens = Math.min(balance.tapBurstCapacity, player.tokens + ((nowMs - player.tokensAtMs) / 1000) * mirrorRefillPerS);
+      const tokens = Math.min(
+        balance.tapBurstCapacity,
+        player.tokens + ((nowMs - player.tokensAtMs) / 1000) * mirrorRefillPerS,
+      );
       player.tokens = tokens;
       player.tokensAtMs = nowMs;
       if (tokens < this.tapCount + mirrorReserve) continue;

@@ -65,10 +65,12 @@ export function cpuBetween(
   after: CpuSnapshot | null,
   wallS: number,
 ): { machineBusyPct: number | null; postgresPct: number | null } {
-  if (!before || !after || after.machineTotalTicks === before.machineTotalTicks) return { machineBusyPct: null, postgresPct: null };
+  if (!before || !after || after.machineTotalTicks === before.machineTotalTicks)
+    return { machineBusyPct: null, postgresPct: null };
   return {
     // /proc/stat sums every core, so busy ÷ total is already a share of the whole machine.
-    machineBusyPct: (100 * (after.machineBusyTicks - before.machineBusyTicks)) / (after.machineTotalTicks - before.machineTotalTicks),
+    machineBusyPct:
+      (100 * (after.machineBusyTicks - before.machineBusyTicks)) / (after.machineTotalTicks - before.machineTotalTicks),
     postgresPct: (100 * (after.postgresTicks - before.postgresTicks)) / ticksPerSecond / wallS,
   };
 }

@@ -29,10 +29,19 @@ export async function benchRealtime(config: BenchConfig): Promise<RealtimeResult
   console.error(`\n[realtime, ${driver}] starting server...`);
   const scratch = driver === 'postgres' ? await createScratchDb(config.pgAdminUrl, 'bb_bench_rt') : null;
   try {
-    const server = await startServer({ driver, databaseUrl: scratch?.url, cpuProfileDir: config.cpuProfileDir, probes: true });
+    const server = await startServer({
+      driver,
+      databaseUrl: scratch?.url,
+      cpuProfileDir: config.cpuProfileDir,
+      probes: true,
+    });
     const target = createTarget(server.port, 64);
     try {
-      const count = Math.max(Math.ceil(rt.sockets / rt.socketsPerPlayer), rt.idlePlayers, rt.chatSenders + rt.warmupLines);
+      const count = Math.max(
+        Math.ceil(rt.sockets / rt.socketsPerPlayer),
+        rt.idlePlayers,
+        rt.chatSenders + rt.warmupLines,
+      );
       console.error(`  registering ${count} players (argon2id, ${config.registerConcurrency} at a time)...`);
       const registerStartedAt = performance.now();
       const players = await registerPlayers(target, count, config.registerConcurrency, config.requestTimeoutMs);
@@ -48,7 +57,10 @@ export async function benchRealtime(config: BenchConfig): Promise<RealtimeResult
       await waitForEmptyHub(server, 30_000);
 
       const idle = await runIdleRequests(server, target, players.slice(0, rt.idlePlayers), config);
-      const storage = driver === 'postgres' ? 'PostgreSQL scratch database, pool of 10' : 'PGlite in memory (memory://), one connection';
+      const storage =
+        driver === 'postgres'
+          ? 'PostgreSQL scratch database, pool of 10'
+          : 'PGlite in memory (memory://), one connection';
       return { driver, storage, playersRegistered: players.length, registerS, fanout, idle };
     } finally {
       target.agent.destroy();

@@ -20,8 +20,12 @@ const socketUp = (idle: IdleDesignResult[]) => idle.find((d) => d.design === 'so
 export function printRealtime(r: RealtimeResult): string[] {
   const f = r.fanout;
   const out: string[] = [];
-  out.push(`\nChat fan-out (${r.driver}): ${socketsMadeHow(r)}; ${f.lines} lines, one every ${f.lineGapMs} ms, from ${f.senders} senders in turn, after ${f.warmupLines} unmeasured warm-up lines`);
-  out.push('Latency from just before the POST leaves to the chat_message frame at each socket (both stamped in the load generator)');
+  out.push(
+    `\nChat fan-out (${r.driver}): ${socketsMadeHow(r)}; ${f.lines} lines, one every ${f.lineGapMs} ms, from ${f.senders} senders in turn, after ${f.warmupLines} unmeasured warm-up lines`,
+  );
+  out.push(
+    'Latency from just before the POST leaves to the chat_message frame at each socket (both stamped in the load generator)',
+  );
   out.push(
     table(
       ['driver', 'measure', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'count'],
@@ -35,13 +39,17 @@ export function printRealtime(r: RealtimeResult): string[] {
       ],
     ),
   );
-  const others = Object.entries(f.otherFramesByType).map(([t, n]) => `${t} ${n}`).join(', ') || 'none';
+  const others =
+    Object.entries(f.otherFramesByType)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ') || 'none';
   out.push(
     `Deliveries ${f.deliveries} of ${f.expectedDeliveries} (missing ${f.missing}, duplicates ${f.duplicates}); POST statuses ${JSON.stringify(f.postStatuses)}; ` +
       `frames that fail the client's schema ${f.badFrames}; stream-version gaps ${f.streamGaps}; sockets closed by the server ${f.closedEarly}; ` +
       `sockets that failed to open ${f.openFailures}; other frames during the lines: ${others}.`,
   );
-  const cut = (c: { sendBufferFull: number; missedPong: number }) => `${c.sendBufferFull} for a full send buffer, ${c.missedPong} for a missed pong`;
+  const cut = (c: { sendBufferFull: number; missedPong: number }) =>
+    `${c.sendBufferFull} for a full send buffer, ${c.missedPong} for a missed pong`;
   out.push(
     `Opening: ${f.requestedSockets} sockets requested, ${f.sockets} open ${f.settled ? 'and settled' : 'but NOT settled'} after ${fixed(f.openS, 1)} s; ` +
       `${f.connectFrames} frames (presence.changed) reached the fleet meanwhile; server CPU ${fixed(f.connectServerCpuS, 2)} s; ` +
@@ -56,7 +64,21 @@ export function printRealtime(r: RealtimeResult): string[] {
   out.push('\nWhere the time went during the lines (CPU in % of one core, machine % of all cores)');
   out.push(
     table(
-      ['driver', 'phase', 'server CPU %', 'µs/frame sent', 'event loop %', 'frames sent', 'loadgen %', 'loadgen loop %', 'loadgen delay p99 ms', 'loadgen µs/frame', 'postgres %', 'other %', 'machine %'],
+      [
+        'driver',
+        'phase',
+        'server CPU %',
+        'µs/frame sent',
+        'event loop %',
+        'frames sent',
+        'loadgen %',
+        'loadgen loop %',
+        'loadgen delay p99 ms',
+        'loadgen µs/frame',
+        'postgres %',
+        'other %',
+        'machine %',
+      ],
       [
         [
           r.driver,
@@ -84,7 +106,18 @@ export function printRealtime(r: RealtimeResult): string[] {
   );
   out.push(
     table(
-      ['design', '', 'HTTP req', 'expected', 'of which csrf-token', 'not served yet (404)', 'WS frames to tab', 'WS frames from tab', 'server CPU ms', 'server CPU %'],
+      [
+        'design',
+        '',
+        'HTTP req',
+        'expected',
+        'of which csrf-token',
+        'not served yet (404)',
+        'WS frames to tab',
+        'WS frames from tab',
+        'server CPU ms',
+        'server CPU %',
+      ],
       r.idle.designs.map((d) => [
         d.design,
         '',
@@ -113,7 +146,10 @@ export function printRealtime(r: RealtimeResult): string[] {
       'Ratios: ' +
         r.idle.designs
           .filter((d) => d !== up)
-          .map((d) => `${d.design} / socket up = ${fixed(d.requestsPerPlayerMinute / up.requestsPerPlayerMinute, 1)}× the HTTP requests, ${fixed(d.serverCpuMsPerPlayerMinute / up.serverCpuMsPerPlayerMinute, 1)}× the server CPU`)
+          .map(
+            (d) =>
+              `${d.design} / socket up = ${fixed(d.requestsPerPlayerMinute / up.requestsPerPlayerMinute, 1)}× the HTTP requests, ${fixed(d.serverCpuMsPerPlayerMinute / up.serverCpuMsPerPlayerMinute, 1)}× the server CPU`,
+          )
           .join('; '),
     );
   }
@@ -131,19 +167,39 @@ export function realtimeRatios(r: RealtimeResult): Record<string, { value: numbe
   const f = r.fanout;
   const ratios: Record<string, { value: number; target: string; met: boolean }> = {
     // Issue 3 §6: a line reaches another tab within 1 s; here it must hold for every socket at p99.
-    [`realtime: fan-out p99 to ${f.sockets} sockets (ms)`]: { value: f.delivery.p99Ms, target: '<= 1000', met: f.delivery.p99Ms <= 1000 },
+    [`realtime: fan-out p99 to ${f.sockets} sockets (ms)`]: {
+      value: f.delivery.p99Ms,
+      target: '<= 1000',
+      met: f.delivery.p99Ms <= 1000,
+    },
     'realtime: fan-out deliveries missing': { value: f.missing, target: '= 0', met: f.missing === 0 },
     // The targets at 2,000 sockets.
-    [`realtime: delivery p99 to ${f.sockets} sockets (ms)`]: { value: f.delivery.p99Ms, target: '<= 100', met: f.delivery.p99Ms <= 100 },
-    'realtime: chat POST p50 during the fan-out (ms)': { value: f.post.p50Ms, target: '<= 20', met: f.post.p50Ms <= 20 },
-    'realtime: server event loop max block during the fan-out (ms)': { value: f.serverLoopDelay.maxMs, target: '<= 10 (a few ms)', met: f.serverLoopDelay.maxMs <= 10 },
+    [`realtime: delivery p99 to ${f.sockets} sockets (ms)`]: {
+      value: f.delivery.p99Ms,
+      target: '<= 100',
+      met: f.delivery.p99Ms <= 100,
+    },
+    'realtime: chat POST p50 during the fan-out (ms)': {
+      value: f.post.p50Ms,
+      target: '<= 20',
+      met: f.post.p50Ms <= 20,
+    },
+    'realtime: server event loop max block during the fan-out (ms)': {
+      value: f.serverLoopDelay.maxMs,
+      target: '<= 10 (a few ms)',
+      met: f.serverLoopDelay.maxMs <= 10,
+    },
     // Linear: each watching socket gets at most one frame per flush, whatever the number of players.
     'realtime: presence frames per joining player': {
       value: f.joinPresence.perPlayer,
       target: `<= watchers × (open s + 1) / players = ${fixed(presenceBound(f), 2)}`,
       met: f.joinPresence.perPlayer <= presenceBound(f),
     },
-    'realtime: presence frames to sockets that did not ask': { value: f.joinPresence.unasked, target: '= 0', met: f.joinPresence.unasked === 0 },
+    'realtime: presence frames to sockets that did not ask': {
+      value: f.joinPresence.unasked,
+      target: '= 0',
+      met: f.joinPresence.unasked === 0,
+    },
   };
   const up = socketUp(r.idle.designs);
   for (const d of r.idle.designs) {
@@ -190,23 +246,40 @@ export function explainRealtimeLimits(r: RealtimeResult, cores: number): string[
         `(${f.cutsWhileOpening.missedPong} missed a pong: the load generator, swamped by presence frames, answered the hub's ping more than one heartbeat late; ${f.cutsWhileOpening.sendBufferFull} passed the send-buffer cap).`,
     );
   }
-  const falseEnds = Object.entries(f.closeCodes).filter(([code]) => code.startsWith('4001')).reduce((n, [, c]) => n + c, 0);
+  const falseEnds = Object.entries(f.closeCodes)
+    .filter(([code]) => code.startsWith('4001'))
+    .reduce((n, [, c]) => n + c, 0);
   if (falseEnds > 0) {
     notes.push(
       `realtime opening: ${falseEnds} sockets were closed with 4001 "session ended" (the tab would sign out) although the bench never logs out or bans and every session is live: ` +
         `the hub's 30-s session recheck (src/server/realtime/hub.ts recheckSessions) treats sockets attached while its query was in flight as expired.`,
     );
   }
-  if (f.missing > 0) notes.push(`realtime fan-out: ${f.missing} deliveries missing after ${(f.lines * f.lineGapMs) / 1000 + 10} s — see sockets closed by the server (${f.closedEarly}) and stream gaps (${f.streamGaps}).`);
+  if (f.missing > 0)
+    notes.push(
+      `realtime fan-out: ${f.missing} deliveries missing after ${(f.lines * f.lineGapMs) / 1000 + 10} s — see sockets closed by the server (${f.closedEarly}) and stream gaps (${f.streamGaps}).`,
+    );
   if (f.machineBusyPct !== null && f.machineBusyPct >= 85) {
-    notes.push(`realtime fan-out: the ${cores}-core machine was saturated (${fixed(f.machineBusyPct, 0)} % busy; other processes ${fixed(f.otherCpuPct, 0)} % of a core): latencies include waiting for a core.`);
+    notes.push(
+      `realtime fan-out: the ${cores}-core machine was saturated (${fixed(f.machineBusyPct, 0)} % busy; other processes ${fixed(f.otherCpuPct, 0)} % of a core): latencies include waiting for a core.`,
+    );
   } else if (f.otherCpuPct !== null && f.otherCpuPct >= 30) {
-    notes.push(`realtime fan-out: other processes used ${fixed(f.otherCpuPct, 0)} % of a core meanwhile — the figures are disturbed.`);
+    notes.push(
+      `realtime fan-out: other processes used ${fixed(f.otherCpuPct, 0)} % of a core meanwhile — the figures are disturbed.`,
+    );
   }
   const up = socketUp(r.idle.designs);
   for (const d of r.idle.designs) {
-    const off = d.expectedPerPlayerMinute === 0 ? (d.requestsPerPlayerMinute > 0 ? 1 : 0) : Math.abs(d.requestsPerPlayerMinute - d.expectedPerPlayerMinute) / d.expectedPerPlayerMinute;
-    if (off > 0.05) notes.push(`realtime idle, ${d.design}: measured ${fixed(d.requestsPerPlayerMinute, 1)} requests per player-minute vs ${fixed(d.expectedPerPlayerMinute, 1)} expected from the intervals (timers late or requests failed: ${JSON.stringify(d.tabs.statuses)}, ${d.tabs.networkErrors} network errors).`);
+    const off =
+      d.expectedPerPlayerMinute === 0
+        ? d.requestsPerPlayerMinute > 0
+          ? 1
+          : 0
+        : Math.abs(d.requestsPerPlayerMinute - d.expectedPerPlayerMinute) / d.expectedPerPlayerMinute;
+    if (off > 0.05)
+      notes.push(
+        `realtime idle, ${d.design}: measured ${fixed(d.requestsPerPlayerMinute, 1)} requests per player-minute vs ${fixed(d.expectedPerPlayerMinute, 1)} expected from the intervals (timers late or requests failed: ${JSON.stringify(d.tabs.statuses)}, ${d.tabs.networkErrors} network errors).`,
+      );
   }
   if (up) {
     notes.push(

@@ -76,7 +76,9 @@ function abortOn(reason: string): void {
 /** The soft limit on open files of this process (each socket is one), from /proc; null without /proc. */
 function openFileLimit(): number | null {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     return soft === undefined || soft === 'unlimited' ? null : Number(soft);
   } catch {
@@ -92,13 +94,18 @@ function assertSocketBudget(sockets: number): void {
   const limit = openFileLimit();
   const needed = sockets + 200; // plus the HTTP agents, PostgreSQL pool, pipes, files
   if (limit !== null && limit < needed) {
-    throw new Error(`ulimit -n is ${limit}; ${sockets} sockets need about ${needed} descriptors in each process (raise it with ulimit -n ${needed * 2})`);
+    throw new Error(
+      `ulimit -n is ${limit}; ${sockets} sockets need about ${needed} descriptors in each process (raise it with ulimit -n ${needed * 2})`,
+    );
   }
 }
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const deadline = setTimeout(() => abortOn(`deadline of ${benchConfig.deadlineMs / 1000} s passed`), benchConfig.deadlineMs);
+  const deadline = setTimeout(
+    () => abortOn(`deadline of ${benchConfig.deadlineMs / 1000} s passed`),
+    benchConfig.deadlineMs,
+  );
   deadline.unref();
   process.once('SIGINT', () => abortOn('SIGINT'));
   process.once('SIGTERM', () => abortOn('SIGTERM'));
@@ -108,9 +115,19 @@ async function main(): Promise<void> {
   const environment: Record<string, unknown> = {
     node: process.version,
     cores,
-    loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(' '),
-    ...Object.fromEntries(Object.entries(await describePostgres(benchConfig.pgAdminUrl)).map(([k, v]) => [`postgres ${k}`, v])),
-    ...(parts.includes('tap') ? { players: benchConfig.players, tapCountPerBatch: benchConfig.tapCount, phaseSeconds: benchConfig.phaseMs / 1000 } : {}),
+    loadAverageAtStart: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    ...Object.fromEntries(
+      Object.entries(await describePostgres(benchConfig.pgAdminUrl)).map(([k, v]) => [`postgres ${k}`, v]),
+    ),
+    ...(parts.includes('tap')
+      ? {
+          players: benchConfig.players,
+          tapCountPerBatch: benchConfig.tapCount,
+          phaseSeconds: benchConfig.phaseMs / 1000,
+        }
+      : {}),
     ...(parts.includes('realtime') ? { 'ulimit -n (this process)': openFileLimit() } : {}),
   };
 
@@ -122,7 +139,8 @@ async function main(): Promise<void> {
     pgbench = await runPgbench(benchConfig.pgAdminUrl, { clients, threads, seconds, scale });
     console.error(`  ${pgbench.tps.toFixed(0)} tps`);
     for (const driver of benchConfig.drivers) {
-      for (const workers of driver === 'postgres' ? benchConfig.postgresWorkers : [1]) drivers.push(await benchDriver(driver, benchConfig, workers));
+      for (const workers of driver === 'postgres' ? benchConfig.postgresWorkers : [1])
+        drivers.push(await benchDriver(driver, benchConfig, workers));
     }
   }
   let realtime: RealtimeResult | undefined;
@@ -146,13 +164,23 @@ async function main(): Promise<void> {
     const kernel = {
       ...(process.env.BENCH_KERNEL_SKIP_SERVER ? {} : await benchKernel(benchConfig)),
       ...(process.env.BENCH_KERNEL_SKIP_LOOP ? {} : { buyAndFetchLoop: await benchKernelLoop(benchConfig) }),
-      ...(process.env.BENCH_KERNEL_SKIP_FANOUT ? {} : { fanout: await benchKernelFanout(benchConfig), loadAverageAfterFanout: loadavg().map((l) => l.toFixed(2)).join(' ') }),
+      ...(process.env.BENCH_KERNEL_SKIP_FANOUT
+        ? {}
+        : {
+            fanout: await benchKernelFanout(benchConfig),
+            loadAverageAfterFanout: loadavg()
+              .map((l) => l.toFixed(2))
+              .join(' '),
+          }),
       ...(process.env.BENCH_KERNEL_SKIP_FRAMES ? {} : { frames: await benchKernelFrames() }),
     };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     console.log(`\nKernel\n${JSON.stringify(kernel, null, 2)}`);
-    writeFileSync(`${dir}latest.kernel.json`, `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`);
+    writeFileSync(
+      `${dir}latest.kernel.json`,
+      `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`,
+    );
     if (parts.length === 1) return;
   }
 
@@ -162,7 +190,9 @@ async function main(): Promise<void> {
     if (parts.length === 1) return;
   }
 
-  environment.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(' ');
+  environment.loadAverageAtEnd = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   const results: BenchResults & { blockchain?: BlockchainBenchResult; terminal?: TerminalBenchResult } = {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,

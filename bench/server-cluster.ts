@@ -12,8 +12,10 @@ function tell(message: ServerMessage): void {
 }
 
 export function runBenchPrimary(count: number): void {
-  if (process.env.BENCH_DRIVER !== 'postgres') throw new Error('BENCH_WORKERS > 1 needs the postgres driver: each worker would get its own in-memory PGlite');
-  if (process.env.BENCH_PROBES === '1') throw new Error('BENCH_WORKERS > 1 cannot serve the realtime probes (they count one process)');
+  if (process.env.BENCH_DRIVER !== 'postgres')
+    throw new Error('BENCH_WORKERS > 1 needs the postgres driver: each worker would get its own in-memory PGlite');
+  if (process.env.BENCH_PROBES === '1')
+    throw new Error('BENCH_WORKERS > 1 cannot serve the realtime probes (they count one process)');
   // One session secret for all workers: a cookie signed by one is read by the others.
   process.env.BENCH_SESSION_SECRET ||= randomBytes(32).toString('base64url');
   serveWorkers();

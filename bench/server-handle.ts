@@ -37,7 +37,15 @@ export function startServer(options: {
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = fork(serverEntry, [], {
     execArgv,
-    env: { ...process.env, BENCH_DRIVER: options.driver, BENCH_DB_URL: options.databaseUrl ?? '', BENCH_PROBES: options.probes ? '1' : '0', BENCH_REDIS_URL: options.redisUrl ?? '', BENCH_WORKERS: String(options.workers ?? 1), BENCH_LOG: options.log ?? 'silent' },
+    env: {
+      ...process.env,
+      BENCH_DRIVER: options.driver,
+      BENCH_DB_URL: options.databaseUrl ?? '',
+      BENCH_PROBES: options.probes ? '1' : '0',
+      BENCH_REDIS_URL: options.redisUrl ?? '',
+      BENCH_WORKERS: String(options.workers ?? 1),
+      BENCH_LOG: options.log ?? 'silent',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   live.add(child);

@@ -62,7 +62,8 @@ export function installProbes(app: App): () => ServerProbes {
   bus.publish = (message) => {
     lastPublishAt = epochMs();
     busEvents[message.event.t] = (busEvents[message.event.t] ?? 0) + 1;
-    if (message.event.t === 'chat_message') chatFanouts.set(message.event.d.id, { id: message.event.d.id, publishedAt: lastPublishAt, fannedOutAt: null });
+    if (message.event.t === 'chat_message')
+      chatFanouts.set(message.event.d.id, { id: message.event.d.id, publishedAt: lastPublishAt, fannedOutAt: null });
     publish(message);
   };
   // A group commit's user.updated go out together; each still counts as one event here.

@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     config,
     database,
     realtime: { limits: { socketsPerAddress: Number.MAX_SAFE_INTEGER, upgradesPerAddress: Number.MAX_SAFE_INTEGER } },
-    ...(config.logLevel === 'info' ? { logStream: createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes).stream } : {}),
+    ...(config.logLevel === 'info'
+      ? { logStream: createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes).stream }
+      : {}),
   });
   if (process.env.BENCH_LOG === 'fastify') logLikeFastifyDefault(app.fastify);
 

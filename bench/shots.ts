@@ -11,7 +11,9 @@ function headersFor(player: BenchPlayer) {
 }
 
 function tapEnvelope(player: BenchPlayer, tapCount: number): string {
-  return JSON.stringify({ secureData: encodeSecureData({ tapCount, batchTimestamp: nextBatchTimestamp(player) }, 'client') });
+  return JSON.stringify({
+    secureData: encodeSecureData({ tapCount, batchTimestamp: nextBatchTimestamp(player) }, 'client'),
+  });
 }
 
 /**
@@ -74,7 +76,11 @@ export function constantShots(picker: PlayerPicker, tapCount: number): ShotSourc
   return () => {
     const player = picker.takeAny();
     let body = bodies.get(player);
-    if (body === undefined) bodies.set(player, (body = JSON.stringify({ secureData: encodeSecureData({ tapCount, batchTimestamp: 1 }, 'client') })));
+    if (body === undefined)
+      bodies.set(
+        player,
+        (body = JSON.stringify({ secureData: encodeSecureData({ tapCount, batchTimestamp: 1 }, 'client') })),
+      );
     const check = ++sent % checkEvery === 0;
     return {
       path: '/api/bench/constant',

@@ -45,14 +45,29 @@ export interface SoakContext {
 type Shot = { route: string; path: string; body: string; headers?: Record<string, string> };
 
 /** Sends one request as the player, resending a 503 as the client does; true when acknowledged, and whether it was ever shed. */
-async function play(context: SoakContext, player: BenchPlayer, address: string, shot: Shot): Promise<{ ok: boolean; shed: boolean }> {
-  const recorder = context.tally.routes.get(shot.route) ?? context.tally.routes.set(shot.route, new Recorder()).get(shot.route)!;
-  const headers = { cookie: player.cookie, 'x-csrf-token': player.csrfToken, 'x-forwarded-for': address, ...shot.headers };
+async function play(
+  context: SoakContext,
+  player: BenchPlayer,
+  address: string,
+  shot: Shot,
+): Promise<{ ok: boolean; shed: boolean }> {
+  const recorder =
+    context.tally.routes.get(shot.route) ?? context.tally.routes.set(shot.route, new Recorder()).get(shot.route)!;
+  const headers = {
+    cookie: player.cookie,
+    'x-csrf-token': player.csrfToken,
+    'x-forwarded-for': address,
+    ...shot.headers,
+  };
   let shed = false;
   for (let resends = 0; ; resends++) {
     const started = performance.now();
     try {
-      const reply = await send(context.target, 'POST', shot.path, { headers, body: shot.body, timeoutMs: context.timeoutMs });
+      const reply = await send(context.target, 'POST', shot.path, {
+        headers,
+        body: shot.body,
+        timeoutMs: context.timeoutMs,
+      });
       recorder.record(reply.status, performance.now() - started);
       if (reply.status >= 200 && reply.status < 300) {
         context.tally.acknowledged += 1;
@@ -76,11 +91,18 @@ async function play(context: SoakContext, player: BenchPlayer, address: string, 
 const tapShot = (player: BenchPlayer): Shot => ({
   route: 'POST /api/game/tap-batch',
   path: '/api/game/tap-batch',
-  body: JSON.stringify({ secureData: encodeSecureData({ tapCount: 3, batchTimestamp: nextBatchTimestamp(player) }, 'client') }),
+  body: JSON.stringify({
+    secureData: encodeSecureData({ tapCount: 3, batchTimestamp: nextBatchTimestamp(player) }, 'client'),
+  }),
 });
 
 /** The player's session: set a Kernel colour, then tap, chat and buy until the soak ends. */
-export async function playUntilEnd(context: SoakContext, player: BenchPlayer, address: string, index: number): Promise<void> {
+export async function playUntilEnd(
+  context: SoakContext,
+  player: BenchPlayer,
+  address: string,
+  index: number,
+): Promise<void> {
   // Spread the first taps over one period, as tabs opened at different moments would be.
   await sleep(Math.random() * 2000);
   const colour = JSON.stringify({ colorR: index % 256, colorG: (index >> 8) % 256, colorB: 128 });
@@ -90,11 +112,20 @@ export async function playUntilEnd(context: SoakContext, player: BenchPlayer, ad
     const roll = Math.random();
     // About one chat line a minute and one Kernel purchase every two minutes per player (30 and 60 turns of 2 s).
     if (roll < 1 / 30) {
-      await play(context, player, address, { route: 'POST /api/chat/messages', path: '/api/chat/messages', body: JSON.stringify({ message: `soak ${index} ${Math.floor(roll * 1e6)}` }) });
+      await play(context, player, address, {
+        route: 'POST /api/chat/messages',
+        path: '/api/chat/messages',
+        body: JSON.stringify({ message: `soak ${index} ${Math.floor(roll * 1e6)}` }),
+      });
     } else if (roll < 1 / 30 + 1 / 60) {
       const bit = context.nextBit();
       const key = { [idempotencyKeyHeader]: randomUUID() };
-      const bought = await play(context, player, address, { route: 'POST /api/grid/purchase', path: gridPaths.purchase, body: JSON.stringify(bit), headers: key });
+      const bought = await play(context, player, address, {
+        route: 'POST /api/grid/purchase',
+        path: gridPaths.purchase,
+        body: JSON.stringify(bit),
+        headers: key,
+      });
       if (bought.ok) context.tally.boughtBits.push(`bit:${bit.x},${bit.y}`);
       if (bought.ok && bought.shed) context.tally.boughtAfterShed.push(`bit:${bit.x},${bit.y}`);
     }

@@ -36,7 +36,9 @@ function rssOfTree(rootPid: number): Record<string, number> {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const parent = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
       if (Number(pid) !== rootPid && parent !== rootPid) continue;
-      rss[Number(pid) === rootPid ? `server ${pid}` : `child ${pid}`] = Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024);
+      rss[Number(pid) === rootPid ? `server ${pid}` : `child ${pid}`] = Math.round(
+        Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024,
+      );
     } catch {
       // the process ended between the listing and the read
     }
@@ -46,12 +48,19 @@ function rssOfTree(rootPid: number): Record<string, number> {
 }
 
 function printRoutes(tally: SoakTally, wallS: number): void {
-  console.log(`\nacknowledged: ${tally.acknowledged} (${(tally.acknowledged / wallS).toFixed(1)}/s over ${wallS.toFixed(0)} s)`);
-  console.log('route                          sent    ok    503  other statuses        net  p50 ms  p95 ms  p99 ms  max ms');
+  console.log(
+    `\nacknowledged: ${tally.acknowledged} (${(tally.acknowledged / wallS).toFixed(1)}/s over ${wallS.toFixed(0)} s)`,
+  );
+  console.log(
+    'route                          sent    ok    503  other statuses        net  p50 ms  p95 ms  p99 ms  max ms',
+  );
   for (const [route, recorder] of tally.routes) {
     const summary = recorder.summarize(wallS * 1000);
     const { 503: shed = 0, ...others } = summary.otherStatuses;
-    const other = Object.entries({ ...others, ...(summary.refused423 ? { 423: summary.refused423 } : {}) }).map(([s, n]) => `${s}:${n}`).join(' ') || '-';
+    const other =
+      Object.entries({ ...others, ...(summary.refused423 ? { 423: summary.refused423 } : {}) })
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ') || '-';
     const ms = (value: number) => value.toFixed(0).padStart(7);
     console.log(
       `${route.padEnd(30)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
@@ -64,11 +73,17 @@ function printRoutes(tally: SoakTally, wallS: number): void {
 async function chargedOnce(databaseUrl: string, tally: SoakTally): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const rows = await sql<{ reference: string; n: number }[]>`SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' GROUP BY reference`;
+    const rows = await sql<
+      { reference: string; n: number }[]
+    >`SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' GROUP BY reference`;
     const charges = new Map(rows.map((row) => [row.reference, row.n]));
     const once = (bits: string[]) => bits.filter((bit) => charges.get(bit) === 1).length;
-    console.log(`kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`);
-    console.log(`of them shed first and acknowledged later: ${tally.boughtAfterShed.length}, charged exactly once: ${once(tally.boughtAfterShed)}`);
+    console.log(
+      `kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`,
+    );
+    console.log(
+      `of them shed first and acknowledged later: ${tally.boughtAfterShed.length}, charged exactly once: ${once(tally.boughtAfterShed)}`,
+    );
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -81,7 +96,8 @@ async function grantTelnet(databaseUrl: string, amount: number): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const grants = createGrantService({ database });
-    for (const { login_id } of await sql<{ login_id: string }[]>`SELECT login_id FROM users`) await grants.grant({ loginId: login_id, telnet: amount });
+    for (const { login_id } of await sql<{ login_id: string }[]>`SELECT login_id FROM users`)
+      await grants.grant({ loginId: login_id, telnet: amount });
   } finally {
     await sql.end({ timeout: 5 });
     await database.close();
@@ -89,26 +105,47 @@ async function grantTelnet(databaseUrl: string, amount: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`soak: ${players} players, ${minutes} min, ${workers} workers, PostgreSQL + Redis (${benchConfig.redisUrl})`);
+  console.log(
+    `soak: ${players} players, ${minutes} min, ${workers} workers, PostgreSQL + Redis (${benchConfig.redisUrl})`,
+  );
   const db = await createScratchDb(benchConfig.pgAdminUrl, 'soak');
   process.env.BENCH_TRUST_PROXY = 'true';
   process.env.BENCH_SHED = 'production';
-  const server = await startServer({ driver: 'postgres', databaseUrl: db.url, cpuProfileDir: null, redisUrl: benchConfig.redisUrl, workers });
+  const server = await startServer({
+    driver: 'postgres',
+    databaseUrl: db.url,
+    cpuProfileDir: null,
+    redisUrl: benchConfig.redisUrl,
+    workers,
+  });
   const target = createTarget(server.port, 512);
   try {
     let started = performance.now();
     const registered = await registerPlayers(target, players, benchConfig.registerConcurrency, timeoutMs, addressOf);
     console.log(`registered ${players} players in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await grantTelnet(db.url, 1_000);
-    const fleet = await SocketFleet.open(server.port, registered, { count: players, concurrency: 50, timeoutMs: 120_000 });
+    const fleet = await SocketFleet.open(server.port, registered, {
+      count: players,
+      concurrency: 50,
+      timeoutMs: 120_000,
+    });
     console.log(`sockets open: ${fleet.sockets.length}, refused: ${fleet.openFailures.length}`);
     const tally = newTally();
     let bitIndex = 0;
-    const context = { target, tally, timeoutMs, endsAt: performance.now() + minutes * 60_000, nextBit: () => ({ x: bitIndex % 800, y: Math.floor(bitIndex++ / 800) }) };
+    const context = {
+      target,
+      tally,
+      timeoutMs,
+      endsAt: performance.now() + minutes * 60_000,
+      nextBit: () => ({ x: bitIndex % 800, y: Math.floor(bitIndex++ / 800) }),
+    };
     const rssSamples: Array<{ atS: number; rss: Record<string, number> }> = [];
     started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const sampler = setInterval(() => rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) }), Math.max(5_000, (minutes * 60_000) / 10));
+    const sampler = setInterval(
+      () => rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) }),
+      Math.max(5_000, (minutes * 60_000) / 10),
+    );
     rssSamples.push({ atS: 0, rss: rssOfTree(server.pid) });
     await Promise.all(registered.map((player, index) => playUntilEnd(context, player, addressOf(index), index)));
     clearInterval(sampler);
@@ -116,10 +153,19 @@ async function main(): Promise<void> {
     const wallS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     printRoutes(tally, wallS);
-    console.log(`sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; frames delivered: ${fleet.frames}`);
-    console.log(`load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${wallS.toFixed(0)} s (${((cpu.user + cpu.system) / 1e4 / wallS).toFixed(0)} % of one core)`);
+    console.log(
+      `sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; frames delivered: ${fleet.frames}`,
+    );
+    console.log(
+      `load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${wallS.toFixed(0)} s (${((cpu.user + cpu.system) / 1e4 / wallS).toFixed(0)} % of one core)`,
+    );
     console.log('RSS (MiB) over time:');
-    for (const sample of rssSamples) console.log(`  t=${String(sample.atS).padStart(4)} s  ${Object.entries(sample.rss).map(([who, mib]) => `${who}: ${mib}`).join('  ')}`);
+    for (const sample of rssSamples)
+      console.log(
+        `  t=${String(sample.atS).padStart(4)} s  ${Object.entries(sample.rss)
+          .map(([who, mib]) => `${who}: ${mib}`)
+          .join('  ')}`,
+      );
     await fleet.close(10_000);
     await chargedOnce(db.url, tally);
   } finally {

@@ -82,7 +82,11 @@ export class SocketFleet {
   /** `watchesPresence`: the tab shows who is online and says so at once, as the Ping screen does. */
   private openOne(index: number, player: BenchPlayer, watchesPresence = false): Promise<FleetSocket> {
     const origin = `http://127.0.0.1:${this.port}`;
-    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, { headers: { cookie: player.cookie, origin }, perMessageDeflate: false, handshakeTimeout: 10_000 });
+    const ws = new WebSocket(`ws://127.0.0.1:${this.port}/ws`, {
+      headers: { cookie: player.cookie, origin },
+      perMessageDeflate: false,
+      handshakeTimeout: 10_000,
+    });
     const socket: FleetSocket = { index, player, ws, lastV: 0, gaps: 0, watchesPresence };
     ws.on('message', (data: RawData) => this.receive(socket, data));
     return new Promise((resolve, reject) => {
@@ -148,7 +152,14 @@ export class SocketFleet {
   async close(timeoutMs: number): Promise<void> {
     this.closing = true;
     const open = this.sockets.filter((s) => s.ws.readyState !== WebSocket.CLOSED);
-    const closed = Promise.all(open.map((s) => new Promise<void>((resolve) => (s.ws.readyState === WebSocket.CLOSED ? resolve() : s.ws.once('close', () => resolve())))));
+    const closed = Promise.all(
+      open.map(
+        (s) =>
+          new Promise<void>((resolve) =>
+            s.ws.readyState === WebSocket.CLOSED ? resolve() : s.ws.once('close', () => resolve()),
+          ),
+      ),
+    );
     for (const s of open) s.ws.close(1000, 'bench done');
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);

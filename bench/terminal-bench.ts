@@ -58,7 +58,14 @@ export interface TerminalBenchResult {
   /** Hack requests/s over the constant route's ok/s (both closed loop, same concurrency). */
   requestsVsConstant: number;
   /** After the phase: one attack, one ledger pair and one Ping line per hack; stolen + lost = 0; ledger sum = balance for all. */
-  checks: { attacks: number; hackLedgerPairs: number; telnetStolen: number; telnetCreatedOrLost: number; ledgerMismatches: number; pingSystemLines: number };
+  checks: {
+    attacks: number;
+    hackLedgerPairs: number;
+    telnetStolen: number;
+    telnetCreatedOrLost: number;
+    ledgerMismatches: number;
+    pingSystemLines: number;
+  };
 }
 
 const headersOf = (p: BenchPlayer, key?: string) => ({
@@ -76,9 +83,21 @@ class StepRecorder {
   }
   summary(): StepFigures {
     const sorted = [...this.ms].sort((a, b) => a - b);
-    const ok = Object.entries(this.statuses).reduce((n, [s, c]) => (Number(s) >= 200 && Number(s) < 300 ? n + c : n), 0);
-    const otherStatuses = Object.fromEntries(Object.entries(this.statuses).filter(([s]) => Number(s) < 200 || Number(s) >= 300));
-    return { count: sorted.length, ok, otherStatuses, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] ?? 0 };
+    const ok = Object.entries(this.statuses).reduce(
+      (n, [s, c]) => (Number(s) >= 200 && Number(s) < 300 ? n + c : n),
+      0,
+    );
+    const otherStatuses = Object.fromEntries(
+      Object.entries(this.statuses).filter(([s]) => Number(s) < 200 || Number(s) >= 300),
+    );
+    return {
+      count: sorted.length,
+      ok,
+      otherStatuses,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted[sorted.length - 1] ?? 0,
+    };
   }
 }
 
@@ -102,7 +121,10 @@ async function roundTrip(
   const intrusionId = (JSON.parse(ssh.body) as { intrusionId: number }).intrusionId;
 
   at = performance.now();
-  const ls = await send(target, 'GET', `${filesystemPaths.contents}?path=%2F&intrusionId=${intrusionId}`, { headers: headersOf(attacker), timeoutMs }).catch(() => ({
+  const ls = await send(target, 'GET', `${filesystemPaths.contents}?path=%2F&intrusionId=${intrusionId}`, {
+    headers: headersOf(attacker),
+    timeoutMs,
+  }).catch(() => ({
     status: 0,
   }));
   rec.ls.add(ls.status, performance.now() - at);
@@ -119,7 +141,14 @@ async function roundTrip(
 }
 
 /** Player i attacks player i+1 (mod n), `concurrency` round trips in flight. */
-async function runRound(target: Target, players: BenchPlayer[], usernames: string[], count: number, concurrency: number, timeoutMs: number) {
+async function runRound(
+  target: Target,
+  players: BenchPlayer[],
+  usernames: string[],
+  count: number,
+  concurrency: number,
+  timeoutMs: number,
+) {
   const rec = { ssh: new StepRecorder(), ls: new StepRecorder(), hack: new StepRecorder() };
   const trips: number[] = [];
   let next = 0;
@@ -129,7 +158,8 @@ async function runRound(target: Target, players: BenchPlayer[], usernames: strin
       while (next < count) {
         const i = next++;
         const at = performance.now();
-        if (await roundTrip(target, players[i]!, usernames[(i + 1) % players.length]!, rec, timeoutMs)) trips.push(performance.now() - at);
+        if (await roundTrip(target, players[i]!, usernames[(i + 1) % players.length]!, rec, timeoutMs))
+          trips.push(performance.now() - at);
       }
     }),
   );
@@ -145,7 +175,12 @@ export async function benchTerminal(config: BenchConfig): Promise<TerminalBenchR
     try {
       const target = createTarget(server.port, config.concurrency);
       console.error(`  registering ${config.players} players...`);
-      const players = await registerPlayers(target, config.players, config.registerConcurrency, config.requestTimeoutMs);
+      const players = await registerPlayers(
+        target,
+        config.players,
+        config.registerConcurrency,
+        config.requestTimeoutMs,
+      );
       const ids = players.map((p) => p.id);
       // Past the new-player shield (level 5, 24 hours) and all within 10 levels of each other.
       await sql`UPDATE users SET level = 8, created_at = now() - interval '2 days' WHERE id = ANY(${ids})`;
@@ -154,30 +189,63 @@ export async function benchTerminal(config: BenchConfig): Promise<TerminalBenchR
         await database.db.transaction((tx) =>
           creditMany(
             tx,
-            players.map((p) => ({ userId: p.id, amount: startingTelnet, reason: 'operator-grant' as const, reference: `bench:${p.id}` })),
+            players.map((p) => ({
+              userId: p.id,
+              amount: startingTelnet,
+              reason: 'operator-grant' as const,
+              reference: `bench:${p.id}`,
+            })),
           ),
         );
       } finally {
         await database.close();
       }
-      const byId = new Map((await sql<{ id: number; username: string }[]>`SELECT id, username FROM users WHERE id = ANY(${ids})`).map((r) => [r.id, r.username]));
+      const byId = new Map(
+        (await sql<{ id: number; username: string }[]>`SELECT id, username FROM users WHERE id = ANY(${ids})`).map(
+          (r) => [r.id, r.username],
+        ),
+      );
       const usernames = players.map((p) => byId.get(p.id)!);
       const picker = new PlayerPicker(players, config.tapCount);
       const closed = { concurrency: config.concurrency, timeoutMs: config.requestTimeoutMs };
 
       // Warm-up: JIT, pools and plans for every statement of the three routes, then a clean slate.
-      await runClosedLoop(target, { ...closed, durationMs: config.warmupMs, next: constantShots(picker, config.tapCount) });
-      const warm = await runRound(target, players, usernames, Math.min(warmupAttackers, players.length), config.concurrency, config.requestTimeoutMs);
+      await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.warmupMs,
+        next: constantShots(picker, config.tapCount),
+      });
+      const warm = await runRound(
+        target,
+        players,
+        usernames,
+        Math.min(warmupAttackers, players.length),
+        config.concurrency,
+        config.requestTimeoutMs,
+      );
       console.error(`  warm-up: ${warm.trips.length} round trips`);
       await sql`UPDATE file_systems SET ssh_cooldown_until = NULL, hacked_shield_until = NULL`;
       await sql`DELETE FROM attacks`;
       await sql`DELETE FROM ping_system_lines`;
       const [before] = await sql<{ id: number }[]>`SELECT coalesce(max(id), 0)::int AS id FROM telnet_ledger`;
 
-      const constant = await runClosedLoop(target, { ...closed, durationMs: config.phaseMs, next: constantShots(picker, config.tapCount) });
-      console.error(`  (a) constant: ${constant.okPerS.toFixed(0)} ok/s, p50 ${constant.p50Ms.toFixed(1)} ms, p99 ${constant.p99Ms.toFixed(1)} ms`);
+      const constant = await runClosedLoop(target, {
+        ...closed,
+        durationMs: config.phaseMs,
+        next: constantShots(picker, config.tapCount),
+      });
+      console.error(
+        `  (a) constant: ${constant.okPerS.toFixed(0)} ok/s, p50 ${constant.p50Ms.toFixed(1)} ms, p99 ${constant.p99Ms.toFixed(1)} ms`,
+      );
 
-      const round = await runRound(target, players, usernames, players.length, config.concurrency, config.requestTimeoutMs);
+      const round = await runRound(
+        target,
+        players,
+        usernames,
+        players.length,
+        config.concurrency,
+        config.requestTimeoutMs,
+      );
       const [ssh, ls, hack] = [round.rec.ssh.summary(), round.rec.ls.summary(), round.rec.hack.summary()];
       const okRequests = ssh.ok + ls.ok + hack.ok;
       const sortedTrips = [...round.trips].sort((a, b) => a - b);
@@ -189,7 +257,11 @@ export async function benchTerminal(config: BenchConfig): Promise<TerminalBenchR
         ssh,
         ls,
         hack,
-        roundTrip: { p50Ms: percentile(sortedTrips, 50), p99Ms: percentile(sortedTrips, 99), maxMs: sortedTrips[sortedTrips.length - 1] ?? 0 },
+        roundTrip: {
+          p50Ms: percentile(sortedTrips, 50),
+          p99Ms: percentile(sortedTrips, 99),
+          maxMs: sortedTrips[sortedTrips.length - 1] ?? 0,
+        },
       };
       console.error(
         `  (f) ${roundTrips.completed}/${players.length} ssh+ls+hack in ${roundTrips.wallS.toFixed(1)} s: ${roundTrips.requestsPerS.toFixed(0)} req/s, ` +
@@ -209,10 +281,23 @@ export async function benchTerminal(config: BenchConfig): Promise<TerminalBenchR
         SELECT count(*)::int AS n FROM users u
         WHERE u.telnet <> (SELECT coalesce(sum(l.delta), 0) FROM telnet_ledger l WHERE l.user_id = u.id)`;
       const [lines] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ping_system_lines`;
-      const checks = { attacks: attacks!.n, hackLedgerPairs: moved!.hacks, telnetStolen: moved!.stolen, telnetCreatedOrLost: moved!.net, ledgerMismatches: mismatches!.n, pingSystemLines: lines!.n };
+      const checks = {
+        attacks: attacks!.n,
+        hackLedgerPairs: moved!.hacks,
+        telnetStolen: moved!.stolen,
+        telnetCreatedOrLost: moved!.net,
+        ledgerMismatches: mismatches!.n,
+        pingSystemLines: lines!.n,
+      };
       console.error(`  checks: ${JSON.stringify(checks)}`);
       target.agent.destroy();
-      return { players: players.length, constant, roundTrips, requestsVsConstant: roundTrips.requestsPerS / constant.okPerS, checks };
+      return {
+        players: players.length,
+        constant,
+        roundTrips,
+        requestsVsConstant: roundTrips.requestsPerS / constant.okPerS,
+        checks,
+      };
     } finally {
       await server.close();
     }

@@ -54,7 +54,10 @@ export default {
     const { layers = [], featureRoot, featureExcept = [], allow = [] } = context.options[0] ?? {};
     const file = relativeFile(context);
     const active = layers.filter((l) => matchesAny(file, l.files) && !matchesAny(file, l.except));
-    const feature = featureRoot && file.startsWith(`${featureRoot}/`) && !matchesAny(file, featureExcept) ? file.slice(featureRoot.length + 1).split('/')[0] : null;
+    const feature =
+      featureRoot && file.startsWith(`${featureRoot}/`) && !matchesAny(file, featureExcept)
+        ? file.slice(featureRoot.length + 1).split('/')[0]
+        : null;
     if (active.length === 0 && !feature) return {};
 
     const allowed = (specifier, resolved) =>
@@ -69,7 +72,11 @@ export default {
           : (layer.forbidNodeBuiltins && isNodeBuiltin(specifier)) ||
             matchesAny(packageName(specifier), layer.forbidPackages);
         if (hit) {
-          context.report({ node, messageId: 'forbidden', data: { specifier, layer: layer.name, because: layer.because } });
+          context.report({
+            node,
+            messageId: 'forbidden',
+            data: { specifier, layer: layer.name, because: layer.because },
+          });
           return;
         }
       }

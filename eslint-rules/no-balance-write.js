@@ -19,7 +19,11 @@ function isWritten(object) {
   const parent = node.parent;
   if (parent?.type === 'CallExpression' && parent.arguments.includes(node)) {
     const callee = parent.callee;
-    return callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && WRITE_CALLS.has(callee.property.name);
+    return (
+      callee.type === 'MemberExpression' &&
+      callee.property.type === 'Identifier' &&
+      WRITE_CALLS.has(callee.property.name)
+    );
   }
   return parent?.type === 'Property' && parent.value === node && keyName(parent) === 'set';
 }

@@ -14,7 +14,13 @@ export function globToRegExp(glob) {
     const c = glob[i];
     if (c === '*' && glob[i + 1] === '*') {
       // 'a/**' also matches 'a' itself; '**/b' matches 'b' at any depth.
-      if (glob[i + 2] === '/') { source += '(?:.*/)?'; i += 2; } else { source += '.*'; i += 1; }
+      if (glob[i + 2] === '/') {
+        source += '(?:.*/)?';
+        i += 2;
+      } else {
+        source += '.*';
+        i += 1;
+      }
       if (source.endsWith('/.*')) source = source.slice(0, -3) + '(?:/.*)?';
     } else if (c === '*') source += '[^/]*';
     else if (c === '{') source += '(?:';
@@ -65,7 +71,8 @@ export function importVisitors(check) {
     ExportNamedDeclaration: (node) => literal(node, node.source),
     ExportAllDeclaration: (node) => literal(node, node.source),
     ImportExpression: (node) => literal(node, node.source),
-    TSImportType: (node) => literal(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+    TSImportType: (node) =>
+      literal(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
     TSExternalModuleReference: (node) => literal(node, node.expression),
     'CallExpression[callee.name="require"]': (node) => literal(node, node.arguments[0]),
   };

@@ -15,8 +15,10 @@ export function schemaIndex(cwd, schemaDir) {
     if (!/\.ts$/.test(name) || name === 'index.ts') continue;
     const base = name.replace(/\.ts$/, '');
     const text = readFileSync(path.join(dir, name), 'utf8');
-    for (const m of text.matchAll(/export\s+(?:const|function|class|enum|let)\s+(\w+)/g)) index.fileOfExport.set(m[1], base);
-    for (const m of text.matchAll(/export\s+const\s+\w+\s*=\s*pg\w*Table\(\s*['"](\w+)['"]/g)) index.fileOfSqlTable.set(m[1], base);
+    for (const m of text.matchAll(/export\s+(?:const|function|class|enum|let)\s+(\w+)/g))
+      index.fileOfExport.set(m[1], base);
+    for (const m of text.matchAll(/export\s+const\s+\w+\s*=\s*pg\w*Table\(\s*['"](\w+)['"]/g))
+      index.fileOfSqlTable.set(m[1], base);
   }
   cache.set(key, index);
   return index;

@@ -42,13 +42,20 @@ export default {
     const owns = (base) => ownersOf(base).includes(feature);
     /** Local name → schema file, for the readable tables this store imported. */
     const readOnly = new Map();
-    const describe = (base) => ownersOf(base).map((o) => `'${o}'`).join(' or ') || 'no feature (a shared module owns it)';
+    const describe = (base) =>
+      ownersOf(base)
+        .map((o) => `'${o}'`)
+        .join(' or ') || 'no feature (a shared module owns it)';
 
     function checkSqlText(node, text) {
       for (const m of text.matchAll(SQL_WRITE)) {
         const base = m[3] ? readOnly.get(m[3]) : index.fileOfSqlTable.get(m[1] ?? m[2]);
         if (base && !owns(base)) {
-          context.report({ node, messageId: 'foreignWrite', data: { name: m[1] ?? m[2] ?? m[3], file: base, owners: describe(base) } });
+          context.report({
+            node,
+            messageId: 'foreignWrite',
+            data: { name: m[1] ?? m[2] ?? m[3], file: base, owners: describe(base) },
+          });
         }
       }
     }
@@ -69,7 +76,12 @@ export default {
           const base = direct ?? index.fileOfExport.get(name);
           if (!base || owns(base)) continue;
           if (readable.includes(base)) readOnly.set(spec.local.name, base);
-          else context.report({ node: spec, messageId: 'foreignTable', data: { name, file: base, owners: describe(base), feature } });
+          else
+            context.report({
+              node: spec,
+              messageId: 'foreignTable',
+              data: { name, file: base, owners: describe(base), feature },
+            });
         }
       },
       CallExpression(node) {
@@ -79,7 +91,11 @@ export default {
         const table = node.arguments[0];
         if (table?.type === 'Identifier' && readOnly.has(table.name)) {
           const base = readOnly.get(table.name);
-          context.report({ node, messageId: 'foreignWrite', data: { name: table.name, file: base, owners: describe(base) } });
+          context.report({
+            node,
+            messageId: 'foreignWrite',
+            data: { name: table.name, file: base, owners: describe(base) },
+          });
         }
       },
       TemplateLiteral(node) {

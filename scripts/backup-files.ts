@@ -10,8 +10,12 @@ import { DataDirLockedError } from '../src/server/db/data-dir-lock';
  * copy is asked of it (POST /ops/backup on its port, with METRICS_TOKEN when set); a stopped one is
  * opened here. Either way the tarball is PGlite's own dump of the folder, taken with writes paused.
  */
-export async function takeBackup(config: Config, out: string): Promise<{ file: string; bytes: number; from: 'running server' | 'data folder' }> {
-  if (config.database.kind !== 'pglite' || !config.database.dataDir) throw new Error('Only the embedded database is backed up this way; PostgreSQL: docs/operations.md');
+export async function takeBackup(
+  config: Config,
+  out: string,
+): Promise<{ file: string; bytes: number; from: 'running server' | 'data folder' }> {
+  if (config.database.kind !== 'pglite' || !config.database.dataDir)
+    throw new Error('Only the embedded database is backed up this way; PostgreSQL: docs/operations.md');
   let tarball: Buffer;
   let from: 'running server' | 'data folder';
   try {
@@ -35,14 +39,16 @@ export async function takeBackup(config: Config, out: string): Promise<{ file: s
 async function askServer(config: Config): Promise<Buffer> {
   const headers: Record<string, string> = config.metricsToken ? { authorization: `Bearer ${config.metricsToken}` } : {};
   const res = await fetch(`http://127.0.0.1:${config.port}/ops/backup`, { method: 'POST', headers });
-  if (res.status !== 200) throw new Error(`The server on port ${config.port} refused the backup (${res.status}): ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`The server on port ${config.port} refused the backup (${res.status}): ${await res.text()}`);
   return Buffer.from(await res.arrayBuffer());
 }
 
 /** Unpacks a backup into a fresh data folder (DATA_DIR); refuses one that already holds a database. */
 export async function restoreBackup(file: string, dataDir: string): Promise<string> {
   const target = join(resolve(dataDir), 'pglite');
-  if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${target} already holds a database: restore into a fresh DATA_DIR`);
+  if (existsSync(target) && readdirSync(target).length > 0)
+    throw new Error(`${target} already holds a database: restore into a fresh DATA_DIR`);
   mkdirSync(target, { recursive: true });
   const pglite = new PGlite(target, { loadDataDir: new Blob([readFileSync(file)]) });
   await pglite.waitReady;

@@ -10,7 +10,9 @@ try {
   process.exit(1);
 }
 if (config.database.kind === 'postgres') {
-  console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (and WAL archiving for point-in-time recovery), see docs/operations.md.');
+  console.error(
+    'DATABASE_URL is set: back PostgreSQL up with pg_dump (and WAL archiving for point-in-time recovery), see docs/operations.md.',
+  );
   process.exit(1);
 }
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -17,7 +17,11 @@ if (!loginId) {
 const { config, database } = await openOperatorDatabase(undo ? 'unbanning' : 'banning');
 try {
   const redis = config.redisUrl
-    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    ? {
+        url: config.redisUrl,
+        channel: config.redisChannel ?? defaultRedisChannel(config.database),
+        secret: config.sessionSecret,
+      }
     : null;
   const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const outcome = await banByLoginId({ database, redis, log }, loginId, { reason: reasonWords.join(' '), undo });
@@ -29,7 +33,9 @@ try {
   } else if (outcome.socketsToldAtOnce) {
     console.log(`banned ${outcome.loginId} (${outcome.username}); their sessions and sockets are closed`);
   } else {
-    console.log(`banned ${outcome.loginId} (${outcome.username}); their sessions are closed, open sockets close within 30 s`);
+    console.log(
+      `banned ${outcome.loginId} (${outcome.username}); their sessions are closed, open sockets close within 30 s`,
+    );
   }
 } finally {
   await database.close();

@@ -49,7 +49,10 @@ function closureJs(dir: string, manifest: Record<string, ManifestChunk>, keys: r
     for (const next of chunk.imports ?? []) visit(next);
   };
   keys.forEach(visit);
-  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')).map((file) => sizeOf(dir, file));
+  return [...seen]
+    .map((key) => manifest[key]!.file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => sizeOf(dir, file));
 }
 
 /**
@@ -79,5 +82,9 @@ export function allChunks(dir: string): ChunkSize[] {
 }
 
 export function total(chunks: readonly ChunkSize[]): Omit<ChunkSize, 'file'> {
-  return chunks.reduce((sum, c) => ({ raw: sum.raw + c.raw, gzip: sum.gzip + c.gzip, brotli: sum.brotli + c.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return chunks.reduce((sum, c) => ({ raw: sum.raw + c.raw, gzip: sum.gzip + c.gzip, brotli: sum.brotli + c.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }

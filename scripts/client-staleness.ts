@@ -6,7 +6,17 @@ import { join, relative, sep } from 'node:path';
  * Everything the built client depends on (ADR 041): its sources, the shared core, the build
  * config and the exact dependency versions. Tests (*.test.ts) are left out: they never reach it.
  */
-export const clientInputs = ['src/client', 'src/core', 'vite.config.ts', 'scripts/precompress.ts', 'scripts/inline-entry-css.ts', 'scripts/signed-in-shell.ts', 'src/client/boot-screens.ts', 'tsconfig.json', 'package-lock.json'];
+export const clientInputs = [
+  'src/client',
+  'src/core',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+  'scripts/inline-entry-css.ts',
+  'scripts/signed-in-shell.ts',
+  'src/client/boot-screens.ts',
+  'tsconfig.json',
+  'package-lock.json',
+];
 
 const isTest = /\.test\.tsx?$/;
 
@@ -27,7 +37,11 @@ export function hashClientInputs(root: string, inputs: readonly string[] = clien
   const hash = createHash('sha256');
   const files = inputs.flatMap((entry) => listFiles(root, entry)).sort();
   for (const file of files) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -40,7 +54,12 @@ export interface BuildState {
 }
 
 /** Compares the inputs with the stamp the last build wrote next to its output. */
-export function clientBuildState(root: string, outDir: string, stampFile: string, inputs: readonly string[] = clientInputs): BuildState {
+export function clientBuildState(
+  root: string,
+  outDir: string,
+  stampFile: string,
+  inputs: readonly string[] = clientInputs,
+): BuildState {
   const hash = hashClientInputs(root, inputs);
   if (!existsSync(join(outDir, 'index.html'))) return { hash, staleBecause: 'no built client' };
   if (!existsSync(stampFile)) return { hash, staleBecause: 'no build stamp' };

@@ -6,7 +6,12 @@ const children: ChildProcess[] = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
     stdio: 'inherit',
     // One server process while developing (a restart per change), unless WORKERS says otherwise.
-    env: { ...process.env, STATIC_DIR: process.env.STATIC_DIR ?? '/nonexistent', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', WORKERS: process.env.WORKERS ?? '1' },
+    env: {
+      ...process.env,
+      STATIC_DIR: process.env.STATIC_DIR ?? '/nonexistent',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      WORKERS: process.env.WORKERS ?? '1',
+    },
   }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit' }),
 ];

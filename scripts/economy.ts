@@ -13,7 +13,9 @@ const fail = (message: string): never => {
 
 let parsed;
 try {
-  parsed = parseArgs({ options: { days: { type: 'string', default: '14' }, json: { type: 'boolean', default: false } } });
+  parsed = parseArgs({
+    options: { days: { type: 'string', default: '14' }, json: { type: 'boolean', default: false } },
+  });
 } catch (error) {
   fail((error as Error).message);
 }

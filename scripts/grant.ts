@@ -7,7 +7,8 @@ import { openOperatorDatabase } from './operator-database';
 
 // Operator tool (ADR 019): `npm run grant -- <loginId> [--telnet N] [--exp N] [--gear cpu|ram|gpu|storage
 // [--level L] [--rarity R]] [--core T-1…T-5]`. The same wallet, inventory and rules as play; one JSON line out.
-const usage = 'usage: npm run grant -- <loginId> [--telnet N] [--exp N] [--gear cpu|ram|gpu|storage [--level L] [--rarity common|rare|epic|legendary]] [--core T-1…T-5]';
+const usage =
+  'usage: npm run grant -- <loginId> [--telnet N] [--exp N] [--gear cpu|ram|gpu|storage [--level L] [--rarity common|rare|epic|legendary]] [--core T-1…T-5]';
 const fail = (message: string): never => {
   console.error(`${message}\n${usage}`);
   process.exit(2);
@@ -18,13 +19,24 @@ const whole = (text: string | undefined, name: string, max: number): number | un
   return /^\d+$/.test(text) && n >= 1 && n <= max ? n : fail(`--${name} must be a whole number from 1 to ${max}`);
 };
 const oneOf = <T extends string>(text: string | undefined, name: string, allowed: readonly T[]): T | undefined =>
-  text === undefined ? undefined : (allowed as readonly string[]).includes(text) ? (text as T) : fail(`--${name} must be one of ${allowed.join(', ')}`);
+  text === undefined
+    ? undefined
+    : (allowed as readonly string[]).includes(text)
+      ? (text as T)
+      : fail(`--${name} must be one of ${allowed.join(', ')}`);
 
 let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { telnet: { type: 'string' }, exp: { type: 'string' }, gear: { type: 'string' }, level: { type: 'string' }, rarity: { type: 'string' }, core: { type: 'string' } },
+    options: {
+      telnet: { type: 'string' },
+      exp: { type: 'string' },
+      gear: { type: 'string' },
+      level: { type: 'string' },
+      rarity: { type: 'string' },
+      core: { type: 'string' },
+    },
   });
 } catch (error) {
   fail((error as Error).message);
@@ -37,7 +49,15 @@ const request: GrantRequest = {
   loginId: positionals[0]!,
   ...(values.telnet ? { telnet: whole(values.telnet, 'telnet', 1_000_000_000)! } : {}),
   ...(values.exp ? { exp: whole(values.exp, 'exp', 1_000_000_000)! } : {}),
-  ...(gearType ? { gear: { type: gearType, level: whole(values.level, 'level', 100), rarity: oneOf<Rarity>(values.rarity, 'rarity', rarities) } } : {}),
+  ...(gearType
+    ? {
+        gear: {
+          type: gearType,
+          level: whole(values.level, 'level', 100),
+          rarity: oneOf<Rarity>(values.rarity, 'rarity', rarities),
+        },
+      }
+    : {}),
   ...(values.core ? { core: oneOf<CoreTypeName>(values.core, 'core', coreTypeNames)! } : {}),
 };
 if (!request.telnet && !request.exp && !request.gear && !request.core) fail('nothing to grant');
@@ -47,7 +67,11 @@ try {
   // With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) the player's open screens
   // show the grant at once; without it they see it at their next read.
   const redis = config.redisUrl
-    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    ? {
+        url: config.redisUrl,
+        channel: config.redisChannel ?? defaultRedisChannel(config.database),
+        secret: config.sessionSecret,
+      }
     : null;
   const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const { screensToldAtOnce, ...result } = await grantAsOperator({ database, redis, log }, request);

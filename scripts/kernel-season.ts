@@ -22,7 +22,11 @@ if (!parsed.values.now) {
 const { config, database } = await openOperatorDatabase('ending a season');
 try {
   const redis = config.redisUrl
-    ? { url: config.redisUrl, channel: config.redisChannel ?? defaultRedisChannel(config.database), secret: config.sessionSecret }
+    ? {
+        url: config.redisUrl,
+        channel: config.redisChannel ?? defaultRedisChannel(config.database),
+        secret: config.sessionSecret,
+      }
     : null;
   const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const change = await endSeasonAsOperator({ database, redis, log });

@@ -27,12 +27,24 @@ for (const entry of Object.values(packages)) {
     const key = `node_modules/${name}`;
     if (packages[key]) continue;
     const match = rollupNative.exec(name);
-    if (!match) throw new Error(`${name} is missing from the lock and is not a rollup native package: install it or extend this script`);
+    if (!match)
+      throw new Error(
+        `${name} is missing from the lock and is not a rollup native package: install it or extend this script`,
+      );
     const [, os, cpu, abi = ''] = match;
-    packages[key] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, os: [os], cpu: [cpu], ...(libcOf[abi] ? { libc: [libcOf[abi]] } : {}) };
+    packages[key] = {
+      version,
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      os: [os],
+      cpu: [cpu],
+      ...(libcOf[abi] ? { libc: [libcOf[abi]] } : {}),
+    };
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 writeFileSync(lockPath, `${JSON.stringify({ ...lock, packages: sorted }, null, 2)}\n`);
 console.log(`lock: recorded ${added} optional platform package(s)`);

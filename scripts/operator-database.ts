@@ -15,7 +15,9 @@ export async function openOperatorDatabase(doing: string): Promise<{ config: Con
     database = await createDb(config.database);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    console.error(`${error.message}\nOn the embedded database, stop the server before ${doing}, or run with DATABASE_URL.`);
+    console.error(
+      `${error.message}\nOn the embedded database, stop the server before ${doing}, or run with DATABASE_URL.`,
+    );
     process.exit(1);
   }
   await migrate(database);

@@ -9,7 +9,9 @@ if (!file) {
 }
 const dataDir = process.env.DATA_DIR ?? './data';
 restoreBackup(file, dataDir)
-  .then((target) => console.log(`Restored ${resolve(file)} into ${target}. Start the server with DATA_DIR=${resolve(dataDir)}.`))
+  .then((target) =>
+    console.log(`Restored ${resolve(file)} into ${target}. Start the server with DATA_DIR=${resolve(dataDir)}.`),
+  )
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

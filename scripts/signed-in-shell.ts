@@ -10,7 +10,8 @@ const screenPage = (path: string) => `signed-in/${bootPageName(path)}.html`;
 const titleSlot = '__SCREEN_TITLE__';
 /** The game's code, which the boot loads lazily once the player is signed in. */
 const gameModule = 'app.tsx';
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** index.html's boot frame: everything inside `<div id="root">`, which the source keeps on one line. */
 const rootContents = /(<div id="root">)([\s\S]*?)(<\/div>\n)/;
@@ -18,7 +19,11 @@ const rootContents = /(<div id="root">)([\s\S]*?)(<\/div>\n)/;
 /** The lazily loaded chunk built from a module under src/client (its path with forward slashes). */
 function chunkOf(chunks: readonly Rollup.OutputChunk[], module: string): Rollup.OutputChunk {
   const suffix = `/src/client/${module}`;
-  const chunk = chunks.find((c) => c.isDynamicEntry && [c.facadeModuleId ?? '', ...c.moduleIds].some((id) => id.replaceAll('\\', '/').endsWith(suffix)));
+  const chunk = chunks.find(
+    (c) =>
+      c.isDynamicEntry &&
+      [c.facadeModuleId ?? '', ...c.moduleIds].some((id) => id.replaceAll('\\', '/').endsWith(suffix)),
+  );
   if (!chunk) throw new Error(`the build has no lazily loaded chunk for src/client/${module}`);
   return chunk;
 }
@@ -46,8 +51,12 @@ function preloads(bundle: Rollup.OutputBundle, html: string, modules: readonly s
   };
   for (const module of modules) visit(chunkOf(chunks, module));
   const links = [
-    ...[...scripts].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`),
-    ...[...styles].filter((f) => !inlined.has(f) && !html.includes(`/${f}"`)).map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${f}">`),
+    ...[...scripts]
+      .filter((f) => !html.includes(`/${f}"`))
+      .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`),
+    ...[...styles]
+      .filter((f) => !inlined.has(f) && !html.includes(`/${f}"`))
+      .map((f) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${f}">`),
   ];
   return links.join('');
 }
@@ -74,13 +83,22 @@ export function signedInShellPlugin(): Plugin {
       const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
       if (!rootContents.test(html)) throw new Error('index.html has no one-line <div id="root"> boot frame');
       const page = (frame: string, modules: readonly string[]) =>
-        html.replace(rootContents, (_all, open: string, _old, close: string) => `${open}${frame}${close}`).replace('</head>', `${preloads(bundle, html, modules)}</head>`);
-      this.emitFile({ type: 'asset', fileName: signedInPage, source: page(readFileSync(join(root, 'signed-in-boot.html'), 'utf8').trim(), [gameModule]) });
+        html
+          .replace(rootContents, (_all, open: string, _old, close: string) => `${open}${frame}${close}`)
+          .replace('</head>', `${preloads(bundle, html, modules)}</head>`);
+      this.emitFile({
+        type: 'asset',
+        fileName: signedInPage,
+        source: page(readFileSync(join(root, 'signed-in-boot.html'), 'utf8').trim(), [gameModule]),
+      });
       const screenFrame = readFileSync(join(root, 'signed-in-screen-boot.html'), 'utf8').trim();
       if (!screenFrame.includes(titleSlot)) throw new Error(`signed-in-screen-boot.html has no ${titleSlot}`);
       for (const [path, { title, module }] of Object.entries(bootScreens)) {
         const modules = module === null ? [gameModule] : [gameModule, module];
-        const source = page(screenFrame.replaceAll(titleSlot, escapeHtml(title)), modules).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} // BITBREACH</title>`);
+        const source = page(screenFrame.replaceAll(titleSlot, escapeHtml(title)), modules).replace(
+          /<title>[^<]*<\/title>/,
+          `<title>${escapeHtml(title)} // BITBREACH</title>`,
+        );
         this.emitFile({ type: 'asset', fileName: screenPage(path), source });
       }
     },

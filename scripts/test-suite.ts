@@ -14,15 +14,23 @@ const serial = process.env.TEST_STREAMS === 'serial';
 const extra = process.argv.slice(2);
 const runs = [
   { name: 'api', report: 'test-results/vitest-api.json', args: ['--project', 'unit', '--project', 'integration'] },
-  { name: 'browser', report: 'test-results/vitest-browser.json', args: ['--project', 'e2e', '--fileParallelism', `--maxWorkers=${browserFilesAtOnce}`, '--minWorkers=1'] },
+  {
+    name: 'browser',
+    report: 'test-results/vitest-browser.json',
+    args: ['--project', 'e2e', '--fileParallelism', `--maxWorkers=${browserFilesAtOnce}`, '--minWorkers=1'],
+  },
 ];
 
 function runVitest(run: (typeof runs)[number]): Promise<number> {
   rmSync(run.report, { force: true });
   // Side by side, each stream's lines carry its name; the final summaries of both are printed whole.
-  const child = spawn('npx', ['vitest', 'run', '--passWithNoTests', ...run.args, `--outputFile.json=${run.report}`, ...extra], {
-    stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--passWithNoTests', ...run.args, `--outputFile.json=${run.report}`, ...extra],
+    {
+      stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (!serial) {
     const prefix = (chunk: Buffer) => chunk.toString().replace(/^(?=.)/gm, `[${run.name}] `);
     child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
@@ -50,7 +58,9 @@ interface Report {
   success: boolean;
   testResults: unknown[];
 }
-const reports = runs.filter((r) => existsSync(r.report)).map((r) => JSON.parse(readFileSync(r.report, 'utf8')) as Report);
+const reports = runs
+  .filter((r) => existsSync(r.report))
+  .map((r) => JSON.parse(readFileSync(r.report, 'utf8')) as Report);
 if (reports.length > 0) {
   const merged = { ...reports[0]! };
   for (const r of reports.slice(1)) {

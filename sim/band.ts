@@ -54,7 +54,10 @@ export function medianHourlyIncome(players: readonly Player[], days: number): nu
   const from = Math.max(0, days - 7);
   const rates = players
     .filter((p) => humans.has(p.behaviour))
-    .map((p) => ({ income: incomeBetween(p, from, days), minutes: p.minutesByDay.slice(from, days).reduce((a, b) => a + b, 0) }))
+    .map((p) => ({
+      income: incomeBetween(p, from, days),
+      minutes: p.minutesByDay.slice(from, days).reduce((a, b) => a + b, 0),
+    }))
     .filter((r) => r.minutes > 0)
     .map((r) => (r.income / r.minutes) * 60)
     .sort((a, b) => a - b);
@@ -72,12 +75,19 @@ function supplyChecks(rows: readonly DayRow[]): BandCheck[] {
   return [
     {
       name: 'supply growth per day after day 7',
-      measured: worstRow ? `${fmt(worstRow.growthPct!)} % on day ${worstRow.day}${over.length ? `; over the limit on days ${over.join(', ')}` : ''}` : 'run too short',
+      measured: worstRow
+        ? `${fmt(worstRow.growthPct!)} % on day ${worstRow.day}${over.length ? `; over the limit on days ${over.join(', ')}` : ''}`
+        : 'run too short',
       limit: `≤ ${bandLimits.dailyGrowthPct} %`,
       ok: over.length === 0,
       value: worstRow?.growthPct ?? 0,
     },
-    { name: `supply growth day ${base.day} → ${last.day}`, measured: `${fmt(ratio, 2)}×`, limit: `≤ ${bandLimits.threeWeekGrowth}×`, ok: ratio <= bandLimits.threeWeekGrowth },
+    {
+      name: `supply growth day ${base.day} → ${last.day}`,
+      measured: `${fmt(ratio, 2)}×`,
+      limit: `≤ ${bandLimits.threeWeekGrowth}×`,
+      ok: ratio <= bandLimits.threeWeekGrowth,
+    },
   ];
 }
 
@@ -86,8 +96,18 @@ function wealthChecks(result: SimResult): BandCheck[] {
   const hourly = medianHourlyIncome(result.world.players, result.options.days);
   const ratio = last.medianBalance > 0 ? last.top1PctBalance / last.medianBalance : Infinity;
   return [
-    { name: 'median balance in hours of median income', measured: `${last.medianBalance} Telnet = ${fmt(last.medianBalance / hourly, 2)} h (${fmt(hourly, 0)}/h)`, limit: `< ${bandLimits.medianBalanceHours} h`, ok: last.medianBalance < bandLimits.medianBalanceHours * hourly },
-    { name: 'top 1 % ÷ median balance', measured: fmt(ratio), limit: `≤ ${bandLimits.top1OverMedian}`, ok: ratio <= bandLimits.top1OverMedian },
+    {
+      name: 'median balance in hours of median income',
+      measured: `${last.medianBalance} Telnet = ${fmt(last.medianBalance / hourly, 2)} h (${fmt(hourly, 0)}/h)`,
+      limit: `< ${bandLimits.medianBalanceHours} h`,
+      ok: last.medianBalance < bandLimits.medianBalanceHours * hourly,
+    },
+    {
+      name: 'top 1 % ÷ median balance',
+      measured: fmt(ratio),
+      limit: `≤ ${bandLimits.top1OverMedian}`,
+      ok: ratio <= bandLimits.top1OverMedian,
+    },
   ];
 }
 
@@ -107,10 +127,30 @@ function fairnessChecks(result: SimResult): BandCheck[] {
   const scripts = players.filter((p) => p.behaviour === 'script');
   const flagged = scripts.filter((p) => p.flaggedMachineLike).length;
   return [
-    { name: 'script ÷ 4 h grinder, Telnet earned in the last week', measured: `${fmt(grinder > 0 ? script / grinder : Infinity, 2)}× (${fmt(script, 0)} vs ${fmt(grinder, 0)})`, limit: `≤ ${bandLimits.scriptOverGrinder}×`, ok: script <= bandLimits.scriptOverGrinder * grinder },
-    { name: 'scripts flagged as machine-like', measured: `${flagged} of ${scripts.length}`, limit: 'all', ok: flagged === scripts.length },
-    { name: 'raider kept at a low level: Telnet stolen', measured: `${raided} by ${raiders.length} raider(s), level ≤ ${Math.max(...raiders.map((p) => p.level))}`, limit: '0', ok: raided === 0 },
-    { name: 'bank alt: hack losses avoided, in % of income', measured: `${fmt(bank.gainPct, 2)} points (pairs lose ${fmt(bank.pairPct, 2)} %, grinders ${fmt(bank.grinderPct, 2)} %)`, limit: '≤ 0', ok: bank.gainPct <= 0 },
+    {
+      name: 'script ÷ 4 h grinder, Telnet earned in the last week',
+      measured: `${fmt(grinder > 0 ? script / grinder : Infinity, 2)}× (${fmt(script, 0)} vs ${fmt(grinder, 0)})`,
+      limit: `≤ ${bandLimits.scriptOverGrinder}×`,
+      ok: script <= bandLimits.scriptOverGrinder * grinder,
+    },
+    {
+      name: 'scripts flagged as machine-like',
+      measured: `${flagged} of ${scripts.length}`,
+      limit: 'all',
+      ok: flagged === scripts.length,
+    },
+    {
+      name: 'raider kept at a low level: Telnet stolen',
+      measured: `${raided} by ${raiders.length} raider(s), level ≤ ${Math.max(...raiders.map((p) => p.level))}`,
+      limit: '0',
+      ok: raided === 0,
+    },
+    {
+      name: 'bank alt: hack losses avoided, in % of income',
+      measured: `${fmt(bank.gainPct, 2)} points (pairs lose ${fmt(bank.pairPct, 2)} %, grinders ${fmt(bank.grinderPct, 2)} %)`,
+      limit: '≤ 0',
+      ok: bank.gainPct <= 0,
+    },
   ];
 }
 
@@ -124,8 +164,14 @@ export function bankAltGain(players: readonly Player[]): { gainPct: number; pair
     return income > 0 ? (group.reduce((s, p) => s + lost(p), 0) / income) * 100 : 0;
   };
   const hackLost = (p: Player) => -(p.byReason['hack-lost'] ?? 0);
-  const grinderPct = share(players.filter((p) => p.behaviour === 'grinder'), hackLost);
-  const pairPct = share(players.filter((p) => p.behaviour === 'bank-main' || p.behaviour === 'bank-alt'), (p) => hackLost(p) - (p.byReason['market-fee'] ?? 0));
+  const grinderPct = share(
+    players.filter((p) => p.behaviour === 'grinder'),
+    hackLost,
+  );
+  const pairPct = share(
+    players.filter((p) => p.behaviour === 'bank-main' || p.behaviour === 'bank-alt'),
+    (p) => hackLost(p) - (p.byReason['market-fee'] ?? 0),
+  );
   return { gainPct: grinderPct - pairPct, pairPct, grinderPct };
 }
 
@@ -133,27 +179,61 @@ function bossChecks(result: SimResult): BandCheck[] {
   const total = (level: number) => bossRewards(level).lastHit + bossRewards(level).mostDamage;
   const perKillBounded = total(1_000_000) <= total(10_000);
   return [
-    { name: 'boss reward per kill bounded', measured: `largest kill ${result.world.largestKillReward}; level 10⁴ pays ${total(10_000)}, 10⁶ pays ${total(1_000_000)}`, limit: 'stops growing', ok: perKillBounded },
-    { name: 'boss rewards per player per day', measured: `largest ${result.world.largestDailyBossReward}`, limit: `≤ ${balance.bossDailyRewardCapTelnet} (the daily cap)`, ok: result.world.largestDailyBossReward <= balance.bossDailyRewardCapTelnet },
+    {
+      name: 'boss reward per kill bounded',
+      measured: `largest kill ${result.world.largestKillReward}; level 10⁴ pays ${total(10_000)}, 10⁶ pays ${total(1_000_000)}`,
+      limit: 'stops growing',
+      ok: perKillBounded,
+    },
+    {
+      name: 'boss rewards per player per day',
+      measured: `largest ${result.world.largestDailyBossReward}`,
+      limit: `≤ ${balance.bossDailyRewardCapTelnet} (the daily cap)`,
+      ok: result.world.largestDailyBossReward <= balance.bossDailyRewardCapTelnet,
+    },
   ];
 }
 
 /** No positive loop: every way to spend Telnet returns less than 1 per Telnet at its best level and optimizer level (telnet-return.ts). */
 function loopCheck(): BandCheck {
-  const worst = telnetSpends.map((spend) => ({ spend, ...highestReturnPerTelnet(spend) })).sort((a, b) => b.returnPerTelnet - a.returnPerTelnet)[0]!;
-  return { name: 'no positive loop: best return per Telnet spent', measured: `${worst.returnPerTelnet.toFixed(3)} (${worst.spend} at level ${worst.level}, optimizer ${worst.optimizerLevel})`, limit: '< 1', ok: worst.returnPerTelnet < 1 };
+  const worst = telnetSpends
+    .map((spend) => ({ spend, ...highestReturnPerTelnet(spend) }))
+    .sort((a, b) => b.returnPerTelnet - a.returnPerTelnet)[0]!;
+  return {
+    name: 'no positive loop: best return per Telnet spent',
+    measured: `${worst.returnPerTelnet.toFixed(3)} (${worst.spend} at level ${worst.level}, optimizer ${worst.optimizerLevel})`,
+    limit: '< 1',
+    ok: worst.returnPerTelnet < 1,
+  };
 }
 
 function paceChecks(): BandCheck[] {
   const l5 = minutesToLevel(5, 0.5);
   const l10 = minutesToLevel(10, 0.5);
   return [
-    { name: 'new player: level 5 at 0.5 decodes/s', measured: `${fmt(l5)} min`, limit: `≤ ${bandLimits.level5Minutes} min`, ok: l5 <= bandLimits.level5Minutes },
-    { name: 'new player: level 10 at 0.5 decodes/s', measured: `${fmt(l10)} min`, limit: `≤ ${bandLimits.level10Minutes} min`, ok: l10 <= bandLimits.level10Minutes },
+    {
+      name: 'new player: level 5 at 0.5 decodes/s',
+      measured: `${fmt(l5)} min`,
+      limit: `≤ ${bandLimits.level5Minutes} min`,
+      ok: l5 <= bandLimits.level5Minutes,
+    },
+    {
+      name: 'new player: level 10 at 0.5 decodes/s',
+      measured: `${fmt(l10)} min`,
+      limit: `≤ ${bandLimits.level10Minutes} min`,
+      ok: l10 <= bandLimits.level10Minutes,
+    },
   ];
 }
 
 /** Every check of the band against one run. */
 export function checkBand(result: SimResult): BandCheck[] {
-  return [...supplyChecks(result.rows), ...wealthChecks(result), loopCheck(), ...fairnessChecks(result), ...bossChecks(result), ...paceChecks()];
+  return [
+    ...supplyChecks(result.rows),
+    ...wealthChecks(result),
+    loopCheck(),
+    ...fairnessChecks(result),
+    ...bossChecks(result),
+    ...paceChecks(),
+  ];
 }

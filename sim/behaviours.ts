@@ -40,7 +40,8 @@ function payMissions(world: World, p: Player): void {
 function type(world: World, p: Player, perSecond: number): void {
   let decodes: number;
   if (p.behaviour === 'script') decodes = decodesThroughBucket(p, world.nowMs, stepMs, perSecond);
-  else if (p.behaviour === 'bank-alt') decodes = p.level < 4 ? 10 : 0; // kept under the hack shield's level
+  else if (p.behaviour === 'bank-alt')
+    decodes = p.level < 4 ? 10 : 0; // kept under the hack shield's level
   else decodes = Math.round(perSecond * (stepMs / 1000) * (0.8 + world.random() * 0.4));
   applyDecodeBatch(world, p, decodes, connectionRateForLevel(p.optimizerLevel), 'typed');
 }
@@ -60,7 +61,14 @@ function buyTrojans(world: World, p: Player): void {
   for (const count of [10, 10, 1, 1, 1, 1, 1, 1, 1, 1]) {
     const pkg = packageFor(count)!;
     const nowMs = (p.virusLastStartedAtMs ?? 0) + balance.virusCooldownSeconds * 1000;
-    const decision = canSpend({ priceCents: pkg.priceCents, spentTodayCents: p.virusSpentTodayCents, dailyLimitCents: balance.virusDailyLimitCents, lastStartedAtMs: p.virusLastStartedAtMs, nowMs, cooldownSeconds: balance.virusCooldownSeconds });
+    const decision = canSpend({
+      priceCents: pkg.priceCents,
+      spentTodayCents: p.virusSpentTodayCents,
+      dailyLimitCents: balance.virusDailyLimitCents,
+      lastStartedAtMs: p.virusLastStartedAtMs,
+      nowMs,
+      cooldownSeconds: balance.virusCooldownSeconds,
+    });
     if (!decision.ok) continue;
     p.virusSpentTodayCents += pkg.priceCents;
     p.virusLastStartedAtMs = nowMs;
@@ -72,12 +80,20 @@ function buyTrojans(world: World, p: Player): void {
 function spend(world: World, p: Player): void {
   const profile = profiles[p.behaviour];
   const dirPrice = extraDirectoryPrice(p.extraDirectories);
-  if (p.extraDirectories < profile.extraDirectoriesWanted && dirPrice !== null && p.telnet >= 3 * dirPrice && debit(world, p, 'directory-purchase', dirPrice)) p.extraDirectories += 1;
+  if (
+    p.extraDirectories < profile.extraDirectoriesWanted &&
+    dirPrice !== null &&
+    p.telnet >= 3 * dirPrice &&
+    debit(world, p, 'directory-purchase', dirPrice)
+  )
+    p.extraDirectories += 1;
   const reserve = p.optimizerLevel < balance.optimizerMaxLevel ? optimizerUpgradeCost(p.optimizerLevel) : 0;
   const spare = Math.max(0, p.telnet - reserve);
   if (profile.kernelShare > 0) buyBits(world, p, Math.floor(spare * profile.kernelShare));
-  if (p.behaviour !== 'script' && p.behaviour !== 'raider' && p.behaviour !== 'bank-alt') shop(world, p, Math.floor(p.telnet * 0.1));
-  if (p.behaviour === 'bank-main' && p.partnerId !== null) bankTransfer(world, p, world.byId.get(p.partnerId)!, reserve);
+  if (p.behaviour !== 'script' && p.behaviour !== 'raider' && p.behaviour !== 'bank-alt')
+    shop(world, p, Math.floor(p.telnet * 0.1));
+  if (p.behaviour === 'bank-main' && p.partnerId !== null)
+    bankTransfer(world, p, world.byId.get(p.partnerId)!, reserve);
 }
 
 function startOptimizer(world: World, p: Player): void {

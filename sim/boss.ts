@@ -1,4 +1,12 @@
-import { bossPayouts, integrityAfter, isBlacklisted, mostDamage, nextBossIntegrity, nextSpawnAt, type Hit } from '../src/core/rules/blockchain';
+import {
+  bossPayouts,
+  integrityAfter,
+  isBlacklisted,
+  mostDamage,
+  nextBossIntegrity,
+  nextSpawnAt,
+  type Hit,
+} from '../src/core/rules/blockchain';
 import { canAffordGuess, guessExpCost } from '../src/core/rules/codebreak';
 import { rollDamage } from '../src/core/rules/combat';
 import type { Player } from './model';
@@ -40,13 +48,28 @@ export function firstBoss(): BossState {
 }
 
 function newBoss(id: number, level: number, integrity: number, kills: number): BossState {
-  return { id, level, integrity, maxIntegrity: integrity, hits: [], alive: true, respawnAtMs: 0, guessesOnCode: 0, guessesNeeded: humanGuessesPerCode, kills };
+  return {
+    id,
+    level,
+    integrity,
+    maxIntegrity: integrity,
+    hits: [],
+    alive: true,
+    respawnAtMs: 0,
+    guessesOnCode: 0,
+    guessesNeeded: humanGuessesPerCode,
+    kills,
+  };
 }
 
 /** The respawn job's next boss: one level up, as hard as the last one's cracks say (nextBossIntegrity). */
 function nextBoss(old: BossState): BossState {
   const totalDamage = old.hits.reduce((s, h) => s + h.damage, 0);
-  const integrity = nextBossIntegrity(old.level + 1, { maxIntegrity: old.maxIntegrity, cracks: old.hits.length, totalDamage });
+  const integrity = nextBossIntegrity(old.level + 1, {
+    maxIntegrity: old.maxIntegrity,
+    cracks: old.hits.length,
+    totalDamage,
+  });
   return newBoss(old.id + 1, old.level + 1, integrity, old.kills);
 }
 
@@ -77,7 +100,11 @@ function settleDefeat(world: World, boss: BossState, lastHitter: Player, atMs: n
   // One roll per player, as the server rolls it: a winner of both cards loses both or neither.
   const rolled = lastHitter.id === top.id ? [lastHitter] : [lastHitter, top];
   const rolls = new Map(rolled.map((p) => [p.id, isBlacklisted(p.level, boss.level, world.random)]));
-  const winner = (p: Player) => ({ userId: p.id, paidTodayTelnet: world.bossRewardToday.get(p.id) ?? 0, blacklisted: rolls.get(p.id)! });
+  const winner = (p: Player) => ({
+    userId: p.id,
+    paidTodayTelnet: world.bossRewardToday.get(p.id) ?? 0,
+    blacklisted: rolls.get(p.id)!,
+  });
   const payouts = bossPayouts(boss.level, winner(lastHitter), winner(top));
   const winners = new Map<number, number>([[lastHitter.id, payouts.lastHit]]);
   winners.set(top.id, (winners.get(top.id) ?? 0) + payouts.mostDamage);

@@ -69,7 +69,13 @@ function handleCore(world: World, player: Player, core: CoreDrop): void {
  * rate within the daily decode budget, drone decodes outside it at the drone's capped rate; drops rolled at the level
  * held before the batch with the effective drop rate, typed ones only for the decodes the budget lets roll.
  */
-export function applyDecodeBatch(world: World, player: Player, decodes: number, connectionRatePct: number, source: 'typed' | 'drone'): void {
+export function applyDecodeBatch(
+  world: World,
+  player: Player,
+  decodes: number,
+  connectionRatePct: number,
+  source: 'typed' | 'drone',
+): void {
   if (decodes <= 0) return;
   const levelBefore = player.level;
   const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, decodes);

@@ -41,7 +41,15 @@ export function newCanvas(): Canvas {
  */
 export function changeSeasonIfDue(world: World): void {
   const canvas = world.canvas;
-  if (!seasonShouldEnd({ ownedBits: canvas.soldThisSeason, totalBits: canvas.total, startedAtMs: canvas.seasonStartedAtMs, nowMs: world.nowMs })) return;
+  if (
+    !seasonShouldEnd({
+      ownedBits: canvas.soldThisSeason,
+      totalBits: canvas.total,
+      startedAtMs: canvas.seasonStartedAtMs,
+      nowMs: world.nowMs,
+    })
+  )
+    return;
   world.canvas = { ...newCanvas(), seasons: canvas.seasons + 1, seasonStartedAtMs: world.nowMs };
 }
 

@@ -31,12 +31,22 @@ function addListing(world: World, listing: Omit<Listing, 'expiresAtMs' | 'coreVa
 /** The trader prices a core around its expected opening value (cores.ts), ±30 %. */
 export function listCore(world: World, seller: Player, core: CoreDrop): void {
   const ev = expectedCoreTelnet(findCoreType(core.coreTypeId)!);
-  addListing(world, { sellerId: seller.id, price: Math.max(1, Math.round(ev * (0.8 + world.random() * 0.5))), core, gear: null });
+  addListing(world, {
+    sellerId: seller.id,
+    price: Math.max(1, Math.round(ev * (0.8 + world.random() * 0.5))),
+    core,
+    gear: null,
+  });
 }
 
 /** Spare gear is priced by its stat: a whim of the trader, since gear has no Telnet value of its own. */
 export function listGear(world: World, seller: Player, gear: GearDrop): void {
-  addListing(world, { sellerId: seller.id, price: Math.max(1, Math.round(gear.statValue * (1 + world.random()))), core: null, gear });
+  addListing(world, {
+    sellerId: seller.id,
+    price: Math.max(1, Math.round(gear.statValue * (1 + world.random()))),
+    core: null,
+    gear,
+  });
 }
 
 /**

@@ -28,19 +28,114 @@ export interface Profile {
   joinsFirstDay: boolean;
 }
 
-const human = { playChance: 0.85, bossChance: 0.15, guessesPerSecond: 1 / 15, droneMinutes: 0, hackingMinutes: 0, joinsFirstDay: false };
+const human = {
+  playChance: 0.85,
+  bossChance: 0.15,
+  guessesPerSecond: 1 / 15,
+  droneMinutes: 0,
+  hackingMinutes: 0,
+  joinsFirstDay: false,
+};
 
 export const profiles: Record<Behaviour, Profile> = {
-  casual: { ...human, per1000: 600, typingMinutes: 30, decodesPerSecond: 0.5, playChance: 0.75, kernelShare: 0.5, extraDirectoriesWanted: 1 },
-  grinder: { ...human, per1000: 150, typingMinutes: 240, decodesPerSecond: 1, bossChance: 0.25, kernelShare: 0.5, extraDirectoriesWanted: 2 },
-  drone: { ...human, per1000: 80, typingMinutes: 30, decodesPerSecond: 0.5, kernelShare: 0.2, extraDirectoriesWanted: 1, droneMinutes: 120 },
-  hacker: { ...human, per1000: 60, typingMinutes: 60, decodesPerSecond: 0.5, kernelShare: 0.3, extraDirectoriesWanted: 2, hackingMinutes: 60 },
-  trader: { ...human, per1000: 50, typingMinutes: 60, decodesPerSecond: 0.5, kernelShare: 0.3, extraDirectoriesWanted: 1 },
-  whale: { ...human, per1000: 40, typingMinutes: 30, decodesPerSecond: 0.5, kernelShare: 0.6, extraDirectoriesWanted: 2 },
-  script: { ...human, per1000: 5, typingMinutes: 24 * 60, decodesPerSecond: 10, playChance: 1, bossChance: 1, guessesPerSecond: 2, kernelShare: 0, extraDirectoriesWanted: 5, joinsFirstDay: true },
-  raider: { ...human, per1000: 5, typingMinutes: 0, decodesPerSecond: 0, playChance: 1, bossChance: 0, kernelShare: 0, extraDirectoriesWanted: 0, hackingMinutes: 240, joinsFirstDay: true },
-  'bank-main': { ...human, per1000: 5, typingMinutes: 240, decodesPerSecond: 1, playChance: 1, bossChance: 0, kernelShare: 0, extraDirectoriesWanted: 0, joinsFirstDay: true },
-  'bank-alt': { ...human, per1000: 5, typingMinutes: 5, decodesPerSecond: 0.5, playChance: 1, bossChance: 0, kernelShare: 0, extraDirectoriesWanted: 0, joinsFirstDay: true },
+  casual: {
+    ...human,
+    per1000: 600,
+    typingMinutes: 30,
+    decodesPerSecond: 0.5,
+    playChance: 0.75,
+    kernelShare: 0.5,
+    extraDirectoriesWanted: 1,
+  },
+  grinder: {
+    ...human,
+    per1000: 150,
+    typingMinutes: 240,
+    decodesPerSecond: 1,
+    bossChance: 0.25,
+    kernelShare: 0.5,
+    extraDirectoriesWanted: 2,
+  },
+  drone: {
+    ...human,
+    per1000: 80,
+    typingMinutes: 30,
+    decodesPerSecond: 0.5,
+    kernelShare: 0.2,
+    extraDirectoriesWanted: 1,
+    droneMinutes: 120,
+  },
+  hacker: {
+    ...human,
+    per1000: 60,
+    typingMinutes: 60,
+    decodesPerSecond: 0.5,
+    kernelShare: 0.3,
+    extraDirectoriesWanted: 2,
+    hackingMinutes: 60,
+  },
+  trader: {
+    ...human,
+    per1000: 50,
+    typingMinutes: 60,
+    decodesPerSecond: 0.5,
+    kernelShare: 0.3,
+    extraDirectoriesWanted: 1,
+  },
+  whale: {
+    ...human,
+    per1000: 40,
+    typingMinutes: 30,
+    decodesPerSecond: 0.5,
+    kernelShare: 0.6,
+    extraDirectoriesWanted: 2,
+  },
+  script: {
+    ...human,
+    per1000: 5,
+    typingMinutes: 24 * 60,
+    decodesPerSecond: 10,
+    playChance: 1,
+    bossChance: 1,
+    guessesPerSecond: 2,
+    kernelShare: 0,
+    extraDirectoriesWanted: 5,
+    joinsFirstDay: true,
+  },
+  raider: {
+    ...human,
+    per1000: 5,
+    typingMinutes: 0,
+    decodesPerSecond: 0,
+    playChance: 1,
+    bossChance: 0,
+    kernelShare: 0,
+    extraDirectoriesWanted: 0,
+    hackingMinutes: 240,
+    joinsFirstDay: true,
+  },
+  'bank-main': {
+    ...human,
+    per1000: 5,
+    typingMinutes: 240,
+    decodesPerSecond: 1,
+    playChance: 1,
+    bossChance: 0,
+    kernelShare: 0,
+    extraDirectoriesWanted: 0,
+    joinsFirstDay: true,
+  },
+  'bank-alt': {
+    ...human,
+    per1000: 5,
+    typingMinutes: 5,
+    decodesPerSecond: 0.5,
+    playChance: 1,
+    bossChance: 0,
+    kernelShare: 0,
+    extraDirectoriesWanted: 0,
+    joinsFirstDay: true,
+  },
 };
 
 /** Whole accounts per behaviour for `players` accounts, by largest remainder so they add up exactly. */
@@ -56,11 +151,16 @@ export function mixCounts(players: number): Record<Behaviour, number> {
     left -= 1;
   }
   // Every special account exists in a short run too, and a bank alt always has its main.
-  for (const b of ['script', 'raider', 'bank-main'] as const) if (counts[b] === 0) {
-    counts[b] = 1;
-    counts.casual -= 1;
-  }
+  for (const b of ['script', 'raider', 'bank-main'] as const)
+    if (counts[b] === 0) {
+      counts[b] = 1;
+      counts.casual -= 1;
+    }
   counts['bank-alt'] = counts['bank-main'];
-  counts.casual = players - Object.entries(counts).filter(([b]) => b !== 'casual').reduce((a, [, n]) => a + n, 0);
+  counts.casual =
+    players -
+    Object.entries(counts)
+      .filter(([b]) => b !== 'casual')
+      .reduce((a, [, n]) => a + n, 0);
   return counts;
 }

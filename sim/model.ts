@@ -7,7 +7,18 @@ import type { TapBucket } from '../src/core/rules/tap-rate';
 import type { CombatStats, EquippedGear } from '../src/core/rules/gear-stats';
 
 /** The behaviours the simulation plays (the mix and what each does: sim/mix.ts, docs/game-rules.md "Economy band"). */
-export const behaviours = ['casual', 'grinder', 'drone', 'hacker', 'trader', 'whale', 'script', 'raider', 'bank-main', 'bank-alt'] as const;
+export const behaviours = [
+  'casual',
+  'grinder',
+  'drone',
+  'hacker',
+  'trader',
+  'whale',
+  'script',
+  'raider',
+  'bank-main',
+  'bank-alt',
+] as const;
 export type Behaviour = (typeof behaviours)[number];
 
 export const minuteMs = 60_000;
@@ -75,7 +86,13 @@ export function baseStats(): CombatStats {
   };
 }
 
-export function newPlayer(id: number, behaviour: Behaviour, joinDay: number, sessionStartMinute: number, days: number): Player {
+export function newPlayer(
+  id: number,
+  behaviour: Behaviour,
+  joinDay: number,
+  sessionStartMinute: number,
+  days: number,
+): Player {
   const registeredAtMs = joinDay * dayMs + sessionStartMinute * minuteMs;
   return {
     id,

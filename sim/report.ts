@@ -23,7 +23,21 @@ function byReason(amounts: Partial<Record<LedgerReason, number>>): string {
     .join(', ');
 }
 
-const header = ['day', 'players', 'supply', 'Δ%', 'minted', 'burned', 'moved', 'median', 'top1%', 'level p10/50/90', 'optim p10/50/90', 'canvas', 'boss'];
+const header = [
+  'day',
+  'players',
+  'supply',
+  'Δ%',
+  'minted',
+  'burned',
+  'moved',
+  'median',
+  'top1%',
+  'level p10/50/90',
+  'optim p10/50/90',
+  'canvas',
+  'boss',
+];
 const widths = [3, 7, 7, 6, 7, 7, 6, 6, 6, 15, 15, 10, 9];
 
 /** One line per day: the figures, then minted (+) and burned (−) by ledger reason. */
@@ -74,8 +88,12 @@ export function formatBehaviours(players: readonly Player[]): string {
       compact(mean((p) => p.telnet)).padStart(13),
       `${((held / Math.max(1, supply)) * 100).toFixed(1)} %`.padStart(16),
       compact(mean(lifetimeIncome)).padStart(12),
-      mean((p) => p.level).toFixed(0).padStart(6),
-      mean((p) => p.optimizerLevel).toFixed(0).padStart(6),
+      mean((p) => p.level)
+        .toFixed(0)
+        .padStart(6),
+      mean((p) => p.optimizerLevel)
+        .toFixed(0)
+        .padStart(6),
       compact(mean((p) => p.byReason['hack-stolen'] ?? 0)).padStart(7),
       compact(mean((p) => -(p.byReason['hack-lost'] ?? 0))).padStart(5),
     ];

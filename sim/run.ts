@@ -41,12 +41,22 @@ const result = simulate(options);
 const seconds = (performance.now() - started) / 1000;
 const checks = checkBand(result);
 
-console.log(`Bitbreach economy: ${options.players} players × ${options.days} days, seed ${options.seed}, 5-minute steps (${seconds.toFixed(1)} s)`);
+console.log(
+  `Bitbreach economy: ${options.players} players × ${options.days} days, seed ${options.seed}, 5-minute steps (${seconds.toFixed(1)} s)`,
+);
 console.log(formatTable(result.rows));
 console.log('');
 console.log(formatBehaviours(result.world.players));
 console.log('');
 console.log(formatVerdict(checks));
-if (values.json) writeFileSync(values.json, JSON.stringify({ options, seconds, rows: result.rows, band: checks }, null, 2) + '\n');
-if (values.svg) writeFileSync(values.svg, renderChart(result.rows, `Bitbreach economy: ${options.players} players × ${options.days} days (seed ${options.seed})`));
+if (values.json)
+  writeFileSync(values.json, JSON.stringify({ options, seconds, rows: result.rows, band: checks }, null, 2) + '\n');
+if (values.svg)
+  writeFileSync(
+    values.svg,
+    renderChart(
+      result.rows,
+      `Bitbreach economy: ${options.players} players × ${options.days} days (seed ${options.seed})`,
+    ),
+  );
 process.exitCode = checks.every((c) => c.ok) ? 0 : 1;

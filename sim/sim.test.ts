@@ -21,11 +21,13 @@ describe('the economy over a month (300 players, seed 20)', () => {
   }, 180_000);
 
   it('stays inside the economy band: three-week supply, wealth spread, no positive loop, scripts, raiders, bank alts, bosses and the start', () => {
-    const broken = checks.filter((c) => !c.ok && c.name !== openBullet.name).map((c) => `${c.name}: ${c.measured} (band ${c.limit})`);
+    const broken = checks
+      .filter((c) => !c.ok && c.name !== openBullet.name)
+      .map((c) => `${c.name}: ${c.measured} (band ${c.limit})`);
     expect(broken).toEqual([]);
   });
 
-  it('does not let the supply grow faster in a day than it does today (the band\'s one open bullet)', () => {
+  it("does not let the supply grow faster in a day than it does today (the band's one open bullet)", () => {
     const daily = checks.find((c) => c.name === openBullet.name)!;
     expect(daily.value).toBeLessThanOrEqual(openBullet.worstDayPctNow);
   });

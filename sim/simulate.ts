@@ -77,11 +77,17 @@ function runDay(world: World): void {
     for (const a of active) {
       playStep(world, a.player, a.index);
       const profile = profiles[a.player.behaviour];
-      if (profile.bossChance > 0 && world.random() < profile.bossChance) atBoss.push({ player: a.player, guessesPerSecond: profile.guessesPerSecond, solver: a.player.behaviour === 'script' });
+      if (profile.bossChance > 0 && world.random() < profile.bossChance)
+        atBoss.push({
+          player: a.player,
+          guessesPerSecond: profile.guessesPerSecond,
+          solver: a.player.behaviour === 'script',
+        });
       a.index += 1;
     }
     bossStep(world, atBoss, stepMs);
-    for (let i = active.length - 1; i >= 0; i--) if (active[i]!.index >= active[i]!.player.sessionSteps) active.splice(i, 1);
+    for (let i = active.length - 1; i >= 0; i--)
+      if (active[i]!.index >= active[i]!.player.sessionSteps) active.splice(i, 1);
   }
 }
 

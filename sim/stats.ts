@@ -3,7 +3,6 @@ import type { Behaviour, Player } from './model';
 import { incomeReasons } from './model';
 import type { World } from './world';
 
-
 export interface Spread {
   p10: number;
   p50: number;

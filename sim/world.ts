@@ -29,7 +29,8 @@ function record(world: World, player: Player, reason: LedgerReason, signed: numb
   player.telnet += signed;
   player.byReason[reason] = (player.byReason[reason] ?? 0) + signed;
   world.today.set(reason, (world.today.get(reason) ?? 0) + signed);
-  if (isIncome.has(reason) && signed > 0 && world.day < player.incomeByDay.length) player.incomeByDay[world.day]! += signed;
+  if (isIncome.has(reason) && signed > 0 && world.day < player.incomeByDay.length)
+    player.incomeByDay[world.day]! += signed;
 }
 
 /** The wallet's credit: a whole positive amount and its ledger row. */
@@ -47,7 +48,13 @@ export function debit(world: World, player: Player, reason: LedgerReason, amount
 }
 
 /** The wallet's transfer: the payer's debit and the payee's credit, each with its reason. */
-export function transfer(world: World, from: Player, to: Player, amount: number, reasons: { from: LedgerReason; to: LedgerReason }): boolean {
+export function transfer(
+  world: World,
+  from: Player,
+  to: Player,
+  amount: number,
+  reasons: { from: LedgerReason; to: LedgerReason },
+): boolean {
   if (!debit(world, from, reasons.from, amount)) return false;
   credit(world, to, reasons.to, amount);
   return true;

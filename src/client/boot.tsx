@@ -30,7 +30,11 @@ export function Boot({ signedInShell }: { signedInShell: { title: string | undef
     void fetchSessionUser().then((user) => {
       if (!live) return;
       wasSignedIn.set(user !== null);
-      setState(user === null ? { kind: 'signed-out' } : { kind: 'signed-in', start: { user, csrfToken: null, signedInNow: false } });
+      setState(
+        user === null
+          ? { kind: 'signed-out' }
+          : { kind: 'signed-in', start: { user, csrfToken: null, signedInNow: false } },
+      );
     });
     return () => {
       live = false;
@@ -51,7 +55,8 @@ export function Boot({ signedInShell }: { signedInShell: { title: string | undef
       </GameLoadFault>
     );
   }
-  if (state.kind === 'checking') return signedInShell ? <SignedInBootFrame title={signedInShell.title} /> : <BootFrame />;
+  if (state.kind === 'checking')
+    return signedInShell ? <SignedInBootFrame title={signedInShell.title} /> : <BootFrame />;
   return <SignedOutFrame>{<SignedOutScreen onSignedIn={signedIn} />}</SignedOutFrame>;
 }
 

@@ -11,5 +11,14 @@ export const reportStatuses = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /** What a moderator did about a reported target (recorded when its reports are resolved). */
-export const reportActions = ['dismissed', 'warned', 'muted', 'banned', 'renamed', 'removed', 'cleared', 'reversed'] as const;
+export const reportActions = [
+  'dismissed',
+  'warned',
+  'muted',
+  'banned',
+  'renamed',
+  'removed',
+  'cleared',
+  'reversed',
+] as const;
 export type ReportAction = (typeof reportActions)[number];

@@ -47,7 +47,8 @@ export const texts = {
   ...accountTexts,
 
   // §8 gameplay
-  inventoryFull: 'Inventory Full! Your inventory is full (50/50). Item drop was lost. Destroy some items to make space.',
+  inventoryFull:
+    'Inventory Full! Your inventory is full (50/50). Item drop was lost. Destroy some items to make space.',
   chatSendFailed: 'Failed to send message. Please try again.',
   verificationRequired: 'Verification Required: Please complete the verification first.',
 
@@ -75,7 +76,8 @@ export const texts = {
   idempotencyKeyMalformed: 'Malformed Idempotency-Key header: 8-64 letters, digits, - or _',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request: send a new key per action',
   serverBusy: 'The server is busy: nothing was done. Retry after the time in Retry-After.',
-  outcomeUnknown: 'Connection to the database lost while saving: the result is unknown. Retry the same action; it will not be applied twice.',
+  outcomeUnknown:
+    'Connection to the database lost while saving: the result is unknown. Retry the same action; it will not be applied twice.',
 
   // §5 private chat (spec texts)
   pingMissingUsername: 'error: missing username',
@@ -218,7 +220,8 @@ export const itemTexts = {
   buyPrice: 'PRICE',
   balanceNow: 'YOUR TELNET',
   balanceAfter: 'AFTER BUYING',
-  buyLevelWarning: 'This is level {level} gear and you are level {player}: you cannot equip it until you reach level {level}.',
+  buyLevelWarning:
+    'This is level {level} gear and you are level {player}: you cannot equip it until you reach level {level}.',
   confirmBuy: 'CONFIRM BUY',
   lowestListed: 'LOWEST {n}',
   noneListed: 'NONE LISTED',

@@ -156,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const fastify = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count becomes proxy-addr's (address, hop) predicate; addresses and booleans pass as they are.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: balance.apiBodyLimitBytes,
@@ -185,8 +188,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // WORKERS=n without Redis: the workers share the primary's counters and relay events through it (ADR 036).
   const clusterRelay = !config.redisUrl && isClusterWorker();
   // Every limit counts in Redis or the primary (ADR 045), so it holds over any number of processes.
-  const onCounterFallback = (error: unknown) => fastify.log.warn({ err: error }, 'limits: the shared counters did not answer; this process counted alone');
-  const shared = openSharedStores({ redisUrl: config.redisUrl, channel, clusterWorker: clusterRelay, onFallback: onCounterFallback });
+  const onCounterFallback = (error: unknown) =>
+    fastify.log.warn({ err: error }, 'limits: the shared counters did not answer; this process counted alone');
+  const shared = openSharedStores({
+    redisUrl: config.redisUrl,
+    channel,
+    clusterWorker: clusterRelay,
+    onFallback: onCounterFallback,
+  });
   const sharedCounters = shared.counters;
   const limits = createLimits({ counters: sharedCounters, now });
   const realtime = createRealtime({
@@ -219,8 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   bus.subscribe(({ audience, event }) => {
     if (event.t === 'user.updated') auth.userChanged(event.d);
     else if (event.t === 'stream.interrupted') auth.forgetSessions('all');
-    else if (event.t === 'session.ended' && audience.kind === 'session') auth.forgetSessions({ sessionId: audience.sessionId });
-    else if (event.t === 'session.ended' && audience.kind === 'users') auth.forgetSessions({ userIds: audience.userIds });
+    else if (event.t === 'session.ended' && audience.kind === 'session')
+      auth.forgetSessions({ sessionId: audience.sessionId });
+    else if (event.t === 'session.ended' && audience.kind === 'users')
+      auth.forgetSessions({ userIds: audience.userIds });
   });
   const taps = createTapService({
     database,
@@ -233,11 +244,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const ignores = createIgnoreService({ database, bus, now });
   const chat = createChatService({ database, bus, now, ignoredIds: (userId) => ignores.ignoredIds(userId) });
-  const ping = createPingService({ database, bus, now, ignoredIds: ignores.ignoredIds, isIgnoring: ignores.isIgnoring });
+  const ping = createPingService({
+    database,
+    bus,
+    now,
+    ignoredIds: ignores.ignoredIds,
+    isIgnoring: ignores.isIgnoring,
+  });
   const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
   // The terminal and the Kernel complete their missions through the missions service, which asks them for evidence back.
   let missionsRef: MissionService | null = null;
-  const completeMission = async (userId: number, missionId: MissionId) => void (await missionsRef?.complete(await auth.view(userId), missionId));
+  const completeMission = async (userId: number, missionId: MissionId) =>
+    void (await missionsRef?.complete(await auth.view(userId), missionId));
   const terminal = createTerminalService({
     database,
     bus,
@@ -270,7 +288,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database,
     bus,
     now,
-    evidence: { sentChat: chat.hasSent, sentPrivateMessage: ping.hasSent, attackedBlockchain: blockchain.hasAttempted, terminal: terminal.evidence, boughtKernelBit: (userId) => kernel.boughtBit(userId) },
+    evidence: {
+      sentChat: chat.hasSent,
+      sentPrivateMessage: ping.hasSent,
+      attackedBlockchain: blockchain.hasAttempted,
+      terminal: terminal.evidence,
+      boughtKernelBit: (userId) => kernel.boughtBit(userId),
+    },
   });
   missionsRef = missions;
 
@@ -291,20 +315,48 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),
   });
   const apiKeys = createApiKeyService({ database, now, counters: sharedCounters, userView: auth.view });
-  const virus = createVirus({ config, database, bus, now, random, listings: market, userView: auth.view, log: fastify.log });
+  const virus = createVirus({
+    config,
+    database,
+    bus,
+    now,
+    random,
+    listings: market,
+    userView: auth.view,
+    log: fastify.log,
+  });
   const admin = createAdminService({ database, now, bus, userView: auth.view });
-  const players = createPlayersService({ database, now, addressKey: config.sessionSecret, auth, chat, ping, market, kernel });
+  const players = createPlayersService({
+    database,
+    now,
+    addressKey: config.sessionSecret,
+    auth,
+    chat,
+    ping,
+    market,
+    kernel,
+  });
   const reportQueue = createReportQueue({ database, now, reports });
   const jobs = createJobRunner({
     database,
     now,
-    handlers: createJobHandlers({ expireListing: market.expire, ...optimizerDrone.jobs, respawnBoss: blockchain.respawn, expireIntrusion: terminal.expireIntrusion, abandonPurchase: virus.abandon, endKernelSeason: kernel.endSeasonJob }),
+    handlers: createJobHandlers({
+      expireListing: market.expire,
+      ...optimizerDrone.jobs,
+      respawnBoss: blockchain.respawn,
+      expireIntrusion: terminal.expireIntrusion,
+      abandonPurchase: virus.abandon,
+      endKernelSeason: kernel.endSeasonJob,
+    }),
     batchHandlers: optimizerDrone.batchJobs,
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
     housekeeping: [
-      { name: 'idempotency keys', removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }) },
+      {
+        name: 'idempotency keys',
+        removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }),
+      },
       { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
       { name: 'ended username reservations', removeBatch: auth.pruneUsernameReservations },
       { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
@@ -329,12 +381,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     isDraining: () => draining,
     saturation: shedder.saturation,
   });
-  registerBackupRoute(fastify, { database, metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
+  registerBackupRoute(fastify, {
+    database,
+    metricsToken: config.metricsToken,
+    behindProxy: config.trustProxy !== false,
+  });
   registerRequestLog(fastify, { successSample: config.logSuccessSample ?? 1, random });
   registerSession(fastify, auth, apiKeys);
   registerCsrf(fastify);
   registerSecureData(fastify);
-  await fastify.register(fastifyWebsocket, { options: { maxPayload: balance.socketMaxMessageBytes }, errorHandler: socketErrorHandler });
+  await fastify.register(fastifyWebsocket, {
+    options: { maxPayload: balance.socketMaxMessageBytes },
+    errorHandler: socketErrorHandler,
+  });
 
   authRoutes(fastify, auth);
   accountRoutes(fastify, account, limits);
@@ -349,7 +408,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     fastify,
     createActivityService({
       database,
-      describers: { soldItems: (ids) => soldItemNames(database.db, ids), intruders: (ids) => intruderNames(database.db, ids) },
+      describers: {
+        soldItems: (ids) => soldItemNames(database.db, ids),
+        intruders: (ids) => intruderNames(database.db, ids),
+      },
     }),
   );
   registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
@@ -370,7 +432,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   return {
     fastify,
-    services: { auth, taps, chat, ping, missions, gear, cores, market, optimizerDrone, blockchain, terminal, kernel, admin, ignores, reports, players },
+    services: {
+      auth,
+      taps,
+      chat,
+      ping,
+      missions,
+      gear,
+      cores,
+      market,
+      optimizerDrone,
+      blockchain,
+      terminal,
+      kernel,
+      admin,
+      ignores,
+      reports,
+      players,
+    },
     realtime,
     jobs,
     metrics,

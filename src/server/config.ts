@@ -30,9 +30,15 @@ const Env = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   NODE_ENV: z.string().optional(),
   PAYMENTS: z.enum(['off', 'stripe', 'test']).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
   VIRUS_DAILY_LIMIT_CENTS: z.coerce.number().int().min(0).default(balance.virusDailyLimitCents),
 });
 
@@ -40,7 +46,13 @@ const Env = z.object({
 export type PaymentsConfig =
   | { mode: 'off' }
   | { mode: 'test' }
-  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; api?: { host: string; port: number; protocol: 'http' | 'https' } };
+  | {
+      mode: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      api?: { host: string; port: number; protocol: 'http' | 'https' };
+    };
 
 export type TrustProxy = boolean | number | string[];
 
@@ -82,7 +94,12 @@ export interface Config {
 }
 
 /** STRIPE_* and PAYMENTS → the payments config; refuses half a Stripe setup and test payments in production. */
-export function parsePayments(e: Pick<z.infer<typeof Env>, 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'>): PaymentsConfig {
+export function parsePayments(
+  e: Pick<
+    z.infer<typeof Env>,
+    'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET'
+  >,
+): PaymentsConfig {
   const mode = e.PAYMENTS ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'off');
   if (mode === 'test') {
     if (e.NODE_ENV === 'production') throw new Error('PAYMENTS=test is refused when NODE_ENV=production');
@@ -92,7 +109,12 @@ export function parsePayments(e: Pick<z.infer<typeof Env>, 'NODE_ENV' | 'PAYMENT
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Stripe payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET');
   }
-  return { mode: 'stripe', secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  return {
+    mode: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+  };
 }
 
 /** TRUST_PROXY: 'false' (default), 'true', a hop count, or a comma-separated list of proxy addresses/CIDRs. */
@@ -101,7 +123,10 @@ export function parseTrustProxy(value: string): TrustProxy {
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The session secret: SESSION_SECRET, or one generated once and kept under the data folder. */
@@ -131,7 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
     redisUrl: e.REDIS_URL ?? null,
     ...(e.REDIS_CHANNEL ? { redisChannel: e.REDIS_CHANNEL } : {}),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -148,7 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
     drainDelayMs: e.DRAIN_DELAY_MS,
-    shed: { maxInFlight: e.SHED_MAX_IN_FLIGHT, maxLoopDelayMs: e.SHED_MAX_LOOP_DELAY_MS, retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS },
+    shed: {
+      maxInFlight: e.SHED_MAX_IN_FLIGHT,
+      maxLoopDelayMs: e.SHED_MAX_LOOP_DELAY_MS,
+      retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
+    },
     payments: parsePayments(e),
     virusDailyLimitCents: e.VIRUS_DAILY_LIMIT_CENTS,
   };

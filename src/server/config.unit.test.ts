@@ -12,12 +12,19 @@ describe('loadConfig: the hardening settings', () => {
 
   it('reads the SHED_* bounds (ADR 072), with 0 turning a bound off, and refuses what cannot be a bound', () => {
     expect(loadConfig(base).shed).toEqual({ maxInFlight: 256, maxLoopDelayMs: 200, retryAfterSeconds: 1 });
-    expect(loadConfig({ ...base, SHED_MAX_IN_FLIGHT: '0', SHED_MAX_LOOP_DELAY_MS: '50', SHED_RETRY_AFTER_SECONDS: '3' }).shed).toEqual({
+    expect(
+      loadConfig({ ...base, SHED_MAX_IN_FLIGHT: '0', SHED_MAX_LOOP_DELAY_MS: '50', SHED_RETRY_AFTER_SECONDS: '3' })
+        .shed,
+    ).toEqual({
       maxInFlight: 0,
       maxLoopDelayMs: 50,
       retryAfterSeconds: 3,
     });
-    for (const [name, value] of [['SHED_MAX_IN_FLIGHT', '-1'], ['SHED_MAX_LOOP_DELAY_MS', 'soon'], ['SHED_RETRY_AFTER_SECONDS', '0']]) {
+    for (const [name, value] of [
+      ['SHED_MAX_IN_FLIGHT', '-1'],
+      ['SHED_MAX_LOOP_DELAY_MS', 'soon'],
+      ['SHED_RETRY_AFTER_SECONDS', '0'],
+    ]) {
       expect(() => loadConfig({ ...base, [name!]: value })).toThrow(new RegExp(`Bad configuration:[\\s\\S]*${name}`));
     }
   });
@@ -56,6 +63,8 @@ describe('loadConfig: request logging', () => {
   });
 
   it.each(['1.5', '-0.1', 'half'])('refuses LOG_SUCCESS_SAMPLE=%s at start-up', (value) => {
-    expect(() => loadConfig({ ...base, LOG_SUCCESS_SAMPLE: value })).toThrow(/Bad configuration:[\s\S]*LOG_SUCCESS_SAMPLE/);
+    expect(() => loadConfig({ ...base, LOG_SUCCESS_SAMPLE: value })).toThrow(
+      /Bad configuration:[\s\S]*LOG_SUCCESS_SAMPLE/,
+    );
   });
 });

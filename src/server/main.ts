@@ -62,8 +62,11 @@ async function main(): Promise<void> {
       await database.close();
       await logOutput.flush(balance.logFlushOnExitMs);
     };
-    void shutDownWithin(drainDelayMs + balance.shutdownGraceMs, steps, (code) => process.exit(code), (error) =>
-      app.fastify.log.error({ signal, error: String(error) }, 'shutdown failed'),
+    void shutDownWithin(
+      drainDelayMs + balance.shutdownGraceMs,
+      steps,
+      (code) => process.exit(code),
+      (error) => app.fastify.log.error({ signal, error: String(error) }, 'shutdown failed'),
     );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

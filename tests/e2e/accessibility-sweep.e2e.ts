@@ -92,16 +92,24 @@ describe('axe finds no serious or critical violation on any screen or dialog', (
 
       const player = newPlayer();
       await registerViaUi(page, game.server.url, player);
-      await game.server.grant({ loginId: player.loginId, telnet: 500, gear: { type: 'cpu', rarity: 'common', level: 1 } });
+      await game.server.grant({
+        loginId: player.loginId,
+        telnet: 500,
+        gear: { type: 'cpu', rarity: 'common', level: 1 },
+      });
       await game.server.grant({ loginId: player.loginId, core: 'T-1' });
       await scan('mainframe');
       if (phone) await page.getByRole('tab', { name: texts.mainframe.chatTab }).click();
       // REPORT on another player's chat line.
       const line = chatLine(page, market.line);
       await line.waitFor();
-      await line.getByRole('button', { name: fillText(texts.safety.actionsLabel, { name: market.player.username }) }).click();
+      await line
+        .getByRole('button', { name: fillText(texts.safety.actionsLabel, { name: market.player.username }) })
+        .click();
       await scan('chat line actions');
-      await line.getByRole('button', { name: new RegExp(`^${fillText(texts.safety.reportLabel, { what: '' })}`) }).click();
+      await line
+        .getByRole('button', { name: new RegExp(`^${fillText(texts.safety.reportLabel, { what: '' })}`) })
+        .click();
       await page.getByRole('dialog', { name: texts.safety.reportTitle }).waitFor();
       await scan('report dialog');
       await closeDialog(page);
@@ -207,15 +215,28 @@ describe('axe finds no serious or critical violation on any screen or dialog', (
       });
       const gear = makeGear('ram', 'epic', 3);
       const rewardSummary = {
-        totalDrops: 1, experience: 40, clicks: 30, levelsGained: 1, oldLevel: 1, newLevel: 2, telnetEarned: 12, lostDrops: 0,
-        gearDrops: [{ id: 1, name: gear.name, type: gear.type, rarity: gear.rarity, level: 3, statValue: 7 }], telnetCoreDrops: [],
+        totalDrops: 1,
+        experience: 40,
+        clicks: 30,
+        levelsGained: 1,
+        oldLevel: 1,
+        newLevel: 2,
+        telnetEarned: 12,
+        lostDrops: 0,
+        gearDrops: [{ id: 1, name: gear.name, type: gear.type, rarity: gear.rarity, level: 3, statValue: 7 }],
+        telnetCoreDrops: [],
       };
-      await page.route('**/api/drone/harvest', (route) => route.fulfill({ json: { success: true, runId: 1, rewardSummary } }));
+      await page.route('**/api/drone/harvest', (route) =>
+        route.fulfill({ json: { success: true, runId: 1, rewardSummary } }),
+      );
       await submitLoginViaUi(page, game.server.url, player);
       await page.getByRole('dialog', { name: texts.optimizer.harvestTitle }).waitFor();
       await drone.scan('drone harvest');
       await context.close();
-      expect({ ...found, ...drone.found }, `at ${size}: ${JSON.stringify({ ...found, ...drone.found }, null, 2)}`).toEqual({});
+      expect(
+        { ...found, ...drone.found },
+        `at ${size}: ${JSON.stringify({ ...found, ...drone.found }, null, 2)}`,
+      ).toEqual({});
     });
   }
 });

@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { expectNoSeriousViolations, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, submitLoginViaUi, useGame, waitFor } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  goViaMenu,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  submitLoginViaUi,
+  useGame,
+  waitFor,
+} from './fixtures';
 
 const game = useGame();
 const wide = { width: 1440, height: 900 } as const;
@@ -19,7 +30,9 @@ describe('settings: download my data and delete the account', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: s.downloadDataButton }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(new RegExp(`^bitbreach-${player.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+      expect(file.suggestedFilename()).toMatch(
+        new RegExp(`^bitbreach-${player.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+      );
       const data = JSON.parse(await readFile((await file.path())!, 'utf8'));
       expect(data.profile).toMatchObject({ username: player.username, loginId: player.loginId, level: 1 });
       await page.getByText(s.downloaded).waitFor();

@@ -2,7 +2,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { missionTexts } from '../../src/core/rules/missions';
 import { texts } from '../../src/core/texts';
-import { expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor, waitForLiveLink } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  sendChat,
+  snap,
+  unique,
+  useGame,
+  waitFor,
+  waitForLiveLink,
+} from './fixtures';
 
 const game = useGame();
 
@@ -11,7 +23,10 @@ const badge = (page: Page) => page.getByTestId('activity-badge');
 
 // ADR 064: what happened to the player while away, from the header, read once.
 describe('activity log (while you were away)', () => {
-  for (const [size, viewport] of [['1440', { width: 1440, height: 900 }], ['390', phone]] as const) {
+  for (const [size, viewport] of [
+    ['1440', { width: 1440, height: 900 }],
+    ['390', phone],
+  ] as const) {
     it(`shows a mission reward with a badge, reads it once and clears (${size} px)`, async () => {
       const { context, page } = await newPage(game.browser, viewport);
       await registerViaUi(page, game.server.url, newPlayer());
@@ -31,7 +46,9 @@ describe('activity log (while you were away)', () => {
       const dialog = page.getByRole('dialog', { name: texts.activity.title });
       await dialog.getByText(texts.activity.kinds['mission-reward']).waitFor();
       // It names the mission the chat line completed.
-      expect(await dialog.locator('.bb-activity__what').first().textContent()).toContain(missionTexts.send_global_chat.title);
+      expect(await dialog.locator('.bb-activity__what').first().textContent()).toContain(
+        missionTexts.send_global_chat.title,
+      );
       await waitFor(async () => (await badge(page).count()) === 0, 'the badge to clear once the log is read');
       await expectNoSeriousViolations(page, `activity dialog ${size}`);
       await snap(page, `activity-log-${size}`, { fullPage: false });

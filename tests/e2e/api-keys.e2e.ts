@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { expectNoSeriousViolations, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, useGame } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  goViaMenu,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  useGame,
+} from './fixtures';
 
 const game = useGame();
 const t = texts.apiKeys;
@@ -8,7 +17,10 @@ const wide = { width: 1440, height: 900 } as const;
 
 /** Reads the leaderboard with the key, as a player's tool would (the page's cookie is ignored for a key). */
 const readWithKey = (page: import('playwright-core').Page, key: string) =>
-  page.evaluate(async (k) => (await fetch('/api/leaderboard', { headers: { authorization: `Bearer ${k}` } })).status, key);
+  page.evaluate(
+    async (k) => (await fetch('/api/leaderboard', { headers: { authorization: `Bearer ${k}` } })).status,
+    key,
+  );
 
 describe('settings: personal API keys', () => {
   for (const viewport of [wide, phone]) {
@@ -38,7 +50,9 @@ describe('settings: personal API keys', () => {
         expect(key).toMatch(/^bbk_[A-Za-z0-9_-]{43}$/);
         await page.getByText(t.shownOnce).waitFor();
         // COPY has the focus: Enter copies the key.
-        expect(await page.getByRole('button', { name: t.copy, exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(
+          await page.getByRole('button', { name: t.copy, exact: true }).evaluate((el) => el === document.activeElement),
+        ).toBe(true);
         await page.keyboard.press('Enter');
         await page.getByRole('button', { name: t.copied, exact: true }).waitFor();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
@@ -63,7 +77,6 @@ describe('settings: personal API keys', () => {
         await page.keyboard.press('Enter');
         await list.getByText(t.none).waitFor();
         expect(await readWithKey(page, key)).toBe(401);
-
       } finally {
         await context.close();
       }

@@ -66,7 +66,10 @@ describe('global chat between two players', () => {
     await sendChat(page, line);
     await box.fill(line);
     await box.press('Enter');
-    await page.getByRole('alert').filter({ hasText: `Error: ${texts.messageRepeated}` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Error: ${texts.messageRepeated}` })
+      .waitFor();
     expect(await box.inputValue()).toBe(line);
     await context.close();
   });
@@ -86,7 +89,8 @@ describe('global chat between two players', () => {
       if (route.request().method() !== 'GET') return route.continue();
       const before = new URL(route.request().url()).searchParams.get('before');
       await route.fulfill({
-        json: before === '51' ? { messages: range(1, 50), nextBefore: null } : { messages: range(51, 100), nextBefore: 51 },
+        json:
+          before === '51' ? { messages: range(1, 50), nextBefore: null } : { messages: range(51, 100), nextBefore: 51 },
       });
     });
     await registerViaUi(page, game.server.url, newPlayer());
@@ -101,7 +105,10 @@ describe('global chat between two players', () => {
     await log.getByText(texts.chat.startOfChannel).waitFor({ state: 'attached' });
     // The line the reader was looking at (the old top) is still on screen after the older page came in above it.
     await waitFor(async () => {
-      const [logBox, lineBox] = await Promise.all([log.boundingBox(), chatLine(page, 'archived line 51').boundingBox()]);
+      const [logBox, lineBox] = await Promise.all([
+        log.boundingBox(),
+        chatLine(page, 'archived line 51').boundingBox(),
+      ]);
       return !!logBox && !!lineBox && lineBox.y >= logBox.y - 1 && lineBox.y < logBox.y + logBox.height;
     }, 'the old top line to stay in view');
     await context.close();

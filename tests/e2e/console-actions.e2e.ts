@@ -2,7 +2,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleActionPaths } from '../../src/core/api/admin-actions';
 import { texts } from '../../src/core/texts';
-import { chatLine, desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, submitLoginViaUi, twoPlayers, unique, useGame, waitForLiveLink } from './fixtures';
+import {
+  chatLine,
+  desktop,
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  sendChat,
+  snap,
+  submitLoginViaUi,
+  twoPlayers,
+  unique,
+  useGame,
+  waitForLiveLink,
+} from './fixtures';
 
 const game = useGame();
 
@@ -12,7 +27,9 @@ async function moderator() {
   const mod = newPlayer();
   await registerViaUi(page, game.server.url, mod);
   await game.server.setRole(mod.loginId, 'moderator');
-  const { csrfToken } = (await (await page.request.get(`${game.server.url}/api/auth/csrf-token`)).json()) as { csrfToken: string };
+  const { csrfToken } = (await (await page.request.get(`${game.server.url}/api/auth/csrf-token`)).json()) as {
+    csrfToken: string;
+  };
   const post = async (path: string, data: object) => {
     const res = await page.request.post(`${game.server.url}${path}`, { data, headers: { 'x-csrf-token': csrfToken } });
     expect(res.status(), await res.text()).toBe(200);
@@ -20,7 +37,8 @@ async function moderator() {
   return { page, post, close: () => context.close() };
 }
 
-const idOf = async (page: Page) => ((await (await page.request.get(`${game.server.url}/api/auth/user`)).json()) as { id: number }).id;
+const idOf = async (page: Page) =>
+  ((await (await page.request.get(`${game.server.url}/api/auth/user`)).json()) as { id: number }).id;
 
 describe('moderator actions as players see them', () => {
   it('takes a removed line out of another player’s open chat at once', async () => {
@@ -33,7 +51,9 @@ describe('moderator actions as players see them', () => {
       await sendChat(a.page, keep);
       await sendChat(a.page, abusive);
       await chatLine(b.page, abusive).waitFor({ timeout: 2000 });
-      const history = (await (await mod.page.request.get(`${game.server.url}/api/chat/messages?limit=50`)).json()) as { messages: { id: number; message: string }[] };
+      const history = (await (await mod.page.request.get(`${game.server.url}/api/chat/messages?limit=50`)).json()) as {
+        messages: { id: number; message: string }[];
+      };
       const line = history.messages.find((m) => m.message === abusive)!;
       await mod.post(consoleActionPaths.removeChat.replace(':messageId', String(line.id)), { reason: 'abuse in chat' });
       // From the socket alone: the reader's tab is not reloaded.
@@ -53,7 +73,9 @@ describe('moderator actions as players see them', () => {
       const player = newPlayer();
       await registerViaUi(page, game.server.url, player);
       await waitForLiveLink(page);
-      await mod.post(consoleActionPaths.rename.replace(':userId', String(await idOf(page))), { reason: 'offensive username' });
+      await mod.post(consoleActionPaths.rename.replace(':userId', String(await idOf(page))), {
+        reason: 'offensive username',
+      });
       const form = page.getByRole('heading', { name: texts.renameTitle });
       await form.waitFor();
 

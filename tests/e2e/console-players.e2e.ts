@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { consoleTexts } from '../../src/core/texts/console';
 import { texts } from '../../src/core/texts';
-import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  sendChat,
+  snap,
+  unique,
+  useGame,
+  waitFor,
+} from './fixtures';
 
 const game = useGame();
 const t = consoleTexts.players;
@@ -23,7 +35,10 @@ describe("the console's PLAYERS tab", () => {
       await page.goto(`${game.server.url}/admin`);
       await page.getByRole('tab', { name: consoleTexts.tabs.players }).click();
       const box = page.getByRole('searchbox', { name: t.search });
-      await waitFor(() => box.evaluate((el) => el === document.activeElement), 'the search box to be focused on arrival');
+      await waitFor(
+        () => box.evaluate((el) => el === document.activeElement),
+        'the search box to be focused on arrival',
+      );
       await page.keyboard.type(player.username);
       const result = page.getByTestId('player-result').filter({ hasText: player.username });
       await result.waitFor();
@@ -48,13 +63,19 @@ describe("the console's PLAYERS tab", () => {
       await view.getByTestId(`fact-${t.fields.status}`).filter({ hasText: 'MUTED until' }).waitFor();
       // Focus is back on the control that opened the dialog (now UNMUTE, in the same place).
       const unmute = view.getByRole('button', { name: t.actions.unmute, exact: true });
-      await waitFor(() => unmute.evaluate((el) => el === document.activeElement), 'focus to return to the mute control');
+      await waitFor(
+        () => unmute.evaluate((el) => el === document.activeElement),
+        'focus to return to the mute control',
+      );
 
       // The muted player's composer shows the refusal in the server's words.
       const composer = target.page.getByLabel(texts.chat.composer);
       await composer.fill(`after the mute ${unique()}`);
       await composer.press('Enter');
-      await target.page.getByRole('alert').filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ }).waitFor();
+      await target.page
+        .getByRole('alert')
+        .filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ })
+        .waitFor();
       // The Terminal's chatroom mode is no way around it.
       await target.page.goto(`${game.server.url}/chatroom`);
       const prompt = target.page.locator('.bb-term__input');
@@ -62,7 +83,10 @@ describe("the console's PLAYERS tab", () => {
         await prompt.fill(typed);
         await prompt.press('Enter');
       }
-      await target.page.getByRole('log').getByText(/^error: You are muted until .* UTC\.$/).waitFor();
+      await target.page
+        .getByRole('log')
+        .getByText(/^error: You are muted until .* UTC\.$/)
+        .waitFor();
 
       await expectNoSeriousViolations(page, 'console player view');
       await snap(page, 'console-player-view');

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { consoleTexts } from '../../src/core/texts/console';
 import { reportQueueTexts } from '../../src/core/texts/console-reports';
-import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, useGame, waitFor } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  sendChat,
+  snap,
+  unique,
+  useGame,
+  waitFor,
+} from './fixtures';
 
 const game = useGame();
 const t = reportQueueTexts;
@@ -12,7 +24,9 @@ const t = reportQueueTexts;
 async function reportLine(page: Page, text: string, reason: string, note: string): Promise<number> {
   return page.evaluate(
     async ({ text, reason, note }) => {
-      const history = (await (await fetch('/api/chat/messages')).json()) as { messages: { id: number; message: string }[] };
+      const history = (await (await fetch('/api/chat/messages')).json()) as {
+        messages: { id: number; message: string }[];
+      };
       const line = history.messages.find((m) => m.message === text);
       if (!line) throw new Error(`no line ${text}`);
       const { csrfToken } = (await (await fetch('/api/auth/csrf-token')).json()) as { csrfToken: string };
@@ -28,7 +42,8 @@ async function reportLine(page: Page, text: string, reason: string, note: string
   );
 }
 
-const focusedKey = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? null);
+const focusedKey = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? null);
 
 describe('the console reports queue', () => {
   it('shows a reported line as it was, dismisses it by keyboard with a reason, and the audit log records it', async () => {
@@ -56,7 +71,8 @@ describe('the console reports queue', () => {
       expect(await items.count()).toBe(2);
       expect(await items.first().innerText()).toContain(second);
       const firstCard = items.filter({ hasText: first });
-      for (const shown of [b.username, a.username, 'harassment', 'keeps at it', t.count(1)]) expect(await firstCard.innerText()).toContain(shown);
+      for (const shown of [b.username, a.username, 'harassment', 'keeps at it', t.count(1)])
+        expect(await firstCard.innerText()).toContain(shown);
       expect(await page.getByText(t.help).count()).toBe(1);
       await expectNoSeriousViolations(page, 'console reports queue');
       await snap(page, 'console-reports');
@@ -77,7 +93,10 @@ describe('the console reports queue', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       // Radix hands the focus back after its close animation frame: wait for it, don't race it.
-      await waitFor(async () => (await focusedKey(page)) === `chat:${firstId}`, 'the focus back on the report that opened the dialog');
+      await waitFor(
+        async () => (await focusedKey(page)) === `chat:${firstId}`,
+        'the focus back on the report that opened the dialog',
+      );
       expect(await items.count()).toBe(2);
 
       await page.keyboard.press('D');
@@ -85,16 +104,23 @@ describe('the console reports queue', () => {
       await reason.fill('friends joking, no harm');
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('status').filter({ hasText: t.resolved(1, 'dismissed') }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: t.resolved(1, 'dismissed') })
+        .waitFor();
       await waitFor(async () => (await items.count()) === 1, 'the dismissed report to leave the queue');
       // The focus went to the report left in the list, ready for the next key.
-      await waitFor(async () => (await focusedKey(page)) === `chat:${secondId}`, 'the focus on the report left in the queue');
+      await waitFor(
+        async () => (await focusedKey(page)) === `chat:${secondId}`,
+        'the focus on the report left in the queue',
+      );
 
       await page.getByRole('tab', { name: consoleTexts.tabs.audit }).click();
       const row = page.getByTestId('audit-row').filter({ hasText: 'report-resolve' });
       await row.waitFor();
       const shown = await row.innerText();
-      for (const part of [admin.username, b.username, 'friends joking, no harm', 'dismissed', `chat:${firstId}`]) expect(shown).toContain(part);
+      for (const part of [admin.username, b.username, 'friends joking, no harm', 'dismissed', `chat:${firstId}`])
+        expect(shown).toContain(part);
     } finally {
       await Promise.all([author.context.close(), reporter.context.close(), console_.context.close()]);
     }
@@ -110,7 +136,12 @@ describe('the console reports queue', () => {
       await registerViaUi(reporter.page, game.server.url, a);
       const line = `phone line ${unique()} with a long unbroken tail ${'x'.repeat(60)}`;
       await sendChat(author.page, line);
-      await reportLine(reporter.page, line, 'spam', 'a note that runs on for a while to see it wrap on a narrow screen');
+      await reportLine(
+        reporter.page,
+        line,
+        'spam',
+        'a note that runs on for a while to see it wrap on a narrow screen',
+      );
 
       await registerViaUi(page, game.server.url, admin);
       await game.server.setRole(admin.loginId, 'moderator');
@@ -118,7 +149,8 @@ describe('the console reports queue', () => {
       const card = page.getByTestId('report-item').filter({ hasText: 'phone line' });
       await card.waitFor();
       const dismiss = card.getByRole('button', { name: t.actions.dismiss });
-      for (const action of ['dismiss', 'mute', 'remove', 'ban'] as const) expect(await card.getByRole('button', { name: t.actions[action] }).isVisible()).toBe(true);
+      for (const action of ['dismiss', 'mute', 'remove', 'ban'] as const)
+        expect(await card.getByRole('button', { name: t.actions[action] }).isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await expectNoSeriousViolations(page, 'console reports queue on a phone');
       await snap(page, 'console-reports');
@@ -129,7 +161,10 @@ describe('the console reports queue', () => {
         await page.getByTestId('report-item').first().getByRole('button', { name: t.actions.dismiss }).tap();
         await page.getByRole('dialog').getByRole('button', { name: t.dialog.confirm }).tap();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await waitFor(async () => (await page.getByTestId('report-item').count()) < before, 'a report to leave the queue');
+        await waitFor(
+          async () => (await page.getByTestId('report-item').count()) < before,
+          'a report to leave the queue',
+        );
       }
       expect(await dismiss.count()).toBe(0);
       await page.getByText(t.empty).waitFor();
@@ -163,18 +198,35 @@ describe('the console reports queue', () => {
       await dialog.getByLabel(t.dialog.minutes).fill('30');
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('status').filter({ hasText: t.resolved(1, 'muted') }).waitFor();
-      await waitFor(async () => (await page.getByTestId('report-item').filter({ hasText: line }).count()) === 0, 'the muted report to leave the queue');
+      await page
+        .getByRole('status')
+        .filter({ hasText: t.resolved(1, 'muted') })
+        .waitFor();
+      await waitFor(
+        async () => (await page.getByTestId('report-item').filter({ hasText: line }).count()) === 0,
+        'the muted report to leave the queue',
+      );
 
       // The author, still on the Mainframe, is refused in the server's words.
       const composer = author.page.getByLabel(texts.chat.composer);
       await composer.fill(`more spam ${unique()}`);
       await composer.press('Enter');
-      await author.page.getByRole('alert').filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ }).waitFor();
+      await author.page
+        .getByRole('alert')
+        .filter({ hasText: /^Error: You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/ })
+        .waitFor();
 
       await page.getByRole('tab', { name: consoleTexts.tabs.audit }).click();
-      await page.getByTestId('audit-row').filter({ hasText: 'report-resolve' }).filter({ hasText: `chat:${lineId}` }).waitFor();
-      await page.getByTestId('audit-row').filter({ has: page.getByText('mute', { exact: true }) }).filter({ hasText: b.username }).waitFor();
+      await page
+        .getByTestId('audit-row')
+        .filter({ hasText: 'report-resolve' })
+        .filter({ hasText: `chat:${lineId}` })
+        .waitFor();
+      await page
+        .getByTestId('audit-row')
+        .filter({ has: page.getByText('mute', { exact: true }) })
+        .filter({ hasText: b.username })
+        .waitFor();
     } finally {
       await Promise.all([author.context.close(), reporter.context.close(), console_.context.close()]);
     }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { consoleTexts } from '../../src/core/texts/console';
 import { texts } from '../../src/core/texts';
-import { desktop, expectNoSeriousViolations, newPage, newPlayer, openSystemMenu, phone, registerViaUi, snap, useGame } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  openSystemMenu,
+  phone,
+  registerViaUi,
+  snap,
+  useGame,
+} from './fixtures';
 
 const game = useGame();
 

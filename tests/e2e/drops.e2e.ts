@@ -4,15 +4,7 @@ import { balance } from '../../src/core/balance';
 import type { TapBatchResponse } from '../../src/core/api/game';
 import { decodeSecureData, encodeSecureData } from '../../src/core/secure-data';
 import { texts } from '../../src/core/texts';
-import {
-  decodeRowWithKeyboard,
-  desktop,
-  newPage,
-  newPlayer,
-  registerViaUi,
-  snap,
-  useGame,
-} from './fixtures';
+import { decodeRowWithKeyboard, desktop, newPage, newPlayer, registerViaUi, snap, useGame } from './fixtures';
 
 const game = useGame();
 

@@ -17,13 +17,17 @@ function recordRequests(page: Page): Request[] {
   return seen;
 }
 const pathOf = (r: Request) => new URL(r.url()).pathname;
-const isStateChange = (r: Request) => r.method() === 'POST' && pathOf(r).startsWith('/api/') && !pathOf(r).startsWith('/api/auth/');
+const isStateChange = (r: Request) =>
+  r.method() === 'POST' && pathOf(r).startsWith('/api/') && !pathOf(r).startsWith('/api/auth/');
 
 describe('a small first load', () => {
   it("keeps the login screen's initial JavaScript (entry and its static imports) within 80 KB gzipped", () => {
     const chunks = initialJs(dist);
     const sent = total(chunks).gzip;
-    expect(sent, `login screen initial JS: ${chunks.map((c) => `${c.file} ${c.gzip} B`).join(', ')}`).toBeLessThanOrEqual(loginInitialJsBudgetBytes);
+    expect(
+      sent,
+      `login screen initial JS: ${chunks.map((c) => `${c.file} ${c.gzip} B`).join(', ')}`,
+    ).toBeLessThanOrEqual(loginInitialJsBudgetBytes);
   });
 
   it('a signed-out visitor downloads only that JavaScript until they start typing; the game follows for the sign-in', async () => {
@@ -33,12 +37,20 @@ describe('a small first load', () => {
       await page.goto(`${game.server.url}/`);
       await page.getByRole('button', { name: texts.auth.connect }).waitFor();
       const scripts = () => requests.filter((r) => r.resourceType() === 'script').map((r) => pathOf(r).slice(1));
-      expect(scripts().sort()).toEqual(initialJs(dist).map((c) => c.file).sort());
+      expect(scripts().sort()).toEqual(
+        initialJs(dist)
+          .map((c) => c.file)
+          .sort(),
+      );
       // LOGIN_ID has focus on arrival without fetching anything; the player's first key loads the game's
       // code while they type.
       const loginId = page.getByLabel(texts.auth.loginIdLabel, { exact: true });
       expect(await loginId.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(scripts().sort()).toEqual(initialJs(dist).map((c) => c.file).sort());
+      expect(scripts().sort()).toEqual(
+        initialJs(dist)
+          .map((c) => c.file)
+          .sort(),
+      );
       const gameCode = page.waitForResponse((r) => /\/assets\/app-[^/]+\.js$/.test(new URL(r.url()).pathname));
       await page.keyboard.type('o');
       await gameCode;
@@ -61,9 +73,9 @@ describe('a small first load', () => {
         expect(first.request().headers()['x-csrf-token']).toBeTruthy();
         expect(requests.filter((r) => pathOf(r) === '/api/auth/csrf-token')).toEqual([]);
         // Before the game loaded, exactly one sign-in call: login (or register) answered with everything.
-        expect(requests.filter((r) => pathOf(r).startsWith('/api/auth/') && r.method() === 'POST').map(pathOf)).toEqual([
-          signIn === registerViaUi ? '/api/auth/register' : '/api/auth/login',
-        ]);
+        expect(requests.filter((r) => pathOf(r).startsWith('/api/auth/') && r.method() === 'POST').map(pathOf)).toEqual(
+          [signIn === registerViaUi ? '/api/auth/register' : '/api/auth/login'],
+        );
       } finally {
         await context.close();
       }
@@ -146,7 +158,9 @@ describe('a clean first paint', () => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       const errors: string[] = [];
       page.on('console', (m) => (m.type() === 'error' ? errors.push(m.text()) : undefined));
@@ -158,8 +172,13 @@ describe('a clean first paint', () => {
         await page.getByRole('dialog', { name: texts.shell.system }).waitFor();
         await page.keyboard.press('Escape');
         // Radix's dialog arrives with the first opening; focus returns to the trigger as before.
-        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(texts.shell.system);
-        expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+          .toContain(texts.shell.system);
+        expect(
+          await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+          path,
+        ).toEqual([]);
       }
       expect(errors).toEqual([]);
     } finally {
@@ -183,7 +202,10 @@ describe('a clean first paint', () => {
         for (const path of ['/inventory', '/kernel']) {
           await page.goto(`${game.server.url}${path}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
-          expect(await page.evaluate(() => (window as unknown as { bootSeen: { splash: boolean } }).bootSeen.splash), path).toBe(false);
+          expect(
+            await page.evaluate(() => (window as unknown as { bootSeen: { splash: boolean } }).bootSeen.splash),
+            path,
+          ).toBe(false);
         }
         // With every script blocked, what the HTML alone paints: the game's frame, the screen's title and the loading line.
         await page.route('**/*.js', (route) => route.abort());

@@ -54,8 +54,16 @@ export async function startGame(): Promise<GameServer> {
   const random = scriptedRandom();
   const external = process.env.BB_E2E_URL;
   if (external) {
-    const inProcessOnly = () => Promise.reject(new Error('grants and scripted randomness need the in-process test server (unset BB_E2E_URL)'));
-    return { url: external.replace(/\/$/, ''), close: async () => {}, grant: inProcessOnly, setRole: inProcessOnly, markMissionsDone: inProcessOnly, random };
+    const inProcessOnly = () =>
+      Promise.reject(new Error('grants and scripted randomness need the in-process test server (unset BB_E2E_URL)'));
+    return {
+      url: external.replace(/\/$/, ''),
+      close: async () => {},
+      grant: inProcessOnly,
+      setRole: inProcessOnly,
+      markMissionsDone: inProcessOnly,
+      random,
+    };
   }
   const server = await startTestServer({ accountsPerIp: 0, random });
   const grants = createGrantService({ database: server.database, bus: server.app.realtime.bus });
@@ -229,7 +237,11 @@ export async function telnetShown(page: Page): Promise<number> {
 }
 
 /** Two players, each in their own browser context (own cookies, own socket), both on the Mainframe. */
-export async function twoPlayers(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = desktop) {
+export async function twoPlayers(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = desktop,
+) {
   const a = { ...(await newPage(browser, viewport)), player: newPlayer() };
   const b = { ...(await newPage(browser, viewport)), player: newPlayer() };
   await registerViaUi(a.page, baseUrl, a.player);
@@ -253,7 +265,9 @@ export async function sendChat(page: Page, text: string): Promise<void> {
 
 /** The Ping prompt (its accessible name changes with the mode). */
 export function pingPrompt(page: Page) {
-  return page.getByRole('textbox', { name: new RegExp(`^(${texts.ping.commandLabel}|${texts.ping.messageLabel('.+')})$`) });
+  return page.getByRole('textbox', {
+    name: new RegExp(`^(${texts.ping.commandLabel}|${texts.ping.messageLabel('.+')})$`),
+  });
 }
 
 /** Types a line at the Ping prompt and presses Enter. */
@@ -273,7 +287,8 @@ export const chatLine = (page: Page, text: string) => page.getByTestId('chat-lin
 export const unreadBadge = (page: Page) => page.getByTestId('unread-badge');
 
 /** The mission panel's 'n/total' progress bar (its aria-valuetext is the count). */
-export const missionCount = (page: Page) => page.getByTestId('mission-panel').getByRole('progressbar', { name: texts.missions.title });
+export const missionCount = (page: Page) =>
+  page.getByTestId('mission-panel').getByRole('progressbar', { name: texts.missions.title });
 
 /** The mission panel's current title. */
 export const missionTitle = (page: Page) => page.getByTestId('mission-title');

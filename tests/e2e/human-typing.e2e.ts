@@ -26,7 +26,9 @@ describe('machine-like flag and a person typing in the browser', () => {
     const { context, page } = await newPage(browser, desktop);
     const player = newPlayer();
     await registerViaUi(page, server.url, player);
-    const [{ id }] = (await server.database.query<{ id: number }>('SELECT id FROM users WHERE login_id = $1', [player.loginId])) as [{ id: number }];
+    const [{ id }] = (await server.database.query<{ id: number }>('SELECT id FROM users WHERE login_id = $1', [
+      player.loginId,
+    ])) as [{ id: number }];
 
     const rows = balance.decodeTimingWindowBatches + 2;
     let key = 0;
@@ -38,7 +40,12 @@ describe('machine-like flag and a person typing in the browser', () => {
       }
     }
     const stateOf = async () =>
-      (await server.database.query<{ total_taps: string | number; decode_timing: unknown }>('SELECT total_taps, decode_timing FROM users WHERE id = $1', [id]))[0]!;
+      (
+        await server.database.query<{ total_taps: string | number; decode_timing: unknown }>(
+          'SELECT total_taps, decode_timing FROM users WHERE id = $1',
+          [id],
+        )
+      )[0]!;
     await waitFor(async () => Number((await stateOf()).total_taps) === rows, 'the server to count every row', 30_000);
 
     // One unbroken run, long enough that a whole window was judged…

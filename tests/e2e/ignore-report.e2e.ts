@@ -22,7 +22,8 @@ const game = useGame();
 const s = texts.safety;
 const wide = { width: 1440, height: 900 } as const;
 
-const focusedLabel = (page: import('playwright-core').Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedLabel = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 describe('ignore and report (ADR 056)', () => {
   it('A reports a line of B’s and is thanked; ignores B from the line: B’s lines leave A’s chat, live ones never show; unignore in SETTINGS', async () => {
@@ -38,8 +39,12 @@ describe('ignore and report (ADR 056)', () => {
       await chatLine(a.page, first).waitFor();
 
       // REPORT: ⋮ on the line opens IGNORE / REPORT; the dialog takes a reason and a note.
-      await chatLine(a.page, first).getByRole('button', { name: fillText(s.actionsLabel, { name: bName }) }).click();
-      const reportButton = chatLine(a.page, first).getByRole('button', { name: fillText(s.reportLabel, { what: fillText(s.reportWhat.chat, { name: bName }) }) });
+      await chatLine(a.page, first)
+        .getByRole('button', { name: fillText(s.actionsLabel, { name: bName }) })
+        .click();
+      const reportButton = chatLine(a.page, first).getByRole('button', {
+        name: fillText(s.reportLabel, { what: fillText(s.reportWhat.chat, { name: bName }) }),
+      });
       await reportButton.click();
       const dialog = a.page.getByRole('dialog', { name: s.reportTitle });
       await dialog.waitFor();
@@ -58,9 +63,14 @@ describe('ignore and report (ADR 056)', () => {
       // IGNORE from the same line: every line of B's leaves A's chat at once.
       const toggle = chatLine(a.page, first).getByRole('button', { name: fillText(s.actionsLabel, { name: bName }) });
       if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-      await chatLine(a.page, first).getByRole('button', { name: fillText(s.ignoreLabel, { name: bName }) }).click();
+      await chatLine(a.page, first)
+        .getByRole('button', { name: fillText(s.ignoreLabel, { name: bName }) })
+        .click();
       await chatLine(a.page, first).waitFor({ state: 'detached' });
-      await a.page.getByTestId('toast').filter({ hasText: fillText(s.ignored, { name: bName }) }).waitFor();
+      await a.page
+        .getByTestId('toast')
+        .filter({ hasText: fillText(s.ignored, { name: bName }) })
+        .waitFor();
       await waitFor(async () => (await focusedLabel(a.page)) === texts.chat.log, 'focus on the chat log');
 
       // A new line from B is pushed to every socket; A's tab drops it. C's line after it is the barrier:
@@ -89,7 +99,11 @@ describe('ignore and report (ADR 056)', () => {
       await a.page.setViewportSize(wide);
       await list.getByRole('button', { name: `${s.unignore} ${bName}` }).click();
       await list.getByText(s.ignoredEmpty).waitFor();
-      await waitFor(async () => (await a.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'ignored-players', 'focus on the list');
+      await waitFor(
+        async () =>
+          (await a.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))) === 'ignored-players',
+        'focus on the list',
+      );
       const toast = a.page.getByTestId('toast').filter({ hasText: fillText(s.unignored, { name: bName }) });
       await toast.getByRole('button', { name: s.undo }).click();
       await list.getByText(bName, { exact: true }).waitFor();
@@ -99,8 +113,12 @@ describe('ignore and report (ADR 056)', () => {
       await a.page.setViewportSize(phone);
       await a.page.getByRole('tab', { name: texts.mainframe.chatTab }).click();
       const cName = c.player.username;
-      await chatLine(a.page, barrier).getByRole('button', { name: fillText(s.actionsLabel, { name: cName }) }).click();
-      await chatLine(a.page, barrier).getByRole('button', { name: fillText(s.reportLabel, { what: fillText(s.reportWhat.chat, { name: cName }) }) }).click();
+      await chatLine(a.page, barrier)
+        .getByRole('button', { name: fillText(s.actionsLabel, { name: cName }) })
+        .click();
+      await chatLine(a.page, barrier)
+        .getByRole('button', { name: fillText(s.reportLabel, { what: fillText(s.reportWhat.chat, { name: cName }) }) })
+        .click();
       await dialog.waitFor();
       await snap(a.page, 'report-dialog', { fullPage: false });
       await expectNoSeriousViolations(a.page, 'report dialog on a phone');

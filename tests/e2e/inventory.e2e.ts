@@ -64,27 +64,41 @@ async function inventoryFlows(viewport: Viewport, docName: string) {
   const ram = makeGear('ram', 'common', 1);
   const gpu = makeGear('gpu', 'common', 1);
   const storage = makeGear('storage', 'epic', 1);
-  for (const gear of [cpu, ram, gpu, storage]) await game.server.grant({ loginId: player.loginId, gear: { type: gear.type, rarity: gear.rarity, level: 1 } });
+  for (const gear of [cpu, ram, gpu, storage])
+    await game.server.grant({ loginId: player.loginId, gear: { type: gear.type, rarity: gear.rarity, level: 1 } });
   await game.server.grant({ loginId: player.loginId, gear: { type: 'gpu', rarity: 'legendary', level: 9 } });
   await game.server.grant({ loginId: player.loginId, core: 'T-3' });
   await game.server.grant({ loginId: player.loginId, core: 'T-1' });
 
   await goViaMenu(page, texts.shell.menu.inventory);
-  await page.getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 7, max: balance.inventoryCapacity }) }).waitFor();
-  for (const type of ['CPU', 'RAM', 'GPU']) await page.getByText(fillText(itemTexts.slotEmpty, { slot: type }), { exact: true }).waitFor();
+  await page
+    .getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 7, max: balance.inventoryCapacity }) })
+    .waitFor();
+  for (const type of ['CPU', 'RAM', 'GPU'])
+    await page.getByText(fillText(itemTexts.slotEmpty, { slot: type }), { exact: true }).waitFor();
 
   // Gear above the player's level: 'Req Lv.9' explains instead of equipping.
-  await page.getByRole('button', { name: new RegExp(`^${fillText(itemTexts.reqLevel, { n: 9 }).replace('.', '\\.')}`) }).click();
-  await toast(page, itemTexts.levelTooLow).filter({ hasText: fillText(itemTexts.levelTooLowBody, { n: 9 }) }).waitFor();
+  await page
+    .getByRole('button', { name: new RegExp(`^${fillText(itemTexts.reqLevel, { n: 9 }).replace('.', '\\.')}`) })
+    .click();
+  await toast(page, itemTexts.levelTooLow)
+    .filter({ hasText: fillText(itemTexts.levelTooLowBody, { n: 9 }) })
+    .waitFor();
 
   // Equip the CPU: its slot fills, the gear bonus and the Mainframe's ATTACK_PWR go up by its stat.
   await page.getByRole('button', { name: `${itemTexts.equip} ${cpu.name}`, exact: true }).click();
   await page.locator('.bb-inv-slot').filter({ hasText: cpu.name }).waitFor();
   expect(await page.getByText(fillText(itemTexts.slotEmpty, { slot: 'CPU' }), { exact: true }).count()).toBe(0);
-  await waitFor(async () => ((await page.getByLabel('Bonus from equipped gear').textContent()) ?? '').includes(`+${cpu.statValue} ATK`), 'the gear bonus');
+  await waitFor(
+    async () =>
+      ((await page.getByLabel('Bonus from equipped gear').textContent()) ?? '').includes(`+${cpu.statValue} ATK`),
+    'the gear bonus',
+  );
 
   // The documented key: S on an item starts multi-select with it; Escape leaves.
-  await card(page, ram.name).getByRole('button', { name: `${itemTexts.destroy} ${ram.name}` }).focus();
+  await card(page, ram.name)
+    .getByRole('button', { name: `${itemTexts.destroy} ${ram.name}` })
+    .focus();
   await page.keyboard.press('s');
   await page.getByText(fillText(itemTexts.selectedCount, { n: 1 })).waitFor();
   expect(await card(page, ram.name).getByRole('button', { pressed: true }).count()).toBe(1);
@@ -96,13 +110,17 @@ async function inventoryFlows(viewport: Viewport, docName: string) {
   game.server.random.queue(0, 0);
   await page.getByRole('button', { name: `${itemTexts.open} ${coreDisplayName('T-3')}` }).click();
   await toast(page, fillText(itemTexts.coreOpenSucceeded, { n: t3.minTelnet })).waitFor();
-  await itemsList(page).getByText(fillText(itemTexts.opened, { n: t3.minTelnet })).waitFor();
+  await itemsList(page)
+    .getByText(fillText(itemTexts.opened, { n: t3.minTelnet }))
+    .waitFor();
   expect(game.server.random.pending()).toBe(0);
   // …and one that fails is destroyed with the spec's text.
   game.server.random.queue(0.999);
   await page.getByRole('button', { name: `${itemTexts.open} ${coreDisplayName('T-1')}` }).click();
   await toast(page, itemTexts.coreOpenFailed).waitFor();
-  await page.getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 5, max: balance.inventoryCapacity }) }).waitFor();
+  await page
+    .getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 5, max: balance.inventoryCapacity }) })
+    .waitFor();
 
   // Long press (800 ms) starts multi-select with that item; a tap adds a second; Destroy All destroys both.
   await longPress(page, ram.name, viewport);
@@ -114,11 +132,15 @@ async function inventoryFlows(viewport: Viewport, docName: string) {
   await snap(page, 'inventory-select');
   await page.getByRole('button', { name: itemTexts.destroyAll, exact: true }).click();
   await toast(page, fillText(itemTexts.itemsDestroyed, { n: 2 })).waitFor();
-  await page.getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 3, max: balance.inventoryCapacity }) }).waitFor();
+  await page
+    .getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n: 3, max: balance.inventoryCapacity }) })
+    .waitFor();
   expect(await card(page, ram.name).count()).toBe(0);
   expect(await card(page, gpu.name).count()).toBe(0);
   expect(await card(page, cpu.name).count()).toBe(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await snap(page, 'inventory');
   await publishShot(page, docName);
 

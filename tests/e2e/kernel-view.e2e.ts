@@ -2,7 +2,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bitPrice } from '../../src/core/rules/kernel';
 import { fillText, texts } from '../../src/core/texts';
-import { desktop, expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, snap, useGame, waitFor, type Player } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  useGame,
+  waitFor,
+  type Player,
+} from './fixtures';
 
 const k = texts.kernel;
 const wide = { width: 1440, height: 900 } as const;
@@ -17,12 +28,20 @@ async function openKernel(page: Page, query = '') {
   await waitFor(async () => (await page.locator('.bb-kernel__loading').count()) === 0, 'the snapshot to load');
 }
 
-type Handle = { zoom: number; current(): { x: number; y: number; zoom: number }; screenPointOf(x: number, y: number): { x: number; y: number } };
-const viewState = (page: Page) => page.evaluate(() => (window as unknown as { __kernelView: Handle }).__kernelView.current());
+type Handle = {
+  zoom: number;
+  current(): { x: number; y: number; zoom: number };
+  screenPointOf(x: number, y: number): { x: number; y: number };
+};
+const viewState = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __kernelView: Handle }).__kernelView.current());
 const zoomNow = (page: Page) => page.evaluate(() => (window as unknown as { __kernelView: Handle }).__kernelView.zoom);
 const pointOf = async (page: Page, x: number, y: number) => {
   const box = (await page.getByTestId('kernel-canvas').boundingBox())!;
-  const p = await page.evaluate(([x, y]) => (window as unknown as { __kernelView: Handle }).__kernelView.screenPointOf(x!, y!), [x, y]);
+  const p = await page.evaluate(
+    ([x, y]) => (window as unknown as { __kernelView: Handle }).__kernelView.screenPointOf(x!, y!),
+    [x, y],
+  );
   return { x: box.x + p.x, y: box.y + p.y };
 };
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -53,8 +72,14 @@ describe('a Kernel you can see', () => {
     const confirm = page.getByRole('dialog', { name: k.confirmTitle });
     await confirm.getByText(fillText(k.confirmBody, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) })).waitFor();
     await page.keyboard.press('Enter');
-    await page.getByTestId('toast').getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) })).waitFor();
-    await waitFor(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'kernel-canvas'), 'focus back on the canvas');
+    await page
+      .getByTestId('toast')
+      .getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) }))
+      .waitFor();
+    await waitFor(
+      () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'kernel-canvas'),
+      'focus back on the canvas',
+    );
     expect(await page.getByTestId('kernel-my-count').textContent()).toBe('1');
     expect(await page.getByTestId('kernel-claimed').textContent()).toBe('1');
     await page.getByText(k.bitsClaimedAll).waitFor();
@@ -66,7 +91,10 @@ describe('a Kernel you can see', () => {
     await page.getByTestId('kernel-minimap').click({ position: { x: 10, y: 10 } });
     await waitFor(async () => (await viewState(page)).x < 100, 'the minimap to jump');
     await page.getByTestId('kernel-my-bits').click();
-    await waitFor(async () => (await viewState(page)).x === bit.x && (await viewState(page)).y === bit.y, 'MY BITS to centre the bit');
+    await waitFor(
+      async () => (await viewState(page)).x === bit.x && (await viewState(page)).y === bit.y,
+      'MY BITS to centre the bit',
+    );
 
     // A fresh visit opens on the player's bit; a shared URL opens where it says, clamped.
     await openKernel(page);
@@ -90,7 +118,11 @@ describe('a Kernel you can see', () => {
     const target = { x: 203, y: 298 };
     const p = await pointOf(page, target.x, target.y);
     await page.touchscreen.tap(p.x, p.y);
-    await page.getByTestId('kernel-hover').locator('.bb-kernel__coords').getByText(`(${target.x}, ${target.y})`).waitFor();
+    await page
+      .getByTestId('kernel-hover')
+      .locator('.bb-kernel__coords')
+      .getByText(`(${target.x}, ${target.y})`)
+      .waitFor();
     // A second tap elsewhere (too far away to be a double-tap) moves the info line with it.
     const q = await pointOf(page, 196, 305);
     await page.touchscreen.tap(q.x, q.y);

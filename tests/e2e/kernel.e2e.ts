@@ -7,15 +7,34 @@ import { buildApp } from '../../src/server/app';
 import { createGrantService } from '../../src/server/features/grant/service';
 import { testConfig } from '../support/config';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, waitFor, type Player } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  waitFor,
+  type Player,
+} from './fixtures';
 
 const k = texts.kernel;
 
 /** The game on a real port with a handle on its database, so players can be given Telnet. */
-const game = {} as { url: string; db: TestDatabase; close(): Promise<void>; browser: Awaited<ReturnType<typeof launchBrowser>> };
+const game = {} as {
+  url: string;
+  db: TestDatabase;
+  close(): Promise<void>;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+};
 beforeAll(async () => {
   const db = await freshDatabase('pglite');
-  const app = await buildApp({ config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0 }), database: db.database });
+  const app = await buildApp({
+    config: testConfig({ staticDir: resolve('dist/client'), accountsPerIp: 0 }),
+    database: db.database,
+  });
   game.url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   game.db = db;
   game.close = async () => {
@@ -29,7 +48,8 @@ afterAll(async () => {
   await game.close?.();
 });
 
-const grantTelnet = (p: Player, telnet: number) => createGrantService({ database: game.db.database }).grant({ loginId: p.loginId, telnet });
+const grantTelnet = (p: Player, telnet: number) =>
+  createGrantService({ database: game.db.database }).grant({ loginId: p.loginId, telnet });
 
 async function openKernel(page: Page) {
   await page.goto(`${game.url}/kernel`);
@@ -39,14 +59,22 @@ async function openKernel(page: Page) {
 
 /** Centres the canvas on a bit at a zoom (through the canvas's own handle), so a test knows what is under the centre. */
 async function centreOn(page: Page, x: number, y: number, zoom: number) {
-  await page.evaluate(([x, y, zoom]) => (window as unknown as { __kernelView: { centreOn(x: number, y: number, z: number): void } }).__kernelView.centreOn(x!, y!, zoom!), [x, y, zoom]);
+  await page.evaluate(
+    ([x, y, zoom]) =>
+      (
+        window as unknown as { __kernelView: { centreOn(x: number, y: number, z: number): void } }
+      ).__kernelView.centreOn(x!, y!, zoom!),
+    [x, y, zoom],
+  );
 }
 
 /** The colour the visible canvas shows at its centre, read from the canvas's pixels (not the DOM). */
 async function centrePixel(page: Page): Promise<[number, number, number]> {
   return page.evaluate(() => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="kernel-canvas"]')!;
-    const d = canvas.getContext('2d')!.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
+    const d = canvas
+      .getContext('2d')!
+      .getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
     return [d[0]!, d[1]!, d[2]!] as [number, number, number];
   });
 }
@@ -91,7 +119,10 @@ describe('the Kernel', () => {
     await confirm.getByText(fillText(k.confirmBody, { ...bit, price: bitPrice(bit.x, bit.y) })).waitFor();
     await snap(a.page, 'kernel-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: k.confirm }).click();
-    await a.page.getByTestId('toast').getByText(fillText(k.bought, { ...bit, price: bitPrice(bit.x, bit.y) })).waitFor();
+    await a.page
+      .getByTestId('toast')
+      .getByText(fillText(k.bought, { ...bit, price: bitPrice(bit.x, bit.y) }))
+      .waitFor();
     // Pushed, not reloaded: B's canvas paints A's colour from grid_update (how fast is the Kernel fan-out bench's figure).
     // A bound, not a speed target: each canvas repaints on its next animation frame, late on a loaded machine.
     await waitFor(async () => (await centrePixel(b.page)).join() === '255,0,3', "A's colour on B's canvas", 10_000);
@@ -102,7 +133,10 @@ describe('the Kernel', () => {
     // B hovers it: coordinates, price and owner; B double-clicks it: Bit Owned.
     const box = (await b.page.getByTestId('kernel-canvas').boundingBox())!;
     await b.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await b.page.getByTestId('kernel-hover').getByText(fillText(k.hoverOwner, { name: a.player.username })).waitFor();
+    await b.page
+      .getByTestId('kernel-hover')
+      .getByText(fillText(k.hoverOwner, { name: a.player.username }))
+      .waitFor();
     await grantTelnet(b.player, 50);
     await doubleClickCentre(b.page);
     // B has no colour yet: the picker first, then the look-up finds the bit taken.
@@ -141,7 +175,10 @@ describe('the Kernel', () => {
     const hover = page.getByTestId('kernel-hover');
     const first = await hover.locator('.bb-kernel__coords').textContent();
     await page.keyboard.press('ArrowRight');
-    await waitFor(async () => (await hover.locator('.bb-kernel__coords').textContent()) !== first, 'the arrow key to pan');
+    await waitFor(
+      async () => (await hover.locator('.bb-kernel__coords').textContent()) !== first,
+      'the arrow key to pan',
+    );
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: k.colorTitle }).waitFor();
     await page.keyboard.press('Escape');

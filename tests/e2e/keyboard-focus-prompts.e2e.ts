@@ -55,11 +55,16 @@ describe.each([
     await confirm.waitFor({ state: 'detached' });
     await expectFocus(page, canvas, 'the canvas after closing the purchase dialog');
     // Enter again: the colour is known, so the purchase dialog; Enter buys, and focus is back on the canvas.
-    const bit = await page.evaluate(() => (window as unknown as { __kernelView: { current(): { x: number; y: number } } }).__kernelView.current());
+    const bit = await page.evaluate(() =>
+      (window as unknown as { __kernelView: { current(): { x: number; y: number } } }).__kernelView.current(),
+    );
     await page.keyboard.press('Enter');
     await confirm.waitFor();
     await page.keyboard.press('Enter');
-    await page.getByTestId('toast').getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) })).waitFor();
+    await page
+      .getByTestId('toast')
+      .getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) }))
+      .waitFor();
     await confirm.waitFor({ state: 'detached' });
     await expectFocus(page, canvas, 'the canvas after buying');
 

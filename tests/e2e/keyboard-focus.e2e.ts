@@ -57,7 +57,8 @@ describe.each([
     const common = makeGear('cpu', 'common', 1);
     const rare = makeGear('ram', 'rare', 1);
     const epic = makeGear('gpu', 'epic', 1);
-    for (const g of [common, rare, epic]) await game.server.grant({ loginId: seller.loginId, gear: { type: g.type, rarity: g.rarity, level: 1 } });
+    for (const g of [common, rare, epic])
+      await game.server.grant({ loginId: seller.loginId, gear: { type: g.type, rarity: g.rarity, level: 1 } });
     await game.server.grant({ loginId: seller.loginId, gear: { type: 'storage', rarity: 'common', level: 1 } });
     await game.server.grant({ loginId: seller.loginId, core: 'T-2' });
     await game.server.grant({ loginId: seller.loginId, core: 'T-1' });
@@ -75,7 +76,11 @@ describe.each([
     // EQUIP: focus stays on that card (now UNEQUIP) and the card does not move to the top.
     await tabTo(page, card(page, common.name).getByRole('button', { name: `${itemTexts.equip} ${common.name}` }));
     await page.keyboard.press('Enter');
-    await expectFocus(page, card(page, common.name).getByRole('button', { name: `${itemTexts.unequip} ${common.name}` }), 'UNEQUIP on the equipped card');
+    await expectFocus(
+      page,
+      card(page, common.name).getByRole('button', { name: `${itemTexts.unequip} ${common.name}` }),
+      'UNEQUIP on the equipped card',
+    );
     expect(await cardNames(page)).toEqual(order);
     await page.locator('.bb-inv-slot').filter({ hasText: common.name }).waitFor();
 
@@ -85,8 +90,16 @@ describe.each([
     const nextCore = order[order.indexOf(firstCore) + 1]!;
     await tabTo(page, card(page, firstCore).getByRole('button', { name: `${itemTexts.open} ${firstCore}` }));
     await page.keyboard.press('Enter');
-    await expectFocus(page, card(page, nextCore).getByRole('button', { name: `${itemTexts.open} ${nextCore}` }), `OPEN on ${nextCore}`);
-    expect(await itemsList(page).getByRole('button', { name: `${itemTexts.open} ${firstCore}` }).count()).toBe(0);
+    await expectFocus(
+      page,
+      card(page, nextCore).getByRole('button', { name: `${itemTexts.open} ${nextCore}` }),
+      `OPEN on ${nextCore}`,
+    );
+    expect(
+      await itemsList(page)
+        .getByRole('button', { name: `${itemTexts.open} ${firstCore}` })
+        .count(),
+    ).toBe(0);
 
     // DESTROY, then Escape: back on the DESTROY that opened the dialog.
     const destroyRare = card(page, rare.name).getByRole('button', { name: `${itemTexts.destroy} ${rare.name}` });
@@ -102,7 +115,11 @@ describe.each([
     await page.keyboard.press('Enter');
     await tabTo(page, dialog.getByRole('button', { name: itemTexts.destroy, exact: true }));
     await page.keyboard.press('Enter');
-    await expectFocus(page, card(page, afterRare).getByRole('button', { name: `${itemTexts.destroy} ${afterRare}` }), `DESTROY on ${afterRare}`);
+    await expectFocus(
+      page,
+      card(page, afterRare).getByRole('button', { name: `${itemTexts.destroy} ${afterRare}` }),
+      `DESTROY on ${afterRare}`,
+    );
     expect(await card(page, rare.name).count()).toBe(0);
     // The opened core shows its reward after the rest (spec §2); every other card kept its place.
     expect(await cardNames(page)).toEqual([...order.filter((n) => n !== firstCore && n !== rare.name), firstCore]);
@@ -120,7 +137,11 @@ describe.each([
     await page.keyboard.press('s');
     await expectFocus(page, card(page, epic.name).getByRole('button', { pressed: true }), 'the selected card');
     await page.keyboard.press('Escape');
-    await expectFocus(page, card(page, epic.name).getByRole('button', { name: `${itemTexts.equip} ${epic.name}` }), 'EQUIP after multi-select');
+    await expectFocus(
+      page,
+      card(page, epic.name).getByRole('button', { name: `${itemTexts.equip} ${epic.name}` }),
+      'EQUIP after multi-select',
+    );
 
     // UNEQUIP in the equipment panel: the slot keeps focus once its button is gone.
     const slot = page.locator('.bb-inv-slot').filter({ hasText: common.name });
@@ -128,7 +149,10 @@ describe.each([
     await page.keyboard.press('Enter');
     await page.getByText(fillText(itemTexts.slotEmpty, { slot: 'CPU' }), { exact: true }).waitFor();
     await waitFor(
-      () => page.evaluate(() => document.activeElement?.closest('.bb-inv-slot')?.textContent?.includes('NO_CPU_EQUIPPED') ?? false),
+      () =>
+        page.evaluate(
+          () => document.activeElement?.closest('.bb-inv-slot')?.textContent?.includes('NO_CPU_EQUIPPED') ?? false,
+        ),
       `focus on the emptied CPU slot (it is on ${await focusedNow(page)})`,
     );
 
@@ -138,7 +162,10 @@ describe.each([
     await page.keyboard.press('s');
     await tabTo(page, page.getByRole('button', { name: itemTexts.destroyAll, exact: true }), { back: true });
     await page.keyboard.press('Enter');
-    await page.getByTestId('toast').filter({ hasText: fillText(itemTexts.itemsDestroyed, { n: 1 }) }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: fillText(itemTexts.itemsDestroyed, { n: 1 }) })
+      .waitFor();
     await waitFor(
       () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="Items"] li'))),
       `focus on a card after Destroy All (it is on ${await focusedNow(page)})`,
@@ -196,7 +223,10 @@ describe.each([
     await b.page.keyboard.press('Enter');
     await tabTo(b.page, buyDialog.getByRole('button', { name: itemTexts.confirmBuy }));
     await b.page.keyboard.press('Enter');
-    await b.page.getByTestId('toast').filter({ hasText: fillText(itemTexts.listingBought, { name: epic.name, price: epicPrice }) }).waitFor();
+    await b.page
+      .getByTestId('toast')
+      .filter({ hasText: fillText(itemTexts.listingBought, { name: epic.name, price: epicPrice }) })
+      .waitFor();
     await waitFor(async () => (await buyEpic.count()) === 0, 'the bought listing to leave');
     // Another listing's BUY (the market is shared with the other size's run, so which one is not assumed).
     const buyButtons = b.page.getByRole('button', { name: new RegExp(`^${itemTexts.buy} .+ Telnet$`) });

@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { snap, waitFor } from './fixtures';
 
 /** Whether the element `locator` finds is the page's document.activeElement. */
-export const hasFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement).catch(() => false);
+export const hasFocus = (locator: Locator) =>
+  locator.evaluate((el) => el === document.activeElement).catch(() => false);
 
 /** What has focus, in words for a failure message. */
 export const focusedNow = (page: Page) =>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { desktop, newPage, newPlayer, openSystemMenu, registerViaUi, useGame, waitFor, waitForLiveLink } from './fixtures';
+import {
+  desktop,
+  newPage,
+  newPlayer,
+  openSystemMenu,
+  registerViaUi,
+  useGame,
+  waitFor,
+  waitForLiveLink,
+} from './fixtures';
 
 const game = useGame();
 

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { coreDisplayName, type CoreTypeName, type GearType } from '../../src/core/items';
 import { makeGear } from '../../src/core/rules/drops';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
-import { expectNoSeriousViolations, newPage, newPlayer, phone, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  useGame,
+  waitFor,
+} from './fixtures';
 import { listViaUi } from './market-helpers';
 
 const game = useGame();
@@ -12,7 +21,10 @@ type Viewport = { width: number; height: number };
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const listing = (page: Page, name: string, price: number) =>
-  page.getByRole('list', { name: 'Listings' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: `${itemTexts.buy} ${name} for ${price} Telnet` }) });
+  page
+    .getByRole('list', { name: 'Listings' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `${itemTexts.buy} ${name} for ${price} Telnet` }) });
 
 /** Trading as Torn's players expect: a confirmed BUY, rarity in words, the market's price, an exact CLEAR. */
 async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: GearType; core: CoreTypeName }) {
@@ -30,7 +42,8 @@ async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: Gear
   const core = coreDisplayName(kinds.core);
   await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type: kinds.epic, rarity: 'epic', level: 1 } });
   await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type: kinds.high, rarity: 'legendary', level: 9 } });
-  for (const type of ['cpu', 'gpu', 'storage'] as const) await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type, rarity: 'common', level: 1 } });
+  for (const type of ['cpu', 'gpu', 'storage'] as const)
+    await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type, rarity: 'common', level: 1 } });
   await game.server.grant({ loginId: sellerPlayer.loginId, core: kinds.core });
   await game.server.grant({ loginId: sellerPlayer.loginId, core: kinds.core });
   await game.server.grant({ loginId: buyerPlayer.loginId, telnet: 500 });
@@ -38,8 +51,16 @@ async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: Gear
   // Inventory: rarity in words on every card; CLEAR names the rarity and the count it selects.
   await seller.page.goto(`${game.server.url}/inventory`);
   const items = seller.page.getByRole('list', { name: 'Items' });
-  await items.getByRole('listitem').filter({ hasText: epic.name }).getByText(/· EPIC$/).waitFor();
-  await items.getByRole('listitem').filter({ hasText: high.name }).getByText(/· LEGENDARY$/).waitFor();
+  await items
+    .getByRole('listitem')
+    .filter({ hasText: epic.name })
+    .getByText(/· EPIC$/)
+    .waitFor();
+  await items
+    .getByRole('listitem')
+    .filter({ hasText: high.name })
+    .getByText(/· LEGENDARY$/)
+    .waitFor();
   const clear = seller.page.getByRole('button', { name: 'CLEAR 3 COMMON ITEMS', exact: true });
   await clear.click();
   await seller.page.getByText(fillText(itemTexts.selectedCount, { n: 3 })).waitFor();
@@ -64,13 +85,22 @@ async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: Gear
   // The buyer's marketplace: rarity in words and the price reference on each card.
   await buyer.page.goto(`${game.server.url}/data-exchange`);
   await listing(buyer.page, core, 60).waitFor();
-  await listing(buyer.page, epic.name, 120).getByText(/· EPIC ·/).waitFor();
-  await listing(buyer.page, core, 60).getByText(`${fillText(itemTexts.lowestListed, { n: 40 })} · ${itemTexts.noSales}`).waitFor();
+  await listing(buyer.page, epic.name, 120)
+    .getByText(/· EPIC ·/)
+    .waitFor();
+  await listing(buyer.page, core, 60)
+    .getByText(`${fillText(itemTexts.lowestListed, { n: 40 })} · ${itemTexts.noSales}`)
+    .waitFor();
 
   // Gear above the buyer's level: the confirmation warns; Escape buys nothing.
-  await listing(buyer.page, high.name, 300).getByRole('button', { name: new RegExp(`^${itemTexts.buy}`) }).click();
+  await listing(buyer.page, high.name, 300)
+    .getByRole('button', { name: new RegExp(`^${itemTexts.buy}`) })
+    .click();
   const buyDialog = buyer.page.getByRole('dialog', { name: fillText(itemTexts.buyTitle, { name: high.name }) });
-  await buyDialog.getByRole('alert').filter({ hasText: fillText(itemTexts.buyLevelWarning, { level: 9, player: 1 }) }).waitFor();
+  await buyDialog
+    .getByRole('alert')
+    .filter({ hasText: fillText(itemTexts.buyLevelWarning, { level: 9, player: 1 }) })
+    .waitFor();
   await buyDialog.getByText(/· LEGENDARY ·/).waitFor();
   await expectNoSeriousViolations(buyer.page, `buy dialog with the level warning ${tag}`);
   await snap(buyer.page, `trade-buy-warning-${tag}`, { fullPage: false });
@@ -78,10 +108,16 @@ async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: Gear
   await buyDialog.waitFor({ state: 'detached' });
 
   // The cheaper core: price, balance now and after; confirming buys it.
-  await listing(buyer.page, core, 40).getByRole('button', { name: new RegExp(`^${itemTexts.buy}`) }).click();
+  await listing(buyer.page, core, 40)
+    .getByRole('button', { name: new RegExp(`^${itemTexts.buy}`) })
+    .click();
   const coreDialog = buyer.page.getByRole('dialog', { name: fillText(itemTexts.buyTitle, { name: core }) });
   const sums = await coreDialog.locator('dl > div').allInnerTexts();
-  expect(sums.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([`${itemTexts.buyPrice} 40`, `${itemTexts.balanceNow} 500`, `${itemTexts.balanceAfter} 460`]);
+  expect(sums.map((s) => s.replace(/\s+/g, ' ').trim())).toEqual([
+    `${itemTexts.buyPrice} 40`,
+    `${itemTexts.balanceNow} 500`,
+    `${itemTexts.balanceAfter} 460`,
+  ]);
   expect(await coreDialog.getByRole('alert').count()).toBe(0);
   await expectNoSeriousViolations(buyer.page, `buy dialog ${tag}`);
   await snap(buyer.page, `trade-buy-confirm-${tag}`, { fullPage: false });
@@ -92,9 +128,19 @@ async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: Gear
   const after = `${fillText(itemTexts.lowestListed, { n: 60 })} · ${fillText(itemTexts.averageOneSale, { n: 40 })}`;
   await listing(buyer.page, core, 60).getByText(after).waitFor();
   await seller.page.getByRole('tab', { name: itemTexts.marketplaceTab }).click();
-  await seller.page.getByRole('list', { name: 'Listings' }).getByRole('listitem').filter({ hasText: core }).getByText(after).waitFor();
-  await waitFor(async () => (await buyer.page.locator('.bb-dx__balance .bb-telnet').textContent()) === '460', 'the balance after buying');
-  expect(await buyer.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await seller.page
+    .getByRole('list', { name: 'Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: core })
+    .getByText(after)
+    .waitFor();
+  await waitFor(
+    async () => (await buyer.page.locator('.bb-dx__balance .bb-telnet').textContent()) === '460',
+    'the balance after buying',
+  );
+  expect(
+    await buyer.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await snap(buyer.page, `trade-market-${tag}`);
   await expectNoSeriousViolations(buyer.page, `marketplace ${tag}`);
   await buyer.page.goto(`${game.server.url}/inventory`);

@@ -7,7 +7,10 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 /** Lists an item from SELL ITEMS through the sell dialog, checking the spec's price rule on the way. */
 export async function listViaUi(page: Page, name: string, price: number): Promise<void> {
   await page.getByRole('tab', { name: itemTexts.sellItemsTab }).click();
-  await page.getByRole('button', { name: `Sell ${name}`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Sell ${name}`, exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   const list = dialog.getByRole('button', { name: itemTexts.listForSale, exact: true });
   // spec §2/§5: the button is disabled while the price is empty; 0 is refused with the spec's text.

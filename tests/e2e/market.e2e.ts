@@ -24,7 +24,8 @@ async function waitForTelnet(page: Page, expected: number, who: string): Promise
 
 const inventoryTitle = (page: Page, n: number) =>
   page.getByRole('heading', { name: fillText(itemTexts.inventoryTitle, { n, max: balance.inventoryCapacity }) });
-const itemCard = (page: Page, name: string) => page.getByRole('list', { name: 'Items' }).getByRole('listitem').filter({ hasText: name });
+const itemCard = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Items' }).getByRole('listitem').filter({ hasText: name });
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** A player in their own browser context with two tabs: the Data Exchange and the Inventory. */
@@ -47,7 +48,8 @@ async function openScreens(p: Awaited<ReturnType<typeof playerWithTwoTabs>>) {
   }
 }
 
-const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { bbNotReloaded?: boolean }).bbNotReloaded === true);
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { bbNotReloaded?: boolean }).bbNotReloaded === true);
 
 async function marketFlow(viewport: Viewport, docName: string) {
   const seller = await playerWithTwoTabs(game.browser, viewport);
@@ -59,7 +61,10 @@ async function marketFlow(viewport: Viewport, docName: string) {
   const price = 120;
   const start = 500;
   await game.server.grant({ loginId: seller.player.loginId, gear: { type: sold.type, rarity: sold.rarity, level: 1 } });
-  await game.server.grant({ loginId: seller.player.loginId, gear: { type: other.type, rarity: other.rarity, level: 1 } });
+  await game.server.grant({
+    loginId: seller.player.loginId,
+    gear: { type: other.type, rarity: other.rarity, level: 1 },
+  });
   await game.server.grant({ loginId: seller.player.loginId, core: 'T-4' });
   await game.server.grant({ loginId: buyer.player.loginId, telnet: start });
 
@@ -76,15 +81,25 @@ async function marketFlow(viewport: Viewport, docName: string) {
   await listViaUi(seller.exchange, core, 40);
   const buyerMarket = buyer.exchange.getByRole('list', { name: 'Listings' });
   const sellersListings = buyerMarket.getByRole('listitem').filter({ hasText: seller.player.username });
-  await waitFor(async () => (await sellersListings.count()) === 3, "the seller's three listings on the buyer's marketplace");
+  await waitFor(
+    async () => (await sellersListings.count()) === 3,
+    "the seller's three listings on the buyer's marketplace",
+  );
   // The seller's other tab shows the items in escrow (LISTED), still counted.
   await itemCard(seller.inventory, sold.name).getByText(itemTexts.listed, { exact: true }).waitFor();
   // The seller sees their own listing as 'YOUR ITEM' (spec §5), and cannot buy it.
   await seller.exchange.getByRole('tab', { name: itemTexts.marketplaceTab }).click();
-  const own = seller.exchange.getByRole('list', { name: 'Listings' }).getByRole('listitem').filter({ hasText: sold.name });
+  const own = seller.exchange
+    .getByRole('list', { name: 'Listings' })
+    .getByRole('listitem')
+    .filter({ hasText: sold.name });
   expect(await own.getByRole('button', { name: itemTexts.yourItem }).isDisabled()).toBe(true);
   await seller.exchange.getByRole('tab', { name: itemTexts.myListingsTab }).click();
-  await seller.exchange.getByRole('list', { name: 'My listings' }).getByRole('listitem').filter({ hasText: sold.name }).waitFor();
+  await seller.exchange
+    .getByRole('list', { name: 'My listings' })
+    .getByRole('listitem')
+    .filter({ hasText: sold.name })
+    .waitFor();
   await snap(buyer.exchange, 'data-exchange-before-buy');
   await publishShot(buyer.exchange, docName);
 
@@ -96,16 +111,27 @@ async function marketFlow(viewport: Viewport, docName: string) {
   await waitForTelnet(seller.exchange, sellerProceeds(price), 'the seller');
   await toast(seller.exchange, itemTexts.itemSoldTitle).waitFor();
   await waitFor(
-    async () => (await seller.exchange.getByRole('list', { name: 'My listings' }).getByRole('listitem').filter({ hasText: sold.name }).count()) === 0,
+    async () =>
+      (await seller.exchange
+        .getByRole('list', { name: 'My listings' })
+        .getByRole('listitem')
+        .filter({ hasText: sold.name })
+        .count()) === 0,
     'the sold listing to leave MY LISTINGS',
   );
-  await waitFor(async () => (await buyerMarket.getByRole('listitem').filter({ hasText: sold.name }).count()) === 0, 'the listing to leave the marketplace');
+  await waitFor(
+    async () => (await buyerMarket.getByRole('listitem').filter({ hasText: sold.name }).count()) === 0,
+    'the listing to leave the marketplace',
+  );
   await itemCard(buyer.inventory, sold.name).waitFor();
   await inventoryTitle(buyer.inventory, 1).waitFor();
   await inventoryTitle(seller.inventory, 2).waitFor();
   expect(await itemCard(seller.inventory, sold.name).count()).toBe(0);
-  for (const page of [seller.exchange, seller.inventory, buyer.exchange, buyer.inventory]) expect(await notReloaded(page)).toBe(true);
-  expect(await buyer.exchange.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  for (const page of [seller.exchange, seller.inventory, buyer.exchange, buyer.inventory])
+    expect(await notReloaded(page)).toBe(true);
+  expect(
+    await buyer.exchange.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
   await snap(buyer.inventory, 'inventory-after-buy');
   await snap(seller.exchange, 'data-exchange-sold');
 

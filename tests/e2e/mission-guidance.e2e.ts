@@ -24,7 +24,11 @@ import {
 const game = useGame();
 const reward = formatTelnetGain(balance.missionRewardTelnet);
 const strip = (page: Page) => page.getByTestId('mission-strip');
-const toastSays = (page: Page, next: string) => page.getByTestId('toast').filter({ hasText: texts.missions.completedToast(reward, next) }).waitFor();
+const toastSays = (page: Page, next: string) =>
+  page
+    .getByTestId('toast')
+    .filter({ hasText: texts.missions.completedToast(reward, next) })
+    .waitFor();
 
 describe('missions that never stick (ADR 063)', () => {
   it('a lone player pings the developer, hears back, and every completion names the next briefing', async () => {
@@ -70,7 +74,8 @@ describe('missions that never stick (ADR 063)', () => {
     await page.reload();
     const next = page.getByTestId('what-next-panel');
     await next.waitFor();
-    for (const step of texts.missions.nextSteps) expect(await next.getByRole('link', { name: step.label }).count()).toBe(1);
+    for (const step of texts.missions.nextSteps)
+      expect(await next.getByRole('link', { name: step.label }).count()).toBe(1);
     expect(await strip(page).count()).toBe(0);
     await snap(page, 'missions-what-next-phone');
     await expectNoSeriousViolations(page, 'mainframe after every mission');

@@ -25,7 +25,10 @@ import {
 const game = useGame();
 
 const countIs = (page: Page, label: string) =>
-  waitFor(async () => (await missionCount(page).getAttribute('aria-valuetext')) === label, `the mission count to read ${label}`);
+  waitFor(
+    async () => (await missionCount(page).getAttribute('aria-valuetext')) === label,
+    `the mission count to read ${label}`,
+  );
 
 /** Records every title the mission panel ever shows, so a title that only flashes by is caught too. */
 async function recordMissionTitles(page: Page): Promise<() => Promise<string[]>> {
@@ -52,7 +55,12 @@ describe('missions', () => {
     await registerViaUi(page, game.server.url, newPlayer());
     await countIs(page, '0/9');
     expect(await missionTitle(page).textContent()).toBe(missionTexts.clear_binary_row.title);
-    expect(await page.getByTestId('mission-panel').getByText(texts.missions.rewardTelnet(balance.missionRewardTelnet)).count()).toBe(1);
+    expect(
+      await page
+        .getByTestId('mission-panel')
+        .getByText(texts.missions.rewardTelnet(balance.missionRewardTelnet))
+        .count(),
+    ).toBe(1);
     await page.getByRole('button', { name: texts.missions.instructions }).click();
     await page.getByText(missionTexts.clear_binary_row.instructions[1]).waitFor();
     await snap(page, 'mainframe-missions');
@@ -78,7 +86,10 @@ describe('missions', () => {
     await page.getByTestId('binary-panel').click({ position: { x: 10, y: 10 } });
     await decodeRowWithKeyboard(page);
     await countIs(page, '2/9');
-    await waitFor(async () => (await missionTitle(page).textContent()) === missionTexts.attack_blockchain.title, 'the Blockchain mission');
+    await waitFor(
+      async () => (await missionTitle(page).textContent()) === missionTexts.attack_blockchain.title,
+      'the Blockchain mission',
+    );
     expect(await titlesSeen()).toEqual([missionTexts.clear_binary_row.title, missionTexts.attack_blockchain.title]);
 
     // MISSION/HIDE folds the briefing.
@@ -97,7 +108,10 @@ describe('missions', () => {
     const sockets: WebSocketRoute[] = [];
     await page.routeWebSocket(/\/ws$/, (ws) => void sockets.push(ws));
     await registerViaUi(page, game.server.url, newPlayer());
-    await waitFor(async () => (await missionCount(page).getAttribute('aria-valuetext')) === '8/9', 'all but one mission done');
+    await waitFor(
+      async () => (await missionCount(page).getAttribute('aria-valuetext')) === '8/9',
+      'all but one mission done',
+    );
     await waitForLiveLink(page);
     sockets.at(-1)?.send(JSON.stringify({ t: 'missions.statusChanged', d: statusOf(missionIds), v: 1 }));
     const dialog = page.getByRole('dialog', { name: texts.missions.accomplishedTitle });
@@ -111,4 +125,3 @@ describe('missions', () => {
     await context.close();
   });
 });
-

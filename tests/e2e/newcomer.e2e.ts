@@ -66,11 +66,17 @@ describe("the newcomer's dead ends (item 7)", () => {
       // Not while the player is still typing a too-short value: after they leave the field.
       expect(await loginId.getAttribute('aria-invalid')).toBeNull();
       await username.focus();
-      await waitFor(async () => (await loginId.getAttribute('aria-invalid')) === 'true', 'LOGIN_ID to be marked invalid');
+      await waitFor(
+        async () => (await loginId.getAttribute('aria-invalid')) === 'true',
+        'LOGIN_ID to be marked invalid',
+      );
       expect(await descriptionOf(loginId)).toContain(texts.fieldLoginIdLength);
       await username.fill('x');
       await field(page, texts.auth.passwordLabel).focus();
-      await waitFor(async () => (await username.getAttribute('aria-invalid')) === 'true', 'USERNAME to be marked invalid');
+      await waitFor(
+        async () => (await username.getAttribute('aria-invalid')) === 'true',
+        'USERNAME to be marked invalid',
+      );
       expect(await descriptionOf(username)).toContain(texts.fieldUsernameLength);
       for (const input of [loginId, username]) expect(await descriptionOf(input)).not.toContain('Password');
       expect(await page.getByText(texts.registerFailedGeneric).count()).toBe(0);
@@ -105,7 +111,10 @@ describe("the newcomer's dead ends (item 7)", () => {
       expect(await field(page, label).inputValue()).toBe(long);
     }
     const password = field(page, texts.auth.passwordLabel);
-    await waitFor(async () => (await password.getAttribute('aria-invalid')) === 'true', 'PASSWORD to be marked invalid');
+    await waitFor(
+      async () => (await password.getAttribute('aria-invalid')) === 'true',
+      'PASSWORD to be marked invalid',
+    );
     expect(await descriptionOf(password)).toContain(texts.fieldPasswordLength);
     await page.getByRole('button', { name: texts.auth.initialize }).click();
     await waitFor(() => password.evaluate((el) => el === document.activeElement), 'focus on the refused field');
@@ -137,11 +146,16 @@ describe("the newcomer's dead ends (item 7)", () => {
         page.locator('.bb-row--current').boundingBox(),
         page.getByTestId('binary-panel').boundingBox(),
       ])) as [Box, Box, Box];
-      expect(intersects(bannerBox, rowBox), `banner ${JSON.stringify(bannerBox)} row ${JSON.stringify(rowBox)}`).toBe(false);
+      expect(intersects(bannerBox, rowBox), `banner ${JSON.stringify(bannerBox)} row ${JSON.stringify(rowBox)}`).toBe(
+        false,
+      );
       // Nor over a queued row (05–08 were covered once): the player reads ahead while typing.
       for (const queued of await page.locator('[data-row]').all()) {
         const box = (await queued.boundingBox()) as Box;
-        expect(intersects(bannerBox, box), `banner ${JSON.stringify(bannerBox)} queued row ${JSON.stringify(box)}`).toBe(false);
+        expect(
+          intersects(bannerBox, box),
+          `banner ${JSON.stringify(bannerBox)} queued row ${JSON.stringify(box)}`,
+        ).toBe(false);
       }
       // Inside the decoder, not floating over the page.
       expect(bannerBox.y).toBeGreaterThanOrEqual(panelBox.y);
@@ -176,7 +190,10 @@ describe("the newcomer's dead ends (item 7)", () => {
       // The SYNC button is named by what it shows.
       expect(await page.getByRole('button', { name: texts.mainframe.stats.sync, exact: true }).count()).toBe(1);
       // The queued rows' numbers are checked too (axe passes over them: they are aria-hidden).
-      const ratio = await page.locator('.bb-row:not(.bb-row--current) .bb-row__marker').first().evaluate(contrastOnPanel);
+      const ratio = await page
+        .locator('.bb-row:not(.bb-row--current) .bb-row__marker')
+        .first()
+        .evaluate(contrastOnPanel);
       expect(ratio).toBeGreaterThanOrEqual(4.5);
       await context.close();
     }
@@ -190,7 +207,10 @@ describe("the newcomer's dead ends (item 7)", () => {
     // The heading has focus, and 0/1 still decode from there.
     const row = await currentRow(page);
     await page.keyboard.press(row[0]!);
-    await waitFor(async () => (await page.getByTestId('row-position').textContent())?.includes('01') ?? false, 'the digit to be typed');
+    await waitFor(
+      async () => (await page.getByTestId('row-position').textContent())?.includes('01') ?? false,
+      'the digit to be typed',
+    );
 
     await goViaMenu(page, texts.shell.menu.guide);
     await waitForFocusedHeading(page, texts.guide.title);

@@ -6,7 +6,18 @@ import { buildApp, type App } from '../../src/server/app';
 import { createGrantService } from '../../src/server/features/grant/service';
 import { testConfig } from '../support/config';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, snap, submitLoginViaUi, waitFor } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  snap,
+  submitLoginViaUi,
+  waitFor,
+} from './fixtures';
 
 const t = texts.optimizer;
 const wide = { width: 1440, height: 900 } as const;
@@ -23,7 +34,11 @@ describe('Optimizer and Drone in the browser', () => {
   let offsetMs = 0;
   beforeAll(async () => {
     db = await freshDatabase('pglite');
-    app = await buildApp({ config: testConfig({ staticDir: resolve('dist/client') }), database: db.database, now: () => Date.now() + offsetMs });
+    app = await buildApp({
+      config: testConfig({ staticDir: resolve('dist/client') }),
+      database: db.database,
+      now: () => Date.now() + offsetMs,
+    });
     url = (await app.fastify.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     browser = await launchBrowser();
   });
@@ -33,8 +48,12 @@ describe('Optimizer and Drone in the browser', () => {
     await db?.dispose();
   });
 
-  const grantTelnet = (loginId: string, telnet: number) => createGrantService({ database: db.database }).grant({ loginId, telnet });
-  const connRate = async (page: Page) => (await page.locator('.bb-stat', { hasText: texts.mainframe.stats.connectionRate }).locator('dd').textContent())?.trim();
+  const grantTelnet = (loginId: string, telnet: number) =>
+    createGrantService({ database: db.database }).grant({ loginId, telnet });
+  const connRate = async (page: Page) =>
+    (
+      await page.locator('.bb-stat', { hasText: texts.mainframe.stats.connectionRate }).locator('dd').textContent()
+    )?.trim();
   const countdown = (page: Page) => page.getByTestId('optimizer-countdown').textContent();
 
   it('an upgrade counts down from the server end time (also after a reload), then collects: the connection rate rises', async () => {
@@ -102,7 +121,9 @@ describe('Optimizer and Drone in the browser', () => {
     const dialog = again.page.getByRole('dialog', { name: t.harvestTitle });
     await dialog.waitFor();
     expect(await dialog.getByTestId('harvest-clicks').textContent()).toBe('30');
-    expect(Number((await dialog.getByTestId('harvest-experience').textContent())?.replace('+', ''))).toBeGreaterThanOrEqual(30);
+    expect(
+      Number((await dialog.getByTestId('harvest-experience').textContent())?.replace('+', '')),
+    ).toBeGreaterThanOrEqual(30);
     await expect.poll(() => dialog.getByText(t.harvestLevelUp).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText('LV.1 →').isVisible()).toBe(true);
     await snap(again.page, 'drone-harvest', { fullPage: false });

@@ -44,7 +44,9 @@ describe('a new player on a phone (390×844)', () => {
     expect(await lines.count()).toBe(3);
     expect(await lines.allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^[01]{5}$/)]));
     for (const line of await lines.allTextContents()) expect(line).toMatch(/^[01]{5}$/);
-    expect(await page.getByRole('tab', { name: texts.mainframe.mainframeTab }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: texts.mainframe.mainframeTab }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(await page.getByRole('tab', { name: texts.mainframe.chatTab }).count()).toBe(1);
     expect(await hasNoHorizontalScroll(page)).toBe(true);
     await snap(page, 'mainframe-fresh');
@@ -103,7 +105,13 @@ describe('a new player on a phone (390×844)', () => {
     // A is typing rows on the MAINFRAME tab: the CHAT tab says something new waits there.
     await badge.waitFor();
     // Spoken too: the tab's name says unread.
-    expect(await a.page.getByRole('tab', { name: new RegExp(`^${texts.mainframe.chatTab}\\s*!\\s*${texts.shell.unreadSpoken.trim()}$`) }).count()).toBe(1);
+    expect(
+      await a.page
+        .getByRole('tab', {
+          name: new RegExp(`^${texts.mainframe.chatTab}\\s*!\\s*${texts.shell.unreadSpoken.trim()}$`),
+        })
+        .count(),
+    ).toBe(1);
     await expectNoSeriousViolations(a.page, 'Mainframe with unread chat, phone');
     await snap(a.page, 'mainframe-chat-unread', { fullPage: false });
     await a.page.getByRole('tab', { name: new RegExp(`^${texts.mainframe.chatTab}`) }).tap();

@@ -49,14 +49,19 @@ describe('Ping between two players', () => {
     await pingType(a.page, 'ls');
     const listing = a.page.getByRole('log').getByRole('list', { name: texts.ping.operatorsList }).last();
     await listing.getByText(b.player.username).waitFor();
-    expect(await listing.getByRole('listitem').filter({ hasText: b.player.username }).textContent()).toContain('online');
+    expect(await listing.getByRole('listitem').filter({ hasText: b.player.username }).textContent()).toContain(
+      'online',
+    );
     await snap(a.page, 'ping-directory');
     await expectNoSeriousViolations(a.page, 'ping directory mode');
 
     // Tab completes the username, ↑ recalls an earlier line.
     await prompt.fill(`cd ${b.player.username.slice(0, 6)}`);
     await prompt.press('Tab');
-    await waitFor(async () => (await prompt.inputValue()).startsWith(`cd ${b.player.username.slice(0, 6)}`), 'a completion');
+    await waitFor(
+      async () => (await prompt.inputValue()).startsWith(`cd ${b.player.username.slice(0, 6)}`),
+      'a completion',
+    );
     await prompt.fill(`cd ${b.player.username.slice(0, -1)}`);
     await prompt.press('Tab');
     expect(await prompt.inputValue()).toBe(`cd ${b.player.username}`);
@@ -74,7 +79,10 @@ describe('Ping between two players', () => {
     await unreadBadge(b.page).waitFor({ timeout: 2000 });
     await openSystemMenu(b.page);
     await b.page.getByTestId('unread-ping').waitFor();
-    await b.page.getByRole('dialog').getByRole('link', { name: new RegExp(`^${texts.shell.menu.ping}`) }).click();
+    await b.page
+      .getByRole('dialog')
+      .getByRole('link', { name: new RegExp(`^${texts.shell.menu.ping}`) })
+      .click();
     await b.page.getByRole('heading', { level: 1, name: texts.ping.title }).waitFor();
     await pingType(b.page, `cd ${a.player.username}`);
     await b.page.getByTestId('ping-message').filter({ hasText: secret }).waitFor();
@@ -105,7 +113,9 @@ describe('Ping on a phone (390×844)', () => {
     await pingType(a.page, `pocket relay ${unique()}`);
     await a.page.getByTestId('ping-message').first().waitFor();
     await snap(a.page, 'ping-chat');
-    expect(await a.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await a.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await close();
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import {
-  desktop,
-  goViaMenu,
-  newPage,
-  newPlayer,
-  phone,
-  registerViaUi,
-  snap,
-  useGame,
-} from './fixtures';
+import { desktop, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, useGame } from './fixtures';
 
 const game = useGame();
 

@@ -1,19 +1,42 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { expectNoSeriousViolations, goViaMenu, newPage, newPlayer, openSystemMenu, phone, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  goViaMenu,
+  newPage,
+  newPlayer,
+  openSystemMenu,
+  phone,
+  registerViaUi,
+  snap,
+  useGame,
+  waitFor,
+} from './fixtures';
 
 const game = useGame();
 const wide = { width: 1440, height: 900 } as const;
 const menuKeys = Object.keys(texts.shell.menu) as (keyof typeof texts.shell.menu)[];
-const addedGuideSections = ['Inventory', 'Data Exchange', 'Optimizer and Drone', 'Virus', 'Hacking protections', 'Activity log'];
+const addedGuideSections = [
+  'Inventory',
+  'Data Exchange',
+  'Optimizer and Drone',
+  'Virus',
+  'Hacking protections',
+  'Activity log',
+];
 
 /** The text of the element(s) an element's aria-describedby points at. */
 const description = (page: Page, name: string) =>
   page
     .getByRole('dialog')
     .getByRole('link', { name, exact: true })
-    .evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    .evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
 
 describe('a new player is told what each thing is for', () => {
   for (const viewport of [wide, phone]) {
@@ -36,7 +59,11 @@ describe('a new player is told what each thing is for', () => {
       await page.getByText(texts.passwordsDontMatch).first().waitFor();
       expect(await page.getByText(texts.passwordsDontMatch).count()).toBe(1);
       // Said where it is fixed, and focus is there.
-      expect(await page.getByLabel(texts.auth.confirmPasswordLabel, { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(
+        await page
+          .getByLabel(texts.auth.confirmPasswordLabel, { exact: true })
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
       await expectNoSeriousViolations(page, `register form with a mismatch, ${size}`);
       await snap(page, 'register-help');
       await context.close();
@@ -63,8 +90,12 @@ describe('a new player is told what each thing is for', () => {
         await page.getByRole('region', { name: title, exact: true }).waitFor();
         expect(await toc.getByRole('link', { name: title }).count()).toBe(1);
       }
-      await page.getByText('The DRONE card on the Optimizer screen is where you buy a drone run', { exact: false }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await page
+        .getByText('The DRONE card on the Optimizer screen is where you buy a drone run', { exact: false })
+        .waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoSeriousViolations(page, `guide, ${size}`);
       await page.getByRole('region', { name: 'Hacking protections', exact: true }).scrollIntoViewIfNeeded();
@@ -77,7 +108,10 @@ describe('a new player is told what each thing is for', () => {
       const player = newPlayer();
       await registerViaUi(page, game.server.url, player);
       await game.server.grant({ loginId: player.loginId, telnet: 12_345 });
-      await waitFor(async () => (await page.getByTestId('telnet').textContent()) === '12,345', 'the Mainframe to show 12,345 Telnet');
+      await waitFor(
+        async () => (await page.getByTestId('telnet').textContent()) === '12,345',
+        'the Mainframe to show 12,345 Telnet',
+      );
       const sync = page.getByRole('button', { name: texts.mainframe.stats.sync, exact: true });
       await sync.click();
       const status = page.getByRole('status').filter({ hasText: /^Synced with the server at \d\d:\d\d:\d\d$/ });

@@ -51,7 +51,8 @@ describe.skipIf(!runs)('a rolling restart behind HAProxy is not a logout [postgr
     // A sign-out sends the tab to '/' with the login form, where it stays: so the form never showing up
     // at any check, and the mark and path surviving at the end, mean the player was never signed out.
     const signedOut = async () => {
-      for (const page of tabs) if ((await page.getByRole('button', { name: texts.auth.connect }).count()) > 0) return true;
+      for (const page of tabs)
+        if ((await page.getByRole('button', { name: texts.auth.connect }).count()) > 0) return true;
       return false;
     };
 

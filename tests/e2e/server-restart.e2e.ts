@@ -2,7 +2,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { startRestartableTestServer } from '../support/server';
-import { chatLine, currentRow, desktop, expectNoSeriousViolations, launchBrowser, newPage, newPlayer, phone, registerViaUi, sendChat, snap, unique, waitFor } from './fixtures';
+import {
+  chatLine,
+  currentRow,
+  desktop,
+  expectNoSeriousViolations,
+  launchBrowser,
+  newPage,
+  newPlayer,
+  phone,
+  registerViaUi,
+  sendChat,
+  snap,
+  unique,
+  waitFor,
+} from './fixtures';
 import type { Browser } from 'playwright-core';
 
 // ADR 061: a server restart is not a logout. The server here goes away for real (its port stops
@@ -80,10 +94,14 @@ describe('a server restart is not a logout', () => {
     expect(await heading(inventory)).toBe(headings.inventory);
     expect(await composer.inputValue()).toBe('half a thought');
     // Announced politely, and focus was left where the player had it.
-    expect(await mainframe.getByRole('status').filter({ hasText: texts.shell.reconnecting }).getAttribute('aria-live')).toBe('polite');
-    expect(await mainframe.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)).not.toBe(
-      'BODY',
-    );
+    expect(
+      await mainframe.getByRole('status').filter({ hasText: texts.shell.reconnecting }).getAttribute('aria-live'),
+    ).toBe('polite');
+    expect(
+      await mainframe.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+      ),
+    ).not.toBe('BODY');
     // Still down a few retries later: still signed in, still RECONNECTING (not a login screen on the second try).
     await waitFor(async () => failedChecks() >= 3, 'three session checks to fail while the server is away', 15_000);
     for (const page of [mainframe, inventory]) {
@@ -92,7 +110,8 @@ describe('a server restart is not a logout', () => {
     }
     // A row decoded while the server is away waits in the tap queue (the on-screen buttons, so the
     // half-typed chat line keeps its text).
-    for (const digit of await currentRow(mainframe)) await mainframe.getByRole('button', { name: digit, exact: true }).click();
+    for (const digit of await currentRow(mainframe))
+      await mainframe.getByRole('button', { name: digit, exact: true }).click();
     await waitFor(async () => (await queuedTaps(mainframe)) === 1, 'the decode to wait in the tap queue');
     await snap(mainframe, 'reconnecting', { fullPage: false });
     await expectNoSeriousViolations(mainframe, 'Mainframe, reconnecting');
@@ -122,7 +141,9 @@ describe('a server restart is not a logout', () => {
     await sendChat(mainframe, line);
     await chatLine(mainframe, line).waitFor({ timeout: 10_000 });
     const stored = await mainframe.evaluate(async (text) => {
-      const res = await fetch('/api/chat/messages?limit=100', { headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Frontend-Request': 'true' } });
+      const res = await fetch('/api/chat/messages?limit=100', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Frontend-Request': 'true' },
+      });
       const body = (await res.json()) as { messages: Array<{ message: string }> };
       return body.messages.filter((m) => m.message === text).length;
     }, line);

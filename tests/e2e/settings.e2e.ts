@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { desktop, expectNoSeriousViolations, goViaMenu, loginViaUi, newPage, newPlayer, openSystemMenu, phone, registerViaUi, snap, submitLoginViaUi, useGame } from './fixtures';
+import {
+  desktop,
+  expectNoSeriousViolations,
+  goViaMenu,
+  loginViaUi,
+  newPage,
+  newPlayer,
+  openSystemMenu,
+  phone,
+  registerViaUi,
+  snap,
+  submitLoginViaUi,
+  useGame,
+} from './fixtures';
 
 const game = useGame();
 

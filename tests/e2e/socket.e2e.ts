@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chatLine, desktop, newPage, newPlayer, registerViaUi, sendChat, unique, useGame, waitFor, waitForLiveLink } from './fixtures';
+import {
+  chatLine,
+  desktop,
+  newPage,
+  newPlayer,
+  registerViaUi,
+  sendChat,
+  unique,
+  useGame,
+  waitFor,
+  waitForLiveLink,
+} from './fixtures';
 
 const game = useGame();
 
@@ -19,10 +30,14 @@ describe('the live link', () => {
     await b.page.locator('.bb-shell__polling').waitFor();
 
     const calls = { a: [] as string[], b: [] as string[] };
-    for (const [name, page] of [['a', a.page], ['b', b.page]] as const) {
+    for (const [name, page] of [
+      ['a', a.page],
+      ['b', b.page],
+    ] as const) {
       page.on('request', (request) => {
         const path = new URL(request.url()).pathname;
-        if (path.startsWith('/api/') && path !== '/api/auth/user' && path !== '/api/auth/csrf-token') calls[name].push(path);
+        if (path.startsWith('/api/') && path !== '/api/auth/user' && path !== '/api/auth/csrf-token')
+          calls[name].push(path);
       });
     }
     // The window is B's own polling round: once B has polled every stream again, A (socket up) has

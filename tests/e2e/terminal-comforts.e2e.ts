@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { terminalTexts as t } from '../../src/core/texts/terminal';
 import { startTestServer } from '../support/server';
-import { expectNoSeriousViolations, goViaMenu, launchBrowser, phone, pingPrompt, snap, twoPlayers, waitFor } from './fixtures';
+import {
+  expectNoSeriousViolations,
+  goViaMenu,
+  launchBrowser,
+  phone,
+  pingPrompt,
+  snap,
+  twoPlayers,
+  waitFor,
+} from './fixtures';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser;
@@ -19,9 +28,13 @@ afterAll(async () => {
 const wide = { width: 1440, height: 900 } as const;
 const prompt = (page: Page) => page.locator('.bb-term__input');
 const output = (page: Page) => page.getByRole('log');
-const promptFocused = (page: Page) => page.evaluate(() => document.activeElement?.classList.contains('bb-term__input') ?? false);
+const promptFocused = (page: Page) =>
+  page.evaluate(() => document.activeElement?.classList.contains('bb-term__input') ?? false);
 const veteran = (username: string, level: number) =>
-  server.database.query("UPDATE users SET level = $2, created_at = now() - interval '2 days' WHERE username = $1", [username, level]);
+  server.database.query("UPDATE users SET level = $2, created_at = now() - interval '2 days' WHERE username = $1", [
+    username,
+    level,
+  ]);
 
 describe('Terminal comforts: focus on arrival, Tab everywhere, scan, the phone TAB button', () => {
   it('arrives focused, completes names and paths, scans who is fair game, and completes by button on a phone', async () => {
@@ -55,7 +68,10 @@ describe('Terminal comforts: focus on arrival, Tab everywhere, scan, the phone T
       expect(await offered.innerText()).toContain(b.player.username);
       await prompt(a.page).fill('ssh dev');
       await prompt(a.page).press('Tab');
-      await waitFor(async () => (await prompt(a.page).inputValue()) === 'ssh developer', 'ssh dev⇥ to complete the developer');
+      await waitFor(
+        async () => (await prompt(a.page).inputValue()) === 'ssh developer',
+        'ssh dev⇥ to complete the developer',
+      );
 
       // mv Token va⇥ in one's own box: both directories listed, one more letter completes the path.
       await prompt(a.page).fill(`ssh ${a.player.username}`);
@@ -64,22 +80,35 @@ describe('Terminal comforts: focus on arrival, Tab everywhere, scan, the phone T
       for (const dir of ['vault', 'var']) {
         await prompt(a.page).fill(`mkdir ${dir}`);
         await prompt(a.page).press('Enter');
-        await output(a.page).getByText(t.directoryCreated(`/${dir}`)).waitFor();
+        await output(a.page)
+          .getByText(t.directoryCreated(`/${dir}`))
+          .waitFor();
       }
       await prompt(a.page).fill('ls');
       await prompt(a.page).press('Enter');
       await output(a.page).getByText('var/', { exact: true }).last().waitFor();
       await prompt(a.page).fill('mv Token va');
       await prompt(a.page).press('Tab');
-      await output(a.page).locator('p.bb-term--muted').filter({ hasText: 'vault/' }).filter({ hasText: 'var/' }).last().waitFor();
+      await output(a.page)
+        .locator('p.bb-term--muted')
+        .filter({ hasText: 'vault/' })
+        .filter({ hasText: 'var/' })
+        .last()
+        .waitFor();
       await prompt(a.page).fill('mv Token vau');
       await prompt(a.page).press('Tab');
-      await waitFor(async () => (await prompt(a.page).inputValue()) === 'mv Token vault/', 'mv Token vau⇥ to complete the directory');
+      await waitFor(
+        async () => (await prompt(a.page).inputValue()) === 'mv Token vault/',
+        'mv Token vau⇥ to complete the directory',
+      );
       await snap(a.page, 'terminal-completion');
 
       // Ping: the prompt takes focus on arrival too.
       await goViaMenu(a.page, texts.shell.menu.ping);
-      await waitFor(() => pingPrompt(a.page).evaluate((el) => el === document.activeElement), 'the Ping prompt to take focus on arrival');
+      await waitFor(
+        () => pingPrompt(a.page).evaluate((el) => el === document.activeElement),
+        'the Ping prompt to take focus on arrival',
+      );
 
       // A phone: the TAB button sits by the prompt and completes as Tab does, keeping focus on the prompt.
       await b.page.setViewportSize(phone);

@@ -19,7 +19,10 @@ import { testConfig } from '../support/config';
 // database, start a server on it, and find the money whole and every acknowledged write there.
 
 const run = promisify(execFile);
-const pgToolsHere = await run('which', ['pg_dump', 'pg_restore']).then(() => true, () => false);
+const pgToolsHere = await run('which', ['pg_dump', 'pg_restore']).then(
+  () => true,
+  () => false,
+);
 const players = 6;
 let stamp = 1;
 
@@ -67,7 +70,8 @@ async function signUpPlayers(app: App): Promise<Player[]> {
 /** Some Telnet through the wallet, so every player has ledger rows to add up. */
 async function grantTelnet(database: Database, list: Player[]): Promise<void> {
   await database.db.transaction(async (tx) => {
-    for (const p of list) await credit(tx, { userId: p.id, amount: 250 + p.id, reason: 'operator-grant', reference: 'drill' });
+    for (const p of list)
+      await credit(tx, { userId: p.id, amount: 250 + p.id, reason: 'operator-grant', reference: 'drill' });
   });
 }
 
@@ -128,14 +132,20 @@ describe('restore drill: the embedded database', () => {
   const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-'));
   const file = join(folder, 'backup.tar.gz');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  const inFolder = (dir: string) => testConfig({ dataDir: dir, database: { kind: 'pglite', dataDir: join(dir, 'pglite') } });
+  const inFolder = (dir: string) =>
+    testConfig({ dataDir: dir, database: { kind: 'pglite', dataDir: join(dir, 'pglite') } });
 
   it('restores a backup taken while players tap, whole and with every acknowledged tap', async () => {
     const live = inFolder(join(folder, 'live'));
     const backUp = async (app: App) => {
       // `npm run backup` itself, in its own process: this one holds the data folder, so it asks the server.
       const port = (app.fastify.server.address() as AddressInfo).port;
-      const env = { ...process.env, DATA_DIR: join(folder, 'live'), PORT: String(port), SESSION_SECRET: live.sessionSecret };
+      const env = {
+        ...process.env,
+        DATA_DIR: join(folder, 'live'),
+        PORT: String(port),
+        SESSION_SECRET: live.sessionSecret,
+      };
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', file], { env });
       expect(stdout).toContain('from the running server');
       expect(stdout).toContain(`npm run restore -- ${file}`);
@@ -151,41 +161,48 @@ describe('restore drill: the embedded database', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL || !pgToolsHere)('restore drill: PostgreSQL with pg_dump and pg_restore [postgres]', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-pg-'));
-  const file = join(folder, 'bitbreach.dump');
-  const admin = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://unused', { max: 1, onnotice: () => {} });
-  const names = [`bb_drill_${process.pid}_live`, `bb_drill_${process.pid}_restored`] as const;
-  const urlOf = (name: string) => Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString();
-  afterAll(async () => {
-    for (const name of names) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('restores a pg_dump taken while players tap into a fresh database, whole', async () => {
-    for (const name of names) await admin.unsafe(`CREATE DATABASE ${name}`);
-    // docs/operations.md's recipe: the custom format, one consistent snapshot of the running database.
-    const backUp = async () => void (await run('pg_dump', ['--format=custom', `--file=${file}`, urlOf(names[0])]));
-    await drill(testConfig({ database: { kind: 'postgres', url: urlOf(names[0]) } }), backUp, async () => {
-      await run('pg_restore', ['--no-owner', `--dbname=${urlOf(names[1])}`, file]);
-      return testConfig({ database: { kind: 'postgres', url: urlOf(names[1]) } });
+describe.skipIf(!process.env.TEST_DATABASE_URL || !pgToolsHere)(
+  'restore drill: PostgreSQL with pg_dump and pg_restore [postgres]',
+  () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-pg-'));
+    const file = join(folder, 'bitbreach.dump');
+    const admin = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://unused', { max: 1, onnotice: () => {} });
+    const names = [`bb_drill_${process.pid}_live`, `bb_drill_${process.pid}_restored`] as const;
+    const urlOf = (name: string) =>
+      Object.assign(new URL(process.env.TEST_DATABASE_URL!), { pathname: `/${name}` }).toString();
+    afterAll(async () => {
+      for (const name of names) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      rmSync(folder, { recursive: true, force: true });
     });
-  });
-});
+
+    it('restores a pg_dump taken while players tap into a fresh database, whole', async () => {
+      for (const name of names) await admin.unsafe(`CREATE DATABASE ${name}`);
+      // docs/operations.md's recipe: the custom format, one consistent snapshot of the running database.
+      const backUp = async () => void (await run('pg_dump', ['--format=custom', `--file=${file}`, urlOf(names[0])]));
+      await drill(testConfig({ database: { kind: 'postgres', url: urlOf(names[0]) } }), backUp, async () => {
+        await run('pg_restore', ['--no-owner', `--dbname=${urlOf(names[1])}`, file]);
+        return testConfig({ database: { kind: 'postgres', url: urlOf(names[1]) } });
+      });
+    });
+  },
+);
 
 describe('POST /ops/backup: operators only', () => {
   it('answers a stranger 404, a loopback caller the copy, and with METRICS_TOKEN only its bearer', async () => {
     const open = await buildTestApp('pglite');
     const guarded = await buildTestApp('pglite', { config: { metricsToken: 'backup-token-backup-token' } });
     try {
-      const ask = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) => app.fastify.inject({ method: 'POST', url: '/ops/backup', remoteAddress, headers });
+      const ask = (app: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
+        app.fastify.inject({ method: 'POST', url: '/ops/backup', remoteAddress, headers });
       expect((await ask(open, '203.0.113.7')).statusCode).toBe(404);
       const copy = await ask(open, '127.0.0.1');
       expect(copy.statusCode).toBe(200);
       expect(copy.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
       expect((await ask(guarded, '127.0.0.1')).statusCode).toBe(404);
-      expect((await ask(guarded, '203.0.113.7', { authorization: 'Bearer backup-token-backup-token' })).statusCode).toBe(200);
+      expect(
+        (await ask(guarded, '203.0.113.7', { authorization: 'Bearer backup-token-backup-token' })).statusCode,
+      ).toBe(200);
     } finally {
       await open.close();
       await guarded.close();

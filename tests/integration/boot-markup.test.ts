@@ -23,7 +23,9 @@ describe('the boot frame in index.html', () => {
     const frame = readFileSync('src/client/signed-in-screen-boot.html', 'utf8').trim();
     expect(Object.keys(bootScreens).length).toBeGreaterThan(10);
     for (const { title } of Object.values(bootScreens)) {
-      expect(frame.replaceAll('__SCREEN_TITLE__', title), title).toBe(renderToStaticMarkup(createElement(SignedInBootFrame, { title })));
+      expect(frame.replaceAll('__SCREEN_TITLE__', title), title).toBe(
+        renderToStaticMarkup(createElement(SignedInBootFrame, { title })),
+      );
     }
   });
 });

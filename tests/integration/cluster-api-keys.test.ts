@@ -21,7 +21,11 @@ describePostgres('API keys on a server with two workers, no Redis [postgres]', {
   async function keyOf(name: string) {
     const p = new HttpPlayer(cluster.server.url, `${name}${process.pid % 1000}`);
     await p.register();
-    const created = await oneShot(cluster.server.url, 'POST', apiKeyPaths.create, { cookie: p.cookie, csrfToken: p.csrfToken, body: { name: 'tool', scopes: ['leaderboard', 'market'] } });
+    const created = await oneShot(cluster.server.url, 'POST', apiKeyPaths.create, {
+      cookie: p.cookie,
+      csrfToken: p.csrfToken,
+      body: { name: 'tool', scopes: ['leaderboard', 'market'] },
+    });
     expect(created.status, created.body).toBe(201);
     return { player: p, ...(created.json() as { key: string; summary: { id: number } }) };
   }
@@ -29,7 +33,9 @@ describePostgres('API keys on a server with two workers, no Redis [postgres]', {
   it('refuses exactly 50 of 150 requests with one key spread over both workers', async () => {
     const { key } = await keyOf('keyburst');
     const { statuses, servedBy, counted } = await burstInOneMinute(149, async () => {
-      const answer = await oneShot(cluster.server.url, 'GET', '/api/marketplace/listings', { headers: { authorization: `Bearer ${key}` } });
+      const answer = await oneShot(cluster.server.url, 'GET', '/api/marketplace/listings', {
+        headers: { authorization: `Bearer ${key}` },
+      });
       return { status: answer.status, servedBy: answer.worker, reset: answer.headers['ratelimit-reset'] };
     });
     expect(servedBy.size).toBe(2);
@@ -38,9 +44,14 @@ describePostgres('API keys on a server with two workers, no Redis [postgres]', {
 
   it('a key revoked through one worker is refused by both', async () => {
     const { player, key, summary } = await keyOf('keyrevoke');
-    const read = () => oneShot(cluster.server.url, 'GET', '/api/leaderboard', { headers: { authorization: `Bearer ${key}` } });
+    const read = () =>
+      oneShot(cluster.server.url, 'GET', '/api/leaderboard', { headers: { authorization: `Bearer ${key}` } });
     expect((await read()).status).toBe(200);
-    const revoked = await oneShot(cluster.server.url, 'POST', apiKeyPaths.revoke, { cookie: player.cookie, csrfToken: player.csrfToken, body: { id: summary.id } });
+    const revoked = await oneShot(cluster.server.url, 'POST', apiKeyPaths.revoke, {
+      cookie: player.cookie,
+      csrfToken: player.csrfToken,
+      body: { id: summary.id },
+    });
     expect(revoked.status).toBe(200);
     // Fresh connections until both workers have answered (the primary hands them out in turn).
     const after = [];

@@ -47,7 +47,11 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
   /** `count` requests from one player on fresh connections (so both workers take a share). */
   const asPlayer = (p: HttpPlayer, method: 'GET' | 'POST', path: string, body?: unknown) => (count: number) =>
     tally(count, 6, async () => {
-      const answer = await oneShot(server.url, method, path, { cookie: p.cookie, csrfToken: p.csrfToken, ...(body !== undefined ? { body } : {}) });
+      const answer = await oneShot(server.url, method, path, {
+        cookie: p.cookie,
+        csrfToken: p.csrfToken,
+        ...(body !== undefined ? { body } : {}),
+      });
       return { status: answer.status, servedBy: answer.worker };
     });
 
@@ -75,7 +79,10 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
   it('refuses exactly 100 of 700 webhook deliveries from one address (600 a minute)', async () => {
     const address = freshAddress();
     const { statuses, servedBy } = await tally(700, 6, async () => {
-      const answer = await oneShot(server.url, 'POST', '/api/payments/webhook', { body: {}, headers: { 'x-forwarded-for': address } });
+      const answer = await oneShot(server.url, 'POST', '/api/payments/webhook', {
+        body: {},
+        headers: { 'x-forwarded-for': address },
+      });
       return { status: answer.status, servedBy: answer.worker };
     });
     expect(servedBy.size).toBe(2);
@@ -134,11 +141,16 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     for (let i = 0; i < balance.socketsPerSession; i++) mine.push(await openSocket(server.url, p.cookie, headers));
     sockets.push(...mine);
     const byWorker = new Map<string, TestSocket[]>();
-    for (const s of mine) byWorker.set(String(s.upgradeHeaders['x-worker']), [...(byWorker.get(String(s.upgradeHeaders['x-worker'])) ?? []), s]);
+    for (const s of mine)
+      byWorker.set(String(s.upgradeHeaders['x-worker']), [
+        ...(byWorker.get(String(s.upgradeHeaders['x-worker'])) ?? []),
+        s,
+      ]);
     expect(byWorker.size).toBe(2);
     process.kill(childrenOf(server.child.pid!)[0]!, 'SIGKILL');
     // The killed worker's sockets drop (a condition, polled): which group that was tells how many places it held.
-    const closedGroup = () => [...byWorker.values()].find((group) => group.every((s) => s.ws.readyState === s.ws.CLOSED));
+    const closedGroup = () =>
+      [...byWorker.values()].find((group) => group.every((s) => s.ws.readyState === s.ws.CLOSED));
     await expect.poll(() => closedGroup() !== undefined, { timeout: 30_000 }).toBe(true);
     const lost = closedGroup()!.length;
     // The primary has seen the exit once it says so (and hands no connection to the dead worker after that).

@@ -39,7 +39,10 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    cluster = await startTwoWorkers({ SESSION_SECRET: 'cluster-test-secret-cluster-test-secret-0', LOGIN_ATTEMPTS_PER_LOGIN_ID: '3' });
+    cluster = await startTwoWorkers({
+      SESSION_SECRET: 'cluster-test-secret-cluster-test-secret-0',
+      LOGIN_ATTEMPTS_PER_LOGIN_ID: '3',
+    });
     ({ server, db } = cluster);
   }, 240_000);
   afterAll(async () => {
@@ -71,7 +74,11 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
     await reader.register();
     const byWorker = await socketsOnBothWorkers(reader);
 
-    const posted = await oneShot(server.url, 'POST', '/api/chat/messages', { cookie: writer.cookie, csrfToken: writer.csrfToken, body: { message: 'across the workers' } });
+    const posted = await oneShot(server.url, 'POST', '/api/chat/messages', {
+      cookie: writer.cookie,
+      csrfToken: writer.csrfToken,
+      body: { message: 'across the workers' },
+    });
     expect(posted.status).toBe(201);
     // One of the reader's sockets is on the worker that took the POST, the other on the other worker.
     expect(byWorker.has(posted.worker!)).toBe(true);
@@ -105,7 +112,8 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
   it('counts wrong passwords on both workers against one limit', async () => {
     const player = new HttpPlayer(server.url, 'clustercount');
     await player.register();
-    const login = (password: string) => oneShot(server.url, 'POST', '/api/auth/login', { body: { loginId: player.loginId, password } });
+    const login = (password: string) =>
+      oneShot(server.url, 'POST', '/api/auth/login', { body: { loginId: player.loginId, password } });
     const served = new Set<string>();
     // LOGIN_ATTEMPTS_PER_LOGIN_ID=3, spread over both workers: counted apart, neither would have reached 3.
     for (let i = 0; i < 3; i++) {
@@ -123,7 +131,9 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
       "INSERT INTO jobs (kind, payload, run_at, max_attempts) SELECT 'terminal.intrusionExpired', jsonb_build_object('intrusionId', 1000000 + g), now() - interval '1 second', 5 FROM generate_series(1, 200) g",
     );
     const done = await waitFor(async () => {
-      const [row] = await db.database.query<{ pending: number }>("SELECT count(*)::int AS pending FROM jobs WHERE status = 'pending' AND kind = 'terminal.intrusionExpired'");
+      const [row] = await db.database.query<{ pending: number }>(
+        "SELECT count(*)::int AS pending FROM jobs WHERE status = 'pending' AND kind = 'terminal.intrusionExpired'",
+      );
       return row!.pending === 0 ? true : undefined;
     }, 'the jobs to run');
     expect(done).toBe(true);
@@ -141,13 +151,22 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
     // instant of the crash may fail once, as it would for any client: it is asked again).
     const readyz = () => oneShot(server.url, 'GET', '/readyz', { timeoutMs: 5000 });
     for (let i = 0; i < 4; i++) expect((await readyz().catch(readyz)).status).toBe(200);
-    await waitFor(async () => (/exited with signal SIGKILL; starting a new one/.test(server.output()) ? true : undefined), 'the crash to be reported');
-    const workers = await waitFor(async () => {
-      const kids = childrenOf(server.child.pid!);
-      const answers = await Promise.all([0, 1, 2, 3].map(() => readyz().catch(() => ({ status: 0, worker: undefined }))));
-      const seen = new Set(answers.filter((a) => a.status === 200).map((a) => a.worker));
-      return kids.length === 2 && !kids.includes(victim!) && seen.size === 2 ? seen : undefined;
-    }, 'a replacement worker to serve', 120_000);
+    await waitFor(
+      async () => (/exited with signal SIGKILL; starting a new one/.test(server.output()) ? true : undefined),
+      'the crash to be reported',
+    );
+    const workers = await waitFor(
+      async () => {
+        const kids = childrenOf(server.child.pid!);
+        const answers = await Promise.all(
+          [0, 1, 2, 3].map(() => readyz().catch(() => ({ status: 0, worker: undefined }))),
+        );
+        const seen = new Set(answers.filter((a) => a.status === 200).map((a) => a.worker));
+        return kids.length === 2 && !kids.includes(victim!) && seen.size === 2 ? seen : undefined;
+      },
+      'a replacement worker to serve',
+      120_000,
+    );
     expect(workers.size).toBe(2);
   });
 

@@ -104,7 +104,9 @@ describe('the embedded database under DATA_DIR [pglite]', { timeout: 240_000 }, 
       expect(mismatched).toEqual([]);
       await database.query('REINDEX TABLE users');
       // The players, beside the built-in developer account (ADR 027; its login ID has a '~' no player can register).
-      const [count] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE login_id NOT LIKE '~%'");
+      const [count] = await database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM users WHERE login_id NOT LIKE '~%'",
+      );
       expect(count!.n).toBe(players.length);
     } finally {
       await database.close();

@@ -26,12 +26,26 @@ async function seed(database: Database): Promise<{ decoder: string; other: strin
     await debit(tx, { userId: decoderId!, amount: 80, reason: 'kernel-bit', reference: 'bit:1,1' });
     await debit(tx, { userId: decoderId!, amount: 300, reason: 'drone-purchase', reference: 'drone:1' });
     await credit(tx, { userId: decoderId!, amount: 50, reason: 'drone-refund', reference: 'drone:1' });
-    await transfer(tx, { fromUserId: otherId!, toUserId: decoderId!, amount: 19, reasons: { from: 'market-purchase', to: 'market-sale' }, fee: { amount: 1, reason: 'market-fee' }, reference: 'listing:1' });
+    await transfer(tx, {
+      fromUserId: otherId!,
+      toUserId: decoderId!,
+      amount: 19,
+      reasons: { from: 'market-purchase', to: 'market-sale' },
+      fee: { amount: 1, reason: 'market-fee' },
+      reference: 'listing:1',
+    });
   });
-  await database.query(`INSERT INTO telnet_ledger (user_id, delta, reason, reference, created_at) VALUES ($1, 1000, 'operator-grant', 'old', now() - interval '20 days')`, [otherId]);
+  await database.query(
+    `INSERT INTO telnet_ledger (user_id, delta, reason, reference, created_at) VALUES ($1, 1000, 'operator-grant', 'old', now() - interval '20 days')`,
+    [otherId],
+  );
   await database.query('UPDATE users SET telnet = telnet + 1000 WHERE id = $1', [otherId]);
-  await database.query(`INSERT INTO moderation_flags (user_id, reason, reference, detail, created_at) VALUES ($1, 'machine-like-decoding', 'decode-timing', 'held at the ceiling', now())`, [decoderId]);
-  const name = async (id: number) => (await database.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]))[0]!.username;
+  await database.query(
+    `INSERT INTO moderation_flags (user_id, reason, reference, detail, created_at) VALUES ($1, 'machine-like-decoding', 'decode-timing', 'held at the ceiling', now())`,
+    [decoderId],
+  );
+  const name = async (id: number) =>
+    (await database.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]))[0]!.username;
   return { decoder: await name(decoderId!), other: await name(otherId!) };
 }
 
@@ -47,9 +61,15 @@ async function expectReport(env: Record<string, string>, names: { decoder: strin
   expect(lines).toContain('  burned:   drone-purchase 300 · kernel-bit 80 · market-fee 1');
   expect(lines).toContain('  refunded: drone-refund 50');
   expect(lines.filter((l) => /^\d{4}-\d\d-\d\d /.test(l))).toHaveLength(1); // the grant twenty days ago is outside 14 days
-  expect(lines.find((l) => l.startsWith('  1. '))).toMatch(new RegExp(`^  1\\. ${names.decoder} \\(#\\d+\\)  minted 1,200  net 888$`));
-  expect(lines.find((l) => l.startsWith('  2. '))).toMatch(new RegExp(`^  2\\. ${names.other} \\(#\\d+\\)  minted 100  net 81$`));
-  expect(lines.find((l) => l.includes('held at the ceiling'))).toMatch(new RegExp(`^  ${names.decoder} \\(#\\d+\\)  since .*decode-timing`));
+  expect(lines.find((l) => l.startsWith('  1. '))).toMatch(
+    new RegExp(`^  1\\. ${names.decoder} \\(#\\d+\\)  minted 1,200  net 888$`),
+  );
+  expect(lines.find((l) => l.startsWith('  2. '))).toMatch(
+    new RegExp(`^  2\\. ${names.other} \\(#\\d+\\)  minted 100  net 81$`),
+  );
+  expect(lines.find((l) => l.includes('held at the ceiling'))).toMatch(
+    new RegExp(`^  ${names.decoder} \\(#\\d+\\)  since .*decode-timing`),
+  );
 
   const month = await runEconomy(['--days', '30', '--json'], env);
   expect(month.code, month.stderr).toBe(0);

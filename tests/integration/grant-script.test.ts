@@ -12,7 +12,8 @@ import { insertPlayers } from '../support/players';
 const runGrant = (args: string[], env: Record<string, string>) => runOperatorScript('grant', args, env);
 
 async function loginIdOf(database: Database, userId: number): Promise<string> {
-  return (await database.query<{ login_id: string }>('SELECT login_id FROM users WHERE id = $1', [userId]))[0]!.login_id;
+  return (await database.query<{ login_id: string }>('SELECT login_id FROM users WHERE id = $1', [userId]))[0]!
+    .login_id;
 }
 
 async function expectGranted(database: Database, userId: number, stdout: string) {
@@ -22,13 +23,30 @@ async function expectGranted(database: Database, userId: number, stdout: string)
   expect(granted).toMatchObject({ userId, telnet: 250, gearIds: [expect.any(Number)], coreIds: [expect.any(Number)] });
   expect(await balanceOf(database.db, userId)).toBe(250);
   expect(await sumLedger(database.db, userId)).toBe(250);
-  const [gear] = await database.query<{ type: string; rarity: string; level: number }>('SELECT type, rarity, level FROM gear WHERE user_id = $1', [userId]);
+  const [gear] = await database.query<{ type: string; rarity: string; level: number }>(
+    'SELECT type, rarity, level FROM gear WHERE user_id = $1',
+    [userId],
+  );
   expect(gear).toMatchObject({ type: 'storage', rarity: 'epic', level: 3 });
-  const reasons = await database.query<{ reason: string }>('SELECT reason FROM telnet_ledger WHERE user_id = $1', [userId]);
+  const reasons = await database.query<{ reason: string }>('SELECT reason FROM telnet_ledger WHERE user_id = $1', [
+    userId,
+  ]);
   expect(reasons.map((r) => r.reason)).toEqual(['operator-grant']);
 }
 
-const args = (loginId: string) => [loginId, '--telnet', '250', '--gear', 'storage', '--level', '3', '--rarity', 'epic', '--core', 'T-4'];
+const args = (loginId: string) => [
+  loginId,
+  '--telnet',
+  '250',
+  '--gear',
+  'storage',
+  '--level',
+  '3',
+  '--rarity',
+  'epic',
+  '--core',
+  'T-4',
+];
 
 describe.each(drivers)('npm run grant [%s]', (driver) => {
   const dirs: string[] = [];
@@ -40,13 +58,17 @@ describe.each(drivers)('npm run grant [%s]', (driver) => {
       const db = await freshDatabase('postgres');
       try {
         const [userId] = await insertPlayers(db.database, 1);
-        const url = (await db.database.query<{ u: string }>("SELECT current_database() AS u"))[0]!.u;
+        const url = (await db.database.query<{ u: string }>('SELECT current_database() AS u'))[0]!.u;
         const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
         databaseUrl.pathname = `/${url}`;
-        const run = await runGrant(args(await loginIdOf(db.database, userId!)), { DATABASE_URL: databaseUrl.toString() });
+        const run = await runGrant(args(await loginIdOf(db.database, userId!)), {
+          DATABASE_URL: databaseUrl.toString(),
+        });
         expect(run.code, run.stderr).toBe(0);
         await expectGranted(db.database, userId!, run.stdout);
-        const bad = await runGrant([await loginIdOf(db.database, userId!), '--telnet', '1.5'], { DATABASE_URL: databaseUrl.toString() });
+        const bad = await runGrant([await loginIdOf(db.database, userId!), '--telnet', '1.5'], {
+          DATABASE_URL: databaseUrl.toString(),
+        });
         expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--telnet must be a whole number')]);
         expect(await balanceOf(db.database.db, userId!)).toBe(250);
       } finally {

@@ -31,7 +31,13 @@ interface Tally {
 
 /** What each player does while an instance goes away: a tap-batch every 250 ms and a chat line every 1.2 s (≤ 3). */
 function playLoad(players: HttpPlayer[], until: { stop: boolean }): { tally: Tally; done: Promise<unknown> } {
-  const tally: Tally = { acknowledgedTaps: new Map(), unansweredTaps: new Map(), acknowledgedChat: [], failedRequests: 0, failures: [] };
+  const tally: Tally = {
+    acknowledgedTaps: new Map(),
+    unansweredTaps: new Map(),
+    acknowledgedChat: [],
+    failedRequests: 0,
+    failures: [],
+  };
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   let stamp = Date.now();
   const taps = players.map(async (p) => {
@@ -124,7 +130,9 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
       // A batch lost with its instance may have committed just before: never more than those.
       expect(me.body.totalTaps).toBeLessThanOrEqual(acknowledged + (tally.unansweredTaps.get(p.loginId) ?? 0));
     }
-    const history = await fetch(`${proxy.url}/api/chat/messages?limit=100`, { headers: { cookie: players[0]!.cookie } });
+    const history = await fetch(`${proxy.url}/api/chat/messages?limit=100`, {
+      headers: { cookie: players[0]!.cookie },
+    });
     const ids = new Set(((await history.json()) as { messages: Array<{ id: number }> }).messages.map((m) => m.id));
     for (const id of tally.acknowledgedChat) expect(ids.has(id)).toBe(true);
   }
@@ -152,7 +160,15 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
   });
 
   it('keeps /metrics private: HAProxy refuses it however it is spelled, and an instance behind it wants METRICS_TOKEN even from loopback', async () => {
-    for (const path of ['/metrics', '/metrics?format=text', '/%6Detrics', '/%6detrics', '//metrics', '/METRICS', '/metrics/']) {
+    for (const path of [
+      '/metrics',
+      '/metrics?format=text',
+      '/%6Detrics',
+      '/%6detrics',
+      '//metrics',
+      '/METRICS',
+      '/metrics/',
+    ]) {
       const res = await oneShot(proxy.url, 'GET', path);
       expect(res.status, path).toBe(404);
       // No instance saw it: HAProxy answered itself (x-served-by is added to instances' answers only).

@@ -17,7 +17,10 @@ describe('a server whose parent went away [pglite]', { timeout: 240_000 }, () =>
   it('keeps answering while nobody reads its output, then stops on SIGTERM and frees the data folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bitbreach-data-'));
     dirs.push(dataDir);
-    const server = await spawnServer({ DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0', LOG_LEVEL: 'info' }, { detached: true });
+    const server = await spawnServer(
+      { DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0', LOG_LEVEL: 'info' },
+      { detached: true },
+    );
     server.child.stdout!.pause();
     server.child.stderr!.pause();
 

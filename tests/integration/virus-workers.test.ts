@@ -47,11 +47,21 @@ describePostgres('the test payment provider on two workers [postgres]', { timeou
     const asked = { cookie: player.cookie, csrfToken: player.csrfToken };
     /** Starts a purchase wherever the connection lands; the other worker is where the test carries on. */
     const start = async () => {
-      const answer = await oneShot(server.url, 'POST', '/api/create-payment-intent', { ...asked, body: { trojanCount: 10 }, headers: { 'idempotency-key': randomUUID() } });
+      const answer = await oneShot(server.url, 'POST', '/api/create-payment-intent', {
+        ...asked,
+        body: { trojanCount: 10 },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       return { answer, other: answer.worker === '1' ? '2' : '1' };
     };
-    const payOn = (worker: string, paymentIntentId: string, cardNumber: string) => onWorker(worker, () => oneShot(server.url, 'POST', '/api/virus/test-pay', { ...asked, body: { paymentIntentId, cardNumber } }));
-    const completeOn = (worker: string, paymentIntentId: string) => onWorker(worker, () => oneShot(server.url, 'POST', '/api/complete-trojan-purchase', { ...asked, body: { paymentIntentId } }));
+    const payOn = (worker: string, paymentIntentId: string, cardNumber: string) =>
+      onWorker(worker, () =>
+        oneShot(server.url, 'POST', '/api/virus/test-pay', { ...asked, body: { paymentIntentId, cardNumber } }),
+      );
+    const completeOn = (worker: string, paymentIntentId: string) =>
+      onWorker(worker, () =>
+        oneShot(server.url, 'POST', '/api/complete-trojan-purchase', { ...asked, body: { paymentIntentId } }),
+      );
     return { start, payOn, completeOn };
   }
   const ok = (answer: OneShotAnswer) => {
@@ -63,8 +73,15 @@ describePostgres('the test payment provider on two workers [postgres]', { timeou
     const p = await buyer('virusw');
     const { answer, other } = await p.start();
     const { paymentIntentId } = ok(answer);
-    expect(ok(await p.payOn(other, paymentIntentId, testCards.pays))).toEqual({ status: 'succeeded', message: t.testCardPaid });
-    expect(ok(await p.completeOn(other, paymentIntentId))).toEqual({ success: true, coresAwarded: 10, status: 'fulfilled' });
+    expect(ok(await p.payOn(other, paymentIntentId, testCards.pays))).toEqual({
+      status: 'succeeded',
+      message: t.testCardPaid,
+    });
+    expect(ok(await p.completeOn(other, paymentIntentId))).toEqual({
+      success: true,
+      coresAwarded: 10,
+      status: 'fulfilled',
+    });
   });
 
   it('a card declined on one worker cancels the purchase for both', async () => {
@@ -72,7 +89,10 @@ describePostgres('the test payment provider on two workers [postgres]', { timeou
     const { answer, other } = await p.start();
     const { paymentIntentId } = ok(answer);
     const first = answer.worker!;
-    expect(ok(await p.payOn(other, paymentIntentId, testCards.declined))).toEqual({ status: 'failed', message: t.testCardDeclined });
+    expect(ok(await p.payOn(other, paymentIntentId, testCards.declined))).toEqual({
+      status: 'failed',
+      message: t.testCardDeclined,
+    });
     const retried = await p.payOn(first, paymentIntentId, testCards.pays);
     expect([retried.status, retried.json().message]).toEqual([409, t.paymentCancelled]);
   });

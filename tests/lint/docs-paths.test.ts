@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 // Docs that name a file the code no longer has mislead the next reader: every relative link and every
 // repository path written in backticks must exist.
 const root = resolve(import.meta.dirname, '../..');
-const docs = ['README.md', ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 const repoDirs = ['src', 'tests', 'bench', 'scripts', 'docs', 'deploy', 'sim', 'migrations', 'eslint-rules'];
 const pathInTicks = new RegExp(`\`((?:${repoDirs.join('|')})/[A-Za-z0-9_./~-]+)\``, 'g');
 

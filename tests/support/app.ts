@@ -69,7 +69,12 @@ let counter = 0;
 export function uniquePlayer(prefix = 'p') {
   counter += 1;
   const tag = `${prefix}${process.pid % 1000}x${counter}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
-  return { loginId: tag, username: tag, password: 'Passw0rd!', ip: `10.${counter % 250}.${(counter >> 8) % 250}.${1 + (counter % 200)}` };
+  return {
+    loginId: tag,
+    username: tag,
+    password: 'Passw0rd!',
+    ip: `10.${counter % 250}.${(counter >> 8) % 250}.${1 + (counter % 200)}`,
+  };
 }
 
 export interface Player {
@@ -81,7 +86,12 @@ export interface Player {
   cookie: string;
   csrfToken: string;
   /** Sends a request as this player: JSON body, cookie, CSRF token; secure paths wrapped both ways. */
-  request(method: 'GET' | 'POST', url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse & { data: any }>;
+  request(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse & { data: any }>;
 }
 
 function cookieFrom(res: LightMyRequestResponse): string {

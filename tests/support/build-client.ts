@@ -6,5 +6,8 @@ import { execFileSync } from 'node:child_process';
  * build (twice the size, StrictMode's double effects) rather than the one players get.
  */
 export default function setup(): void {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -13,7 +13,14 @@ export async function asOperator(app: TestApp, role: Exclude<Role, 'player'>): P
 
 /** The audit rows written about a player, oldest first. */
 export async function auditRowsOf(app: TestApp, targetUserId: number) {
-  return app.db.database.query<{ action: string; actor_label: string; actor_id: number | null; reason: string; before: unknown; after: unknown }>(
+  return app.db.database.query<{
+    action: string;
+    actor_label: string;
+    actor_id: number | null;
+    reason: string;
+    before: unknown;
+    after: unknown;
+  }>(
     'SELECT action, actor_label, actor_id, reason, before, after FROM audit_log WHERE target_user_id = $1 ORDER BY id',
     [targetUserId],
   );

@@ -8,7 +8,9 @@ export type DriverKind = 'pglite' | 'postgres';
 // In CI the PostgreSQL variants must run: without this, a lost TEST_DATABASE_URL would quietly drop
 // them and the run would still pass. Every integration test imports this module, so each fails.
 if (process.env.CI && !process.env.TEST_DATABASE_URL) {
-  throw new Error('CI is set but TEST_DATABASE_URL is not: the PostgreSQL tests would silently not run (.ci/run sets it)');
+  throw new Error(
+    'CI is set but TEST_DATABASE_URL is not: the PostgreSQL tests would silently not run (.ci/run sets it)',
+  );
 }
 
 /**

@@ -41,9 +41,19 @@ export interface FakeRefund {
 }
 
 /** Stripe's statuses from which an intent may be cancelled (docs.stripe.com/api/payment_intents/cancel). */
-const cancellable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+const cancellable = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
 
-export const fakeKeys = { secretKey: 'sk_test_fake_0123456789', publishableKey: 'pk_test_fake_0123456789', webhookSecret: 'whsec_fake_0123456789' } as const;
+export const fakeKeys = {
+  secretKey: 'sk_test_fake_0123456789',
+  publishableKey: 'pk_test_fake_0123456789',
+  webhookSecret: 'whsec_fake_0123456789',
+} as const;
 
 export interface FakeStripe {
   api: { host: string; port: number; protocol: 'http' };
@@ -77,7 +87,9 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-const stripeError = (message: string, type = 'invalid_request_error', code?: string) => ({ error: { type, message, ...(code ? { code } : {}) } });
+const stripeError = (message: string, type = 'invalid_request_error', code?: string) => ({
+  error: { type, message, ...(code ? { code } : {}) },
+});
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
@@ -94,7 +106,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     createError: null,
     succeed(id) {
       const pi = intents.get(id)!;
-      if (pi.status === 'canceled') throw new Error(`You cannot confirm this PaymentIntent because it has a status of canceled.`);
+      if (pi.status === 'canceled')
+        throw new Error(`You cannot confirm this PaymentIntent because it has a status of canceled.`);
       pi.status = 'succeeded';
       pi.latest_charge = `ch_${id.slice(3)}`;
       return pi;
@@ -106,25 +119,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     webhook(type, object, secret = fakeKeys.webhookSecret) {
       counter += 1;
-      const payload = JSON.stringify({ id: `evt_fake${counter}`, object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
-      return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }) } };
+      const payload = JSON.stringify({
+        id: `evt_fake${counter}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object },
+      });
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+        },
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    if (req.headers.authorization !== `Bearer ${fakeKeys.secretKey}`) return send(res, 401, stripeError('Invalid API Key provided', 'invalid_request_error'));
+    if (req.headers.authorization !== `Bearer ${fakeKeys.secretKey}`)
+      return send(res, 401, stripeError('Invalid API Key provided', 'invalid_request_error'));
     let body = '';
     for await (const chunk of req) body += chunk;
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       fake.createRequests += 1;
-      if (fake.createError) return send(res, fake.createError.status, stripeError(fake.createError.message, fake.createError.type));
+      if (fake.createError)
+        return send(res, fake.createError.status, stripeError(fake.createError.message, fake.createError.type));
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && byKey.has(key)) return send(res, 200, intents.get(byKey.get(key)!));
       const form = parseForm(body);
       const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 50) return send(res, 400, stripeError('Amount must be at least $0.50 usd', 'invalid_request_error', 'amount_too_small'));
+      if (!Number.isInteger(amount) || amount < 50)
+        return send(
+          res,
+          400,
+          stripeError('Amount must be at least $0.50 usd', 'invalid_request_error', 'amount_too_small'),
+        );
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const pi: FakeIntent = {
         id,
@@ -147,7 +181,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
     if (req.method === 'POST' && cancel) {
       const pi = intents.get(decodeURIComponent(cancel[1]!));
-      if (!pi) return send(res, 404, stripeError(`No such payment_intent: '${cancel[1]}'`, 'invalid_request_error', 'resource_missing'));
+      if (!pi)
+        return send(
+          res,
+          404,
+          stripeError(`No such payment_intent: '${cancel[1]}'`, 'invalid_request_error', 'resource_missing'),
+        );
       if (!cancellable.includes(pi.status)) {
         const message = `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`;
         return send(res, 400, stripeError(message, 'invalid_request_error', 'payment_intent_unexpected_state'));
@@ -162,9 +201,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === 'string' && refundByKey.has(key)) return send(res, 200, refunds.get(refundByKey.get(key)!));
       const form = parseForm(body);
       const pi = intents.get(String(form.payment_intent));
-      if (!pi) return send(res, 404, stripeError(`No such payment_intent: '${String(form.payment_intent)}'`, 'invalid_request_error', 'resource_missing'));
-      if (pi.status !== 'succeeded' || !pi.latest_charge) return send(res, 400, stripeError(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'invalid_request_error', 'charge_not_refundable'));
-      if ([...refunds.values()].some((r) => r.payment_intent === pi.id)) return send(res, 400, stripeError(`Charge ${pi.latest_charge} has already been refunded.`, 'invalid_request_error', 'charge_already_refunded'));
+      if (!pi)
+        return send(
+          res,
+          404,
+          stripeError(
+            `No such payment_intent: '${String(form.payment_intent)}'`,
+            'invalid_request_error',
+            'resource_missing',
+          ),
+        );
+      if (pi.status !== 'succeeded' || !pi.latest_charge)
+        return send(
+          res,
+          400,
+          stripeError(
+            `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+            'invalid_request_error',
+            'charge_not_refundable',
+          ),
+        );
+      if ([...refunds.values()].some((r) => r.payment_intent === pi.id))
+        return send(
+          res,
+          400,
+          stripeError(
+            `Charge ${pi.latest_charge} has already been refunded.`,
+            'invalid_request_error',
+            'charge_already_refunded',
+          ),
+        );
       const refund: FakeRefund = {
         id: `re_${randomBytes(12).toString('hex')}`,
         object: 'refund',
@@ -183,7 +249,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && match) {
       const pi = intents.get(decodeURIComponent(match[1]!));
-      return pi ? send(res, 200, pi) : send(res, 404, stripeError(`No such payment_intent: '${match[1]}'`, 'invalid_request_error', 'resource_missing'));
+      return pi
+        ? send(res, 200, pi)
+        : send(
+            res,
+            404,
+            stripeError(`No such payment_intent: '${match[1]}'`, 'invalid_request_error', 'resource_missing'),
+          );
     }
     return send(res, 404, stripeError(`Unrecognized request URL (${req.method}: ${url.pathname})`));
   }
@@ -207,7 +279,13 @@ export function useAppWithFakeStripe(driver: DriverKind) {
   const ctx = {
     app: undefined as unknown as TestApp,
     fake: undefined as unknown as FakeStripe,
-    deliver: (hook: { payload: string; headers: Record<string, string> }) => ctx.app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers }),
+    deliver: (hook: { payload: string; headers: Record<string, string> }) =>
+      ctx.app.fastify.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: hook.payload,
+        headers: hook.headers,
+      }),
   };
   beforeAll(async () => {
     ctx.fake = await startFakeStripe();

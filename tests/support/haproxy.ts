@@ -24,7 +24,9 @@ export function freePort(): Promise<number> {
  */
 export function haproxyConfig(port: number, backends: Array<{ name: string; port: number }>): string {
   const lines = readFileSync('deploy/haproxy.cfg', 'utf8').split('\n');
-  const kept = lines.filter((line) => !/^\s+server\s/.test(line)).map((line) => (/^\s+bind\s/.test(line) ? `    bind 127.0.0.1:${port}` : line));
+  const kept = lines
+    .filter((line) => !/^\s+server\s/.test(line))
+    .map((line) => (/^\s+bind\s/.test(line) ? `    bind 127.0.0.1:${port}` : line));
   while (kept.at(-1) === '') kept.pop();
   return [...kept, ...backends.map((b) => `    server ${b.name} 127.0.0.1:${b.port} check`), ''].join('\n');
 }
@@ -36,7 +38,10 @@ export interface HaproxyProcess {
 }
 
 /** Runs HAProxy in the foreground on the generated config; resolves once its config is accepted and it runs. */
-export async function startHaproxy(port: number, backends: Array<{ name: string; port: number }>): Promise<HaproxyProcess> {
+export async function startHaproxy(
+  port: number,
+  backends: Array<{ name: string; port: number }>,
+): Promise<HaproxyProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'bitbreach-haproxy-'));
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig(port, backends));

@@ -17,7 +17,10 @@ export class HttpPlayer {
       body: JSON.stringify({ loginId: this.loginId, username: this.loginId, password: this.password }),
     });
     if (res.status !== 201) throw new Error(`register ${res.status} ${await res.text()}`);
-    this.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    this.cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await this.refreshCsrf();
   }
 

@@ -20,7 +20,11 @@ export interface Instances {
  * `redisUrl` may give each instance its own address (a proxy the test can cut, one per instance);
  * `options` adds config (trustProxy, say) and socket limits to every instance.
  */
-export async function startInstances(count: number, redisUrl: string | string[], options: { config?: Partial<Config>; limits?: Partial<HubLimits> } = {}): Promise<Instances> {
+export async function startInstances(
+  count: number,
+  redisUrl: string | string[],
+  options: { config?: Partial<Config>; limits?: Partial<HubLimits> } = {},
+): Promise<Instances> {
   const db = await freshDatabase('postgres', { max: 20 });
   const channel = `bitbreach:test:${randomUUID()}`;
   const apps: App[] = [];
@@ -28,13 +32,25 @@ export async function startInstances(count: number, redisUrl: string | string[],
   for (let i = 0; i < count; i++) {
     const url = Array.isArray(redisUrl) ? redisUrl[i]! : redisUrl;
     const realtime = { channel, ...(options.limits ? { limits: options.limits } : {}) };
-    const app = await buildApp({ config: testConfig({ ...options.config, redisUrl: url }), database: db.database, realtime });
+    const app = await buildApp({
+      config: testConfig({ ...options.config, redisUrl: url }),
+      database: db.database,
+      realtime,
+    });
     urls.push(await app.fastify.listen({ port: 0, host: '127.0.0.1' }));
     apps.push(app);
   }
   let timer: NodeJS.Timeout | undefined;
   const unreachable = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis not reachable at ${redisUrl}: start it (redis-server --daemonize yes) or set TEST_REDIS_URL`)), 10_000);
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `Redis not reachable at ${redisUrl}: start it (redis-server --daemonize yes) or set TEST_REDIS_URL`,
+          ),
+        ),
+      10_000,
+    );
   });
   try {
     await Promise.race([Promise.all(apps.map((app) => app.realtime.bus.ready())), unreachable]);
@@ -57,7 +73,13 @@ export async function startInstances(count: number, redisUrl: string | string[],
 }
 
 /** Sends a request as `player` to any instance (the session lives in the shared database). */
-export function via(app: App, player: Player, method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+export function via(
+  app: App,
+  player: Player,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
   return app.fastify.inject({
     method,
     url,

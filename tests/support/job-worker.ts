@@ -8,7 +8,9 @@ import { testRunner } from './jobs';
 const url = process.env.JOB_WORKER_DATABASE_URL;
 const dataDir = process.env.JOB_WORKER_DATA_DIR;
 if (!url && !dataDir) throw new Error('JOB_WORKER_DATABASE_URL or JOB_WORKER_DATA_DIR is required');
-const database = url ? await createDb({ kind: 'postgres', url, max: 2 }) : await createDb({ kind: 'pglite', dataDir: dataDir! });
+const database = url
+  ? await createDb({ kind: 'postgres', url, max: 2 })
+  : await createDb({ kind: 'pglite', dataDir: dataDir! });
 const runner = testRunner(database, Date.now, {
   instance: 'killed',
   hooks: {

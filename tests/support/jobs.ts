@@ -25,7 +25,10 @@ export async function counterValue(database: Database): Promise<number> {
   return Number(row!.n);
 }
 
-export function testHandlers(instance: string, hooks: { inHandler?: (jobId: number) => void; gate?: () => Promise<void> } = {}) {
+export function testHandlers(
+  instance: string,
+  hooks: { inHandler?: (jobId: number) => void; gate?: () => Promise<void> } = {},
+) {
   return {
     'test.count': async (tx, job) => {
       await tx.execute(sql`UPDATE job_test_counter SET n = n + ${job.payload.amount} WHERE id = 1`);
@@ -35,7 +38,8 @@ export function testHandlers(instance: string, hooks: { inHandler?: (jobId: numb
     },
     'test.flaky': async (tx, job) => {
       await tx.execute(sql`UPDATE job_test_counter SET n = n + 1 WHERE id = 1`);
-      if (job.payload.failTimes < 0 || job.attempts < job.payload.failTimes) throw new Error(`disk on fire (attempt ${job.attempts + 1})`);
+      if (job.payload.failTimes < 0 || job.attempts < job.payload.failTimes)
+        throw new Error(`disk on fire (attempt ${job.attempts + 1})`);
     },
     'test.slow': async (tx, job) => {
       await tx.execute(sql`UPDATE job_test_counter SET n = n + 1 WHERE id = 1`);

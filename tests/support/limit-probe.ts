@@ -11,7 +11,11 @@ export interface Tally {
  * Sends `count` requests, `atOnce` in flight, and tallies the answers: what a load balancer spreading
  * one player's (or one address's) requests over several processes does to a limit.
  */
-export async function tally(count: number, atOnce: number, send: (i: number) => Promise<{ status: number; servedBy: string | undefined }>): Promise<Tally> {
+export async function tally(
+  count: number,
+  atOnce: number,
+  send: (i: number) => Promise<{ status: number; servedBy: string | undefined }>,
+): Promise<Tally> {
   const statuses = new Map<number, number>();
   const servedBy = new Set<string>();
   let next = 0;
@@ -40,5 +44,9 @@ export async function openAtOnce(count: number, open: () => Promise<TestSocket>)
   const settled = await Promise.allSettled(Array.from({ length: count }, open));
   const accepted = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   for (const s of settled) if (s.status === 'rejected' && !/refused with 429/.test(String(s.reason))) throw s.reason;
-  return { accepted, refused: count - accepted.length, stillOpen: () => accepted.filter((s) => s.ws.readyState === s.ws.OPEN) };
+  return {
+    accepted,
+    refused: count - accepted.length,
+    stillOpen: () => accepted.filter((s) => s.ws.readyState === s.ws.OPEN),
+  };
 }

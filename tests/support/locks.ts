@@ -14,13 +14,19 @@ export interface HeldTransaction {
 
 class Released extends Error {}
 
-type Step = { work: (tx: Tx) => Promise<unknown>; settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void };
+type Step = {
+  work: (tx: Tx) => Promise<unknown>;
+  settle: (outcome: { ok: true; value: unknown } | { ok: false; error: unknown }) => void;
+};
 
 /**
  * Runs `take` in a transaction on its own connection and keeps that transaction open until
  * release(); run() adds work to it meanwhile. Rejects if `take` fails (e.g. a deadlock).
  */
-export async function holdTransaction(database: Database, take: (tx: Tx) => Promise<unknown>): Promise<HeldTransaction> {
+export async function holdTransaction(
+  database: Database,
+  take: (tx: Tx) => Promise<unknown>,
+): Promise<HeldTransaction> {
   let commit = false;
   const steps: Array<Step | 'release'> = [];
   let wake: (() => void) | null = null;
@@ -90,7 +96,11 @@ export async function untilLockWaiters(database: Database, count: number, boundM
  * Which comes first: `work` settles, or `count` sessions are seen waiting for a lock. A statement
  * that should never wait is shown to wait (or not) without timing it.
  */
-export async function settlesOrWaits<T>(database: Database, work: Promise<T>, count: number): Promise<{ kind: 'settled'; value: T } | { kind: 'waits' }> {
+export async function settlesOrWaits<T>(
+  database: Database,
+  work: Promise<T>,
+  count: number,
+): Promise<{ kind: 'settled'; value: T } | { kind: 'waits' }> {
   let settled = false;
   const done = work.then((value) => {
     settled = true;

@@ -16,7 +16,18 @@ export interface OneShotAnswer {
  * One HTTP request on a connection of its own (no keep-alive), so a cluster's primary or a load
  * balancer places each request afresh: consecutive calls land on different workers.
  */
-export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, options: { cookie?: string; csrfToken?: string; body?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {}): Promise<OneShotAnswer> {
+export function oneShot(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: {
+    cookie?: string;
+    csrfToken?: string;
+    body?: unknown;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<OneShotAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
@@ -35,7 +46,9 @@ export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, o
           worker: typeof worker === 'string' ? worker : undefined,
           headersServedBy: typeof servedBy === 'string' ? servedBy : undefined,
           body,
-          headers: Object.fromEntries(Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value])),
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+          ),
           json: () => JSON.parse(body),
         });
       });
@@ -43,7 +56,9 @@ export function oneShot(baseUrl: string, method: 'GET' | 'POST', path: string, o
     });
     req.on('error', reject);
     // A connection handed to a process that just died gets no answer: fail it rather than hang the test.
-    req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error(`no answer to ${method} ${path} within ${options.timeoutMs ?? 15_000} ms`)));
+    req.setTimeout(options.timeoutMs ?? 15_000, () =>
+      req.destroy(new Error(`no answer to ${method} ${path} within ${options.timeoutMs ?? 15_000} ms`)),
+    );
     req.end(payload);
   });
 }

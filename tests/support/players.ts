@@ -9,7 +9,11 @@ let counter = 0;
  * session (registering through the API costs an argon2 hash each). A starting balance is granted
  * through the wallet, so the ledger agrees with it from the first row.
  */
-export async function insertPlayers(database: Database, count: number, options: { telnet?: number } = {}): Promise<number[]> {
+export async function insertPlayers(
+  database: Database,
+  count: number,
+  options: { telnet?: number } = {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     counter += 1;
@@ -24,7 +28,8 @@ export async function insertPlayers(database: Database, count: number, options: 
   }
   if (options.telnet) {
     await database.db.transaction(async (tx) => {
-      for (const userId of ids) await credit(tx, { userId, amount: options.telnet!, reason: 'operator-grant', reference: 'test-setup' });
+      for (const userId of ids)
+        await credit(tx, { userId, amount: options.telnet!, reason: 'operator-grant', reference: 'test-setup' });
     });
   }
   return ids;
@@ -49,6 +54,12 @@ export async function failureOf(database: Database, text: string, params: unknow
   throw new Error(`expected to fail: ${text}`);
 }
 
-
 /** A plain piece of gear for tests that need items, not particular ones. */
-export const sampleGear: GearDrop = { name: 'Scrap Core CPU', description: 'test', type: 'cpu', rarity: 'common', level: 1, statValue: 2 };
+export const sampleGear: GearDrop = {
+  name: 'Scrap Core CPU',
+  description: 'test',
+  type: 'cpu',
+  rarity: 'common',
+  level: 1,
+  statValue: 2,
+};

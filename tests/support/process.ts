@@ -20,7 +20,17 @@ export function spawnServer(env: Record<string, string>, options: { detached?: b
     // Test players all register from 127.0.0.1: lift the per-address registration limit unless a test sets it.
     // One process unless a test asks for workers (WORKERS defaults to the core count on PostgreSQL).
     // No shedding on event-loop delay: the test machine is shared, and a neighbour's load is not this server's (ADR 072).
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent', REGISTRATIONS_PER_IP: '1000', WORKERS: '1', SHED_MAX_LOOP_DELAY_MS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '/nonexistent',
+      REGISTRATIONS_PER_IP: '1000',
+      WORKERS: '1',
+      SHED_MAX_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
@@ -52,7 +62,10 @@ export function runServerToExit(env: Record<string, string>): Promise<{ code: nu
       server.child.kill('SIGKILL');
       throw new Error(`server started but should not have:\n${server.output()}`);
     },
-    (error: { code?: number | null; output?: string }) => ({ code: error.code ?? null, output: error.output ?? String(error) }),
+    (error: { code?: number | null; output?: string }) => ({
+      code: error.code ?? null,
+      output: error.output ?? String(error),
+    }),
   );
 }
 
@@ -67,10 +80,19 @@ export function childrenOf(pid: number): number[] {
  * with a data folder of its own; `env` adds to or overrides its environment. stop() kills it and
  * drops both.
  */
-export async function startTwoWorkers(env: Record<string, string>): Promise<{ server: ServerProcess; db: TestDatabase; stop(): Promise<void> }> {
+export async function startTwoWorkers(
+  env: Record<string, string>,
+): Promise<{ server: ServerProcess; db: TestDatabase; stop(): Promise<void> }> {
   const db = await freshDatabase('postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'bitbreach-cluster-'));
-  const server = await spawnServer({ DATABASE_URL: await postgresUrlOf(db.database), WORKERS: '2', REDIS_URL: '', DATA_DIR: dataDir, ACCOUNTS_PER_IP: '0', ...env });
+  const server = await spawnServer({
+    DATABASE_URL: await postgresUrlOf(db.database),
+    WORKERS: '2',
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    ACCOUNTS_PER_IP: '0',
+    ...env,
+  });
   return {
     server,
     db,

@@ -6,7 +6,11 @@ export interface TestSocket {
   /** Every event received so far, in order. */
   events: ServerEvent[];
   /** The next event of type `t` (matching `where`) not yet taken, waiting for it up to `timeoutMs`. */
-  next<T extends EventType>(t: T, where?: (e: Extract<ServerEvent, { t: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerEvent, { t: T }>>;
+  next<T extends EventType>(
+    t: T,
+    where?: (e: Extract<ServerEvent, { t: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerEvent, { t: T }>>;
   /** The headers of the server's 101 answer (a WORKERS=n server names its worker in x-worker). */
   upgradeHeaders: Record<string, string | string[] | undefined>;
   /** Resolves with the close code and reason once the server (or we) closed it. */
@@ -43,7 +47,9 @@ export function openSocket(baseUrl: string, cookie: string, headers: Record<stri
     events.push(event);
     waiters.forEach((w) => w());
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const socket: TestSocket = {
     ws,
     events,

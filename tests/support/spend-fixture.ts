@@ -18,7 +18,10 @@ export const itemPrices = { probe: 30, rootkit: 70 } as const;
 export const notEnoughCoins = 'Not enough coins';
 const SpendBody = z.strictObject({ item: z.enum(['probe', 'rootkit']) });
 
-const testWallets = pgTable('test_wallets', { userId: integer('user_id').primaryKey(), coins: integer('coins').notNull() });
+const testWallets = pgTable('test_wallets', {
+  userId: integer('user_id').primaryKey(),
+  coins: integer('coins').notNull(),
+});
 const testPurchases = pgTable('test_purchases', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull(),
@@ -26,8 +29,12 @@ const testPurchases = pgTable('test_purchases', {
 });
 
 export async function createSpendTables(database: Database): Promise<void> {
-  await database.query('CREATE TABLE test_wallets (user_id integer PRIMARY KEY, coins integer NOT NULL CHECK (coins >= 0))');
-  await database.query('CREATE TABLE test_purchases (id serial PRIMARY KEY, user_id integer NOT NULL, item text NOT NULL)');
+  await database.query(
+    'CREATE TABLE test_wallets (user_id integer PRIMARY KEY, coins integer NOT NULL CHECK (coins >= 0))',
+  );
+  await database.query(
+    'CREATE TABLE test_purchases (id serial PRIMARY KEY, user_id integer NOT NULL, item text NOT NULL)',
+  );
 }
 
 export async function giveCoins(database: Database, userId: number, coins: number): Promise<void> {
@@ -39,8 +46,12 @@ export async function giveCoins(database: Database, userId: number, coins: numbe
 
 /** What the player owns: coins left and purchases, read straight from the tables. */
 export async function holdings(database: Database, userId: number): Promise<{ coins: number; purchases: number[] }> {
-  const [wallet] = await database.query<{ coins: number }>('SELECT coins FROM test_wallets WHERE user_id = $1', [userId]);
-  const rows = await database.query<{ id: number }>('SELECT id FROM test_purchases WHERE user_id = $1 ORDER BY id', [userId]);
+  const [wallet] = await database.query<{ coins: number }>('SELECT coins FROM test_wallets WHERE user_id = $1', [
+    userId,
+  ]);
+  const rows = await database.query<{ id: number }>('SELECT id FROM test_purchases WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ]);
   return { coins: wallet?.coins ?? 0, purchases: rows.map((r) => r.id) };
 }
 
@@ -51,14 +62,18 @@ export async function insertPurchase(db: Executor, userId: number, item: keyof t
 
 /** The player's purchase count, read by one plain statement. */
 export async function countPurchases(db: Executor, userId: number): Promise<number> {
-  const rows = (await db.execute(sql`select count(*) as n from test_purchases where user_id = ${userId}`)) as unknown as
-    | Array<{ n: string | number }>
-    | { rows: Array<{ n: string | number }> };
+  const rows = (await db.execute(
+    sql`select count(*) as n from test_purchases where user_id = ${userId}`,
+  )) as unknown as Array<{ n: string | number }> | { rows: Array<{ n: string | number }> };
   return Number((Array.isArray(rows) ? rows : rows.rows)[0]!.n);
 }
 
 /** Buys one item. The purchase row is written before the debit so a refusal must undo a write. */
-export async function buyItem(tx: Parameters<Parameters<typeof runIdempotent>[2]>[0], userId: number, item: keyof typeof itemPrices) {
+export async function buyItem(
+  tx: Parameters<Parameters<typeof runIdempotent>[2]>[0],
+  userId: number,
+  item: keyof typeof itemPrices,
+) {
   const [purchase] = await tx.insert(testPurchases).values({ userId, item }).returning({ id: testPurchases.id });
   const price = itemPrices[item];
   const [wallet] = await tx
@@ -71,7 +86,10 @@ export async function buyItem(tx: Parameters<Parameters<typeof runIdempotent>[2]
 }
 
 /** POST /api/test/spend { item }: the shape every spending route takes. */
-export function registerSpendRoute(fastify: FastifyInstance, deps: { database: () => Database; now: () => number }): void {
+export function registerSpendRoute(
+  fastify: FastifyInstance,
+  deps: { database: () => Database; now: () => number },
+): void {
   fastify.post(spendPath, async (request, reply) => {
     const { user } = requireAuth(request);
     const key = requireIdempotencyKey(request);

@@ -17,7 +17,10 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
   const server = createServer((client) => {
     if (!up) return void client.destroy();
     const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       open.add(from);
       from.pipe(to);
       from.on('error', () => to.destroy());

@@ -13,7 +13,13 @@ export function ActivityButton() {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" className="bb-activity-button" aria-label={texts.activity.buttonLabel(unseen)} onClick={() => setOpen(true)}>
+      <button
+        ref={button}
+        type="button"
+        className="bb-activity-button"
+        aria-label={texts.activity.buttonLabel(unseen)}
+        onClick={() => setOpen(true)}
+      >
         {texts.activity.button}
         {unseen > 0 ? (
           <span className="bb-sysmenu__badge bb-activity-button__badge" data-testid="activity-badge" aria-hidden="true">

@@ -6,7 +6,13 @@ import { useActivityLog } from './use-activity';
 import './activity-dialog.css';
 
 /** While you were away (ADR 064): loaded only when the player opens it, so the main bundle stays as it was. */
-export default function ActivityDialog({ onClose, returnFocusTo }: { onClose(): void; returnFocusTo: React.RefObject<HTMLElement | null> }) {
+export default function ActivityDialog({
+  onClose,
+  returnFocusTo,
+}: {
+  onClose(): void;
+  returnFocusTo: React.RefObject<HTMLElement | null>;
+}) {
   const log = useActivityLog();
   const entries = log.data?.entries ?? [];
   return (
@@ -30,9 +36,13 @@ export default function ActivityDialog({ onClose, returnFocusTo }: { onClose(): 
               </time>
               <span className="bb-activity__what">
                 {texts.activity.kinds[e.kind]}
-                {e.detail ? <span className="bb-activity__detail">{texts.activity.detail(e.kind, e.detail)}</span> : null}
+                {e.detail ? (
+                  <span className="bb-activity__detail">{texts.activity.detail(e.kind, e.detail)}</span>
+                ) : null}
               </span>
-              <span className={e.telnet < 0 ? 'bb-activity__loss' : 'bb-telnet'}>{texts.activity.telnet(e.telnet)}</span>
+              <span className={e.telnet < 0 ? 'bb-activity__loss' : 'bb-telnet'}>
+                {texts.activity.telnet(e.telnet)}
+              </span>
             </li>
           ))}
         </ol>

@@ -14,7 +14,10 @@ export function useActivityUnseen(): number {
   const api = useApi();
   const queryClient = useQueryClient();
   const telnet = useSession().user?.telnet;
-  const query = useQuery({ queryKey: activityKeys.unseen, queryFn: () => api.get(activityPaths.unseen, ActivityUnseen) });
+  const query = useQuery({
+    queryKey: activityKeys.unseen,
+    queryFn: () => api.get(activityPaths.unseen, ActivityUnseen),
+  });
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: activityKeys.unseen });
   }, [queryClient, telnet]);
@@ -25,7 +28,12 @@ export function useActivityUnseen(): number {
 export function useActivityLog() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: activityKeys.log, queryFn: () => api.get(activityPaths.log, ActivityLog), staleTime: Infinity, gcTime: 0 });
+  const query = useQuery({
+    queryKey: activityKeys.log,
+    queryFn: () => api.get(activityPaths.log, ActivityLog),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const newest = query.data?.entries[0]?.id;
   useEffect(() => {
     if (newest === undefined) return;

@@ -83,7 +83,13 @@ export function ApiKeysPanel() {
                 <span className="bb-api-keys__meta">
                   {t.created} {minute(key.createdAt)} · {t.lastUsed} {key.lastUsedAt ? minute(key.lastUsedAt) : t.never}
                 </span>
-                <CommandButton size="small" variant="danger" aria-label={fillText(t.revokeNamed, { name: key.name })} disabled={revoke.isPending} onClick={() => onRevoke(key)}>
+                <CommandButton
+                  size="small"
+                  variant="danger"
+                  aria-label={fillText(t.revokeNamed, { name: key.name })}
+                  disabled={revoke.isPending}
+                  onClick={() => onRevoke(key)}
+                >
                   {t.revoke}
                 </CommandButton>
               </li>
@@ -92,7 +98,14 @@ export function ApiKeysPanel() {
         ) : null}
       </div>
       <form className="bb-settings__form bb-api-keys__form" onSubmit={submit} noValidate>
-        <TextField ref={nameRef} label={t.nameLabel} value={name} maxLength={apiKeyLimits.nameMax} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        <TextField
+          ref={nameRef}
+          label={t.nameLabel}
+          value={name}
+          maxLength={apiKeyLimits.nameMax}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset className="bb-api-keys__scopes">
           <legend>{t.scopesLabel}</legend>
           {apiKeyScopes.map((scope) => (
@@ -102,8 +115,15 @@ export function ApiKeysPanel() {
             </label>
           ))}
         </fieldset>
-        <div role="alert">{refused ? <p className="bb-settings__message bb-settings__message--refused">{refused}</p> : null}</div>
-        <CommandButton type="submit" variant="primary" bracket disabled={create.isPending || full || name.trim() === '' || scopes.size === 0}>
+        <div role="alert">
+          {refused ? <p className="bb-settings__message bb-settings__message--refused">{refused}</p> : null}
+        </div>
+        <CommandButton
+          type="submit"
+          variant="primary"
+          bracket
+          disabled={create.isPending || full || name.trim() === '' || scopes.size === 0}
+        >
           {create.isPending ? t.creating : t.create}
         </CommandButton>
         {full ? <p className="bb-settings__hint">{fillText(t.tooMany, { n: apiKeyLimits.perPlayer })}</p> : null}

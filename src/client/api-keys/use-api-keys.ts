@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiKeyList, apiKeyPaths, CreateApiKeyResponse, RevokeApiKeyResponse, type CreateApiKeyBody } from '../../core/api/api-keys';
+import {
+  ApiKeyList,
+  apiKeyPaths,
+  CreateApiKeyResponse,
+  RevokeApiKeyResponse,
+  type CreateApiKeyBody,
+} from '../../core/api/api-keys';
 import { useApi } from '../lib/api-context';
 
 const listKey = [apiKeyPaths.list] as const;
@@ -20,7 +26,8 @@ export function useApiKeyActions() {
   });
   const revoke = useMutation({
     mutationFn: (id: number) => api.post(apiKeyPaths.revoke, { id }, RevokeApiKeyResponse),
-    onSuccess: (_answer, id) => queryClient.setQueryData<ApiKeyList>(listKey, (list) => list?.filter((k) => k.id !== id)),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<ApiKeyList>(listKey, (list) => list?.filter((k) => k.id !== id)),
   });
   return { create, revoke };
 }

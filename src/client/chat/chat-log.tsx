@@ -25,7 +25,11 @@ const loadOlderAtPx = 24;
 export function ChatLog({ messages, meId, loading, failed, hasOlder, loadingOlder, onLoadOlder }: ChatLogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const seen = useRef<{ oldest: number | null; newest: number | null; height: number }>({ oldest: null, newest: null, height: 0 });
+  const seen = useRef<{ oldest: number | null; newest: number | null; height: number }>({
+    oldest: null,
+    newest: null,
+    height: 0,
+  });
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -63,12 +67,14 @@ export function ChatLog({ messages, meId, loading, failed, hasOlder, loadingOlde
       ) : null}
       {loading ? <p className="bb-chat__note">{texts.chat.syncing}</p> : null}
       {failed ? <p className="bb-chat__note bb-chat__note--error">{texts.chat.unreachable}</p> : null}
-      {!loading && !failed && messages.length === 0 ? (
-        <p className="bb-chat__note">{texts.chat.empty}</p>
-      ) : null}
+      {!loading && !failed && messages.length === 0 ? <p className="bb-chat__note">{texts.chat.empty}</p> : null}
       <ol className="bb-chat__lines">
         {messages.map((m) => (
-          <li key={m.id} className={`bb-chat__line ${m.userId === meId ? 'bb-chat__line--own' : ''}`} data-testid="chat-line">
+          <li
+            key={m.id}
+            className={`bb-chat__line ${m.userId === meId ? 'bb-chat__line--own' : ''}`}
+            data-testid="chat-line"
+          >
             <time className="bb-chat__time" dateTime={m.createdAt}>
               {formatClock(m.createdAt)}
             </time>

@@ -16,7 +16,8 @@ export function formatClock(iso: string): string {
  */
 export function chatRefusalText(error: unknown): string {
   const status = statusOf(error);
-  if ((status === 429 || status === 403) && error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if ((status === 429 || status === 403) && error instanceof ApiError && error.serverMessage)
+    return error.serverMessage;
   return texts.chatSendFailed;
 }
 

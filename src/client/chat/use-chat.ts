@@ -19,7 +19,10 @@ export function useChatHistory() {
   const query = useInfiniteQuery({ ...chatMessagesQuery(api), refetchInterval: poll });
   const ignored = useIgnoredIds();
   // Lines by ignored players: the server leaves them out of history; this drops the ones already shown or pushed (ADR 056).
-  const messages = useMemo(() => withoutIgnored(messagesOf(query.data), ignored, (m) => m.userId), [query.data, ignored]);
+  const messages = useMemo(
+    () => withoutIgnored(messagesOf(query.data), ignored, (m) => m.userId),
+    [query.data, ignored],
+  );
   return {
     messages,
     loading: query.isPending,
@@ -42,7 +45,9 @@ export function useSendChat() {
   return useMutation({
     mutationFn: (message: string) => api.post('/api/chat/messages', { message }, ChatMessage),
     onSuccess: (message) => {
-      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => appendMessage(data, message, keep));
+      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) =>
+        appendMessage(data, message, keep),
+      );
       completeMission('send_global_chat');
     },
   });

@@ -38,7 +38,9 @@ function HarvestBody({ s }: { s: DroneRewardSummary }) {
           <span className="bb-harvest__levels">
             LV.{s.oldLevel} → LV.{s.newLevel}
           </span>
-          {s.levelsGained > 1 ? <span className="bb-harvest__gained">{t.harvestLevelsGained(s.levelsGained)}</span> : null}
+          {s.levelsGained > 1 ? (
+            <span className="bb-harvest__gained">{t.harvestLevelsGained(s.levelsGained)}</span>
+          ) : null}
         </p>
       ) : null}
       <dl className="bb-harvest__figures">

@@ -77,7 +77,9 @@ describe('createApiClient', () => {
     let tokens = 0;
     const { fetch, calls } = fakeFetch((url) => {
       if (url.endsWith('csrf-token')) return json({ csrfToken: `t${++tokens}` });
-      return headersOf(calls[calls.length - 1])['X-CSRF-Token'] === 't1' ? json({ message: 'no' }, 403) : json({ ok: 1 });
+      return headersOf(calls[calls.length - 1])['X-CSRF-Token'] === 't1'
+        ? json({ message: 'no' }, 403)
+        : json({ ok: 1 });
     });
     await expect(createApiClient({ fetch }).post('/api/x', {})).resolves.toEqual({ ok: 1 });
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/csrf-token', '/api/x', '/api/auth/csrf-token', '/api/x']);
@@ -85,7 +87,9 @@ describe('createApiClient', () => {
   });
 
   it('retries a 403 only once', async () => {
-    const { fetch, calls } = fakeFetch((url) => (url.endsWith('csrf-token') ? json({ csrfToken: 't' }) : json({}, 403)));
+    const { fetch, calls } = fakeFetch((url) =>
+      url.endsWith('csrf-token') ? json({ csrfToken: 't' }) : json({}, 403),
+    );
     await expect(createApiClient({ fetch }).post('/api/x', {})).rejects.toMatchObject({ status: 403 });
     expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(2);
   });
@@ -111,8 +115,12 @@ describe('createApiClient', () => {
   });
 
   it("raises 'Response decoding failed' for an undecodable secure answer", async () => {
-    const { fetch } = fakeFetch((url) => (url.endsWith('csrf-token') ? json({ csrfToken: 't' }) : json({ secureData: 'AAAA' })));
-    await expect(createApiClient({ fetch }).post('/api/game/progress', {})).rejects.toThrow(texts.responseDecodingFailed);
+    const { fetch } = fakeFetch((url) =>
+      url.endsWith('csrf-token') ? json({ csrfToken: 't' }) : json({ secureData: 'AAAA' }),
+    );
+    await expect(createApiClient({ fetch }).post('/api/game/progress', {})).rejects.toThrow(
+      texts.responseDecodingFailed,
+    );
   });
 
   it('sends plain bodies on other paths', async () => {
@@ -142,7 +150,8 @@ describe('idempotency keys', () => {
     const waits: number[] = [];
     return { waits, sleep: async (ms: number) => void waits.push(ms) };
   };
-  const keysSent = (calls: Call[], url: string) => calls.filter((c) => c.url === url).map((c) => headersOf(c)['Idempotency-Key']);
+  const keysSent = (calls: Call[], url: string) =>
+    calls.filter((c) => c.url === url).map((c) => headersOf(c)['Idempotency-Key']);
 
   afterEach(() => vi.unstubAllGlobals());
 
@@ -158,7 +167,9 @@ describe('idempotency keys', () => {
   });
 
   it('the CSRF retry resends the same key', async () => {
-    const { fetch, calls } = fakeFetch(tokenOr((index) => (index === 1 ? json({ message: 'no' }, 403) : json({ ok: 1 }))));
+    const { fetch, calls } = fakeFetch(
+      tokenOr((index) => (index === 1 ? json({ message: 'no' }, 403) : json({ ok: 1 }))),
+    );
     await createApiClient({ fetch }).post('/api/x', {}, undefined, { idempotencyKey: 'same-key-1' });
     expect(keysSent(calls, '/api/x')).toEqual(['same-key-1', 'same-key-1']);
   });
@@ -170,7 +181,9 @@ describe('idempotency keys', () => {
       if (index === 1) throw new TypeError('Failed to fetch');
       return json({ purchaseId: 9 });
     });
-    await expect(createApiClient({ fetch, sleep }).post('/api/x', {}, undefined, { idempotencyKey: 'lost-reply' })).resolves.toEqual({
+    await expect(
+      createApiClient({ fetch, sleep }).post('/api/x', {}, undefined, { idempotencyKey: 'lost-reply' }),
+    ).resolves.toEqual({
       purchaseId: 9,
     });
     expect(keysSent(calls, '/api/x')).toEqual(['lost-reply', 'lost-reply']);
@@ -191,16 +204,24 @@ describe('idempotency keys', () => {
 
   it('a shed request, even an unkeyed chat line, is sent again after Retry-After with jitter and answered', async () => {
     const { waits, sleep } = noWait();
-    const shed = () => new Response(JSON.stringify({ message: texts.serverBusy }), { status: 503, headers: { 'retry-after': '2', 'x-shed': 'event-loop delay' } });
+    const shed = () =>
+      new Response(JSON.stringify({ message: texts.serverBusy }), {
+        status: 503,
+        headers: { 'retry-after': '2', 'x-shed': 'event-loop delay' },
+      });
     const { fetch, calls } = fakeFetch(tokenOr((index) => (index <= 2 ? shed() : json({ ok: 1 }))));
-    await expect(createApiClient({ fetch, sleep, random: () => 0.5 }).post('/api/chat', { text: 'a' })).resolves.toEqual({ ok: 1 });
+    await expect(
+      createApiClient({ fetch, sleep, random: () => 0.5 }).post('/api/chat', { text: 'a' }),
+    ).resolves.toEqual({ ok: 1 });
     expect(calls.filter((c) => c.url === '/api/chat')).toHaveLength(3);
     expect(waits).toEqual([2500, 2500]);
   });
 
   it('a read answered 503 is asked again', async () => {
     const { sleep } = noWait();
-    const { fetch, calls } = fakeFetch((_url, _init, index) => (index === 0 ? json({ message: 'busy' }, 503) : json({ id: 1 })));
+    const { fetch, calls } = fakeFetch((_url, _init, index) =>
+      index === 0 ? json({ message: 'busy' }, 503) : json({ id: 1 }),
+    );
     await expect(createApiClient({ fetch, sleep }).get('/api/auth/user')).resolves.toEqual({ id: 1 });
     expect(calls).toHaveLength(2);
   });
@@ -211,10 +232,14 @@ describe('idempotency keys', () => {
       if (url.endsWith('csrf-token')) return json({ csrfToken: 't' });
       throw new TypeError('Failed to fetch');
     });
-    await expect(createApiClient({ fetch: lost.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toThrow('Failed to fetch');
+    await expect(createApiClient({ fetch: lost.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toThrow(
+      'Failed to fetch',
+    );
     expect(lost.calls.filter((c) => c.url === '/api/chat')).toHaveLength(1);
     const busy = fakeFetch(tokenOr(() => json({ message: 'busy' }, 503)));
-    await expect(createApiClient({ fetch: busy.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toMatchObject({ status: 503 });
+    await expect(createApiClient({ fetch: busy.fetch, sleep }).post('/api/chat', { text: 'a' })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(busy.calls.filter((c) => c.url === '/api/chat')).toHaveLength(1);
     expect(waits).toEqual([]);
   });
@@ -227,9 +252,9 @@ describe('idempotency keys', () => {
       throw new DOMException('aborted', 'AbortError');
     });
     const api = createApiClient({ fetch, sleep: noWait().sleep });
-    await expect(api.request('/api/x', { method: 'POST', body: {}, idempotencyKey: 'abort-key', signal: controller.signal })).rejects.toThrow(
-      'aborted',
-    );
+    await expect(
+      api.request('/api/x', { method: 'POST', body: {}, idempotencyKey: 'abort-key', signal: controller.signal }),
+    ).rejects.toThrow('aborted');
     expect(calls.filter((c) => c.url === '/api/x')).toHaveLength(1);
   });
 

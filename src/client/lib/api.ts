@@ -48,7 +48,12 @@ export function newIdempotencyKey(): string {
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, schema?: z.ZodType<T>): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: { idempotencyKey?: string }): Promise<T>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    schema?: z.ZodType<T>,
+    options?: { idempotencyKey?: string },
+  ): Promise<T>;
   /** Forgets the cached CSRF token: the session ended (logout). */
   dropToken(): void;
   /**
@@ -165,7 +170,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (hasBody) headers['Content-Type'] = 'application/json';
     if (csrf) headers['X-CSRF-Token'] = csrf;
     if (options.idempotencyKey) headers[idempotencyKeyHeader] = options.idempotencyKey;
-    const init: RequestInit = { method: options.method ?? (hasBody ? 'POST' : 'GET'), credentials: 'same-origin', headers };
+    const init: RequestInit = {
+      method: options.method ?? (hasBody ? 'POST' : 'GET'),
+      credentials: 'same-origin',
+      headers,
+    };
     if (hasBody) init.body = encodeBody(pathOnly(path), options.body);
     if (options.signal) init.signal = options.signal;
     return deps.fetch(path, init);
@@ -177,8 +186,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
    * resent (mayResend: shed, keyed or a read) is resent up to balance.shedRetryAttempts times after the
    * server's Retry-After with jitter (ADR 072), so a busy server costs the player a pause, not an error.
    */
-  async function sendWithResends(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
-    const call = { method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'), keyed: Boolean(options.idempotencyKey) };
+  async function sendWithResends(
+    path: string,
+    options: RequestOptions<unknown>,
+    csrf: string | null,
+  ): Promise<Response> {
+    const call = {
+      method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
+      keyed: Boolean(options.idempotencyKey),
+    };
     let lostReplyResent = false;
     for (let resends = 0; ; resends++) {
       let res: Response;

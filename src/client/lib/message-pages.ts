@@ -25,9 +25,15 @@ export function hasMessage<M extends Identified>(data: MessagePages<M> | undefin
 }
 
 /** The pages without one message (a moderator removed it); the same object when no page holds it. */
-export function removeMessage<M extends Identified>(data: MessagePages<M> | undefined, id: number): MessagePages<M> | undefined {
+export function removeMessage<M extends Identified>(
+  data: MessagePages<M> | undefined,
+  id: number,
+): MessagePages<M> | undefined {
   if (!data || !hasMessage(data, id)) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== id) })) };
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== id) })),
+  };
 }
 
 /**

@@ -23,7 +23,14 @@ describe('mayResend', () => {
     { why: 'a shed write, even unkeyed', status: 503, shed: true, method: 'POST', keyed: false, expected: true },
     { why: 'a keyed write', status: 503, shed: false, method: 'POST', keyed: true, expected: true },
     { why: 'a read', status: 503, shed: false, method: 'GET', keyed: false, expected: true },
-    { why: 'an unkeyed write that was not shed', status: 503, shed: false, method: 'POST', keyed: false, expected: false },
+    {
+      why: 'an unkeyed write that was not shed',
+      status: 503,
+      shed: false,
+      method: 'POST',
+      keyed: false,
+      expected: false,
+    },
     { why: 'any other status', status: 500, shed: true, method: 'GET', keyed: true, expected: false },
   ])('$why: $expected', ({ status, shed, method, keyed, expected }) => {
     expect(mayResend({ status, headers: shed ? headers(shedHeader) : headers() }, { method, keyed })).toBe(expected);

@@ -19,7 +19,10 @@ export function resendDelayMs(retryAfter: string | null, random: () => number): 
  * Whether a 503 may be sent again: a shed answer always (nothing was read), a keyed call (the server
  * applies it once) and a read (it changes nothing). An unkeyed write that failed otherwise is not resent.
  */
-export function mayResend(response: { status: number; headers: { has(name: string): boolean } }, call: { method: string; keyed: boolean }): boolean {
+export function mayResend(
+  response: { status: number; headers: { has(name: string): boolean } },
+  call: { method: string; keyed: boolean },
+): boolean {
   if (response.status !== 503) return false;
   return response.headers.has(shedHeader) || call.keyed || call.method === 'GET';
 }

@@ -26,7 +26,18 @@ export const streamKeys = {
 };
 
 /** Paths whose data the stream covers: after a gap, a reconnect or stream.interrupted they are all refetched. */
-const streamCoveredPrefixes = ['/api/ignores', '/api/chat/', '/api/directories/', '/api/missions/', '/api/auth/user', '/api/grid/', '/api/gear', '/api/telnet-cores', '/api/marketplace/', '/api/blockchain/'];
+const streamCoveredPrefixes = [
+  '/api/ignores',
+  '/api/chat/',
+  '/api/directories/',
+  '/api/missions/',
+  '/api/auth/user',
+  '/api/grid/',
+  '/api/gear',
+  '/api/telnet-cores',
+  '/api/marketplace/',
+  '/api/blockchain/',
+];
 
 /** Whether a query holds data the socket stream keeps up to date. */
 export function isStreamCovered(queryKey: QueryKey): boolean {
@@ -77,8 +88,10 @@ function readQuery<T>(api: ApiClient, queryKey: readonly [string], schema: z.Zod
 }
 
 export const chatUnreadQuery = (api: ApiClient) => readQuery(api, streamKeys.chatUnread, ChatUnread);
-export const unreadDirectoriesQuery = (api: ApiClient) => readQuery(api, streamKeys.unreadDirectories, UnreadDirectories);
+export const unreadDirectoriesQuery = (api: ApiClient) =>
+  readQuery(api, streamKeys.unreadDirectories, UnreadDirectories);
 export const directoryUsersQuery = (api: ApiClient) => readQuery(api, streamKeys.directoryUsers, DirectoryUser.array());
 export const conversationsQuery = (api: ApiClient) => readQuery(api, streamKeys.conversations, Conversations);
-export const pingSystemLinesQuery = (api: ApiClient) => readQuery(api, streamKeys.pingSystemLines, PingSystemLine.array());
+export const pingSystemLinesQuery = (api: ApiClient) =>
+  readQuery(api, streamKeys.pingSystemLines, PingSystemLine.array());
 export const missionStatusQuery = (api: ApiClient) => readQuery(api, streamKeys.missionStatus, MissionStatus);

@@ -23,7 +23,9 @@ export function MissionAccomplishedDialog({ open, onClose }: { open: boolean; on
     >
       <p className="bb-accomplished__reward">
         <span className="bb-accomplished__label">{texts.missions.reward}</span>
-        <span className="bb-telnet bb-accomplished__amount">{texts.missions.rewardTelnet(balance.missionRewardTelnet)}</span>
+        <span className="bb-telnet bb-accomplished__amount">
+          {texts.missions.rewardTelnet(balance.missionRewardTelnet)}
+        </span>
       </p>
     </Modal>
   );

@@ -5,7 +5,13 @@ import { texts } from '../../core/texts';
 import { formatTelnetGain } from '../lib/format-telnet';
 import { useToast } from '../ui/toast';
 import { MissionAccomplishedDialog } from './mission-accomplished-dialog';
-import { celebrationStep, completionToast, dismissCelebration, initialCelebration, type CelebrationState } from './mission-model';
+import {
+  celebrationStep,
+  completionToast,
+  dismissCelebration,
+  initialCelebration,
+  type CelebrationState,
+} from './mission-model';
 import { useMissionStatus } from './use-missions';
 
 type Step = { kind: 'status'; status: MissionStatus } | { kind: 'dismiss' };
@@ -29,7 +35,11 @@ export function MissionCelebration() {
     // Every completion says so, with the next briefing (ADR 063), after the answer to the action that earned it; the last one also opens the dialog.
     const completed = completionToast(previous.current, status);
     previous.current = status;
-    if (completed) toast.showWhenFree({ title: texts.missions.completedToast(formatTelnetGain(balance.missionRewardTelnet), completed.next), tone: 'telnet' });
+    if (completed)
+      toast.showWhenFree({
+        title: texts.missions.completedToast(formatTelnetGain(balance.missionRewardTelnet), completed.next),
+        tone: 'telnet',
+      });
   }, [status, toast]);
   return <MissionAccomplishedDialog open={state.open} onClose={() => dispatch({ kind: 'dismiss' })} />;
 }

@@ -28,7 +28,8 @@ describe('mission panel view (spec §2)', () => {
 
   it('walks every mission in spec order, then hides', () => {
     const done: MissionId[] = [];
-    for (let view = missionPanelView(statusOf(done)); view.current; view = missionPanelView(statusOf(done))) done.push(view.current.id);
+    for (let view = missionPanelView(statusOf(done)); view.current; view = missionPanelView(statusOf(done)))
+      done.push(view.current.id);
     expect(done).toEqual([...missionIds]);
   });
 
@@ -56,7 +57,8 @@ describe('asking the server to complete a mission', () => {
 });
 
 describe('the MISSION ACCOMPLISHED dialog', () => {
-  const run = (statuses: MissionStatus[], from: CelebrationState = initialCelebration) => statuses.reduce(celebrationStep, from);
+  const run = (statuses: MissionStatus[], from: CelebrationState = initialCelebration) =>
+    statuses.reduce(celebrationStep, from);
 
   it('opens when the status goes from unfinished to all done', () => {
     expect(run([statusOf(missionIds.slice(0, -1)), allDone]).open).toBe(true);
@@ -96,6 +98,16 @@ describe('each completion says so (ADR 063)', () => {
   });
 
   it('sends every mission to the screen it is played on', () => {
-    expect(missionIds.map(missionScreen)).toEqual(['mainframe', 'blockchain', 'mainframe', 'ping', 'terminal', 'terminal', 'terminal', 'terminal', 'kernel']);
+    expect(missionIds.map(missionScreen)).toEqual([
+      'mainframe',
+      'blockchain',
+      'mainframe',
+      'ping',
+      'terminal',
+      'terminal',
+      'terminal',
+      'terminal',
+      'kernel',
+    ]);
   });
 });

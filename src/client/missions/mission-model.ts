@@ -38,7 +38,11 @@ export function shouldAskCompletion(status: MissionStatus | undefined, id: Missi
  * the status is known, the mission is open, the server counts at least one decode, and this screen
  * has not already asked (a refusal is logged, not retried on every keystroke).
  */
-export function shouldCompleteDecodeMission(status: MissionStatus | undefined, serverDecodes: number, alreadyAsked: boolean): boolean {
+export function shouldCompleteDecodeMission(
+  status: MissionStatus | undefined,
+  serverDecodes: number,
+  alreadyAsked: boolean,
+): boolean {
   return status !== undefined && serverDecodes > 0 && !alreadyAsked && shouldAskCompletion(status, 'clear_binary_row');
 }
 

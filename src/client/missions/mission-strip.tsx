@@ -19,12 +19,20 @@ export function MissionStrip() {
   const target = routePaths[missionScreen(view.current.id)];
   const here = pathname === target;
   return (
-    <aside className={`bb-mission-strip${pathname === routePaths.mainframe ? ' bb-mission-strip--mainframe' : ''}`} aria-label={texts.missions.stripLabel} data-testid="mission-strip">
+    <aside
+      className={`bb-mission-strip${pathname === routePaths.mainframe ? ' bb-mission-strip--mainframe' : ''}`}
+      aria-label={texts.missions.stripLabel}
+      data-testid="mission-strip"
+    >
       <span className="bb-mission-strip__kicker">{texts.missions.stripKicker(view.done, view.total)}</span>
       <span className="bb-mission-strip__title">{view.current.title}</span>
       <span className="bb-mission-strip__text">{view.current.description}</span>
       {here ? null : (
-        <Link className="bb-mission-strip__go" to={target} aria-label={`${texts.missions.stripGo}: ${view.current.title}`}>
+        <Link
+          className="bb-mission-strip__go"
+          to={target}
+          aria-label={`${texts.missions.stripGo}: ${view.current.title}`}
+        >
           {texts.missions.stripGo} <span aria-hidden="true">→</span>
         </Link>
       )}

@@ -39,7 +39,8 @@ export function useCompleteMission(): (missionId: MissionId) => void {
         .then((answer) => {
           void queryClient.invalidateQueries({ queryKey: streamKeys.missionStatus });
           // With the socket up, user.updated brings the reward; without it, the user is fetched now.
-          if (answer.rewardTelnet > 0 && !socketUpRef.current) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+          if (answer.rewardTelnet > 0 && !socketUpRef.current)
+            void queryClient.invalidateQueries({ queryKey: userQueryKey });
         })
         .catch((error: unknown) => console.warn(`mission ${missionId} not completed`, error))
         .finally(() => inFlight.current.delete(missionId));

@@ -81,7 +81,14 @@ export function PlayerActions({ username, target, what, afterIgnore }: PlayerAct
       {open ? (
         <span className="bb-safety__menu">
           {username ? (
-            <button type="button" className="bb-safety__action" autoFocus aria-label={fillText(s.ignoreLabel, { name: username })} onClick={doIgnore} disabled={ignore.isPending}>
+            <button
+              type="button"
+              className="bb-safety__action"
+              autoFocus
+              aria-label={fillText(s.ignoreLabel, { name: username })}
+              onClick={doIgnore}
+              disabled={ignore.isPending}
+            >
               {s.ignore}
             </button>
           ) : null}
@@ -97,7 +104,9 @@ export function PlayerActions({ username, target, what, afterIgnore }: PlayerAct
           </button>
         </span>
       ) : null}
-      {reporting ? <ReportDialog open={reporting} onOpenChange={onReportOpenChange} target={target} what={what} /> : null}
+      {reporting ? (
+        <ReportDialog open={reporting} onOpenChange={onReportOpenChange} target={target} what={what} />
+      ) : null}
     </span>
   );
 }

@@ -52,7 +52,14 @@ export function ReportDialog({ open, onOpenChange, target, what }: ReportDialogP
           <legend className="bb-report__legend">{s.reasonLegend}</legend>
           {reportReasons.map((r, i) => (
             <label key={r} className="bb-report__reason">
-              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} autoFocus={i === 0} />
+              <input
+                type="radio"
+                name="reason"
+                value={r}
+                checked={reason === r}
+                onChange={() => setReason(r)}
+                autoFocus={i === 0}
+              />
               <span>{s.reasons[r]}</span>
             </label>
           ))}
@@ -60,7 +67,14 @@ export function ReportDialog({ open, onOpenChange, target, what }: ReportDialogP
         <label className="bb-report__note-label" htmlFor={noteId}>
           {s.noteLabel}
         </label>
-        <textarea id={noteId} className="bb-report__note" value={note} maxLength={balance.reportNoteMax} rows={3} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id={noteId}
+          className="bb-report__note"
+          value={note}
+          maxLength={balance.reportNoteMax}
+          rows={3}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <div role="alert">{report.isError ? <p className="bb-report__error">{errorText(report.error)}</p> : null}</div>
         <div className="bb-report__actions">
           <CommandButton variant="ghost" onClick={() => onOpenChange(false)}>

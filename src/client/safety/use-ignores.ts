@@ -10,7 +10,11 @@ const noOne: ReadonlySet<number> = new Set();
 /** The player's ignore list, held on the server (ADR 056); ignores.changed refetches it on every tab. */
 export function useIgnoreList() {
   const api = useApi();
-  return useQuery({ queryKey: streamKeys.ignores, queryFn: () => api.get(safetyPaths.ignores, IgnoreList), staleTime: Infinity });
+  return useQuery({
+    queryKey: streamKeys.ignores,
+    queryFn: () => api.get(safetyPaths.ignores, IgnoreList),
+    staleTime: Infinity,
+  });
 }
 
 /** The ids the player ignores: every list of another player's lines filters with it. */
@@ -20,7 +24,11 @@ export function useIgnoredIds(): ReadonlySet<number> {
 }
 
 /** Filters lines by their author against the ignore list; the same array back when nothing is hidden. */
-export function withoutIgnored<T>(lines: readonly T[], ignored: ReadonlySet<number>, authorOf: (line: T) => number): readonly T[] {
+export function withoutIgnored<T>(
+  lines: readonly T[],
+  ignored: ReadonlySet<number>,
+  authorOf: (line: T) => number,
+): readonly T[] {
   return ignored.size === 0 ? lines : lines.filter((line) => !ignored.has(authorOf(line)));
 }
 
@@ -31,7 +39,9 @@ export function useIgnoreActions() {
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: streamKeys.ignores });
     // Server-filtered histories (chat, Ping) read again; lines shown meanwhile are filtered by the list.
-    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^\/api\/(chat|directories)\//.test(q.queryKey[0]) });
+    void queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === 'string' && /^\/api\/(chat|directories)\//.test(q.queryKey[0]),
+    });
   };
   const ignore = useMutation({
     mutationFn: (username: string) => api.post(safetyPaths.ignores, { username }, IgnoredPlayer),
@@ -45,7 +55,10 @@ export function useIgnoreActions() {
   const unignore = useMutation({
     mutationFn: (userId: number) => api.post(safetyPaths.unignore, { userId }, z.object({ removed: z.boolean() })),
     onSuccess: (_answer, userId) => {
-      queryClient.setQueryData<IgnoreList>(streamKeys.ignores, (list) => list && { ignored: list.ignored.filter((p) => p.userId !== userId) });
+      queryClient.setQueryData<IgnoreList>(
+        streamKeys.ignores,
+        (list) => list && { ignored: list.ignored.filter((p) => p.userId !== userId) },
+      );
       refresh();
     },
   });

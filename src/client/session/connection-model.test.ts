@@ -70,7 +70,11 @@ describe('afterCheck: one finished check moves the link', () => {
   });
 
   it('a refusal signs out at once, also in the middle of reconnecting', () => {
-    expect(afterCheck(online, failed('signed-out'), high, config)).toEqual({ link: online, signOut: true, retryInMs: null });
+    expect(afterCheck(online, failed('signed-out'), high, config)).toEqual({
+      link: online,
+      signOut: true,
+      retryInMs: null,
+    });
     expect(afterCheck({ kind: 'reconnecting', attempt: 3 }, failed('signed-out'), high, config).signOut).toBe(true);
   });
 });

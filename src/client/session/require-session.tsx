@@ -7,7 +7,13 @@ import { useSession } from './session-context';
 const ChooseUsernameScreen = lazy(() => import('../screens/auth/choose-username-screen'));
 
 /** spec §2: every route needs a signed-in player; otherwise the login screen takes its place (URL kept). */
-export function RequireSession({ children, signedOutNotice }: { children: ReactNode; signedOutNotice?: string | undefined }) {
+export function RequireSession({
+  children,
+  signedOutNotice,
+}: {
+  children: ReactNode;
+  signedOutNotice?: string | undefined;
+}) {
   const { status, signIn, user } = useSession();
   if (status === 'loading') return <BootScreen />;
   if (status === 'signed-out')

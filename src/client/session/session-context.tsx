@@ -55,7 +55,13 @@ const retryConfig = { baseMs: balance.sessionRetryBaseMs, maxMs: balance.session
  * Holds who is signed in: the player the boot found (seeded into the query cache by app.tsx, or
  * asked for on mount), a 5 s session check, login and logout.
  */
-export function SessionProvider({ children, signedInAtStart = false }: { children: ReactNode; signedInAtStart?: boolean }) {
+export function SessionProvider({
+  children,
+  signedInAtStart = false,
+}: {
+  children: ReactNode;
+  signedInAtStart?: boolean;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -109,7 +115,12 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
   // errorUpdateCount: every failed check, not only the first, schedules the next retry.
   useEffect(() => {
     if (!query.isError || !checking) return;
-    const step = afterCheck(linkRef.current, { kind: 'failed', verdict: verdictOfError(query.error) }, Math.random, retryConfig);
+    const step = afterCheck(
+      linkRef.current,
+      { kind: 'failed', verdict: verdictOfError(query.error) },
+      Math.random,
+      retryConfig,
+    );
     if (step.signOut) {
       hadUser.current = false;
       signOutLocally();
@@ -126,7 +137,9 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
         setLink(online);
         setRetryAt(null);
         // What failed while the server was away is asked again; what the screen shows stays meanwhile.
-        void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'error' && q.queryKey[0] !== userQueryKey[0] });
+        void queryClient.invalidateQueries({
+          predicate: (q) => q.state.status === 'error' && q.queryKey[0] !== userQueryKey[0],
+        });
       }
     } else if (query.data === null && hadUser.current) {
       hadUser.current = false;
@@ -202,7 +215,18 @@ export function SessionProvider({ children, signedInAtStart = false }: { childre
     [refetch],
   );
   const value = useMemo<Session>(
-    () => ({ status, user, connection, retryNow, signIn, logout, endedByServer, refetchUser: () => refetch().then((r) => !r.isError), socketUp, signedInAtStart }),
+    () => ({
+      status,
+      user,
+      connection,
+      retryNow,
+      signIn,
+      logout,
+      endedByServer,
+      refetchUser: () => refetch().then((r) => !r.isError),
+      socketUp,
+      signedInAtStart,
+    }),
     [status, user, connection, retryNow, signIn, logout, endedByServer, refetch, socketUp, signedInAtStart],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -36,7 +36,11 @@ export async function fetchSessionUser(fetchFn: typeof fetch = fetch): Promise<u
 }
 
 /** POSTs login or register; the answer carries the player and the new session's CSRF token. */
-export async function postAuth(path: '/api/auth/login' | '/api/auth/register', body: object, fetchFn: typeof fetch = fetch): Promise<SessionStart> {
+export async function postAuth(
+  path: '/api/auth/login' | '/api/auth/register',
+  body: object,
+  fetchFn: typeof fetch = fetch,
+): Promise<SessionStart> {
   const res = await fetchFn(path, {
     method: 'POST',
     credentials: 'same-origin',

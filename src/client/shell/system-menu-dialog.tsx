@@ -38,7 +38,9 @@ export function SystemMenuDialog({
         >
           <div className="bb-sysmenu__head">
             <Dialog.Title className="bb-sysmenu__title">
-              <span aria-hidden="true">[ </span>{texts.shell.system}<span aria-hidden="true"> ]</span>
+              <span aria-hidden="true">[ </span>
+              {texts.shell.system}
+              <span aria-hidden="true"> ]</span>
             </Dialog.Title>
             <Dialog.Close className="bb-sysmenu__close" aria-label={texts.shell.closeMenu}>
               ×

@@ -4,7 +4,15 @@ import { texts } from '../lib/first-load-texts';
 import { PlainHomeLink, type HomeLink } from './home-link';
 
 /** The strip above every screen: the brand on the left, the SYSTEM menu (when signed in) on the right. */
-export function TopBar({ status, menu, HomeLink = PlainHomeLink }: { status?: ReactNode; menu?: ReactNode; HomeLink?: HomeLink }) {
+export function TopBar({
+  status,
+  menu,
+  HomeLink = PlainHomeLink,
+}: {
+  status?: ReactNode;
+  menu?: ReactNode;
+  HomeLink?: HomeLink;
+}) {
   return (
     <header className="bb-topbar">
       <div className="bb-topbar__inner">

@@ -12,8 +12,19 @@ const base: Omit<TapBatchResponse, 'user'> = {
   inventoryFull: false,
 };
 const user = {
-  id: 1, loginId: 'a', username: 'a', level: 1, currentExp: 0, maxExp: 10, totalTaps: 0, telnet: 0,
-  attack: 1, criticalRate: 5, bonusCriticalHit: 0, connectionRate: 10, itemDropRate: 0.1,
+  id: 1,
+  loginId: 'a',
+  username: 'a',
+  level: 1,
+  currentExp: 0,
+  maxExp: 10,
+  totalTaps: 0,
+  telnet: 0,
+  attack: 1,
+  criticalRate: 5,
+  bonusCriticalHit: 0,
+  connectionRate: 10,
+  itemDropRate: 0.1,
 };
 
 describe('summarizeDrops', () => {
@@ -28,7 +39,11 @@ describe('summarizeDrops', () => {
       gearDrops: [{ id: 1, name: 'Raytrace GPU', type: 'gpu', rarity: 'rare', level: 1, statValue: 8 }],
       telnetCoreDrops: [{ id: 2, name: 'core', coreTypeName: 'T-2' }],
     });
-    expect(summary).toEqual({ gear: [{ name: 'Raytrace GPU', rarity: 'rare' }], cores: [{ name: 'T-2' }], inventoryFull: false });
+    expect(summary).toEqual({
+      gear: [{ name: 'Raytrace GPU', rarity: 'rare' }],
+      cores: [{ name: 'T-2' }],
+      inventoryFull: false,
+    });
   });
 
   it('flags a full inventory when a drop was lost', () => {

@@ -25,7 +25,11 @@ export type DropToastKind = 'inventory-full' | 'loot' | null;
  * A full inventory is said at most once per inventoryFullToastGapMs, not every few dozen decodes.
  * Inside the gap, a batch that still kept some drops shows them as loot; one that kept nothing shows nothing.
  */
-export function dropToastKind(summary: DropSummary | null, lastFullShownAtMs: number | null, nowMs: number): DropToastKind {
+export function dropToastKind(
+  summary: DropSummary | null,
+  lastFullShownAtMs: number | null,
+  nowMs: number,
+): DropToastKind {
   if (!summary) return null;
   const fullDue = lastFullShownAtMs === null || nowMs - lastFullShownAtMs >= balance.inventoryFullToastGapMs;
   if (summary.inventoryFull && fullDue) return 'inventory-full';

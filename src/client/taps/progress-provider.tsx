@@ -77,7 +77,10 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
         title: kind === 'inventory-full' ? texts.inventoryFull : texts.mainframe.lootTitle,
         tone: kind === 'inventory-full' ? 'danger' : 'telnet',
         description: (
-          <DropToastBody summary={summary} {...(kind === 'inventory-full' ? { onOpenInventory: () => navigate('/inventory') } : {})} />
+          <DropToastBody
+            summary={summary}
+            {...(kind === 'inventory-full' ? { onOpenInventory: () => navigate('/inventory') } : {})}
+          />
         ),
       });
     },

@@ -13,7 +13,8 @@ import {
   type TapEntry,
 } from './tap-queue';
 
-const taps = (n: number, at = 1000): TapEntry[] => Array.from({ length: n }, (_, i) => ({ timestamp: at + i, processed: false }));
+const taps = (n: number, at = 1000): TapEntry[] =>
+  Array.from({ length: n }, (_, i) => ({ timestamp: at + i, processed: false }));
 
 describe('tap queue', () => {
   it('round-trips through storage and skips malformed entries', () => {

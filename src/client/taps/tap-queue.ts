@@ -11,7 +11,9 @@ export const tapQueueStorageKey = 'tap-queue';
 function isTapEntry(value: unknown): value is TapEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
-  return typeof entry.timestamp === 'number' && Number.isFinite(entry.timestamp) && typeof entry.processed === 'boolean';
+  return (
+    typeof entry.timestamp === 'number' && Number.isFinite(entry.timestamp) && typeof entry.processed === 'boolean'
+  );
 }
 
 /** Reads a stored queue; anything malformed (hand-edited storage, an old format) is skipped. */

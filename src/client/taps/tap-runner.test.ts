@@ -7,11 +7,28 @@ import { parseQueue, tapQueueStorageKey } from './tap-queue';
 import { createTapRunner, type TapRunnerDeps } from './tap-runner';
 
 const user = {
-  id: 1, loginId: 'a', username: 'a', level: 1, currentExp: 0, maxExp: 10, totalTaps: 0, telnet: 0,
-  attack: 1, criticalRate: 5, bonusCriticalHit: 0, connectionRate: 10, itemDropRate: 0.1,
+  id: 1,
+  loginId: 'a',
+  username: 'a',
+  level: 1,
+  currentExp: 0,
+  maxExp: 10,
+  totalTaps: 0,
+  telnet: 0,
+  attack: 1,
+  criticalRate: 5,
+  bonusCriticalHit: 0,
+  connectionRate: 10,
+  itemDropRate: 0.1,
 };
 const ok = (): TapBatchResponse => ({
-  user, gearDrops: [], telnetCoreDrops: [], levelsGained: 0, telnetGained: 0, lostDrops: 0, inventoryFull: false,
+  user,
+  gearDrops: [],
+  telnetCoreDrops: [],
+  levelsGained: 0,
+  telnetGained: 0,
+  lostDrops: 0,
+  inventoryFull: false,
 });
 
 /** A runner whose clock only moves when it sleeps, and whose server answers from a script. */
@@ -37,7 +54,15 @@ function setup(answer: (body: TapBatchBody, n: number) => Promise<TapBatchRespon
     onAutoClicker: () => autoClicker++,
   };
   const runner = createTapRunner(deps);
-  return { runner, sent, sleeps, results, store, autoClickers: () => autoClicker, advance: (ms: number) => (now += ms) };
+  return {
+    runner,
+    sent,
+    sleeps,
+    results,
+    store,
+    autoClickers: () => autoClicker,
+    advance: (ms: number) => (now += ms),
+  };
 }
 
 describe('tap runner', () => {

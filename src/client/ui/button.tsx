@@ -24,9 +24,17 @@ export function CommandButton({
   const classes = ['bb-btn', `bb-btn--${variant}`, `bb-btn--${size}`, className].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} {...rest}>
-      {bracket ? <span aria-hidden="true" className="bb-btn__bracket">[</span> : null}
+      {bracket ? (
+        <span aria-hidden="true" className="bb-btn__bracket">
+          [
+        </span>
+      ) : null}
       <span className="bb-btn__label">{children}</span>
-      {bracket ? <span aria-hidden="true" className="bb-btn__bracket">]</span> : null}
+      {bracket ? (
+        <span aria-hidden="true" className="bb-btn__bracket">
+          ]
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -10,7 +10,12 @@ export function focusScreenHeading(root: ParentNode = document): boolean {
   // A screen whose main act is typing (settings, Terminal, Ping) may already have put focus in its field:
   // that is where the player acts next, so the heading does not take it back.
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active.closest('#main') && active.matches('input, textarea, select, [contenteditable="true"]')) return true;
+  if (
+    active instanceof HTMLElement &&
+    active.closest('#main') &&
+    active.matches('input, textarea, select, [contenteditable="true"]')
+  )
+    return true;
   const heading = root.querySelector<HTMLElement>('#main h1');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;

@@ -3,7 +3,17 @@ import type { ModalProps } from './modal';
 import './modal.css';
 
 /** A centred dialog from Radix (loaded with the first dialog opened, see modal.tsx) (focus trap, Escape closes it, labelled by its title) in the game's frame. */
-export function ModalDialog({ open, onOpenChange, title, description, tone = 'accent', children, actions, returnFocus, returnFocusTo }: ModalProps) {
+export function ModalDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  tone = 'accent',
+  children,
+  actions,
+  returnFocus,
+  returnFocusTo,
+}: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -19,7 +29,9 @@ export function ModalDialog({ open, onOpenChange, title, description, tone = 'ac
           }}
         >
           <Dialog.Title className="bb-modal__title">{title}</Dialog.Title>
-          {description ? <Dialog.Description className="bb-modal__description">{description}</Dialog.Description> : null}
+          {description ? (
+            <Dialog.Description className="bb-modal__description">{description}</Dialog.Description>
+          ) : null}
           {children}
           {actions ? <div className="bb-modal__actions">{actions}</div> : null}
         </Dialog.Content>

@@ -23,13 +23,27 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const textTokens = ['text', 'muted', 'accent', 'link', 'telnet', 'danger', 'rarity-common', 'rarity-rare', 'rarity-epic', 'rarity-legendary'];
+const textTokens = [
+  'text',
+  'muted',
+  'accent',
+  'link',
+  'telnet',
+  'danger',
+  'rarity-common',
+  'rarity-rare',
+  'rarity-epic',
+  'rarity-legendary',
+];
 const backgrounds = ['bg', 'panel', 'panel-raised'];
 
 describe('palette contrast', () => {
-  it.each(textTokens.flatMap((t) => backgrounds.map((b) => [t, b] as const)))('--%s on --%s is at least 4.5:1', (t, b) => {
-    expect(contrast(token(t), token(b))).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(textTokens.flatMap((t) => backgrounds.map((b) => [t, b] as const)))(
+    '--%s on --%s is at least 4.5:1',
+    (t, b) => {
+      expect(contrast(token(t), token(b))).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it.each(['accent', 'danger', 'link', 'telnet'])('--on-accent on --%s is at least 4.5:1', (fill) => {
     expect(contrast(token('on-accent'), token(fill))).toBeGreaterThanOrEqual(4.5);

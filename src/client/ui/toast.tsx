@@ -95,7 +95,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <p className="bb-toast__title">{toast.title}</p>
                 {toast.description ? <div className="bb-toast__description">{toast.description}</div> : null}
               </div>
-              <button type="button" className="bb-toast__close" onClick={api.dismiss} aria-label={texts.shell.dismissNotification}>
+              <button
+                type="button"
+                className="bb-toast__close"
+                onClick={api.dismiss}
+                aria-label={texts.shell.dismissNotification}
+              >
                 ×
               </button>
             </div>

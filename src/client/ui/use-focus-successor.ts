@@ -10,7 +10,8 @@ interface Place {
   slot: string | null;
 }
 
-const focusable = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function itemsOf(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>('[data-focus-item]')];
@@ -60,7 +61,9 @@ function focusIsLost(): boolean {
  * first control, else the list. A control disabled while its action runs gets focus back once enabled.
  * `restoreTarget` is what a dialog opened from the list hands focus back to when it closes.
  */
-export function useFocusSuccessor(container: RefObject<HTMLElement | null>): { restoreTarget: () => HTMLElement | null } {
+export function useFocusSuccessor(container: RefObject<HTMLElement | null>): {
+  restoreTarget: () => HTMLElement | null;
+} {
   const place = useRef<Place | null>(null);
   const released = useRef(false);
   const later = useRef<{ el: HTMLElement; holder: HTMLElement } | null>(null);

@@ -24,7 +24,10 @@ export const ChangePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** How many other sessions of the account were signed out by the change. */
-export const ChangePasswordResponse = z.object({ changed: z.literal(true), otherSessionsEnded: z.number().int().nonnegative() });
+export const ChangePasswordResponse = z.object({
+  changed: z.literal(true),
+  otherSessionsEnded: z.number().int().nonnegative(),
+});
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 /** DOWNLOAD MY DATA takes no query: anything in it is refused, never ignored. */
@@ -39,7 +42,11 @@ export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
 
 /** The export's file name: bitbreach-<username>-<YYYY-MM-DD>.json, the name reduced to safe characters. */
 export function exportFileName(username: string, at: Date): string {
-  const safe = username.normalize('NFKD').replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 20) || 'player';
+  const safe =
+    username
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .slice(0, 20) || 'player';
   return `bitbreach-${safe}-${at.toISOString().slice(0, 10)}.json`;
 }
 

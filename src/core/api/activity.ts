@@ -37,4 +37,8 @@ export type ActivityUnseen = z.infer<typeof ActivityUnseen>;
 export const ActivitySeenBody = z.strictObject({ upToId: z.int().min(1).max(Number.MAX_SAFE_INTEGER) });
 export type ActivitySeenBody = z.infer<typeof ActivitySeenBody>;
 
-export const activityPaths = { log: '/api/activity', unseen: '/api/activity/unseen', seen: '/api/activity/seen' } as const;
+export const activityPaths = {
+  log: '/api/activity',
+  unseen: '/api/activity/unseen',
+  seen: '/api/activity/seen',
+} as const;

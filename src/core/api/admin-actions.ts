@@ -45,14 +45,23 @@ export type PlayerSummary = z.infer<typeof PlayerSummary>;
 export const SearchResult = z.object({ players: z.array(PlayerSummary) });
 
 /** A mute lasts whole minutes: from 5 minutes to 30 days. */
-export const MuteBody = z.strictObject({ minutes: z.int().min(5).max(30 * 24 * 60), reason: ActionReason });
+export const MuteBody = z.strictObject({
+  minutes: z
+    .int()
+    .min(5)
+    .max(30 * 24 * 60),
+  reason: ActionReason,
+});
 export type MuteBody = z.infer<typeof MuteBody>;
 
 /** Unmute, ban, unban, rename and a chat line's removal need only the reason. */
 export const ReasonBody = z.strictObject({ reason: ActionReason });
 export type ReasonBody = z.infer<typeof ReasonBody>;
 
-const Coordinate = z.int().min(0).max(balance.gridSize - 1);
+const Coordinate = z
+  .int()
+  .min(0)
+  .max(balance.gridSize - 1);
 export const ClearKernelBody = z.strictObject({
   x0: Coordinate,
   y0: Coordinate,
@@ -65,7 +74,10 @@ export const ClearKernelBody = z.strictObject({
 export type ClearKernelBody = z.infer<typeof ClearKernelBody>;
 
 /** A ledger reference as the ledger stores it, e.g. `market-sale:41`. */
-export const ReverseBody = z.strictObject({ reference: PlainText.pipe(z.string().min(1).max(200)), reason: ActionReason });
+export const ReverseBody = z.strictObject({
+  reference: PlainText.pipe(z.string().min(1).max(200)),
+  reason: ActionReason,
+});
 export type ReverseBody = z.infer<typeof ReverseBody>;
 
 export const LedgerQuery = z.strictObject({
@@ -106,7 +118,13 @@ export const PlayerView = z.object({
 });
 export type PlayerView = z.infer<typeof PlayerView>;
 
-export const LedgerEntry = z.object({ id: z.int(), delta: z.int(), reason: z.string(), reference: z.string(), createdAt: When });
+export const LedgerEntry = z.object({
+  id: z.int(),
+  delta: z.int(),
+  reason: z.string(),
+  reference: z.string(),
+  createdAt: When,
+});
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextBefore: z.int().nullable() });
 export type LedgerPage = z.infer<typeof LedgerPage>;

@@ -28,7 +28,11 @@ export const apiKeyLimits = {
 
 export const CreateApiKeyBody = z.strictObject({
   name: PlainText.trim().min(1).max(apiKeyLimits.nameMax),
-  scopes: z.array(ApiKeyScope).min(1).max(apiKeyScopes.length).refine((s) => new Set(s).size === s.length, { message: 'Each scope once.' }),
+  scopes: z
+    .array(ApiKeyScope)
+    .min(1)
+    .max(apiKeyScopes.length)
+    .refine((s) => new Set(s).size === s.length, { message: 'Each scope once.' }),
 });
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
 

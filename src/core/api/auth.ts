@@ -22,7 +22,10 @@ export const AuthUserResponse = User;
 export const authPaths = { session: '/api/auth/session' } as const;
 
 /** The boot's session probe: who is signed in, or that nobody is (a 200 either way, ADR 069). */
-export const SessionProbeResponse = z.union([z.object({ signedIn: z.literal(false) }), z.object({ signedIn: z.literal(true), user: User })]);
+export const SessionProbeResponse = z.union([
+  z.object({ signedIn: z.literal(false) }),
+  z.object({ signedIn: z.literal(true), user: User }),
+]);
 export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;
 
 /**
@@ -33,8 +36,5 @@ export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;
 export const SignedInResponse = User.extend({ csrfToken: z.string().min(1) });
 export type SignedInResponse = z.infer<typeof SignedInResponse>;
 
-export const CsrfTokenResponse = z.union([
-  z.object({ csrfToken: z.string() }),
-  z.object({ secureData: z.string() }),
-]);
+export const CsrfTokenResponse = z.union([z.object({ csrfToken: z.string() }), z.object({ secureData: z.string() })]);
 export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponse>;

@@ -10,7 +10,9 @@ import { texts } from '../texts';
 export const forbiddenTextCharacters = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** Every text field of every contract: a string without control or bidi characters (400 otherwise). */
-export const PlainText = z.string().refine((s) => !forbiddenTextCharacters.test(s), { message: texts.controlCharacters });
+export const PlainText = z
+  .string()
+  .refine((s) => !forbiddenTextCharacters.test(s), { message: texts.controlCharacters });
 
 /** A serial (int4) row id: 1 to 2^31−1, so no id reaches the database out of its column's range. */
 export const RowId = z.int().min(1).max(2_147_483_647);
@@ -20,7 +22,11 @@ export const RowId = z.int().min(1).max(2_147_483_647);
  * `Number()` would read), then checked against `schema` like the same number in a body.
  */
 export function queryInt<S extends z.ZodType<number, number>>(schema: S) {
-  return z.string().regex(/^[0-9]{1,16}$/, { message: texts.wholeNumberExpected }).transform(Number).pipe(schema);
+  return z
+    .string()
+    .regex(/^[0-9]{1,16}$/, { message: texts.wholeNumberExpected })
+    .transform(Number)
+    .pipe(schema);
 }
 
 /** A row id as a query parameter. */

@@ -41,7 +41,14 @@ export const DroneBuyResponse = z.object({
 export type DroneBuyResponse = z.infer<typeof DroneBuyResponse>;
 
 /** A gear drop as the harvest dialog lists it (spec §2: name, level, rarity colour, type stat). */
-export const HarvestGear = z.object({ id: z.int(), name: z.string(), type: GearType, rarity: Rarity, level: Count, statValue: Count });
+export const HarvestGear = z.object({
+  id: z.int(),
+  name: z.string(),
+  type: GearType,
+  rarity: Rarity,
+  level: Count,
+  statValue: Count,
+});
 export type HarvestGear = z.infer<typeof HarvestGear>;
 export const HarvestCore = z.object({ id: z.int(), name: z.string(), type: z.string() });
 

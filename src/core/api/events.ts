@@ -65,7 +65,8 @@ export const SessionEndReason = z.enum(['logout', 'banned', 'expired']);
 /** The stream version: 1 for the first event a socket receives, +1 for each after; a gap means a missed event. */
 const StreamVersion = z.int().min(1);
 
-const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) => z.object({ t: z.literal(t), d, v: StreamVersion });
+const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) =>
+  z.object({ t: z.literal(t), d, v: StreamVersion });
 
 /**
  * Every message the server sends on /ws: one envelope { t, d, v }. chat_message and grid_update are
@@ -76,7 +77,10 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('chat_message', ChatMessage),
   envelope('grid_update', GridUpdate),
   /** A Kernel season ended (ADR 053): every bit is free again from `startVersion`; the canvas reloads and the archive has `ended`. */
-  envelope('kernel.seasonChanged', z.object({ ended: z.int().min(1), season: z.int().min(2), startVersion: z.int().min(1) })),
+  envelope(
+    'kernel.seasonChanged',
+    z.object({ ended: z.int().min(1), season: z.int().min(2), startVersion: z.int().min(1) }),
+  ),
   /** An operator freed a Kernel region's bits (ADR 060): the canvas catches up, which reloads it. */
   envelope('kernel.cleared', z.object({ version: z.int().min(1) })),
   /** A private message, to its sender's and receiver's tabs. */
@@ -122,7 +126,10 @@ export const ServerEvent = z.discriminatedUnion('t', [
   envelope('blockchain.defeated', LastDefeated),
   envelope('blockchain.spawned', BlockchainSpawned),
   /** Terminal, to the victim's sockets: someone opened an intrusion into their file system. */
-  envelope('terminal.intrusionStarted', z.object({ intrusionId: z.int(), attackerUsername: z.string(), expiresAt: z.iso.datetime() })),
+  envelope(
+    'terminal.intrusionStarted',
+    z.object({ intrusionId: z.int(), attackerUsername: z.string(), expiresAt: z.iso.datetime() }),
+  ),
   /**
    * Terminal, to the victim's sockets: a player they ignore opened an intrusion. Not named, and at most one
    * such alert per window for all the players they ignore together (ADR 056).
@@ -131,7 +138,15 @@ export const ServerEvent = z.discriminatedUnion('t', [
   /** To the player's own sockets: their ignore list changed on some tab; lists and filtered histories refetch. */
   envelope('ignores.changed', z.object({})),
   /** To the attacker and the victim: an intrusion ended (hacked, expired on the server's clock, or exited). */
-  envelope('terminal.intrusionEnded', z.object({ intrusionId: z.int(), outcome: z.enum(['hacked', 'expired', 'exited']), attackerUsername: z.string(), victimUsername: z.string() })),
+  envelope(
+    'terminal.intrusionEnded',
+    z.object({
+      intrusionId: z.int(),
+      outcome: z.enum(['hacked', 'expired', 'exited']),
+      attackerUsername: z.string(),
+      victimUsername: z.string(),
+    }),
+  ),
   /** To the victim and the attacker: a Token was hacked (the victim's notification on any screen). */
   envelope('terminal.hacked', AttackRecord.omit({ type: true }).extend({ attackerId: z.int(), victimId: z.int() })),
   /** To the buyer's sockets: a Virus purchase changed (fulfilled by the webhook, refunded, disputed); the screen refetches its history. */

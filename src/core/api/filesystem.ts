@@ -9,7 +9,9 @@ import { IdParam, PlainText, queryInt, RowId } from './common';
  * and are resolved by src/core/terminal/fs-path.ts on the server (relative ones against '/'), so
  * the length bound here only stops a 10 KB string before anything splits it.
  */
-const PathText = PlainText.pipe(z.string().max(maxPathInputLength, { message: 'invalid path: longer than 256 characters' }));
+const PathText = PlainText.pipe(
+  z.string().max(maxPathInputLength, { message: 'invalid path: longer than 256 characters' }),
+);
 
 /** spec §3 file-system item: name, path, type. Only ever one directory's entries at a time. */
 export const FsItem = z.object({ name: z.string(), path: z.string(), type: z.enum(['directory', 'token']) });
@@ -17,7 +19,9 @@ export type FsItem = z.infer<typeof FsItem>;
 
 /** POST /api/filesystem/ssh {target, mode}: 'root' on one's own username, 'intrusion' on another's. */
 export const SshBody = z.strictObject({
-  target: PlainText.pipe(z.string().min(1, { message: 'Missing field: target' }).max(limits.usernameMax, { message: 'invalid target' })),
+  target: PlainText.pipe(
+    z.string().min(1, { message: 'Missing field: target' }).max(limits.usernameMax, { message: 'invalid target' }),
+  ),
   mode: z.enum(['root', 'intrusion']).optional(),
 });
 export type SshBody = z.infer<typeof SshBody>;
@@ -51,7 +55,12 @@ export const OperationBody = z.strictObject({
   newName: PathText.optional(),
 });
 export type OperationBody = z.infer<typeof OperationBody>;
-export const OperationResult = z.object({ success: z.literal(true), message: z.string(), path: z.string(), fileSystem: z.array(FsItem) });
+export const OperationResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  path: z.string(),
+  fileSystem: z.array(FsItem),
+});
 export type OperationResult = z.infer<typeof OperationResult>;
 
 /** POST /api/filesystem/hack-token {tokenPath, currentPath, intrusionId}; needs an Idempotency-Key (it moves Telnet). */
@@ -73,7 +82,12 @@ export const ExitBody = z.strictObject({ intrusionId: RowId });
 /** POST /api/filesystem/buy-directory {confirm}: false quotes the price, true buys (Idempotency-Key). */
 export const BuyDirectoryBody = z.strictObject({ confirm: z.boolean() });
 export type BuyDirectoryBody = z.infer<typeof BuyDirectoryBody>;
-export const BuyDirectoryResult = z.object({ success: z.literal(true), message: z.string(), cost: z.int().min(1), bought: z.boolean() });
+export const BuyDirectoryResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cost: z.int().min(1),
+  bought: z.boolean(),
+});
 export type BuyDirectoryResult = z.infer<typeof BuyDirectoryResult>;
 
 /** spec §3 attack history item. */
@@ -109,11 +123,22 @@ export const FsStatus = z.object({
 export type FsStatus = z.infer<typeof FsStatus>;
 
 /** Why scan shows an operator as protected: one of the fair-play refusals, or this attacker's cooldown on them (ADR 067). */
-export const ScanProtection = z.enum(['attacker-low-level', 'victim-low-level', 'victim-too-new', 'level-gap', 'level-gap-above', 'victim-shielded', 'already-hacked-today', 'intrusion-cooldown']);
+export const ScanProtection = z.enum([
+  'attacker-low-level',
+  'victim-low-level',
+  'victim-too-new',
+  'level-gap',
+  'level-gap-above',
+  'victim-shielded',
+  'already-hacked-today',
+  'intrusion-cooldown',
+]);
 export type ScanProtection = z.infer<typeof ScanProtection>;
 
 /** GET /api/filesystem/scan?limit= — who this player may ssh into now; only public facts (no Token, no directories). */
-export const ScanQuery = z.strictObject({ limit: queryInt(z.int().min(1).max(balance.scanLimit)).default(balance.scanLimit) });
+export const ScanQuery = z.strictObject({
+  limit: queryInt(z.int().min(1).max(balance.scanLimit)).default(balance.scanLimit),
+});
 export type ScanQuery = z.infer<typeof ScanQuery>;
 export const ScanTarget = z.object({ username: z.string(), level: z.int(), protection: ScanProtection.nullable() });
 export type ScanTarget = z.infer<typeof ScanTarget>;

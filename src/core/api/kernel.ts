@@ -10,7 +10,10 @@ import { GridSquare } from './events';
  * grid_update events or /changes.
  */
 
-const Coord = z.int().min(0).max(balance.gridSize - 1);
+const Coord = z
+  .int()
+  .min(0)
+  .max(balance.gridSize - 1);
 const QueryCoord = queryInt(Coord);
 const Channel = z.int().min(0).max(255);
 
@@ -40,7 +43,11 @@ export const GridState = z.object({ version: z.int().min(0), squares: z.array(Gr
 export type GridState = z.infer<typeof GridState>;
 
 /** GET /api/grid/player-color: the player's colour, each channel null until they choose one. */
-export const PlayerColor = z.object({ colorR: Channel.nullable(), colorG: Channel.nullable(), colorB: Channel.nullable() });
+export const PlayerColor = z.object({
+  colorR: Channel.nullable(),
+  colorG: Channel.nullable(),
+  colorB: Channel.nullable(),
+});
 export type PlayerColor = z.infer<typeof PlayerColor>;
 
 /** POST /api/grid/set-color {colorR, colorG, colorB}: whole 0–255 each. */
@@ -62,13 +69,32 @@ export const PurchaseResult = z.object({
 export type PurchaseResult = z.infer<typeof PurchaseResult>;
 
 /** A refused purchase: the spec's title and text, and the owner when the bit was taken. */
-export const PurchaseRefusal = z.object({ success: z.literal(false), title: z.string(), message: z.string(), ownerUsername: z.string().optional() });
+export const PurchaseRefusal = z.object({
+  success: z.literal(false),
+  title: z.string(),
+  message: z.string(),
+  ownerUsername: z.string().optional(),
+});
 export type PurchaseRefusal = z.infer<typeof PurchaseRefusal>;
 
 /** GET /api/grid/changes?since=v: what changed after version v, in version order, or resync when too much did. */
-export const ChangesQuery = z.strictObject({ since: queryInt(z.int().min(0).max(2 ** 31 - 1)) });
+export const ChangesQuery = z.strictObject({
+  since: queryInt(
+    z
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+  ),
+});
 export type ChangesQuery = z.infer<typeof ChangesQuery>;
-export const GridChange = z.object({ x: Coord, y: Coord, colorR: Channel, colorG: Channel, colorB: Channel, version: z.int().min(1) });
+export const GridChange = z.object({
+  x: Coord,
+  y: Coord,
+  colorR: Channel,
+  colorG: Channel,
+  colorB: Channel,
+  version: z.int().min(1),
+});
 export type GridChange = z.infer<typeof GridChange>;
 export const GridChanges = z.object({ version: z.int().min(0), changes: z.array(GridChange), resync: z.boolean() });
 export type GridChanges = z.infer<typeof GridChanges>;
@@ -133,8 +159,20 @@ export const SeasonSummary = z.object({
   topPainters: z.array(SeasonPainter),
 });
 export type SeasonSummary = z.infer<typeof SeasonSummary>;
-export const SeasonsPage = z.object({ seasons: z.array(SeasonSummary), page: z.int().min(1), pages: z.int().min(1), total: z.int().min(0) });
+export const SeasonsPage = z.object({
+  seasons: z.array(SeasonSummary),
+  page: z.int().min(1),
+  pages: z.int().min(1),
+  total: z.int().min(0),
+});
 export type SeasonsPage = z.infer<typeof SeasonsPage>;
 
 /** The :season of an image path: digits only. */
-export const SeasonParams = z.strictObject({ season: queryInt(z.int().min(1).max(2 ** 31 - 1)) });
+export const SeasonParams = z.strictObject({
+  season: queryInt(
+    z
+      .int()
+      .min(1)
+      .max(2 ** 31 - 1),
+  ),
+});

@@ -39,7 +39,9 @@ describe('inventory and market contracts refuse what the server must never see',
 
   it('defaults and bounds the marketplace query', () => {
     expect(ListingQuery.parse({})).toEqual({ sort: 'newest', page: 1, pageSize: balance.marketPageSize });
-    expect(ListingQuery.parse({ type: 'storage', rarity: 'epic', sort: 'price-asc', page: '3', pageSize: '50' })).toMatchObject({ page: 3, pageSize: 50 });
+    expect(
+      ListingQuery.parse({ type: 'storage', rarity: 'epic', sort: 'price-asc', page: '3', pageSize: '50' }),
+    ).toMatchObject({ page: 3, pageSize: 50 });
     expect(ListingQuery.safeParse({ pageSize: '51' }).success).toBe(false);
     expect(ListingQuery.safeParse({ page: '0' }).success).toBe(false);
     expect(ListingQuery.safeParse({ q: 'x'.repeat(balance.marketSearchMaxLength + 1) }).success).toBe(false);
@@ -48,9 +50,15 @@ describe('inventory and market contracts refuse what the server must never see',
   });
 
   it('parses the market socket events', () => {
-    const sold = { t: 'market.listingSold', v: 1, d: { listingId: 4, sellerId: 1, buyerId: 2, itemType: 'gear', itemName: 'Eidetic RAM', price: 100, fee: 5 } };
+    const sold = {
+      t: 'market.listingSold',
+      v: 1,
+      d: { listingId: 4, sellerId: 1, buyerId: 2, itemType: 'gear', itemName: 'Eidetic RAM', price: 100, fee: 5 },
+    };
     expect(parseServerEvent(JSON.stringify(sold))?.t).toBe('market.listingSold');
-    expect(parseServerEvent({ t: 'inventory.changed', v: 2, d: { reason: 'market-returned' } })?.t).toBe('inventory.changed');
+    expect(parseServerEvent({ t: 'inventory.changed', v: 2, d: { reason: 'market-returned' } })?.t).toBe(
+      'inventory.changed',
+    );
     expect(parseServerEvent({ t: 'inventory.changed', v: 2, d: { reason: 'stolen' } })).toBeNull();
   });
 });

@@ -88,7 +88,12 @@ export type CreateListingResult = z.infer<typeof CreateListingResult>;
 export const BuyListingBody = z.strictObject({ listingId: ItemId });
 export type BuyListingBody = z.infer<typeof BuyListingBody>;
 /** A purchase: what was bought, for how much; the item is now in the buyer's inventory. */
-export const BuyListingResult = ActionResult.extend({ listingId: ItemId, itemType: ItemKind, itemId: ItemId, price: z.int().min(1) });
+export const BuyListingResult = ActionResult.extend({
+  listingId: ItemId,
+  itemType: ItemKind,
+  itemId: ItemId,
+  price: z.int().min(1),
+});
 export type BuyListingResult = z.infer<typeof BuyListingResult>;
 
 /** POST /api/marketplace/remove {listingId}: the item goes back to the seller. */

@@ -33,9 +33,19 @@ export const OptimizerStartBody = z.strictObject({});
 export type OptimizerStartBody = z.infer<typeof OptimizerStartBody>;
 
 /** spec §7: start returns timeMinutes. */
-export const OptimizerStartResponse = z.object({ success: z.literal(true), timeMinutes: Count, costTelnet: Count, status: OptimizerStatus });
+export const OptimizerStartResponse = z.object({
+  success: z.literal(true),
+  timeMinutes: Count,
+  costTelnet: Count,
+  status: OptimizerStatus,
+});
 export type OptimizerStartResponse = z.infer<typeof OptimizerStartResponse>;
 
 /** spec §7: collect (no payload) returns newConnectionRate. */
-export const OptimizerCollectResponse = z.object({ success: z.literal(true), newConnectionRate: z.number(), newLevel: Count, status: OptimizerStatus });
+export const OptimizerCollectResponse = z.object({
+  success: z.literal(true),
+  newConnectionRate: z.number(),
+  newLevel: Count,
+  status: OptimizerStatus,
+});
 export type OptimizerCollectResponse = z.infer<typeof OptimizerCollectResponse>;

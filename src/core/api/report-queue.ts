@@ -36,7 +36,10 @@ export const ResolveReportsBody = z
     action: z.enum(reportActions),
     reason: ActionReason,
   })
-  .refine((b) => refFits(b.targetKind, b.targetRef), { message: 'targetRef does not fit targetKind', path: ['targetRef'] });
+  .refine((b) => refFits(b.targetKind, b.targetRef), {
+    message: 'targetRef does not fit targetKind',
+    path: ['targetRef'],
+  });
 export type ResolveReportsBody = z.infer<typeof ResolveReportsBody>;
 
 /** How many open reports the resolve closed. */

@@ -5,10 +5,35 @@ import { LoginBody, RegisterBody } from './auth';
 import { blockchainPaths, SubmitCodeBody } from './blockchain';
 import { ChatHistoryQuery, ChatPostBody, ChatReadBody } from './chat';
 import { dronePaths, DroneBuyBody, DroneHarvestBody } from './drone';
-import { BuyDirectoryBody, ContentsQuery, ExitBody, filesystemPaths, HackBody, OperationBody, SshBody } from './filesystem';
+import {
+  BuyDirectoryBody,
+  ContentsQuery,
+  ExitBody,
+  filesystemPaths,
+  HackBody,
+  OperationBody,
+  SshBody,
+} from './filesystem';
 import { ProgressBody, TapBatchBody } from './game';
-import { BulkDestroyBody, DestroyCoreBody, DestroyGearBody, EquipBody, inventoryPaths, UseCoreBody, UseCoreParams } from './inventory';
-import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SeasonParams, seasonPaths, SeasonsQuery, SetColorBody } from './kernel';
+import {
+  BulkDestroyBody,
+  DestroyCoreBody,
+  DestroyGearBody,
+  EquipBody,
+  inventoryPaths,
+  UseCoreBody,
+  UseCoreParams,
+} from './inventory';
+import {
+  BitQuery,
+  ChangesQuery,
+  gridPaths,
+  PurchaseBody,
+  SeasonParams,
+  seasonPaths,
+  SeasonsQuery,
+  SetColorBody,
+} from './kernel';
 import { LeaderboardQuery } from './leaderboard';
 import { BuyListingBody, CreateListingBody, ListingQuery, marketPaths, PriceQuery, RemoveListingBody } from './market';
 import { CompleteMissionBody } from './missions';

@@ -28,7 +28,10 @@ export type IgnoreBody = z.infer<typeof IgnoreBody>;
 export const UnignoreBody = z.strictObject({ userId: RowId });
 export type UnignoreBody = z.infer<typeof UnignoreBody>;
 
-const Coord = z.int().min(0).max(balance.gridSize - 1);
+const Coord = z
+  .int()
+  .min(0)
+  .max(balance.gridSize - 1);
 
 /** A Kernel region, inclusive and bounded like GET /api/grid/state's. */
 const RegionTarget = z
@@ -53,7 +56,9 @@ export type ReportTarget = z.infer<typeof ReportTarget>;
 export const ReportBody = z.strictObject({
   target: ReportTarget,
   reason: z.enum(reportReasons),
-  note: PlainText.max(balance.reportNoteMax, { message: fillText(texts.safety.reportNoteTooLong, { n: balance.reportNoteMax }) }).optional(),
+  note: PlainText.max(balance.reportNoteMax, {
+    message: fillText(texts.safety.reportNoteTooLong, { n: balance.reportNoteMax }),
+  }).optional(),
 });
 export type ReportBody = z.infer<typeof ReportBody>;
 
@@ -63,7 +68,14 @@ export type ReportReceipt = z.infer<typeof ReportReceipt>;
 
 /** The reported content as it was when reported; the console shows this, not today's row. */
 export const ReportSnapshot = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('chat'), messageId: z.int(), authorId: z.int(), author: z.string(), text: z.string(), sentAt: z.iso.datetime() }),
+  z.object({
+    kind: z.literal('chat'),
+    messageId: z.int(),
+    authorId: z.int(),
+    author: z.string(),
+    text: z.string(),
+    sentAt: z.iso.datetime(),
+  }),
   z.object({
     kind: z.literal('ping'),
     messageId: z.int(),
@@ -97,7 +109,15 @@ export const ReportQueueItem = z.object({
   firstReportedAt: z.iso.datetime(),
   lastReportedAt: z.iso.datetime(),
   snapshot: ReportSnapshot,
-  reporters: z.array(z.object({ userId: z.int(), username: z.string(), reason: z.enum(reportReasons), note: z.string(), reportedAt: z.iso.datetime() })),
+  reporters: z.array(
+    z.object({
+      userId: z.int(),
+      username: z.string(),
+      reason: z.enum(reportReasons),
+      note: z.string(),
+      reportedAt: z.iso.datetime(),
+    }),
+  ),
 });
 export type ReportQueueItem = z.infer<typeof ReportQueueItem>;
 

@@ -32,7 +32,11 @@ export type CreatePaymentIntentResult = z.infer<typeof CreatePaymentIntentResult
 /** POST /api/complete-trojan-purchase {paymentIntentId} → success and coresAwarded. */
 export const CompletePurchaseBody = z.strictObject({ paymentIntentId: PaymentIntentId });
 export type CompletePurchaseBody = z.infer<typeof CompletePurchaseBody>;
-export const CompletePurchaseResult = z.object({ success: z.literal(true), coresAwarded: z.int().min(0), status: PurchaseStatus });
+export const CompletePurchaseResult = z.object({
+  success: z.literal(true),
+  coresAwarded: z.int().min(0),
+  status: PurchaseStatus,
+});
 export type CompletePurchaseResult = z.infer<typeof CompletePurchaseResult>;
 
 /** POST /api/virus/test-pay (PAYMENTS=test only): the fake card form's "card" is charged. */

@@ -90,5 +90,4 @@ export const decodingNumbers = {
 
   // spec §9 leaderboard
   leaderboardLimit: 30,
-
 } as const;

@@ -25,16 +25,58 @@ export function normalizeUsername(name: string): string {
 
 /** Whether an (already normalised) username is free of invisible, format, bidi and stacked-mark characters. */
 export function isVisibleUsername(name: string): boolean {
-  return !invisibleCharacters.test(name) && !unusualSpaces.test(name) && !tooManyMarks.test(name) && /[\p{L}\p{N}]/u.test(name);
+  return (
+    !invisibleCharacters.test(name) &&
+    !unusualSpaces.test(name) &&
+    !tooManyMarks.test(name) &&
+    /[\p{L}\p{N}]/u.test(name)
+  );
 }
 
 // Look-alikes folded onto one letter (a small, deliberate subset of Unicode's confusables, UTS #39):
 // Cyrillic and Greek letters that look Latin, and the digits and letters that pass for each other.
 const confusables: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', һ: 'h', н: 'h', і: 'l', ӏ: 'l', ј: 'j', к: 'k', м: 'm', о: 'o', р: 'p', с: 'c', ѕ: 's', т: 't',
-  у: 'y', х: 'x', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', ı: 'l',
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w', ϲ: 'c', ϳ: 'j',
-  '0': 'o', '1': 'l', i: 'l', '|': 'l',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  һ: 'h',
+  н: 'h',
+  і: 'l',
+  ӏ: 'l',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ɡ: 'g',
+  ı: 'l',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'l',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  ϲ: 'c',
+  ϳ: 'j',
+  '0': 'o',
+  '1': 'l',
+  i: 'l',
+  '|': 'l',
 };
 const confusablePairs: Array<[RegExp, string]> = [
   [/rn/g, 'm'],
@@ -90,9 +132,27 @@ export type AccountFieldProblem =
   | 'fieldPasswordChars';
 
 const fieldRules = {
-  loginId: { min: minimums.loginId, max: limits.loginIdMax, accepts: isLoginId, length: 'fieldLoginIdLength', chars: 'fieldLoginIdChars' },
-  username: { min: minimums.username, max: limits.usernameMax, accepts: isUsername, length: 'fieldUsernameLength', chars: 'fieldUsernameChars' },
-  password: { min: minimums.password, max: limits.passwordMax, accepts: isPassword, length: 'fieldPasswordLength', chars: 'fieldPasswordChars' },
+  loginId: {
+    min: minimums.loginId,
+    max: limits.loginIdMax,
+    accepts: isLoginId,
+    length: 'fieldLoginIdLength',
+    chars: 'fieldLoginIdChars',
+  },
+  username: {
+    min: minimums.username,
+    max: limits.usernameMax,
+    accepts: isUsername,
+    length: 'fieldUsernameLength',
+    chars: 'fieldUsernameChars',
+  },
+  password: {
+    min: minimums.password,
+    max: limits.passwordMax,
+    accepts: isPassword,
+    length: 'fieldPasswordLength',
+    chars: 'fieldPasswordChars',
+  },
 } as const;
 
 /**

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { blacklistChance, bossMaxIntegrity, bossPayouts, bossRewards, formatCountdown, integrityAfter, isBlacklisted, mostDamage, nextBossIntegrity, nextSpawnAt, rewardWithinDailyCap } from './blockchain';
+import {
+  blacklistChance,
+  bossMaxIntegrity,
+  bossPayouts,
+  bossRewards,
+  formatCountdown,
+  integrityAfter,
+  isBlacklisted,
+  mostDamage,
+  nextBossIntegrity,
+  nextSpawnAt,
+  rewardWithinDailyCap,
+} from './blockchain';
 
 describe('boss numbers (docs/game-rules.md §19)', () => {
   it('grows integrity and rewards with the level', () => {
@@ -24,9 +36,11 @@ describe('boss numbers (docs/game-rules.md §19)', () => {
     expect(nextSpawnAt(1_000)).toBe(1_000 + 7_200_000);
   });
   it('never lowers integrity below 0', () => {
-    fc.assert(fc.property(fc.nat(1000), fc.nat(1000), (i, d) => {
-      expect(integrityAfter(i, d)).toBe(Math.max(0, i - d));
-    }));
+    fc.assert(
+      fc.property(fc.nat(1000), fc.nat(1000), (i, d) => {
+        expect(integrityAfter(i, d)).toBe(Math.max(0, i - d));
+      }),
+    );
   });
 });
 
@@ -38,7 +52,9 @@ describe('daily boss-reward cap (ADR 050)', () => {
     [600, 700, 300],
     [400, cap, 0],
     [400, cap + 50, 0],
-  ])('a reward of %i after %i today pays %i', (reward, paid, out) => expect(rewardWithinDailyCap(reward, paid)).toBe(out));
+  ])('a reward of %i after %i today pays %i', (reward, paid, out) =>
+    expect(rewardWithinDailyCap(reward, paid)).toBe(out),
+  );
   it('no sequence of rewards pays one player more than the cap in a day', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 30 }), (rewards) => {
@@ -50,7 +66,12 @@ describe('daily boss-reward cap (ADR 050)', () => {
           paid += got;
         }
         expect(paid).toBeLessThanOrEqual(cap);
-        expect(paid).toBe(Math.min(cap, rewards.reduce((a, b) => a + b, 0)));
+        expect(paid).toBe(
+          Math.min(
+            cap,
+            rewards.reduce((a, b) => a + b, 0),
+          ),
+        );
       }),
     );
   });
@@ -66,11 +87,20 @@ describe('what a defeat pays (ADR 050)', () => {
     const first = bossPayouts(10, fresh(1), fresh(1));
     expect(first).toEqual({ lastHit: 400, mostDamage: 600 });
     const paid = first.lastHit + first.mostDamage;
-    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: paid }, { ...fresh(1), paidTodayTelnet: paid })).toEqual({ lastHit: 0, mostDamage: 0 });
+    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: paid }, { ...fresh(1), paidTodayTelnet: paid })).toEqual({
+      lastHit: 0,
+      mostDamage: 0,
+    });
   });
-  it('counts LAST HIT toward the same player\'s MOST DAMAGE card', () => {
-    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: 300 }, { ...fresh(1), paidTodayTelnet: 300 })).toEqual({ lastHit: 400, mostDamage: 300 });
-    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: 300 }, { ...fresh(2), paidTodayTelnet: 300 })).toEqual({ lastHit: 400, mostDamage: 600 });
+  it("counts LAST HIT toward the same player's MOST DAMAGE card", () => {
+    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: 300 }, { ...fresh(1), paidTodayTelnet: 300 })).toEqual({
+      lastHit: 400,
+      mostDamage: 300,
+    });
+    expect(bossPayouts(10, { ...fresh(1), paidTodayTelnet: 300 }, { ...fresh(2), paidTodayTelnet: 300 })).toEqual({
+      lastHit: 400,
+      mostDamage: 600,
+    });
   });
 });
 
@@ -90,8 +120,16 @@ describe('next boss integrity (ADR 050)', () => {
     expect(nextBossIntegrity(5, { maxIntegrity: 60, cracks: 60, totalDamage: 60 })).toBe(50);
   });
   const kill = fc
-    .record({ maxIntegrity: fc.integer({ min: 10, max: balance.bossIntegrityCeiling }), cracks: fc.integer({ min: 1, max: 500 }), perCrack: fc.integer({ min: 1, max: 100_000 }) })
-    .map(({ maxIntegrity, cracks, perCrack }) => ({ maxIntegrity, cracks, totalDamage: Math.max(maxIntegrity, cracks * perCrack) }));
+    .record({
+      maxIntegrity: fc.integer({ min: 10, max: balance.bossIntegrityCeiling }),
+      cracks: fc.integer({ min: 1, max: 500 }),
+      perCrack: fc.integer({ min: 1, max: 100_000 }),
+    })
+    .map(({ maxIntegrity, cracks, perCrack }) => ({
+      maxIntegrity,
+      cracks,
+      totalDamage: Math.max(maxIntegrity, cracks * perCrack),
+    }));
   it('grows whenever the previous boss took fewer cracks than the target, and stays within its bounds', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), kill, (level, previous) => {
@@ -99,8 +137,11 @@ describe('next boss integrity (ADR 050)', () => {
         expect(Number.isInteger(next)).toBe(true);
         expect(next).toBeLessThanOrEqual(balance.bossIntegrityCeiling);
         expect(next).toBeGreaterThanOrEqual(Math.min(balance.bossIntegrityCeiling, bossMaxIntegrity(level)));
-        expect(next).toBeLessThanOrEqual(Math.max(bossMaxIntegrity(level), previous.maxIntegrity * balance.bossIntegrityMaxGrowth));
-        if (previous.cracks < balance.bossTargetCracks && previous.maxIntegrity < balance.bossIntegrityCeiling) expect(next).toBeGreaterThan(previous.maxIntegrity);
+        expect(next).toBeLessThanOrEqual(
+          Math.max(bossMaxIntegrity(level), previous.maxIntegrity * balance.bossIntegrityMaxGrowth),
+        );
+        if (previous.cracks < balance.bossTargetCracks && previous.maxIntegrity < balance.bossIntegrityCeiling)
+          expect(next).toBeGreaterThan(previous.maxIntegrity);
       }),
     );
   });
@@ -134,8 +175,19 @@ describe('blacklist chance (spec §1)', () => {
 describe('most damage', () => {
   it('sums per player; a tie goes to the earlier first hit', () => {
     expect(mostDamage([])).toBeNull();
-    expect(mostDamage([{ userId: 1, damage: 3, order: 1 }, { userId: 2, damage: 5, order: 2 }, { userId: 1, damage: 3, order: 3 }])).toEqual({ userId: 1, damage: 6 });
-    expect(mostDamage([{ userId: 2, damage: 4, order: 2 }, { userId: 1, damage: 4, order: 1 }])).toEqual({ userId: 1, damage: 4 });
+    expect(
+      mostDamage([
+        { userId: 1, damage: 3, order: 1 },
+        { userId: 2, damage: 5, order: 2 },
+        { userId: 1, damage: 3, order: 3 },
+      ]),
+    ).toEqual({ userId: 1, damage: 6 });
+    expect(
+      mostDamage([
+        { userId: 2, damage: 4, order: 2 },
+        { userId: 1, damage: 4, order: 1 },
+      ]),
+    ).toEqual({ userId: 1, damage: 4 });
   });
 });
 

@@ -22,14 +22,20 @@ export function nextBossIntegrity(level: number, previous: PreviousBossKill | nu
   if (!previous || previous.cracks <= 0) return Math.min(balance.bossIntegrityCeiling, floor);
   const perCrack = previous.totalDamage / previous.cracks;
   const wanted = Math.round(balance.bossTargetCracks * perCrack);
-  const bounded = Math.min(previous.maxIntegrity * balance.bossIntegrityMaxGrowth, Math.max(previous.maxIntegrity * balance.bossIntegrityMaxShrink, wanted));
+  const bounded = Math.min(
+    previous.maxIntegrity * balance.bossIntegrityMaxGrowth,
+    Math.max(previous.maxIntegrity * balance.bossIntegrityMaxShrink, wanted),
+  );
   return Math.min(balance.bossIntegrityCeiling, Math.max(floor, Math.round(bounded)));
 }
 
 /** Telnet paid for the last hit and for the most damage on a boss of this level, capped per kill at bossRewardCapLevel's (game-rules §19). */
 export function bossRewards(level: number): { lastHit: number; mostDamage: number } {
   const paidLevel = Math.min(level, balance.bossRewardCapLevel);
-  return { lastHit: balance.bossLastHitRewardPerLevel * paidLevel, mostDamage: balance.bossMostDamageRewardPerLevel * paidLevel };
+  return {
+    lastHit: balance.bossLastHitRewardPerLevel * paidLevel,
+    mostDamage: balance.bossMostDamageRewardPerLevel * paidLevel,
+  };
 }
 
 /** What a reward pays a player who already received `paidTodayTelnet` in boss rewards this UTC day: never past the daily cap. */
@@ -48,7 +54,11 @@ export interface BossWinner {
  * What a defeat pays each card (ADR 050): the level's rewards capped per kill, nothing to a blacklisted
  * winner, and never past a player's daily cap; one player winning both cards is paid LAST HIT first.
  */
-export function bossPayouts(level: number, lastHitter: BossWinner, topDamage: BossWinner): { lastHit: number; mostDamage: number } {
+export function bossPayouts(
+  level: number,
+  lastHitter: BossWinner,
+  topDamage: BossWinner,
+): { lastHit: number; mostDamage: number } {
   const rewards = bossRewards(level);
   const lastHit = lastHitter.blacklisted ? 0 : rewardWithinDailyCap(rewards.lastHit, lastHitter.paidTodayTelnet);
   const alreadyToday = topDamage.paidTodayTelnet + (topDamage.userId === lastHitter.userId ? lastHit : 0);

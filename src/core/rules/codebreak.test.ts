@@ -28,12 +28,19 @@ function referenceScore(code: string, guess: string) {
   return { correctPosition, wrongPosition };
 }
 
-const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const digits = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(''));
 const pair = fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(digits(n), digits(n)));
 // Few distinct digits, so repeats are the rule rather than the exception.
-const repeats = fc.integer({ min: 1, max: 12 }).chain((n) =>
-  fc.tuple(...[0, 1].map(() => fc.array(fc.constantFrom('1', '2', '3'), { minLength: n, maxLength: n }).map((a) => a.join('')))),
-);
+const repeats = fc
+  .integer({ min: 1, max: 12 })
+  .chain((n) =>
+    fc.tuple(
+      ...[0, 1].map(() =>
+        fc.array(fc.constantFrom('1', '2', '3'), { minLength: n, maxLength: n }).map((a) => a.join('')),
+      ),
+    ),
+  );
 
 describe('Mastermind scoring (spec §4)', () => {
   it.each([
@@ -50,12 +57,18 @@ describe('Mastermind scoring (spec §4)', () => {
   });
 
   it('agrees with a brute-force pairing on any code and guess', () => {
-    fc.assert(fc.property(pair, ([code, guess]) => {
-      expect(scoreGuess(code, guess)).toEqual(referenceScore(code, guess));
-    }), { numRuns: 2000 });
-    fc.assert(fc.property(repeats, ([code, guess]) => {
-      expect(scoreGuess(code!, guess!)).toEqual(referenceScore(code!, guess!));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(pair, ([code, guess]) => {
+        expect(scoreGuess(code, guess)).toEqual(referenceScore(code, guess));
+      }),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(repeats, ([code, guess]) => {
+        expect(scoreGuess(code!, guess!)).toEqual(referenceScore(code!, guess!));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('never counts more than the code length, and is the full length only for the code itself', () => {

@@ -49,7 +49,8 @@ export type GuessCheck = { ok: true; guess: string } | { ok: false; message: str
  */
 export function validateGuess(raw: string, codeLength: number): GuessCheck {
   const guess = raw.trim();
-  if (guess.length === 0 || guess.length !== codeLength) return { ok: false, message: blockchainTexts.invalidLength(codeLength) };
+  if (guess.length === 0 || guess.length !== codeLength)
+    return { ok: false, message: blockchainTexts.invalidLength(codeLength) };
   if (!/^[0-9]+$/.test(guess)) return { ok: false, message: blockchainTexts.invalidCharacters };
   return { ok: true, guess };
 }

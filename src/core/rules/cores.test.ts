@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { coreTypeNames } from '../items';
 import { seededRandom } from '../random';
-import { expectedCoreTelnet, expectedCoreTelnetPerDecode, expectedDroppedCoreTelnet, findCoreType, openCore } from './cores';
+import {
+  expectedCoreTelnet,
+  expectedCoreTelnetPerDecode,
+  expectedDroppedCoreTelnet,
+  findCoreType,
+  openCore,
+} from './cores';
 
 describe('opening Telnet Cores', () => {
   it('knows every named type, by name and by id', () => {
@@ -52,7 +58,10 @@ describe('opening Telnet Cores', () => {
 
   it('pays back about 4 minutes of level-1 play per dropped core (docs/game-rules.md §4)', () => {
     const totalWeight = balance.telnetCoreTypes.reduce((sum, t) => sum + t.weight, 0);
-    const perCore = balance.telnetCoreTypes.reduce((sum, t) => sum + (t.weight / totalWeight) * expectedCoreTelnet(t), 0);
+    const perCore = balance.telnetCoreTypes.reduce(
+      (sum, t) => sum + (t.weight / totalWeight) * expectedCoreTelnet(t),
+      0,
+    );
     expect(perCore).toBeGreaterThan(12);
     expect(perCore).toBeLessThan(13.5);
   });
@@ -60,7 +69,10 @@ describe('opening Telnet Cores', () => {
 
 describe('what a dropped core is worth', () => {
   it('weighs each type’s expected opening by its drop weight', () => {
-    expect(expectedDroppedCoreTelnet()).toBeCloseTo(0.5 * 4.95 + 0.3 * 11.2 + 0.15 * 24.5 + 0.04 * 52.5 + 0.01 * 106.25, 9);
+    expect(expectedDroppedCoreTelnet()).toBeCloseTo(
+      0.5 * 4.95 + 0.3 * 11.2 + 0.15 * 24.5 + 0.04 * 52.5 + 0.01 * 106.25,
+      9,
+    );
     expect(expectedCoreTelnetPerDecode()).toBeCloseTo(balance.coreDropChance * expectedDroppedCoreTelnet(), 12);
   });
 });

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { countDecodes, cumulativeDecodeYield, decodeYieldFactor, decodesThatRollDrops, telnetCentsForDecodes } from './decode-budget';
+import {
+  countDecodes,
+  cumulativeDecodeYield,
+  decodeYieldFactor,
+  decodesThatRollDrops,
+  telnetCentsForDecodes,
+} from './decode-budget';
 import { applyDecodes } from './exp';
 import { convertDecodesToTelnet } from './telnet';
 
@@ -29,7 +35,7 @@ describe('daily decode budget', () => {
 
   it.each([
     ['a slow grinder (3 s a row)', 4_800],
-    ['the guide\'s human pace (2 s a row)', 7_200],
+    ["the guide's human pace (2 s a row)", 7_200],
     ['a fast grinder (1.5 s a row)', 9_600],
   ])('a script at the ceiling 24/7 earns at most twice the Telnet of %s over 4 h', (_who, grinderDecodes) => {
     const scriptDecodes = balance.tapRefillPerSecond * 86_400; // 129,600
@@ -38,7 +44,7 @@ describe('daily decode budget', () => {
     }
   });
 
-  it('leaves a new player\'s first day alone: level 10 in 559 decodes (about 20 minutes) is all full yield', () => {
+  it("leaves a new player's first day alone: level 10 in 559 decodes (about 20 minutes) is all full yield", () => {
     const reached = applyDecodes({ level: 1, currentExp: 0, maxExp: 10 }, 559);
     expect(reached.level).toBe(10);
     expect(cumulativeDecodeYield(559)).toBe(559);
@@ -59,15 +65,20 @@ describe('daily decode budget', () => {
 
   it('pays a day the same however its decodes are split into batches', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 400 }), fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 10, max: 100 }), (batches, start, rate) => {
-        let before = start;
-        let cents = 0;
-        for (const n of batches) {
-          cents += telnetCentsForDecodes(before, n, rate);
-          before += n;
-        }
-        expect(cents).toBe(telnetCentsForDecodes(start, before - start, rate));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 400 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 10, max: 100 }),
+        (batches, start, rate) => {
+          let before = start;
+          let cents = 0;
+          for (const n of batches) {
+            cents += telnetCentsForDecodes(before, n, rate);
+            before += n;
+          }
+          expect(cents).toBe(telnetCentsForDecodes(start, before - start, rate));
+        },
+      ),
     );
   });
 

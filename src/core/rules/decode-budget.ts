@@ -62,7 +62,11 @@ export function decodeDayOf(nowMs: number): number {
  * Counts `decodes` more decodes at `nowMs`: a new UTC day starts from 0. A clock that reads an
  * earlier day than the counter (another instance a little behind) keeps counting the counter's day.
  */
-export function countDecodes(counter: DecodeDayCounter, nowMs: number, decodes: number): { decodesBefore: number; counter: DecodeDayCounter } {
+export function countDecodes(
+  counter: DecodeDayCounter,
+  nowMs: number,
+  decodes: number,
+): { decodesBefore: number; counter: DecodeDayCounter } {
   const day = Math.max(decodeDayOf(nowMs), counter.day);
   const decodesBefore = day === counter.day ? counter.decodes : 0;
   return { decodesBefore, counter: { day, decodes: decodesBefore + decodes } };

@@ -2,12 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { seededRandom } from '../random';
-import { emptyDecodeTiming, observeDecodeBatch, parseDecodeTiming, type DecodeTimingState, type MachineLikeSignal } from './decode-timing';
+import {
+  emptyDecodeTiming,
+  observeDecodeBatch,
+  parseDecodeTiming,
+  type DecodeTimingState,
+  type MachineLikeSignal,
+} from './decode-timing';
 
 const start = 1_700_000_000_000;
 
 /** Feeds batches (time, decodes) to the detector as the server sees them; returns every signal raised. */
-function replay(batches: Array<{ atMs: number; decodes: number }>): { signals: MachineLikeSignal[]; state: DecodeTimingState } {
+function replay(batches: Array<{ atMs: number; decodes: number }>): {
+  signals: MachineLikeSignal[];
+  state: DecodeTimingState;
+} {
   let state = emptyDecodeTiming;
   const signals: MachineLikeSignal[] = [];
   for (const b of batches) {
@@ -50,14 +59,21 @@ describe('machine-like decoding detector', () => {
 
   it('keeps a small state that survives a round trip through the database and rejects anything malformed', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ gap: fc.integer({ min: 0, max: 120_000 }), decodes: fc.integer({ min: 1, max: 50 }) }), { maxLength: 300 }), (steps) => {
-        let t = start;
-        const { state, signals } = replay(steps.map((s) => ({ atMs: (t += s.gap), decodes: s.decodes })));
-        expect(parseDecodeTiming(JSON.parse(JSON.stringify(state)))).toEqual(state);
-        expect(JSON.stringify(state).length).toBeLessThan(300);
-        // A window or an hour is judged once: never more signals than windows plus hours.
-        expect(signals.length).toBeLessThanOrEqual(Math.floor(steps.length / balance.decodeTimingWindowBatches) + Math.floor((t - start) / 3_600_000) + 1);
-      }),
+      fc.property(
+        fc.array(fc.record({ gap: fc.integer({ min: 0, max: 120_000 }), decodes: fc.integer({ min: 1, max: 50 }) }), {
+          maxLength: 300,
+        }),
+        (steps) => {
+          let t = start;
+          const { state, signals } = replay(steps.map((s) => ({ atMs: (t += s.gap), decodes: s.decodes })));
+          expect(parseDecodeTiming(JSON.parse(JSON.stringify(state)))).toEqual(state);
+          expect(JSON.stringify(state).length).toBeLessThan(300);
+          // A window or an hour is judged once: never more signals than windows plus hours.
+          expect(signals.length).toBeLessThanOrEqual(
+            Math.floor(steps.length / balance.decodeTimingWindowBatches) + Math.floor((t - start) / 3_600_000) + 1,
+          );
+        },
+      ),
     );
     expect(parseDecodeTiming(null)).toEqual(emptyDecodeTiming);
     expect(parseDecodeTiming({ ...emptyDecodeTiming, windowM2: 'x' })).toEqual(emptyDecodeTiming);

@@ -47,7 +47,10 @@ export function observeDecodeBatch(
   if (state.lastBatchAtMs === 0 || gapMs < 0 || gapMs > balance.decodeRunBreakMs) {
     return { state: { ...emptyDecodeTiming, lastBatchAtMs: atMs, runStartedAtMs: atMs }, signal: null };
   }
-  const next = addInterval({ ...state, lastBatchAtMs: atMs, runDecodes: state.runDecodes + decodes }, gapMs / Math.max(1, decodes));
+  const next = addInterval(
+    { ...state, lastBatchAtMs: atMs, runDecodes: state.runDecodes + decodes },
+    gapMs / Math.max(1, decodes),
+  );
   let signal: MachineLikeSignal | null = null;
   if (next.windowBatches >= balance.decodeTimingWindowBatches) {
     signal = judgeWindow(next);
@@ -57,7 +60,11 @@ export function observeDecodeBatch(
   if (runMs >= balance.machineLikeCeilingRunMs) {
     const decodesPerSecond = next.runDecodes / (runMs / 1000);
     if (decodesPerSecond >= balance.machineLikeCeilingShare * balance.tapRefillPerSecond) {
-      signal ??= { kind: 'held-at-ceiling', decodesPerSecond: round2(decodesPerSecond), runMinutes: Math.round(runMs / 60_000) };
+      signal ??= {
+        kind: 'held-at-ceiling',
+        decodesPerSecond: round2(decodesPerSecond),
+        runMinutes: Math.round(runMs / 60_000),
+      };
     }
     Object.assign(next, { runStartedAtMs: atMs, runDecodes: 0 });
   }
@@ -78,7 +85,12 @@ function judgeWindow(state: DecodeTimingState): MachineLikeSignal | null {
   if (state.windowMeanMs <= 0) return null;
   const intervalCv = Math.sqrt(state.windowM2 / state.windowBatches) / state.windowMeanMs;
   if (intervalCv >= balance.machineLikeIntervalCv) return null;
-  return { kind: 'steady-intervals', intervalCv: round2(intervalCv), meanIntervalMs: Math.round(state.windowMeanMs), batches: state.windowBatches };
+  return {
+    kind: 'steady-intervals',
+    intervalCv: round2(intervalCv),
+    meanIntervalMs: Math.round(state.windowMeanMs),
+    batches: state.windowBatches,
+  };
 }
 
 function round2(value: number): number {

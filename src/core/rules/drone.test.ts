@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { texts } from '../texts';
-import { addDroneStep, droneConnectionRatePct, droneMaxClicksPerRun, droneStepDueAt, droneStepsPerRun, expectedDroneClickReturnTelnet, experienceBetween, planDroneRun } from './drone';
+import {
+  addDroneStep,
+  droneConnectionRatePct,
+  droneMaxClicksPerRun,
+  droneStepDueAt,
+  droneStepsPerRun,
+  expectedDroneClickReturnTelnet,
+  experienceBetween,
+  planDroneRun,
+} from './drone';
 import { applyDecodes, expForLevel } from './exp';
 
 describe('drone purchase (spec §1, ADR 021)', () => {
@@ -74,6 +83,11 @@ describe("the drone's Telnet (ADR 051)", () => {
   });
 
   it('never returns a whole Telnet per click, whatever the connection rate, cores counted', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: balance.connectionRateCapPct }), (rate) => expectedDroneClickReturnTelnet(rate) < balance.droneTelnetPerClick));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: balance.connectionRateCapPct }),
+        (rate) => expectedDroneClickReturnTelnet(rate) < balance.droneTelnetPerClick,
+      ),
+    );
   });
 });

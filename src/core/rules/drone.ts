@@ -22,8 +22,9 @@ export interface DronePlan {
  */
 export function planDroneRun(offeredTelnet: number): DronePlan {
   const clicks = Math.max(0, Math.min(Math.floor(offeredTelnet), droneMaxClicksPerRun));
-  const clicksPerStep = Array.from({ length: droneStepsPerRun }, (_, i) =>
-    Math.floor((clicks * (i + 1)) / droneStepsPerRun) - Math.floor((clicks * i) / droneStepsPerRun),
+  const clicksPerStep = Array.from(
+    { length: droneStepsPerRun },
+    (_, i) => Math.floor((clicks * (i + 1)) / droneStepsPerRun) - Math.floor((clicks * i) / droneStepsPerRun),
   );
   return { clicks, refundTelnet: Math.max(0, Math.floor(offeredTelnet) - clicks), clicksPerStep };
 }
@@ -61,7 +62,10 @@ export interface DroneHarvest {
 }
 
 /** Adds one step's result to the harvest; levels gained is always newLevel − levelBefore. */
-export function addDroneStep(h: DroneHarvest, step: { experience: number; clicks: number; newLevel: number; telnetEarned: number; lostDrops: number }): DroneHarvest {
+export function addDroneStep(
+  h: DroneHarvest,
+  step: { experience: number; clicks: number; newLevel: number; telnetEarned: number; lostDrops: number },
+): DroneHarvest {
   return {
     experience: h.experience + step.experience,
     clicks: h.clicks + step.clicks,
@@ -73,7 +77,11 @@ export function addDroneStep(h: DroneHarvest, step: { experience: number; clicks
 }
 
 /** Experience gained between two progress states (carry-over levels included), from the exp curve's totals. */
-export function experienceBetween(before: { level: number; currentExp: number }, after: { level: number; currentExp: number }, expForLevel: (level: number) => number): number {
+export function experienceBetween(
+  before: { level: number; currentExp: number },
+  after: { level: number; currentExp: number },
+  expForLevel: (level: number) => number,
+): number {
   let total = after.currentExp - before.currentExp;
   for (let l = before.level; l < after.level; l++) total += expForLevel(l);
   return total;

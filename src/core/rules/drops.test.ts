@@ -61,7 +61,9 @@ describe('drops', () => {
   it('drops about 2% gear and 1% cores per decode at the default drop rate', () => {
     const n = 50_000;
     const { gear, cores } = rollDrops(seededRandom(9), n, 5, 0.1);
-    expect(outsideBinomialBound({ gear: gear.length, cores: cores.length }, n, { gear: 0.02, cores: 0.01 })).toEqual([]);
+    expect(outsideBinomialBound({ gear: gear.length, cores: cores.length }, n, { gear: 0.02, cores: 0.01 })).toEqual(
+      [],
+    );
   });
 });
 

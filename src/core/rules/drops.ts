@@ -1,5 +1,5 @@
 import { balance } from '../balance';
-import type { GearType, Rarity} from '../items';
+import type { GearType, Rarity } from '../items';
 import { type CoreTypeName } from '../items';
 import { pickWeighted, randomInt } from '../random';
 
@@ -21,7 +21,12 @@ export const gearNames: Record<GearType, Record<Rarity, string>> = {
   cpu: { common: 'Scrap Core CPU', rare: 'Overclocked CPU', epic: 'Quantum Lattice CPU', legendary: 'Singularity CPU' },
   ram: { common: 'Salvaged RAM', rare: 'Neon DDR RAM', epic: 'Phase-Shift RAM', legendary: 'Eidetic RAM' },
   gpu: { common: 'Pixel Pusher GPU', rare: 'Raytrace GPU', epic: 'Hexcore GPU', legendary: 'Void Render GPU' },
-  storage: { common: 'Dusty HDD Storage', rare: 'Flash Array Storage', epic: 'Holo Vault Storage', legendary: 'Deep Archive Storage' },
+  storage: {
+    common: 'Dusty HDD Storage',
+    rare: 'Flash Array Storage',
+    epic: 'Holo Vault Storage',
+    legendary: 'Deep Archive Storage',
+  },
 };
 
 export interface GearDrop {
@@ -50,13 +55,27 @@ export function rollGear(random: () => number, playerLevel: number): GearDrop {
   const center = level * gearBaseStatPerLevel[type] * rarityStatMultiplier[rarity];
   const statValue = Math.max(1, Math.round(center * (0.8 + random() * 0.4)));
   const name = gearNames[type][rarity];
-  return { name, description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`, type, rarity, level, statValue };
+  return {
+    name,
+    description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`,
+    type,
+    rarity,
+    level,
+    statValue,
+  };
 }
 
 /** Gear of an exact type, rarity and level at the middle of its stat range (operator grants, tests). */
 export function makeGear(type: GearType, rarity: Rarity, level: number): GearDrop {
   const statValue = Math.max(1, Math.round(level * gearBaseStatPerLevel[type] * rarityStatMultiplier[rarity]));
-  return { name: gearNames[type][rarity], description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`, type, rarity, level, statValue };
+  return {
+    name: gearNames[type][rarity],
+    description: `${rarity} ${type.toUpperCase()} tuned for level ${level} operators`,
+    type,
+    rarity,
+    level,
+    statValue,
+  };
 }
 
 /** A Telnet Core by the T-1..T-5 weights. */

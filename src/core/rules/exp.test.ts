@@ -20,7 +20,12 @@ describe('experience curve (spec §9)', () => {
 
 describe('levelling up (spec §4)', () => {
   it('carries the excess over and recomputes the maximum', () => {
-    expect(addExp({ level: 1, currentExp: 8, maxExp: 10 }, 5)).toEqual({ level: 2, currentExp: 3, maxExp: 98, levelsGained: 1 });
+    expect(addExp({ level: 1, currentExp: 8, maxExp: 10 }, 5)).toEqual({
+      level: 2,
+      currentExp: 3,
+      maxExp: 98,
+      levelsGained: 1,
+    });
   });
 
   it('can gain several levels at once', () => {
@@ -30,7 +35,12 @@ describe('levelling up (spec §4)', () => {
 
   it('ten decodes at level 1 make level 2 (1 exp per decode at level 1)', () => {
     expect(expPerDecode(1)).toBe(1);
-    expect(applyDecodes({ level: 1, currentExp: 0, maxExp: 10 }, 10)).toEqual({ level: 2, currentExp: 0, maxExp: 98, levelsGained: 1 });
+    expect(applyDecodes({ level: 1, currentExp: 0, maxExp: 10 }, 10)).toEqual({
+      level: 2,
+      currentExp: 0,
+      maxExp: 98,
+      levelsGained: 1,
+    });
   });
 
   it('never loses or invents experience (property)', () => {

@@ -11,13 +11,19 @@ const start = Date.UTC(2026, 10, 1);
 describe('when a Kernel season ends', () => {
   it('a season ends once 90 % of the grid is owned: 576,000 of 640,000 bits, not one bit sooner', () => {
     expect(seasonFullBits(total)).toBe(576_000);
-    expect(seasonShouldEnd({ ownedBits: 575_999, totalBits: total, startedAtMs: start, nowMs: start + day })).toBe(false);
-    expect(seasonShouldEnd({ ownedBits: 576_000, totalBits: total, startedAtMs: start, nowMs: start + day })).toBe(true);
+    expect(seasonShouldEnd({ ownedBits: 575_999, totalBits: total, startedAtMs: start, nowMs: start + day })).toBe(
+      false,
+    );
+    expect(seasonShouldEnd({ ownedBits: 576_000, totalBits: total, startedAtMs: start, nowMs: start + day })).toBe(
+      true,
+    );
   });
 
   it('a season ends 14 days after it began however empty its canvas, and not a millisecond before', () => {
     expect(seasonDeadlineMs(start)).toBe(start + 14 * day);
-    expect(seasonShouldEnd({ ownedBits: 1, totalBits: total, startedAtMs: start, nowMs: start + 14 * day - 1 })).toBe(false);
+    expect(seasonShouldEnd({ ownedBits: 1, totalBits: total, startedAtMs: start, nowMs: start + 14 * day - 1 })).toBe(
+      false,
+    );
     expect(seasonShouldEnd({ ownedBits: 1, totalBits: total, startedAtMs: start, nowMs: start + 14 * day })).toBe(true);
   });
 
@@ -32,11 +38,27 @@ describe('when a Kernel season ends', () => {
 
   it('more bits or more time never un-end a season (the rule is monotone)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: total }), fc.integer({ min: 0, max: total }), fc.nat(40 * day), fc.nat(40 * day), (a, b, t1, t2) => {
-        const early = seasonShouldEnd({ ownedBits: Math.min(a, b), totalBits: total, startedAtMs: start, nowMs: start + Math.min(t1, t2) });
-        const late = seasonShouldEnd({ ownedBits: Math.max(a, b), totalBits: total, startedAtMs: start, nowMs: start + Math.max(t1, t2) });
-        expect(!early || late).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: total }),
+        fc.integer({ min: 0, max: total }),
+        fc.nat(40 * day),
+        fc.nat(40 * day),
+        (a, b, t1, t2) => {
+          const early = seasonShouldEnd({
+            ownedBits: Math.min(a, b),
+            totalBits: total,
+            startedAtMs: start,
+            nowMs: start + Math.min(t1, t2),
+          });
+          const late = seasonShouldEnd({
+            ownedBits: Math.max(a, b),
+            totalBits: total,
+            startedAtMs: start,
+            nowMs: start + Math.max(t1, t2),
+          });
+          expect(!early || late).toBe(true);
+        },
+      ),
     );
   });
 

@@ -30,7 +30,10 @@ export function snapshotIndexBytes(paletteSize: number): 1 | 2 | 3 {
 }
 
 /** Writes a frame's header into the first `snapshotHeaderBytes` of `raw` (the server's cache writes the rest itself). */
-export function writeSnapshotHeader(raw: Uint8Array, frame: { version: number; width: number; height: number; paletteSize: number }): void {
+export function writeSnapshotHeader(
+  raw: Uint8Array,
+  frame: { version: number; width: number; height: number; paletteSize: number },
+): void {
   const view = new DataView(raw.buffer, raw.byteOffset, headerBytes);
   raw.set(magic, 0);
   view.setUint32(4, frame.version);
@@ -64,7 +67,12 @@ export function encodeSnapshot(grid: GridPixels): Uint8Array {
   }
   const indexBytes = snapshotIndexBytes(palette.length);
   const raw = new Uint8Array(headerBytes + palette.length * 3 + n * indexBytes);
-  writeSnapshotHeader(raw, { version: grid.version, width: grid.width, height: grid.height, paletteSize: palette.length });
+  writeSnapshotHeader(raw, {
+    version: grid.version,
+    width: grid.width,
+    height: grid.height,
+    paletteSize: palette.length,
+  });
   let at = headerBytes;
   for (const key of palette) {
     raw[at++] = key >> 16;
@@ -92,8 +100,16 @@ export interface SnapshotLayout {
 export function snapshotLayout(raw: Uint8Array): SnapshotLayout {
   if (raw.length < headerBytes || magic.some((m, i) => raw[i] !== m)) throw new Error('not a Kernel snapshot');
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const layout = { raw, version: view.getUint32(4), width: view.getUint16(8), height: view.getUint16(10), paletteSize: view.getUint32(12), indexBytes: view.getUint8(16) };
-  if (raw.length !== headerBytes + layout.paletteSize * 3 + layout.width * layout.height * layout.indexBytes) throw new Error('truncated Kernel snapshot');
+  const layout = {
+    raw,
+    version: view.getUint32(4),
+    width: view.getUint16(8),
+    height: view.getUint16(10),
+    paletteSize: view.getUint32(12),
+    indexBytes: view.getUint8(16),
+  };
+  if (raw.length !== headerBytes + layout.paletteSize * 3 + layout.width * layout.height * layout.indexBytes)
+    throw new Error('truncated Kernel snapshot');
   return layout;
 }
 

@@ -45,7 +45,9 @@ describe('bit price (spec §9)', () => {
 
 describe('colour channels', () => {
   it.each([0, 1, 128, 255])('accepts %s', (v) => expect(isColorChannel(v)).toBe(true));
-  it.each([-1, 256, 1.5, Number.NaN, '12', null, undefined, Infinity])('refuses %s', (v) => expect(isColorChannel(v)).toBe(false));
+  it.each([-1, 256, 1.5, Number.NaN, '12', null, undefined, Infinity])('refuses %s', (v) =>
+    expect(isColorChannel(v)).toBe(false),
+  );
 });
 
 describe('zoom (spec §9: 0.1× to 30× in steps of 1.5×)', () => {
@@ -70,7 +72,12 @@ describe('zoom (spec §9: 0.1× to 30× in steps of 1.5×)', () => {
 });
 
 const gridArb = fc
-  .record({ width: fc.integer({ min: 1, max: 40 }), height: fc.integer({ min: 1, max: 40 }), version: fc.nat({ max: 2 ** 32 - 1 }), seed: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 0xffffff })), { maxLength: 400 }) })
+  .record({
+    width: fc.integer({ min: 1, max: 40 }),
+    height: fc.integer({ min: 1, max: 40 }),
+    version: fc.nat({ max: 2 ** 32 - 1 }),
+    seed: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 0xffffff })), { maxLength: 400 }),
+  })
   .map(({ width, height, version, seed }): GridPixels => {
     const g = emptyGrid(width, height);
     g.version = version;

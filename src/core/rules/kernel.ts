@@ -47,7 +47,8 @@ export function bitIndex(x: number, y: number): number {
 /** The zoom ladder (spec §9): 0.1× multiplied by 1.5 per step, the last step clamped to 30×. */
 export const zoomLevels: readonly number[] = (() => {
   const levels: number[] = [];
-  for (let n = 0; balance.kernelZoomMin * balance.kernelZoomStep ** n < balance.kernelZoomMax; n++) levels.push(balance.kernelZoomMin * balance.kernelZoomStep ** n);
+  for (let n = 0; balance.kernelZoomMin * balance.kernelZoomStep ** n < balance.kernelZoomMax; n++)
+    levels.push(balance.kernelZoomMin * balance.kernelZoomStep ** n);
   levels.push(balance.kernelZoomMax);
   return levels;
 })();

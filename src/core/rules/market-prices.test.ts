@@ -10,10 +10,22 @@ describe('the market price reference', () => {
     expect(all).toHaveLength(gearTypes.length * rarities.length + 5);
     expect(new Set(all.map((i) => i.itemName)).size).toBe(all.length);
     // A listing finds its reference by its own name, whatever the gear's level.
-    for (const type of gearTypes) for (const rarity of rarities) for (const level of [1, 40]) {
-      expect(all).toContainEqual({ itemName: makeGear(type, rarity, level).name, itemType: 'gear', filterType: type });
-    }
-    expect(pricedItems('telnet-core').map((i) => i.itemName)).toEqual(['T-1 Telnet Core', 'T-2 Telnet Core', 'T-3 Telnet Core', 'T-4 Telnet Core', 'T-5 Telnet Core']);
+    for (const type of gearTypes)
+      for (const rarity of rarities)
+        for (const level of [1, 40]) {
+          expect(all).toContainEqual({
+            itemName: makeGear(type, rarity, level).name,
+            itemType: 'gear',
+            filterType: type,
+          });
+        }
+    expect(pricedItems('telnet-core').map((i) => i.itemName)).toEqual([
+      'T-1 Telnet Core',
+      'T-2 Telnet Core',
+      'T-3 Telnet Core',
+      'T-4 Telnet Core',
+      'T-5 Telnet Core',
+    ]);
     expect(pricedItems('ram')).toHaveLength(rarities.length);
   });
 
@@ -25,6 +37,7 @@ describe('the market price reference', () => {
   it('takes only a known type in the query', () => {
     expect(PriceQuery.parse({})).toEqual({});
     expect(PriceQuery.parse({ type: 'storage' })).toEqual({ type: 'storage' });
-    for (const bad of [{ type: 'kernel' }, { type: '' }, { type: ['cpu'] }, { sort: 'price-asc' }]) expect(PriceQuery.safeParse(bad).success).toBe(false);
+    for (const bad of [{ type: 'kernel' }, { type: '' }, { type: ['cpu'] }, { sort: 'price-asc' }])
+      expect(PriceQuery.safeParse(bad).success).toBe(false);
   });
 });

@@ -16,8 +16,14 @@ export interface PricedItem {
 
 /** Every priced item, gear (type by type, lowest rarity first) then cores T-1…T-5; only `type`'s when given. */
 export function pricedItems(type?: ListingTypeFilter): PricedItem[] {
-  const gear = gearTypes.flatMap((t) => rarities.map((r): PricedItem => ({ itemName: gearNames[t][r], itemType: 'gear', filterType: t })));
-  const cores = coreTypeNames.map((c): PricedItem => ({ itemName: coreDisplayName(c), itemType: 'telnet-core', filterType: 'telnet-core' }));
+  const gear = gearTypes.flatMap((t) =>
+    rarities.map((r): PricedItem => ({ itemName: gearNames[t][r], itemType: 'gear', filterType: t })),
+  );
+  const cores = coreTypeNames.map((c): PricedItem => ({
+    itemName: coreDisplayName(c),
+    itemType: 'telnet-core',
+    filterType: 'telnet-core',
+  }));
   const all = [...gear, ...cores];
   return type ? all.filter((i) => i.filterType === type) : all;
 }

@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
 import { itemTexts } from '../texts';
-import { checkPriceInput, containsPattern, daysLeft, isListingExpired, listingExpiresAt, normalizeSearch, pageCount, saleFee, sellerProceeds, validatePrice } from './market';
+import {
+  checkPriceInput,
+  containsPattern,
+  daysLeft,
+  isListingExpired,
+  listingExpiresAt,
+  normalizeSearch,
+  pageCount,
+  saleFee,
+  sellerProceeds,
+  validatePrice,
+} from './market';
 
 const day = 86_400_000;
 
@@ -76,7 +87,13 @@ describe('sale fee', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: balance.marketMaxPriceTelnet }), (p) => {
         const fee = saleFee(p);
-        return Number.isInteger(fee) && fee >= 1 && fee <= p && fee * 100 >= p * balance.marketFeePct && sellerProceeds(p) + fee === p;
+        return (
+          Number.isInteger(fee) &&
+          fee >= 1 &&
+          fee <= p &&
+          fee * 100 >= p * balance.marketFeePct &&
+          sellerProceeds(p) + fee === p
+        );
       }),
     );
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { buildMissionStatus, isMissionEarned, missionIds, missionProgress, missionTexts, type MissionEvidence } from './missions';
+import {
+  buildMissionStatus,
+  isMissionEarned,
+  missionIds,
+  missionProgress,
+  missionTexts,
+  type MissionEvidence,
+} from './missions';
 
 const nothing: MissionEvidence = { totalTaps: 0, sentChat: false, sentPrivateMessage: false };
 
@@ -42,14 +49,22 @@ describe('missions', () => {
     ['attack_blockchain', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
     ['attack_blockchain', { attackedBlockchain: true }, true],
     ['hack_developer_token', { totalTaps: 99, sentChat: true, sentPrivateMessage: true }, false],
-    ['purchase_kernel_bit', { totalTaps: 99, sentChat: true, sentPrivateMessage: true, attackedBlockchain: true }, false],
+    [
+      'purchase_kernel_bit',
+      { totalTaps: 99, sentChat: true, sentPrivateMessage: true, attackedBlockchain: true },
+      false,
+    ],
     ['purchase_kernel_bit', { boughtKernelBit: true }, true],
   ] as const)('%s with %o is earned: %s', (id, evidence, earned) => {
     expect(isMissionEarned(id, { ...nothing, ...evidence })).toBe(earned);
   });
 
   it('shows the first mission not done in spec order, whatever order they were done in', () => {
-    expect(missionProgress([])).toMatchObject({ currentMission: 'clear_binary_row', completedMissions: [], totalMissions: 9 });
+    expect(missionProgress([])).toMatchObject({
+      currentMission: 'clear_binary_row',
+      completedMissions: [],
+      totalMissions: 9,
+    });
     const p = missionProgress(['send_private_message', 'clear_binary_row']);
     expect(p.currentMission).toBe('attack_blockchain');
     expect(p.completedMissions).toEqual(['clear_binary_row', 'send_private_message']);
@@ -57,7 +72,10 @@ describe('missions', () => {
   });
 
   it('is complete when all nine are done', () => {
-    expect(missionProgress([...missionIds].reverse())).toMatchObject({ currentMission: null, allMissionsCompleted: true });
+    expect(missionProgress([...missionIds].reverse())).toMatchObject({
+      currentMission: null,
+      allMissionsCompleted: true,
+    });
   });
 
   it('builds the status the panel shows: the briefing of the current one, hidden once all are done', () => {
@@ -68,7 +86,14 @@ describe('missions', () => {
       totalMissions: 9,
       allMissionsCompleted: false,
     });
-    expect(buildMissionStatus(['clear_binary_row'])).toMatchObject({ showMissions: true, currentMission: { id: 'attack_blockchain' } });
-    expect(buildMissionStatus(missionIds)).toMatchObject({ showMissions: false, currentMission: null, allMissionsCompleted: true });
+    expect(buildMissionStatus(['clear_binary_row'])).toMatchObject({
+      showMissions: true,
+      currentMission: { id: 'attack_blockchain' },
+    });
+    expect(buildMissionStatus(missionIds)).toMatchObject({
+      showMissions: false,
+      currentMission: null,
+      allMissionsCompleted: true,
+    });
   });
 });

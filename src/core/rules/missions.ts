@@ -87,7 +87,9 @@ export function buildMissionStatus(completed: Iterable<MissionId>): MissionStatu
   return {
     // spec §2: when all are finished the panel hides (ADR 063: it says what to do next instead).
     showMissions: current !== null,
-    currentMission: current ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] } : null,
+    currentMission: current
+      ? { id: current, ...missionTexts[current], instructions: [...missionTexts[current].instructions] }
+      : null,
     completedMissions: progress.completedMissions,
     totalMissions: progress.totalMissions,
     allMissionsCompleted: progress.allMissionsCompleted,

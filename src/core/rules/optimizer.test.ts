@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { canStartOptimizer, connectionRateForLevel, optimizerUpgradeCost, optimizerUpgradeMinutes, optimizerUpgradeTable, secondsRemaining } from './optimizer';
+import {
+  canStartOptimizer,
+  connectionRateForLevel,
+  optimizerUpgradeCost,
+  optimizerUpgradeMinutes,
+  optimizerUpgradeTable,
+  secondsRemaining,
+} from './optimizer';
 
 describe('optimizer upgrade table (spec §9, game-rules §16)', () => {
   it.each([
@@ -13,7 +20,12 @@ describe('optimizer upgrade table (spec §9, game-rules §16)', () => {
   ])('level %i → cost %i Telnet, %i minutes, rate after %i %%', (level, cost, minutes, rate) => {
     expect(optimizerUpgradeCost(level)).toBe(cost);
     expect(optimizerUpgradeMinutes(level)).toBe(minutes);
-    expect(optimizerUpgradeTable[level]).toEqual({ fromLevel: level, costTelnet: cost, durationMinutes: minutes, connectionRatePct: rate });
+    expect(optimizerUpgradeTable[level]).toEqual({
+      fromLevel: level,
+      costTelnet: cost,
+      durationMinutes: minutes,
+      connectionRatePct: rate,
+    });
   });
 
   it('has one row per level below the max, and cost and time never fall as the level rises', () => {
@@ -48,7 +60,11 @@ describe('optimizer start (spec §2)', () => {
     expect(canStartOptimizer({ level: 3, active: true, telnet: 10_000 })).toEqual({ ok: false, reason: 'active' });
     expect(canStartOptimizer({ level: 80, active: false, telnet: 10_000 })).toEqual({ ok: false, reason: 'max-level' });
     expect(canStartOptimizer({ level: 0, active: false, telnet: 19 })).toEqual({ ok: false, reason: 'insufficient' });
-    expect(canStartOptimizer({ level: 0, active: false, telnet: 20 })).toEqual({ ok: true, costTelnet: 20, durationMs: 60_000 });
+    expect(canStartOptimizer({ level: 0, active: false, telnet: 20 })).toEqual({
+      ok: true,
+      costTelnet: 20,
+      durationMs: 60_000,
+    });
   });
 
   it('counts whole seconds remaining, never below 0', () => {

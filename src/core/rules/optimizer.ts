@@ -25,18 +25,25 @@ export function optimizerUpgradeMinutes(level: number): number {
  */
 export function connectionRateForLevel(level: number): number {
   const lvl = Math.max(0, Math.min(Math.floor(level), balance.optimizerMaxLevel));
-  return Math.min(balance.connectionRateCapPct, balance.startingConnectionRatePct + balance.connectionRateStepPct * lvl);
+  return Math.min(
+    balance.connectionRateCapPct,
+    balance.startingConnectionRatePct + balance.connectionRateStepPct * lvl,
+  );
 }
 
 /** The whole table, level 0 → 1 up to 79 → 80: the how-it-works card and docs/game-rules.md §16 show it. */
-export const optimizerUpgradeTable: readonly OptimizerUpgrade[] = Array.from({ length: balance.optimizerMaxLevel }, (_, fromLevel) => ({
-  fromLevel,
-  costTelnet: optimizerUpgradeCost(fromLevel),
-  durationMinutes: optimizerUpgradeMinutes(fromLevel),
-  connectionRatePct: connectionRateForLevel(fromLevel + 1),
-}));
+export const optimizerUpgradeTable: readonly OptimizerUpgrade[] = Array.from(
+  { length: balance.optimizerMaxLevel },
+  (_, fromLevel) => ({
+    fromLevel,
+    costTelnet: optimizerUpgradeCost(fromLevel),
+    durationMinutes: optimizerUpgradeMinutes(fromLevel),
+    connectionRatePct: connectionRateForLevel(fromLevel + 1),
+  }),
+);
 
-export type OptimizerStartCheck = { ok: true; costTelnet: number; durationMs: number } | { ok: false; reason: 'active' | 'max-level' | 'insufficient' };
+export type OptimizerStartCheck =
+  { ok: true; costTelnet: number; durationMs: number } | { ok: false; reason: 'active' | 'max-level' | 'insufficient' };
 
 /** spec §2: start is allowed only when inactive, below level 80 and affordable. */
 export function canStartOptimizer(state: { level: number; active: boolean; telnet: number }): OptimizerStartCheck {

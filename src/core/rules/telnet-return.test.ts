@@ -8,7 +8,8 @@ describe('no positive loop: every way to spend Telnet returns less than it costs
     for (let level = 1; level <= balance.maxLevel; level++) {
       for (let optimizerLevel = 0; optimizerLevel <= balance.optimizerMaxLevel; optimizerLevel++) {
         const r = telnetReturnPerTelnet(spend, level, optimizerLevel);
-        if (!(r >= 0 && r < 1)) expect.fail(`${spend} returns ${r} per Telnet at level ${level}, optimizer ${optimizerLevel}`);
+        if (!(r >= 0 && r < 1))
+          expect.fail(`${spend} returns ${r} per Telnet at level ${level}, optimizer ${optimizerLevel}`);
       }
     }
   });
@@ -21,7 +22,10 @@ describe('no positive loop: every way to spend Telnet returns less than it costs
 
   it('gives a drone click more back as the optimizer rises, up to the cap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: balance.optimizerMaxLevel - 1 }), (o) => telnetReturnPerTelnet('drone-click', 1, o) <= telnetReturnPerTelnet('drone-click', 1, o + 1)),
+      fc.property(
+        fc.integer({ min: 0, max: balance.optimizerMaxLevel - 1 }),
+        (o) => telnetReturnPerTelnet('drone-click', 1, o) <= telnetReturnPerTelnet('drone-click', 1, o + 1),
+      ),
     );
   });
 });

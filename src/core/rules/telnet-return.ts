@@ -14,11 +14,21 @@ export type TelnetSpend = (typeof telnetSpends)[number];
 
 /** The ledger reason each spend burns under, and what it buys. */
 export const telnetSpendInfo: Record<TelnetSpend, { reason: LedgerReason; returns: string }> = {
-  'drone-click': { reason: 'drone-purchase', returns: "one decode's Telnet at the drone's rate (capped at balance.droneTelnetRateCapPct) + the expected Telnet of its core drops" },
-  'optimizer-upgrade': { reason: 'optimizer-upgrade', returns: 'none by itself: a higher rate pays only on decodes still to be made' },
+  'drone-click': {
+    reason: 'drone-purchase',
+    returns:
+      "one decode's Telnet at the drone's rate (capped at balance.droneTelnetRateCapPct) + the expected Telnet of its core drops",
+  },
+  'optimizer-upgrade': {
+    reason: 'optimizer-upgrade',
+    returns: 'none by itself: a higher rate pays only on decodes still to be made',
+  },
   directory: { reason: 'directory-purchase', returns: 'none: a Terminal directory slot' },
   'kernel-bit': { reason: 'kernel-bit', returns: 'none: a bit of the canvas' },
-  'market-sale': { reason: 'market-fee', returns: "the seller's proceeds, when the buyer and seller are the same person (alts), at the worst price" },
+  'market-sale': {
+    reason: 'market-fee',
+    returns: "the seller's proceeds, when the buyer and seller are the same person (alts), at the worst price",
+  },
 };
 
 /** Prices 1…this are searched for the market's worst case; past it the fee is at least marketFeePct of the price, so proceeds ÷ price only falls. */
@@ -30,7 +40,8 @@ let marketWorstCase: number | undefined;
 export function worstMarketReturnPerTelnet(): number {
   if (marketWorstCase === undefined) {
     let worst = 0;
-    for (let price = balance.marketMinPriceTelnet; price <= marketSearchPrices; price++) worst = Math.max(worst, sellerProceeds(price) / price);
+    for (let price = balance.marketMinPriceTelnet; price <= marketSearchPrices; price++)
+      worst = Math.max(worst, sellerProceeds(price) / price);
     marketWorstCase = worst;
   }
   return marketWorstCase;
@@ -57,7 +68,11 @@ export function telnetReturnPerTelnet(spend: TelnetSpend, level: number, optimiz
 }
 
 /** The highest return of a spend over every level 1…maxLevel and optimizer level 0…optimizerMaxLevel. */
-export function highestReturnPerTelnet(spend: TelnetSpend): { returnPerTelnet: number; level: number; optimizerLevel: number } {
+export function highestReturnPerTelnet(spend: TelnetSpend): {
+  returnPerTelnet: number;
+  level: number;
+  optimizerLevel: number;
+} {
   let best = { returnPerTelnet: -1, level: 1, optimizerLevel: 0 };
   for (let level = 1; level <= balance.maxLevel; level++) {
     for (let optimizerLevel = 0; optimizerLevel <= balance.optimizerMaxLevel; optimizerLevel++) {

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { balance } from '../balance';
-import { alertsVictim, extraDirectoryPrice, hackAmount, hackRefusal, intrusionCooldownUntil, maxDirectories, type HackParties } from './terminal';
+import {
+  alertsVictim,
+  extraDirectoryPrice,
+  hackAmount,
+  hackRefusal,
+  intrusionCooldownUntil,
+  maxDirectories,
+  type HackParties,
+} from './terminal';
 
 const day = 86_400_000;
 
@@ -26,10 +34,23 @@ describe('Terminal rules (docs/game-rules.md §18)', () => {
     expect(hackAmount(1000)).toBe(300);
     expect(hackAmount(9)).toBe(2);
     expect(hackAmount(3)).toBe(0);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (b) => hackAmount(b) <= b && hackAmount(b) >= 0 && Number.isInteger(hackAmount(b))));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        (b) => hackAmount(b) <= b && hackAmount(b) >= 0 && Number.isInteger(hackAmount(b)),
+      ),
+    );
   });
 
-  const ok: HackParties = { attackerLevel: 10, victimLevel: 8, victimRegisteredAt: 0, victimHasHacked: false, victimShieldUntil: null, lastHackOfVictimAt: null, now: 2 * day };
+  const ok: HackParties = {
+    attackerLevel: 10,
+    victimLevel: 8,
+    victimRegisteredAt: 0,
+    victimHasHacked: false,
+    victimShieldUntil: null,
+    lastHackOfVictimAt: null,
+    now: 2 * day,
+  };
   it.each([
     [{}, null],
     [{ attackerLevel: 4 }, 'attacker-low-level'],
@@ -53,9 +74,14 @@ describe('Terminal rules (docs/game-rules.md §18)', () => {
   const level = fc.integer({ min: 1, max: balance.maxLevel });
   it('no account below level 5 can hack anyone, at any level gap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: balance.hackShieldMinLevel - 1 }), level, fc.boolean(), (attackerLevel, victimLevel, victimHasHacked) => {
-        expect(hackRefusal({ ...ok, attackerLevel, victimLevel, victimHasHacked })).not.toBeNull();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: balance.hackShieldMinLevel - 1 }),
+        level,
+        fc.boolean(),
+        (attackerLevel, victimLevel, victimHasHacked) => {
+          expect(hackRefusal({ ...ok, attackerLevel, victimLevel, victimHasHacked })).not.toBeNull();
+        },
+      ),
     );
   });
   it('the level gap binds both ways: whoever may hack whom, the other may hack back', () => {

@@ -57,7 +57,8 @@ export function hackRefusal(p: HackParties): HackRefusal | null {
   if (p.attackerLevel - p.victimLevel > balance.hackMaxLevelGap) return 'level-gap';
   if (p.victimLevel - p.attackerLevel > balance.hackMaxLevelGap) return 'level-gap-above';
   if (p.victimShieldUntil !== null && p.victimShieldUntil > p.now) return 'victim-shielded';
-  if (p.lastHackOfVictimAt !== null && p.now - p.lastHackOfVictimAt < balance.hackPerVictimWindowHours * 3_600_000) return 'already-hacked-today';
+  if (p.lastHackOfVictimAt !== null && p.now - p.lastHackOfVictimAt < balance.hackPerVictimWindowHours * 3_600_000)
+    return 'already-hacked-today';
   return null;
 }
 

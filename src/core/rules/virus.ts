@@ -38,13 +38,23 @@ export function utcDayStart(nowMs: number): number {
   return nowMs - (((nowMs % 86_400_000) + 86_400_000) % 86_400_000);
 }
 
-export type SpendDecision = { ok: true } | { ok: false; reason: 'daily-limit'; remainingCents: number } | { ok: false; reason: 'cooldown'; waitSeconds: number };
+export type SpendDecision =
+  | { ok: true }
+  | { ok: false; reason: 'daily-limit'; remainingCents: number }
+  | { ok: false; reason: 'cooldown'; waitSeconds: number };
 
 /**
  * Whether a player may start a purchase of `priceCents` now: under the daily limit counting every
  * purchase started today that is not failed, and at least the cooldown after their last one.
  */
-export function canSpend(input: { priceCents: number; spentTodayCents: number; dailyLimitCents: number; lastStartedAtMs: number | null; nowMs: number; cooldownSeconds: number }): SpendDecision {
+export function canSpend(input: {
+  priceCents: number;
+  spentTodayCents: number;
+  dailyLimitCents: number;
+  lastStartedAtMs: number | null;
+  nowMs: number;
+  cooldownSeconds: number;
+}): SpendDecision {
   // The limit first: it is the answer that holds all day, the cooldown only for seconds.
   const remainingCents = Math.max(0, input.dailyLimitCents - input.spentTodayCents);
   if (input.priceCents > remainingCents) return { ok: false, reason: 'daily-limit', remainingCents };

@@ -65,7 +65,10 @@ describe('Tab completion', () => {
 
   it('completes usernames after cd, case-insensitively, to the shared prefix of several', () => {
     expect(completeCommandLine(table, 'a', 'cd mor', names)).toEqual({ line: 'cd Morpheus', options: [] });
-    expect(completeCommandLine(table, 'a', 'cd tri', names)).toEqual({ line: 'cd Trin', options: ['Trinity', 'trinket'] });
+    expect(completeCommandLine(table, 'a', 'cd tri', names)).toEqual({
+      line: 'cd Trin',
+      options: ['Trinity', 'trinket'],
+    });
     expect(completeCommandLine(table, 'a', 'cd agent s', names)).toEqual({ line: 'cd Agent Smith', options: [] });
     expect(completeCommandLine(table, 'a', 'cd zz', names)).toEqual({ line: 'cd zz', options: [] });
     expect(completeCommandLine(table, 'a', 'ls foo', names)).toEqual({ line: 'ls foo', options: [] });

@@ -42,7 +42,11 @@ export function commandsIn<C extends CommandSpec>(table: readonly C[], mode: C['
 }
 
 /** A typed line against the table, in a mode. Command names are matched case-insensitively. */
-export function parseCommand<C extends CommandSpec>(table: readonly C[], mode: C['modes'][number], line: string): ParsedCommand<C['name']> {
+export function parseCommand<C extends CommandSpec>(
+  table: readonly C[],
+  mode: C['modes'][number],
+  line: string,
+): ParsedCommand<C['name']> {
   const { word, rest } = splitLine(line);
   if (!word) return { kind: 'empty' };
   const command = table.find((c) => c.name === word.toLowerCase());
@@ -52,7 +56,10 @@ export function parseCommand<C extends CommandSpec>(table: readonly C[], mode: C
 }
 
 /** help's rows for a mode: usage and summary, generated from the table. */
-export function helpRows<C extends CommandSpec>(table: readonly C[], mode: C['modes'][number]): { usage: string; summary: string }[] {
+export function helpRows<C extends CommandSpec>(
+  table: readonly C[],
+  mode: C['modes'][number],
+): { usage: string; summary: string }[] {
   return commandsIn(table, mode).map((c) => ({ usage: c.usage, summary: c.summary }));
 }
 
@@ -83,7 +90,10 @@ function matching(candidates: readonly string[], partial: string): string[] {
 }
 
 /** Completes `partial` among `candidates`: the one match, or the shared prefix of several. */
-export function completeWord(partial: string, candidates: readonly string[]): { word: string; options: string[]; unique: boolean } {
+export function completeWord(
+  partial: string,
+  candidates: readonly string[],
+): { word: string; options: string[]; unique: boolean } {
   const found = matching(candidates, partial);
   if (found.length === 0) return { word: partial, options: [], unique: false };
   if (found.length === 1) return { word: found[0]!, options: [], unique: true };

@@ -42,8 +42,15 @@ describe('resolvePath', () => {
   });
 
   it('never leaves the tree and always yields a normal path, whatever is typed', () => {
-    const segment = fc.oneof(fc.constantFrom('..', '.', '', 'Token', 'a', 'B-1', 'x_y'), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 10 }));
-    const input = fc.oneof(fc.string({ maxLength: 300 }), fc.array(segment, { maxLength: 14 }).map((s) => s.join('/')));
+    const segment = fc.oneof(
+      fc.constantFrom('..', '.', '', 'Token', 'a', 'B-1', 'x_y'),
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 10 }),
+    );
+    const input = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.array(segment, { maxLength: 14 }).map((s) => s.join('/')),
+    );
     fc.assert(
       fc.property(fc.constantFrom('/', '/a', '/a/b/c/d/e/f/g/h'), input, fc.boolean(), (cwd, typed, allowToken) => {
         const result = resolvePath(cwd, typed, { allowToken });
@@ -58,11 +65,15 @@ describe('resolvePath', () => {
 
   it('a resolved path resolves to itself from anywhere (idempotent)', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', '..', '.', 'c_1'), { maxLength: 12 }), fc.constantFrom('/', '/q', '/q/r'), (parts, cwd) => {
-        const first = resolvePath(cwd, parts.join('/') || '.');
-        if (!first.ok) return;
-        expect(resolvePath('/zzz', first.path)).toEqual(first);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', '..', '.', 'c_1'), { maxLength: 12 }),
+        fc.constantFrom('/', '/q', '/q/r'),
+        (parts, cwd) => {
+          const first = resolvePath(cwd, parts.join('/') || '.');
+          if (!first.ok) return;
+          expect(resolvePath('/zzz', first.path)).toEqual(first);
+        },
+      ),
       { seed: 11 },
     );
   });

@@ -19,7 +19,8 @@ export const maxPathInputLength = 256;
 // ASCII can look like another name (Cyrillic 'а' vs Latin 'a') or hide (zero-width, bidi).
 const namePattern = /^[A-Za-z0-9_-]+$/;
 
-export type PathError = 'empty-path' | 'path-too-long' | 'name-too-long' | 'bad-characters' | 'reserved-name' | 'too-deep';
+export type PathError =
+  'empty-path' | 'path-too-long' | 'name-too-long' | 'bad-characters' | 'reserved-name' | 'too-deep';
 export type PathResult = { ok: true; path: string } | { ok: false; error: PathError };
 export type NameResult = { ok: true; name: string } | { ok: false; error: PathError };
 

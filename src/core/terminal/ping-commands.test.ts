@@ -9,10 +9,13 @@ describe("Ping's command table", () => {
     for (const command of pingCommands) expect(command.modes.length).toBeGreaterThan(0);
   });
 
-  it.each(pingCommands.map((c) => [c.name, c] as const))('%s: usage starts with the name and shows its argument', (name, command) => {
-    expect(command.usage.split(' ')[0]).toBe(name);
-    expect(command.usage.includes('{username}')).toBe(command.argument === 'username');
-  });
+  it.each(pingCommands.map((c) => [c.name, c] as const))(
+    '%s: usage starts with the name and shows its argument',
+    (name, command) => {
+      expect(command.usage.split(' ')[0]).toBe(name);
+      expect(command.usage.includes('{username}')).toBe(command.argument === 'username');
+    },
+  );
 
   it('offers help in every mode, so a player is never stuck', () => {
     for (const mode of ['directory', 'chat'] as const) {

@@ -6,12 +6,14 @@ import { completeTerminalLine, parseSshTarget, terminalCommands } from './termin
 describe('usernames the Terminal reserves', () => {
   it('holds every command of both command lines, the developer and the chatroom', () => {
     for (const c of [...terminalCommands, ...pingCommands]) expect(isReservedUsername(c.name), c.name).toBe(true);
-    for (const word of ['developer', 'chatroom', 'Chatroom', 'CHATR0OM', 'ｃｈａｔｒｏｏｍ']) expect(isReservedUsername(word.normalize('NFKC')), word).toBe(true);
+    for (const word of ['developer', 'chatroom', 'Chatroom', 'CHATR0OM', 'ｃｈａｔｒｏｏｍ'])
+      expect(isReservedUsername(word.normalize('NFKC')), word).toBe(true);
     expect(reservedUsernames).toContain('developer');
   });
 
   it('leaves ordinary names alone', () => {
-    for (const word of ['neo', 'trinity', 'chatroomer', 'my-ping', 'hacker']) expect(isReservedUsername(word), word).toBe(false);
+    for (const word of ['neo', 'trinity', 'chatroomer', 'my-ping', 'hacker'])
+      expect(isReservedUsername(word), word).toBe(false);
   });
 });
 

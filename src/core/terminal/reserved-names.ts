@@ -9,10 +9,29 @@ import { terminalCommands, terminalModes } from './terminal-commands';
  * Compared by look-alike skeleton, so 'Chatr0om' is as reserved as 'chatroom'.
  */
 export const developerUsername = 'developer';
-export const routeWords = ['mainframe', 'leaderboard', 'guide', 'inventory', 'kernel', 'optimizer', 'chatroom', 'ping', 'data-exchange', 'blockchain', 'virus', 'settings'] as const;
+export const routeWords = [
+  'mainframe',
+  'leaderboard',
+  'guide',
+  'inventory',
+  'kernel',
+  'optimizer',
+  'chatroom',
+  'ping',
+  'data-exchange',
+  'blockchain',
+  'virus',
+  'settings',
+] as const;
 
 export const reservedUsernames: readonly string[] = [
-  ...new Set([...terminalCommands.map((c) => c.name), ...pingCommands.map((c) => c.name), ...terminalModes, developerUsername, ...routeWords]),
+  ...new Set([
+    ...terminalCommands.map((c) => c.name),
+    ...pingCommands.map((c) => c.name),
+    ...terminalModes,
+    developerUsername,
+    ...routeWords,
+  ]),
 ];
 
 const reservedSkeletons = new Set(reservedUsernames.map(usernameSkeleton));

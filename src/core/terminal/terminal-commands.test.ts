@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { helpRows, parseCommand } from './command-line';
 import { developerUsername } from './reserved-names';
-import { completeTerminalLine, parseMove, promptFor, terminalCommands, terminalModes, type CompletionContext } from './terminal-commands';
+import {
+  completeTerminalLine,
+  parseMove,
+  promptFor,
+  terminalCommands,
+  terminalModes,
+  type CompletionContext,
+} from './terminal-commands';
 
 const ctx: CompletionContext = {
   usernames: ['neo', 'Trinity', 'tank'],
   cwd: '/',
   listed: new Map([
-    ['/', [{ name: 'vault', type: 'directory' as const }, { name: 'var', type: 'directory' as const }, { name: 'Token', type: 'token' as const }]],
+    [
+      '/',
+      [
+        { name: 'vault', type: 'directory' as const },
+        { name: 'var', type: 'directory' as const },
+        { name: 'Token', type: 'token' as const },
+      ],
+    ],
     ['/vault', [{ name: 'deep', type: 'directory' as const }]],
   ]),
 };
@@ -21,9 +35,14 @@ describe("the Terminal's command table", () => {
   });
 
   it('keeps writes to root and hack to intrusions (spec §5)', () => {
-    for (const name of ['mkdir', 'mv', 'rm', 'buy-dir', 'buy-dir-confirm']) expect(parseCommand(terminalCommands, 'intrusion', `${name} x`).kind).toBe('wrong-mode');
+    for (const name of ['mkdir', 'mv', 'rm', 'buy-dir', 'buy-dir-confirm'])
+      expect(parseCommand(terminalCommands, 'intrusion', `${name} x`).kind).toBe('wrong-mode');
     expect(parseCommand(terminalCommands, 'root', 'hack /Token').kind).toBe('wrong-mode');
-    expect(parseCommand(terminalCommands, 'intrusion', 'hack /vault/Token')).toEqual({ kind: 'command', name: 'hack', arg: '/vault/Token' });
+    expect(parseCommand(terminalCommands, 'intrusion', 'hack /vault/Token')).toEqual({
+      kind: 'command',
+      name: 'hack',
+      arg: '/vault/Token',
+    });
     expect(parseCommand(terminalCommands, 'terminal', 'sudo rm')).toEqual({ kind: 'unknown', word: 'sudo' });
   });
 
@@ -42,11 +61,16 @@ describe("the Terminal's command table", () => {
   });
 
   it('completes every argument like a shell: mv Token va⇥ lists both directories, ssh ⇥ lists every known name', () => {
-    expect(completeTerminalLine('root', 'mv Token va', ctx)).toEqual({ line: 'mv Token va', options: ['vault/', 'var/'] });
+    expect(completeTerminalLine('root', 'mv Token va', ctx)).toEqual({
+      line: 'mv Token va',
+      options: ['vault/', 'var/'],
+    });
     expect(completeTerminalLine('root', 'mv Token var', ctx).line).toBe('mv Token var/');
     expect(completeTerminalLine('root', 'mv Token vault/d', ctx).line).toBe('mv Token vault/deep/');
     const withDeveloper = { ...ctx, usernames: [...ctx.usernames, developerUsername] };
-    expect(completeTerminalLine('terminal', 'ssh ', withDeveloper).options).toEqual(expect.arrayContaining(['chatroom', 'neo', 'Trinity', 'tank', 'developer']));
+    expect(completeTerminalLine('terminal', 'ssh ', withDeveloper).options).toEqual(
+      expect.arrayContaining(['chatroom', 'neo', 'Trinity', 'tank', 'developer']),
+    );
     expect(completeTerminalLine('terminal', 'ssh dev', withDeveloper).line).toBe('ssh developer');
     expect(completeTerminalLine('terminal', 'ssh @t', withDeveloper).options).toEqual(['@Trinity', '@tank']);
     expect(completeTerminalLine('terminal', 'sc', ctx).line).toBe('scan');

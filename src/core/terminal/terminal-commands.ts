@@ -14,20 +14,86 @@ export const terminalModes = ['terminal', 'chatroom', 'root', 'intrusion'] as co
  * In the chatroom anything that is not exactly one of its commands is sent as a chat line.
  */
 export const terminalCommands = [
-  { name: 'help', modes: ['terminal', 'chatroom', 'root', 'intrusion'], usage: 'help', summary: 'list the commands you can use here', argument: 'none' },
-  { name: 'ssh', modes: ['terminal'], usage: 'ssh {username|@username|chatroom}', summary: 'open a file system (yours: root) or the global chatroom; @name is always a player', argument: 'target' },
-  { name: 'scan', modes: ['terminal', 'root'], usage: 'scan', summary: 'list operators near your level: who you may hack now, and why the others are protected', argument: 'none' },
+  {
+    name: 'help',
+    modes: ['terminal', 'chatroom', 'root', 'intrusion'],
+    usage: 'help',
+    summary: 'list the commands you can use here',
+    argument: 'none',
+  },
+  {
+    name: 'ssh',
+    modes: ['terminal'],
+    usage: 'ssh {username|@username|chatroom}',
+    summary: 'open a file system (yours: root) or the global chatroom; @name is always a player',
+    argument: 'target',
+  },
+  {
+    name: 'scan',
+    modes: ['terminal', 'root'],
+    usage: 'scan',
+    summary: 'list operators near your level: who you may hack now, and why the others are protected',
+    argument: 'none',
+  },
   { name: 'ls', modes: ['root', 'intrusion'], usage: 'ls [path]', summary: 'list a directory', argument: 'path' },
-  { name: 'cd', modes: ['root', 'intrusion'], usage: 'cd {path}', summary: "change directory ('..', absolute and relative paths)", argument: 'path' },
+  {
+    name: 'cd',
+    modes: ['root', 'intrusion'],
+    usage: 'cd {path}',
+    summary: "change directory ('..', absolute and relative paths)",
+    argument: 'path',
+  },
   { name: 'mkdir', modes: ['root'], usage: 'mkdir {name}', summary: 'create a directory', argument: 'path' },
-  { name: 'mv', modes: ['root'], usage: 'mv Token {directory}/', summary: 'move your Token into a directory to hide it', argument: 'path' },
+  {
+    name: 'mv',
+    modes: ['root'],
+    usage: 'mv Token {directory}/',
+    summary: 'move your Token into a directory to hide it',
+    argument: 'path',
+  },
   { name: 'rm', modes: ['root'], usage: 'rm {directory}', summary: 'remove an empty directory', argument: 'path' },
-  { name: 'status', modes: ['terminal', 'root'], usage: 'status', summary: 'directories, extras, attacks received and made, intrusion log', argument: 'none' },
-  { name: 'buy-dir', modes: ['root'], usage: 'buy-dir', summary: 'show the price of an extra directory', argument: 'none' },
-  { name: 'buy-dir-confirm', modes: ['root'], usage: 'buy-dir-confirm', summary: 'buy an extra directory', argument: 'none' },
-  { name: 'hack', modes: ['intrusion'], usage: 'hack {tokenPath}', summary: "steal the Token: 30 % of the owner's telnet", argument: 'path' },
-  { name: 'clear', modes: ['terminal', 'chatroom', 'root', 'intrusion'], usage: 'clear', summary: 'clear the screen (Ctrl+L)', argument: 'none' },
-  { name: 'exit', modes: ['chatroom', 'root', 'intrusion'], usage: 'exit', summary: 'leave and return to the terminal', argument: 'none' },
+  {
+    name: 'status',
+    modes: ['terminal', 'root'],
+    usage: 'status',
+    summary: 'directories, extras, attacks received and made, intrusion log',
+    argument: 'none',
+  },
+  {
+    name: 'buy-dir',
+    modes: ['root'],
+    usage: 'buy-dir',
+    summary: 'show the price of an extra directory',
+    argument: 'none',
+  },
+  {
+    name: 'buy-dir-confirm',
+    modes: ['root'],
+    usage: 'buy-dir-confirm',
+    summary: 'buy an extra directory',
+    argument: 'none',
+  },
+  {
+    name: 'hack',
+    modes: ['intrusion'],
+    usage: 'hack {tokenPath}',
+    summary: "steal the Token: 30 % of the owner's telnet",
+    argument: 'path',
+  },
+  {
+    name: 'clear',
+    modes: ['terminal', 'chatroom', 'root', 'intrusion'],
+    usage: 'clear',
+    summary: 'clear the screen (Ctrl+L)',
+    argument: 'none',
+  },
+  {
+    name: 'exit',
+    modes: ['chatroom', 'root', 'intrusion'],
+    usage: 'exit',
+    summary: 'leave and return to the terminal',
+    argument: 'none',
+  },
 ] as const satisfies readonly CommandSpec<string, TerminalMode>[];
 
 export type TerminalCommandName = (typeof terminalCommands)[number]['name'];
@@ -46,7 +112,11 @@ export interface CompletionContext {
 }
 
 /** Completes a path argument from the directories already listed (never asks the server). */
-function completePath(partial: string, ctx: CompletionContext, withToken: boolean): { word: string; options: string[] } {
+function completePath(
+  partial: string,
+  ctx: CompletionContext,
+  withToken: boolean,
+): { word: string; options: string[] } {
   const slash = partial.lastIndexOf('/');
   const dirPart = slash === -1 ? '' : partial.slice(0, slash + 1);
   const namePart = partial.slice(slash + 1);
@@ -66,7 +136,10 @@ export function completeTerminalLine(mode: TerminalMode, line: string, ctx: Comp
   const start = line.trimStart();
   const available = commandsIn(terminalCommands, mode);
   if (!/\s/.test(start)) {
-    const done = completeWord(start, available.map((c) => c.name));
+    const done = completeWord(
+      start,
+      available.map((c) => c.name),
+    );
     const command = done.unique ? available.find((c) => c.name === done.word) : undefined;
     return { line: command && command.argument !== 'none' ? `${done.word} ` : done.word, options: done.options };
   }
@@ -76,7 +149,10 @@ export function completeTerminalLine(mode: TerminalMode, line: string, ctx: Comp
   if (command.argument === 'target') {
     if (rest.startsWith(playerPrefix)) {
       const done = completeWord(rest.slice(playerPrefix.length), ctx.usernames);
-      return { line: `${command.name} ${playerPrefix}${done.word}`, options: done.options.map((o) => playerPrefix + o) };
+      return {
+        line: `${command.name} ${playerPrefix}${done.word}`,
+        options: done.options.map((o) => playerPrefix + o),
+      };
     }
     const done = completeWord(rest, ['chatroom', ...ctx.usernames]);
     return { line: `${command.name} ${done.word}`, options: done.options };
@@ -103,9 +179,12 @@ export function parseMove(arg: string): { source: string; destination: string; i
   const words = arg.trim().split(/\s+/);
   if (words.length !== 2 || !words[0] || !words[1]) return null;
   const destination = words[1];
-  return { source: words[0], destination, isRename: !destination.endsWith('/') && destination !== '..' && destination !== '.' && destination !== '/' };
+  return {
+    source: words[0],
+    destination,
+    isRename: !destination.endsWith('/') && destination !== '..' && destination !== '.' && destination !== '/',
+  };
 }
-
 
 /** What ssh addresses: the global chatroom, or a player by username. */
 export type SshTarget = { kind: 'chatroom' } | { kind: 'player'; username: string };

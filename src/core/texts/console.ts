@@ -60,7 +60,15 @@ export const consoleTexts = {
       empty: 'No ledger rows.',
       columns: { at: 'WHEN', delta: 'DELTA', reason: 'REASON', reference: 'REFERENCE' },
     },
-    actions: { mute: 'MUTE', unmute: 'UNMUTE', ban: 'BAN', unban: 'UNBAN', rename: 'RENAME', remove: 'REMOVE', reverse: 'REVERSE' },
+    actions: {
+      mute: 'MUTE',
+      unmute: 'UNMUTE',
+      ban: 'BAN',
+      unban: 'UNBAN',
+      rename: 'RENAME',
+      remove: 'REMOVE',
+      reverse: 'REVERSE',
+    },
     dialog: {
       reason: 'Reason',
       minutes: 'Minutes',

@@ -14,7 +14,8 @@ export const kernelTexts = {
   regionTooLarge: 'A region holds at most {n} bits.',
   title: 'KERNEL',
   tagline: 'a shared 800×800 canvas of bits',
-  canvasLabel: 'Kernel canvas: 800 by 800 bits. Arrow keys pan, plus and minus zoom, Enter buys the bit under the cursor.',
+  canvasLabel:
+    'Kernel canvas: 800 by 800 bits. Arrow keys pan, plus and minus zoom, Enter buys the bit under the cursor.',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   zoomLabel: 'ZOOM',
@@ -57,7 +58,8 @@ export const kernelTexts = {
   // Seasons (ADR 053)
   seasonLabel: 'SEASON',
   seasonFull: '{n} % full',
-  seasonEnds: 'A season ends when {share} % of the bits are owned, or after {days} days; its canvas is archived and every bit is free again.',
+  seasonEnds:
+    'A season ends when {share} % of the bits are owned, or after {days} days; its canvas is archived and every bit is free again.',
   archiveLink: 'ARCHIVE',
   archiveTitle: 'KERNEL ARCHIVE',
   archiveTagline: 'past seasons of the canvas',

@@ -71,7 +71,7 @@ export const missionBriefings = {
   },
   hack_developer_token: {
     title: 'HACK THE DEVELOPER',
-    description: "The developer left a Token on their box. Breach it and take it.",
+    description: 'The developer left a Token on their box. Breach it and take it.',
     instructions: [
       "From the terminal, ssh into the developer's file system.",
       "Find the Token with ls and cd, then type 'hack' with its path.",

@@ -51,7 +51,8 @@ export const optimizerTexts = {
 
   // Drone (the Kernel guide's Drone section, spec §1)
   droneCard: 'DRONE',
-  droneHelp: '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per run). Unused Telnet is refunded. Drone decodes earn Telnet at your connection rate, at most 80%.',
+  droneHelp:
+    '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per run). Unused Telnet is refunded. Drone decodes earn Telnet at your connection rate, at most 80%.',
   droneTelnetLabel: 'Telnet to spend',
   droneBuy: 'LAUNCH DRONE',
   droneBuying: 'LAUNCHING...',
@@ -59,7 +60,10 @@ export const optimizerTexts = {
   droneIdle: 'Drone idle',
   droneBusy: 'A drone run is already active',
   /** `refund` comes formatted by the screen (one Telnet format, ADR 068); '0' means nothing came back. */
-  droneLaunched: (clicks: number, refund: string) => (refund !== '0' ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded` : `Drone launched: ${clicks} auto-clicks`),
+  droneLaunched: (clicks: number, refund: string) =>
+    refund !== '0'
+      ? `Drone launched: ${clicks} auto-clicks, ${refund} Telnet refunded`
+      : `Drone launched: ${clicks} auto-clicks`,
   droneNoHarvest: 'No drone harvest waiting',
   droneInsufficient: (n: number) => `Not enough telnet! (${n} short)`,
 

@@ -54,6 +54,7 @@ export const pingTexts = {
   systemSender: 'SYSTEM',
   systemLinesLabel: 'System lines',
   /** The developer's answer to any Ping (ADR 063): in character, and it points at the next thing to try. */
-  developerReply: 'developer: ping received, operator. next, open the Terminal and ssh into your own username for root.',
+  developerReply:
+    'developer: ping received, operator. next, open the Terminal and ssh into your own username for root.',
   tokenHackedLine: (attacker: string, telnet: number) => `${attacker} hacked your Token and took ${telnet} telnet`,
 } as const;

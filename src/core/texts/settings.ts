@@ -10,7 +10,8 @@ export const settingsTexts = {
   submitting: 'UPDATING…',
   changed: 'Password changed. Every other session of this account has been signed out.',
   downloadData: 'DOWNLOAD MY DATA',
-  downloadDataHint: 'A JSON file with your profile, ledger, items, listings, Kernel bits, missions and the messages of your conversations.',
+  downloadDataHint:
+    'A JSON file with your profile, ledger, items, listings, Kernel bits, missions and the messages of your conversations.',
   downloadDataButton: 'DOWNLOAD JSON',
   downloading: 'PREPARING…',
   downloaded: 'Your data was downloaded.',

@@ -55,5 +55,6 @@ export const shellTexts = {
   retry: 'RETRY',
   /** Over the current screen while the server does not answer (ADR 061): calm, not an error. */
   reconnecting: 'RECONNECTING…',
-  reconnectingBody: 'The server is not answering (a restart or a network blip). You are still signed in: this screen resumes by itself when it is back.',
+  reconnectingBody:
+    'The server is not answering (a restart or a network blip). You are still signed in: this screen resumes by itself when it is back.',
 } as const;

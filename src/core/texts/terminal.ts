@@ -37,7 +37,8 @@ export const terminalTexts = {
     'too-deep': 'invalid path: at most 8 directories deep',
   },
   rootOpened: (username: string) => `root access granted: ${username}@root`,
-  intrusionOpened: (username: string, seconds: number) => `intrusion into ${username} opened — ${seconds} s on the server's clock`,
+  intrusionOpened: (username: string, seconds: number) =>
+    `intrusion into ${username} opened — ${seconds} s on the server's clock`,
   targetIsSelf: 'use ssh {your username} to open your own system in root mode',
   directoryExists: 'a directory or file with that name already exists',
   directoryLimit: (max: number) => `directory limit reached (${max}): buy-dir for more`,
@@ -50,7 +51,8 @@ export const terminalTexts = {
   tokenAlreadyThere: 'the Token is already there',
   onlyTokenMoves: 'only the Token can be moved: mv Token {directory}/',
   sshCooldown: (minutes: number) => `ssh locked after a forced exit: ${minutes} min left`,
-  intrusionCooldown: (username: string, minutes: number) => `ssh into ${username} locked after your last intrusion: ${minutes} min left`,
+  intrusionCooldown: (username: string, minutes: number) =>
+    `ssh into ${username} locked after your last intrusion: ${minutes} min left`,
   hackRefusals: {
     'attacker-low-level': 'access denied: operators cannot hack before level 5',
     'victim-low-level': 'target is shielded: new operators cannot be hacked before level 5',

@@ -21,7 +21,8 @@ export const virusTexts = {
   /** The buy command's name starts with what it shows (WCAG 2.5.3), then which package and its price. */
   buyLabel: (shown: string, title: string, price: string) => `${shown} ${title} for ${price}`,
   buyWait: (seconds: number) => `WAIT ${seconds} s`,
-  cooldownNote: (seconds: number, cooldownSeconds: number) => `One purchase may start every ${cooldownSeconds} s: the next in ${seconds} s.`,
+  cooldownNote: (seconds: number, cooldownSeconds: number) =>
+    `One purchase may start every ${cooldownSeconds} s: the next in ${seconds} s.`,
   warningTitle: 'WARNING',
   warningBody: [
     'Trojans are paid with real money and cannot be exchanged back for it.',
@@ -36,7 +37,8 @@ export const virusTexts = {
   cancel: 'CANCEL',
   tryAnotherCard: 'Try another card, or cancel.',
   tryAnotherCardButton: 'TRY ANOTHER CARD',
-  testModeBanner: 'TEST PAYMENTS — no real card is charged. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
+  testModeBanner:
+    'TEST PAYMENTS — no real card is charged. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.',
   testCardLabel: 'Test card number',
   notConfigured: 'Payments are not configured on this server: nothing can be bought here.',
   historyPanel: 'PURCHASE HISTORY',
@@ -63,7 +65,8 @@ export const virusTexts = {
   amountMismatch: 'The amount does not match the package price.',
   dailyLimit: (remaining: string) => `Daily spending limit reached: ${remaining} left today. It resets at 00:00 UTC.`,
   cooldown: (seconds: number) => `Please wait ${seconds} s before starting another purchase.`,
-  inventoryNoRoom: (n: number) => `Not enough inventory space: this purchase needs ${n} free slot${n === 1 ? '' : 's'}.`,
+  inventoryNoRoom: (n: number) =>
+    `Not enough inventory space: this purchase needs ${n} free slot${n === 1 ? '' : 's'}.`,
   paymentNotFound: 'Payment not found.',
   paymentNotCompleted: 'The payment has not succeeded.',
   paymentMismatch: 'The payment does not match its purchase.',

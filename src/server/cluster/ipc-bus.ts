@@ -10,7 +10,8 @@ import { isBitbreachMessage, type BusRelayMessage } from './messages';
 export function createIpcBus(log: BusLogger): Bus {
   const fanout = createLocalFanout(log);
   const onMessage = (raw: unknown) => {
-    if (isBitbreachMessage(raw) && raw.bb === 'bus') (raw as BusRelayMessage).messages.forEach((message) => fanout.deliver(message));
+    if (isBitbreachMessage(raw) && raw.bb === 'bus')
+      (raw as BusRelayMessage).messages.forEach((message) => fanout.deliver(message));
   };
   function publishAll(messages: BusMessage[]): void {
     if (messages.length === 0) return;
@@ -18,7 +19,11 @@ export function createIpcBus(log: BusLogger): Bus {
     if (!process.connected) return;
     const relay: BusRelayMessage = { bb: 'bus', messages };
     process.send!(relay, undefined, undefined, (error) => {
-      if (error) log.warn({ err: error, t: messages[0]!.event.t, count: messages.length }, 'cluster bus: the primary did not take an event; other workers miss it');
+      if (error)
+        log.warn(
+          { err: error, t: messages[0]!.event.t, count: messages.length },
+          'cluster bus: the primary did not take an event; other workers miss it',
+        );
     });
   }
   process.on('message', onMessage);

@@ -8,7 +8,8 @@ import type { CounterRequest } from './messages';
  * within a second makes the worker's own counter decide (sharedLimiter's fallback).
  */
 export function ipcCounters(primary: PrimaryAsker, onFallback?: (error: unknown) => void): SharedCounters {
-  const ask = (op: CounterRequest['op'], name: string, key: string, windowMs = 0) => primary.ask({ bb: 'count', op, name, key, windowMs });
+  const ask = (op: CounterRequest['op'], name: string, key: string, windowMs = 0) =>
+    primary.ask({ bb: 'count', op, name, key, windowMs });
   return {
     increment: (name, key, windowMs) => ask('increment', name, key, windowMs),
     read: (name, key) => ask('read', name, key),

@@ -7,7 +7,8 @@ import type { LeaseRequest } from './messages';
  * and drops its leases then, so no lease needs an expiry here and refresh has nothing to do.
  */
 export function ipcLeases(primary: PrimaryAsker): SharedLeases {
-  const ask = (op: LeaseRequest['op'], leaseId: string, claims: LeaseClaim[]) => primary.ask({ bb: 'lease', op, leaseId, claims });
+  const ask = (op: LeaseRequest['op'], leaseId: string, claims: LeaseClaim[]) =>
+    primary.ask({ bb: 'lease', op, leaseId, claims });
   return {
     acquire: (leaseId, claims) => ask('acquire', leaseId, claims),
     check: (claims) => ask('check', '', claims),

@@ -5,7 +5,13 @@ import type { LeaseRequest } from './messages';
 
 const session: LeaseClaim = { name: 'session', key: 's1', cap: 2 };
 const address: LeaseClaim = { name: 'address', key: '10.0.0.1', cap: 3 };
-const ask = (op: LeaseRequest['op'], leaseId: string, claims: LeaseClaim[]): LeaseRequest => ({ bb: 'lease', id: 0, op, leaseId, claims });
+const ask = (op: LeaseRequest['op'], leaseId: string, claims: LeaseClaim[]): LeaseRequest => ({
+  bb: 'lease',
+  id: 0,
+  op,
+  leaseId,
+  claims,
+});
 
 describe("the cluster primary's socket leases", () => {
   it('takes a place under every cap or none, and names the first full cap', () => {

@@ -29,7 +29,8 @@ describe("the cluster primary's login counters", () => {
   it('counts per limiter and key in a window that starts at the first attempt, and forgets on clear', () => {
     let now = 1_000;
     const table = createCounterTable(() => now);
-    const hit = (key: string) => table.answer({ bb: 'count', id: 0, op: 'increment', name: 'login-ip', key, windowMs: 600 });
+    const hit = (key: string) =>
+      table.answer({ bb: 'count', id: 0, op: 'increment', name: 'login-ip', key, windowMs: 600 });
     expect([hit('a'), hit('a'), hit('b')]).toEqual([1, 2, 1]);
     expect(table.answer({ bb: 'count', id: 0, op: 'read', name: 'login-failures', key: 'a', windowMs: 0 })).toBe(0);
     expect(table.answer({ bb: 'count', id: 0, op: 'read', name: 'login-ip', key: 'a', windowMs: 0 })).toBe(2);
@@ -42,7 +43,8 @@ describe("the cluster primary's login counters", () => {
 
   it('stays bounded: past its size the oldest window goes first', () => {
     const table = createCounterTable(() => 0, 2);
-    for (const key of ['a', 'b', 'c']) table.answer({ bb: 'count', id: 0, op: 'increment', name: 'n', key, windowMs: 1000 });
+    for (const key of ['a', 'b', 'c'])
+      table.answer({ bb: 'count', id: 0, op: 'increment', name: 'n', key, windowMs: 1000 });
     expect(table.answer({ bb: 'count', id: 0, op: 'read', name: 'n', key: 'a', windowMs: 0 })).toBe(0);
     expect(table.answer({ bb: 'count', id: 0, op: 'read', name: 'n', key: 'c', windowMs: 0 })).toBe(1);
     table.stop();

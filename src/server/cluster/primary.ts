@@ -1,7 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createCounterTable } from './ipc-counters';
 import { createLeaseTable } from './ipc-leases';
-import { isBitbreachMessage, workerMarker, type BusRelayMessage, type CounterAnswer, type CounterRequest, type LeaseRequest } from './messages';
+import {
+  isBitbreachMessage,
+  workerMarker,
+  type BusRelayMessage,
+  type CounterAnswer,
+  type CounterRequest,
+  type LeaseRequest,
+} from './messages';
 
 /**
  * What any Bitbreach cluster primary does for its workers (ADR 036): re-sends each worker's bus
@@ -90,7 +97,9 @@ export function runPrimary(options: PrimaryOptions): void {
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (!up) {
-      console.error(`A server worker (pid ${worker.process.pid}) exited with ${how} while starting; stopping the others.`);
+      console.error(
+        `A server worker (pid ${worker.process.pid}) exited with ${how} while starting; stopping the others.`,
+      );
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
       process.exit(1);
@@ -100,7 +109,9 @@ export function runPrimary(options: PrimaryOptions): void {
     while (recentExits.length && recentExits[0]! < now - restartWindowMs) recentExits.shift();
     // 0.1 s after a lone crash, doubling per crash in the last minute up to 30 s: a crash loop must not spin.
     const pauseMs = Math.min(30_000, 100 * 2 ** (recentExits.length - 1));
-    console.error(`A server worker (pid ${worker.process.pid}) exited with ${how}; starting a new one in ${pauseMs} ms.`);
+    console.error(
+      `A server worker (pid ${worker.process.pid}) exited with ${how}; starting a new one in ${pauseMs} ms.`,
+    );
     setTimeout(() => {
       if (!stopping) start();
     }, pauseMs);

@@ -22,7 +22,10 @@ describe('group commit', () => {
     const second = [4, 5].map((i) => committer.submit(i));
     release();
     expect(await Promise.all([...first, ...second])).toEqual([10, 20, 30, 40, 50]);
-    expect(groups).toEqual([[1, 2, 3], [4, 5]]);
+    expect(groups).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it('caps the group size', async () => {

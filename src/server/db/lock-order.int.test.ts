@@ -15,7 +15,12 @@ describe.each(drivers)('lock order [%s]', (driver) => {
   });
   afterAll(() => db.dispose());
   const inTx = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => db.database.db.transaction(work);
-  const debitOf = (userId: number) => ({ userId, amount: 5, reason: 'optimizer-upgrade' as const, reference: 'lock-order' });
+  const debitOf = (userId: number) => ({
+    userId,
+    amount: 5,
+    reason: 'optimizer-upgrade' as const,
+    reference: 'lock-order',
+  });
 
   it('a debit after a feature row, with the player not locked first, fails loudly and changes nothing', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 50 });

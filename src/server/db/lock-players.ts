@@ -34,7 +34,9 @@ export function assertPlayersLockedFirst(tx: object, userIds: Iterable<number>):
   const held = lockedIn.get(tx);
   const late = [...userIds].filter((id) => !held?.has(id));
   if (late.length > 0) {
-    throw new LockOrderError(`lock order: player(s) ${late.join(', ')} locked after a feature row; lock the players first with lockPlayers (ADR 044)`);
+    throw new LockOrderError(
+      `lock order: player(s) ${late.join(', ')} locked after a feature row; lock the players first with lockPlayers (ADR 044)`,
+    );
   }
 }
 
@@ -48,7 +50,9 @@ function assertIdOrder(held: Set<number> | undefined, ids: number[]): void {
   const highest = Math.max(...held);
   const early = ids.filter((id) => !held.has(id) && id < highest);
   if (early.length > 0) {
-    throw new LockOrderError(`lock order: player(s) ${early.join(', ')} locked after player ${highest}; lock all the players in one lockPlayers call (ADR 044)`);
+    throw new LockOrderError(
+      `lock order: player(s) ${early.join(', ')} locked after player ${highest}; lock all the players in one lockPlayers call (ADR 044)`,
+    );
   }
 }
 
@@ -72,7 +76,12 @@ export async function lockPlayers(tx: Tx, userIds: number[]): Promise<number[]> 
   if (held && ids.every((id) => held.has(id))) return ids;
   assertPlayersLockedFirst(tx, ids);
   assertIdOrder(held, ids);
-  const rows = await tx.select({ id: users.id }).from(users).where(sql`${users.id} = any(${intArray(ids)})`).orderBy(users.id).for('no key update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.id} = any(${intArray(ids)})`)
+    .orderBy(users.id)
+    .for('no key update');
   const found = rows.map((r) => r.id);
   rememberLocked(tx, found);
   return found;

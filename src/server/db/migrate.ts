@@ -25,6 +25,8 @@ export async function migrate(database: Database): Promise<void> {
   }
   const [row] = await database.query<{ n: number | string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
   if (Number(row?.n ?? 0) > journal.entries.length) {
-    throw new Error('The database was migrated by a newer Bitbreach than this one; upgrade the server before starting it.');
+    throw new Error(
+      'The database was migrated by a newer Bitbreach than this one; upgrade the server before starting it.',
+    );
   }
 }

@@ -14,7 +14,9 @@ describe('param sets', () => {
     expect(one.params).toEqual(['{7}']);
     expect(many.params).toHaveLength(1);
     expect(render(bigintArray([2 ** 53 - 1])).params).toEqual([`{${2 ** 53 - 1}}`]);
-    expect(render(jsonRows([{ id: 1, reason: 'decode "x"' }])).params).toEqual(['[{"id":1,"reason":"decode \\"x\\""}]']);
+    expect(render(jsonRows([{ id: 1, reason: 'decode "x"' }])).params).toEqual([
+      '[{"id":1,"reason":"decode \\"x\\""}]',
+    ]);
   });
 
   it('refuses anything but safe integers in an array literal (it is built as text)', () => {

@@ -4,15 +4,33 @@ import { OutcomeUnknownError } from './outcome-unknown';
 // Errors that mean "this connection is dead", not "this statement is wrong": the server was
 // restarted or cut us off (57P01-57P03), or the socket closed under an idle pooled connection.
 const connectionErrorCodes = new Set([
-  '57P01', '57P02', '57P03', '08000', '08003', '08006',
-  'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
 ]);
 
 // Errors raised before a statement can have reached a server session: no connection could be
 // opened (refused, unresolvable, timed out) or the server refused the session at startup (57P03
 // "cannot connect now"). postgres.js writes a query only on an established, authenticated
 // connection, so a statement failing this way was never sent.
-const neverSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'CONNECT_TIMEOUT', '57P03']);
+const neverSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECT_TIMEOUT',
+  '57P03',
+]);
 
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
@@ -82,26 +100,29 @@ export function withReconnect(client: postgres.Sql, options: { poolSize?: number
     const attempt = async () => {
       let commitSent = false;
       let beginFailed = false;
-      const begun = (client.begin as (...a: unknown[]) => Promise<unknown>)(...options, async (sql: postgres.TransactionSql) => {
-        let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
-        try {
-          outcome = { ok: true, value: await callback(sql) };
-        } catch (error) {
-          outcome = { ok: false, error };
-        }
-        // When the connection dies mid-transaction, postgres.js rejects begin() at once but still
-        // writes ROLLBACK (or COMMIT) on the dead socket when this callback settles, and that
-        // write throws from a setImmediate and takes the whole process down (porsager/postgres
-        // #1154, #1208, unfixed in 3.4.9). One turn of the event loop lets a close already seen
-        // reach begin(); if it has failed, this callback never settles: nothing more is written,
-        // and the abandoned promise is garbage collected.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (beginFailed) return new Promise(() => {});
-        if (!outcome.ok) throw outcome.error;
-        // postgres.js sends COMMIT as soon as this callback resolves.
-        commitSent = true;
-        return outcome.value;
-      });
+      const begun = (client.begin as (...a: unknown[]) => Promise<unknown>)(
+        ...options,
+        async (sql: postgres.TransactionSql) => {
+          let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
+          try {
+            outcome = { ok: true, value: await callback(sql) };
+          } catch (error) {
+            outcome = { ok: false, error };
+          }
+          // When the connection dies mid-transaction, postgres.js rejects begin() at once but still
+          // writes ROLLBACK (or COMMIT) on the dead socket when this callback settles, and that
+          // write throws from a setImmediate and takes the whole process down (porsager/postgres
+          // #1154, #1208, unfixed in 3.4.9). One turn of the event loop lets a close already seen
+          // reach begin(); if it has failed, this callback never settles: nothing more is written,
+          // and the abandoned promise is garbage collected.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (beginFailed) return new Promise(() => {});
+          if (!outcome.ok) throw outcome.error;
+          // postgres.js sends COMMIT as soon as this callback resolves.
+          commitSent = true;
+          return outcome.value;
+        },
+      );
       try {
         return await begun;
       } catch (error) {
@@ -125,7 +146,8 @@ export function withReconnect(client: postgres.Sql, options: { poolSize?: number
         // postgres.js queries run when awaited; drizzle awaits either the query or its .values().
         return (query: string, params?: never[], options?: never) => {
           let asValues = false;
-          const run = () => (asValues ? target.unsafe(query, params, options).values() : target.unsafe(query, params, options));
+          const run = () =>
+            asValues ? target.unsafe(query, params, options).values() : target.unsafe(query, params, options);
           const lazy = {
             values() {
               asValues = true;

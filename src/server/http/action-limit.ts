@@ -8,7 +8,14 @@ import { byPlayer, type Limits } from './limits';
  * cannot hammer buy or open in a loop. Checked after the session hook, so it counts players, not addresses.
  */
 export function registerItemActionLimit(app: FastifyInstance, limits: Limits, paths: readonly string[]): void {
-  const itemActions = limits.declare({ name: 'item-actions', limit: balance.itemActionsPerMinute, windowMs: 60_000, keyOf: byPlayer, refusal: itemTexts.tooManyItemActions, body: { success: false } });
+  const itemActions = limits.declare({
+    name: 'item-actions',
+    limit: balance.itemActionsPerMinute,
+    windowMs: 60_000,
+    keyOf: byPlayer,
+    refusal: itemTexts.tooManyItemActions,
+    body: { success: false },
+  });
   const limited = new Set(paths);
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'POST' || !limited.has(request.routeOptions.url ?? '')) return;

@@ -33,5 +33,9 @@ export function appShellPage(url: string, sessionCookie: string | undefined, scr
 export function builtScreenPages(staticDir: string): ReadonlySet<string> {
   const dir = join(staticDir, 'signed-in');
   if (!existsSync(dir)) return new Set();
-  return new Set(readdirSync(dir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -'.html'.length)));
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => f.slice(0, -'.html'.length)),
+  );
 }

@@ -17,9 +17,12 @@ export interface BackupRouteDeps {
  */
 export function registerBackupRoute(app: FastifyInstance, deps: BackupRouteDeps): void {
   app.post('/ops/backup', async (request, reply) => {
-    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy)) return reply.status(404).send(notFoundBody(request.method, request.url));
+    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy))
+      return reply.status(404).send(notFoundBody(request.method, request.url));
     if (!deps.database.backup) {
-      return reply.status(409).send({ message: 'This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).' });
+      return reply
+        .status(409)
+        .send({ message: 'This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).' });
     }
     const started = performance.now();
     const tarball = await deps.database.backup();

@@ -54,7 +54,9 @@ export function registerContracts(app: FastifyInstance, options: ContractOptions
     return (data: unknown) => {
       const result = schema.safeParse(data);
       if (!result.success) {
-        throw new Error(`${method} ${url} answered ${httpStatus} outside its schema: ${describeZodError(result.error)}`);
+        throw new Error(
+          `${method} ${url} answered ${httpStatus} outside its schema: ${describeZodError(result.error)}`,
+        );
       }
       return stringify(data);
     };

@@ -63,7 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (sqlState) {
       // A value the contract should have refused reached the database: the player gets a 400, and the log
       // names the route and the SQLSTATE, never the statement with the player's values (ADR 047).
-      request.log.error({ sqlState, route: request.routeOptions.url ?? null }, 'the database refused a value the input checks let through');
+      request.log.error(
+        { sqlState, route: request.routeOptions.url ?? null },
+        'the database refused a value the input checks let through',
+      );
       return reply.status(400).send({ message: texts.valueRefused });
     }
     const status = error.statusCode ?? 500;

@@ -5,8 +5,13 @@ import { registerErrorHandler } from './errors';
 
 /** A statement error shaped as drizzle wraps the driver's: the full SQL and its values in the message. */
 function failedQuery(code: string): Error {
-  const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code, severity: 'ERROR' });
-  return new Error('Failed query: select "id" from "market_listings" where "name" ilike $1\nparams: %secret-search%', { cause });
+  const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+    code,
+    severity: 'ERROR',
+  });
+  return new Error('Failed query: select "id" from "market_listings" where "name" ilike $1\nparams: %secret-search%', {
+    cause,
+  });
 }
 
 async function answer(error: Error) {

@@ -35,7 +35,10 @@ describe.each(drivers)('hardening [%s]', (driver) => {
       // Another player's token is no good either.
       const other = await asPlayer(app);
       const res = await app.fastify.inject({
-        method: 'POST', url: '/api/game/tap-batch', headers: { cookie: p.cookie, 'x-csrf-token': other.csrfToken }, payload: body,
+        method: 'POST',
+        url: '/api/game/tap-batch',
+        headers: { cookie: p.cookie, 'x-csrf-token': other.csrfToken },
+        payload: body,
       });
       expectError(res, 403, texts.csrfInvalid);
       expect((await p.request('GET', '/api/auth/user')).json().totalTaps).toBe(0);
@@ -43,7 +46,11 @@ describe.each(drivers)('hardening [%s]', (driver) => {
 
     it('exempts login, register and logout (spec §7)', async () => {
       const p = await asPlayer(app);
-      const login = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { loginId: p.loginId, password: p.password } });
+      const login = await app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { loginId: p.loginId, password: p.password },
+      });
       expect(login.statusCode).toBe(200);
     });
   });
@@ -53,7 +60,11 @@ describe.each(drivers)('hardening [%s]', (driver) => {
       app.fastify.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
 
     it('refuses text/plain, which a cross-site form could send without a preflight', async () => {
-      expectError(await send('{"loginId":"abc","password":"Passw0rd!"}', 'text/plain'), 415, texts.unsupportedMediaType);
+      expectError(
+        await send('{"loginId":"abc","password":"Passw0rd!"}', 'text/plain'),
+        415,
+        texts.unsupportedMediaType,
+      );
       expectError(await send('loginId=abc', 'application/x-www-form-urlencoded'), 415, texts.unsupportedMediaType);
     });
 
@@ -62,14 +73,26 @@ describe.each(drivers)('hardening [%s]', (driver) => {
     });
 
     it('refuses duplicate keys, __proto__ and malformed JSON with clear 400s', async () => {
-      expectError(await send('{"loginId":"abc","loginId":"def","password":"Passw0rd!"}'), 400, 'Duplicate key in JSON body: loginId');
-      expectError(await send('{"loginId":"abc","password":"Passw0rd!","__proto__":{"admin":true}}'), 400, /Forbidden key/);
+      expectError(
+        await send('{"loginId":"abc","loginId":"def","password":"Passw0rd!"}'),
+        400,
+        'Duplicate key in JSON body: loginId',
+      );
+      expectError(
+        await send('{"loginId":"abc","password":"Passw0rd!","__proto__":{"admin":true}}'),
+        400,
+        /Forbidden key/,
+      );
       expectError(await send('{"loginId":"abc",'), 400, 'Malformed JSON body');
       expectError(await send('{"loginId":NaN}'), 400, 'Malformed JSON body');
     });
 
     it('refuses unknown fields and wrong types with the field named', async () => {
-      expectError(await send(JSON.stringify({ loginId: 'abc', password: 'Passw0rd!', admin: true })), 400, 'Unknown field: admin');
+      expectError(
+        await send(JSON.stringify({ loginId: 'abc', password: 'Passw0rd!', admin: true })),
+        400,
+        'Unknown field: admin',
+      );
       expectError(await send(JSON.stringify({ loginId: 123, password: 'Passw0rd!' })), 400, /Invalid loginId/);
       expectError(await send(JSON.stringify(['abc'])), 400);
     });
@@ -86,8 +109,20 @@ describe.each(drivers)('hardening [%s]', (driver) => {
       const p = await asPlayer(app);
       const bomb = encodeSecureData({ tapCount: 3, batchTimestamp: 1, pad: 'x'.repeat(1_000_000) }, 'client');
       expect(bomb.length).toBeLessThan(16_000);
-      expectError(await p.request('POST', '/api/game/tap-batch', undefined, {}).then(() =>
-        app.fastify.inject({ method: 'POST', url: '/api/game/tap-batch', headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken }, payload: { secureData: bomb } })), 400, /payload too large/);
+      expectError(
+        await p
+          .request('POST', '/api/game/tap-batch', undefined, {})
+          .then(() =>
+            app.fastify.inject({
+              method: 'POST',
+              url: '/api/game/tap-batch',
+              headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
+              payload: { secureData: bomb },
+            }),
+          ),
+        400,
+        /payload too large/,
+      );
     });
   });
 

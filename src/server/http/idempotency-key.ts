@@ -22,7 +22,10 @@ export function requireIdempotencyKey(request: FastifyRequest): string {
  * Sends what runIdempotent answered: its status and body, and `Idempotent-Replayed: true` when
  * the answer was read back from the first request with this key.
  */
-export function sendOutcome(reply: FastifyReply, outcome: { statusCode: number; body: unknown; replayed: boolean }): FastifyReply {
+export function sendOutcome(
+  reply: FastifyReply,
+  outcome: { statusCode: number; body: unknown; replayed: boolean },
+): FastifyReply {
   if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.status(outcome.statusCode).send(outcome.body);
 }

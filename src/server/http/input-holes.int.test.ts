@@ -22,7 +22,8 @@ describe.each(drivers)('input holes [%s]', (driver) => {
     await app.close();
   });
 
-  const count = async (sql: string) => (await app.db.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]!.n;
+  const count = async (sql: string) =>
+    (await app.db.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]!.n;
   const controlText = new RegExp(texts.controlCharacters.replace(/[()]/g, '\\$&'));
 
   it.each([
@@ -36,16 +37,29 @@ describe.each(drivers)('input holes [%s]', (driver) => {
     const chatBefore = await count('chat_messages');
     const pmBefore = await count('private_messages');
     expectError(await p.request('POST', '/api/chat/messages', { message }), 400, controlText);
-    expectError(await p.request('POST', '/api/directories/messages', { receiverId: other.id, message }), 400, controlText);
+    expectError(
+      await p.request('POST', '/api/directories/messages', { receiverId: other.id, message }),
+      400,
+      controlText,
+    );
     expect(await count('chat_messages')).toBe(chatBefore);
     expect(await count('private_messages')).toBe(pmBefore);
   });
 
   it('refuses a NUL in a login ID, username or password at login and registration', async () => {
-    const inject = (url: string, payload: object) => app.fastify.inject({ method: 'POST', url, payload, remoteAddress: '10.60.0.1' });
+    const inject = (url: string, payload: object) =>
+      app.fastify.inject({ method: 'POST', url, payload, remoteAddress: '10.60.0.1' });
     expectError(await inject('/api/auth/login', { loginId: 'a\u0000b', password: 'Passw0rd!' }), 400, controlText);
-    expectError(await inject('/api/auth/register', { loginId: 'nul\u0000id', username: 'okname', password: 'Passw0rd!' }), 400, controlText);
-    expectError(await inject('/api/auth/register', { loginId: 'nulname', username: 'ok\u0000name', password: 'Passw0rd!' }), 400, controlText);
+    expectError(
+      await inject('/api/auth/register', { loginId: 'nul\u0000id', username: 'okname', password: 'Passw0rd!' }),
+      400,
+      controlText,
+    );
+    expectError(
+      await inject('/api/auth/register', { loginId: 'nulname', username: 'ok\u0000name', password: 'Passw0rd!' }),
+      400,
+      controlText,
+    );
     expect(await count("users WHERE login_id LIKE 'nul%'")).toBe(0);
   });
 
@@ -65,7 +79,11 @@ describe.each(drivers)('input holes [%s]', (driver) => {
 
   it('refuses ids past int4 in private message bodies with a 400', async () => {
     const p = await asPlayer(app);
-    expectError(await p.request('POST', '/api/directories/messages', { receiverId: 2 ** 31, message: 'hi' }), 400, /Invalid receiverId/);
+    expectError(
+      await p.request('POST', '/api/directories/messages', { receiverId: 2 ** 31, message: 'hi' }),
+      400,
+      /Invalid receiverId/,
+    );
     expectError(await p.request('POST', '/api/directories/read', { partnerId: 2 ** 31 }), 400, /Invalid partnerId/);
     // The largest int4 is in range: an unknown player, not a 400 or a 500.
     const top = await p.request('POST', '/api/directories/messages', { receiverId: 2 ** 31 - 1, message: 'hi' });
@@ -73,23 +91,33 @@ describe.each(drivers)('input holes [%s]', (driver) => {
   });
 
   describe('percent-encoded secure paths', () => {
-    it.each(['/api/game/tap%2Dbatch', '/api/game/tap-b%61tch'])('%s refuses a plain body like /api/game/tap-batch does', async (url) => {
-      const p = await asPlayer(app);
-      const res = await p.request('POST', url, { tapCount: 3, batchTimestamp: 1 });
-      expectError(res, 400, /Malformed secureData payload/);
-      expect((await p.request('GET', '/api/auth/user')).json().totalTaps).toBe(0);
-    });
+    it.each(['/api/game/tap%2Dbatch', '/api/game/tap-b%61tch'])(
+      '%s refuses a plain body like /api/game/tap-batch does',
+      async (url) => {
+        const p = await asPlayer(app);
+        const res = await p.request('POST', url, { tapCount: 3, batchTimestamp: 1 });
+        expectError(res, 400, /Malformed secureData payload/);
+        expect((await p.request('GET', '/api/auth/user')).json().totalTaps).toBe(0);
+      },
+    );
 
     it('/api/game/progres%73 unwraps secureData and wraps its answer', async () => {
       const p = await asPlayer(app);
       const payload = { secureData: encodeSecureData({ level: 1, currentExp: 0, maxExp: 10, totalTaps: 0 }, 'client') };
       const res = await app.fastify.inject({
-        method: 'POST', url: '/api/game/progres%73', remoteAddress: p.ip, payload,
+        method: 'POST',
+        url: '/api/game/progres%73',
+        remoteAddress: p.ip,
+        payload,
         headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(Object.keys(res.json())).toEqual(['secureData']);
-      expectError(await p.request('POST', '/api/game/progres%73', { level: 1, currentExp: 0, maxExp: 10, totalTaps: 0 }), 400, /Malformed secureData/);
+      expectError(
+        await p.request('POST', '/api/game/progres%73', { level: 1, currentExp: 0, maxExp: 10, totalTaps: 0 }),
+        400,
+        /Malformed secureData/,
+      );
     });
 
     it('refuses duplicate keys inside secureData with a 400', async () => {
@@ -97,7 +125,10 @@ describe.each(drivers)('input holes [%s]', (driver) => {
       const inner = '{"tapCount":3,"tapCount":200,"batchTimestamp":1}';
       const secureData = encodeRaw(inner);
       const res = await app.fastify.inject({
-        method: 'POST', url: '/api/game/tap-batch', remoteAddress: p.ip, payload: { secureData },
+        method: 'POST',
+        url: '/api/game/tap-batch',
+        remoteAddress: p.ip,
+        payload: { secureData },
         headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
       });
       expectError(res, 400, /Duplicate key in secureData payload: tapCount/);
@@ -106,7 +137,11 @@ describe.each(drivers)('input holes [%s]', (driver) => {
     it('checks CSRF on a percent-encoded state change', async () => {
       const p = await asPlayer(app);
       const res = await app.fastify.inject({
-        method: 'POST', url: '/api/chat/messag%65s', remoteAddress: p.ip, payload: { message: 'no token' }, headers: { cookie: p.cookie },
+        method: 'POST',
+        url: '/api/chat/messag%65s',
+        remoteAddress: p.ip,
+        payload: { message: 'no token' },
+        headers: { cookie: p.cookie },
       });
       expectError(res, 403, texts.csrfInvalid);
     });
@@ -117,7 +152,9 @@ describe.each(drivers)('input holes [%s]', (driver) => {
     for (const url of ['/api/auth/user', '/api/health', '/api/leaderboard', '/api/nothing-here']) {
       expect((await p.request('GET', url)).headers['cache-control'], url).toBe('no-store');
     }
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/auth/user' })).headers['cache-control']).toBe('no-store');
+    expect((await app.fastify.inject({ method: 'GET', url: '/api/auth/user' })).headers['cache-control']).toBe(
+      'no-store',
+    );
   });
 });
 

@@ -17,7 +17,10 @@ function settableDelay() {
 
 const shedCount = async (app: TestApp) => {
   const text = (await app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-  return text.split('\n').filter((line) => line.startsWith('bitbreach_http_shed_total{')).reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('bitbreach_http_shed_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 };
 
 describe.each(drivers)('shedding load instead of queueing it [%s]', (kind) => {
@@ -51,7 +54,11 @@ describe.each(drivers)('shedding load instead of queueing it [%s]', (kind) => {
     expect(ready.json()).toEqual({ ready: false, saturated: 'event-loop delay' });
     expect((await app.fastify.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(await shedCount(app)).toBe(1);
-    const logout = await app.fastify.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken } });
+    const logout = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
+    });
     expect(logout.statusCode, logout.body).not.toBe(503);
     delay.set(0);
     expect((await app.fastify.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
@@ -62,7 +69,8 @@ describe.each(drivers)('shedding load instead of queueing it [%s]', (kind) => {
     await grant(app, p, { telnet: 200 });
     await p.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 });
     const key = { [idempotencyKeyHeader]: 'shed-then-retried-1' };
-    const charged = async () => (await ledgerRows(app.db.database, p.id)).filter((row) => row.reason === 'kernel-bit').length;
+    const charged = async () =>
+      (await ledgerRows(app.db.database, p.id)).filter((row) => row.reason === 'kernel-bit').length;
     delay.set(500);
     expect((await p.request('POST', gridPaths.purchase, { x: 3, y: 4 }, key)).statusCode).toBe(503);
     expect(await charged()).toBe(0);
@@ -79,7 +87,9 @@ describe.each(drivers)('shedding load instead of queueing it [%s]', (kind) => {
 function halfSentLogin(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      socket.write('POST /api/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n{"loginId":');
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 40\r\n\r\n{"loginId":',
+      );
       resolve(socket);
     });
     socket.on('error', reject);
@@ -90,7 +100,9 @@ describe('the in-flight bound', () => {
   let app: TestApp;
   let base = '';
   beforeAll(async () => {
-    app = await buildTestApp('pglite', { config: { shed: { maxInFlight: 1, maxLoopDelayMs: 0, retryAfterSeconds: 1 } } });
+    app = await buildTestApp('pglite', {
+      config: { shed: { maxInFlight: 1, maxLoopDelayMs: 0, retryAfterSeconds: 1 } },
+    });
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
   });

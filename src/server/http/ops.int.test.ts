@@ -43,7 +43,11 @@ describe.each(drivers)('health, readiness and metrics [%s]', (kind) => {
     expect(metrics.headers['content-type']).toContain('text/plain');
     const text = metrics.body;
     const count = (route: string, status: string) =>
-      sample(text, 'bitbreach_http_request_duration_seconds_count', { method: route.split(' ')[0]!, route: route.split(' ')[1]!, status });
+      sample(text, 'bitbreach_http_request_duration_seconds_count', {
+        method: route.split(' ')[0]!,
+        route: route.split(' ')[1]!,
+        status,
+      });
     expect(count('POST /api/auth/register', '2xx')).toBe(1);
     expect(count('POST /api/game/tap-batch', '2xx')).toBe(1);
     // The route pattern, not the URL: one series however many players are looked up.
@@ -54,14 +58,27 @@ describe.each(drivers)('health, readiness and metrics [%s]', (kind) => {
     expect(text).toContain('process_cpu_seconds_total');
     if (kind === 'postgres') expect(text).toMatch(/bitbreach_db_connections\{state="(idle|active)"\} [1-9]/);
     // A caller the server reaches over the network sees nothing there, whatever it claims to forward.
-    const remote = await app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const remote = await app.fastify.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(404);
   });
 
   it('keeps a well-formed x-request-id from the load balancer and makes one up otherwise', async () => {
-    const given = await app.fastify.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-42.abc' } });
+    const given = await app.fastify.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'lb-42.abc' },
+    });
     expect(given.headers['x-request-id']).toBe('lb-42.abc');
-    const junk = await app.fastify.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x'.repeat(200) } });
+    const junk = await app.fastify.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'x'.repeat(200) },
+    });
     expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -89,13 +106,16 @@ describe('readiness and metrics protection from configuration [pglite]', () => {
   it('behind a proxy (TRUST_PROXY) answers /metrics only with METRICS_TOKEN: a same-host proxy makes every caller loopback', async () => {
     const untokened = await buildTestApp('pglite', { config: { trustProxy: ['127.0.0.1'] } });
     try {
-      expect((await untokened.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      expect(
+        (await untokened.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(404);
     } finally {
       await untokened.close();
     }
     const app = await buildTestApp('pglite', { config: { trustProxy: 1, metricsToken: 'scrape-token-0123456789' } });
     try {
-      const get = (headers: Record<string, string>) => app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      const get = (headers: Record<string, string>) =>
+        app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
       expect((await get({})).statusCode).toBe(404);
       expect((await get({ authorization: 'Bearer scrape-token-0123456789' })).statusCode).toBe(200);
     } finally {
@@ -106,7 +126,8 @@ describe('readiness and metrics protection from configuration [pglite]', () => {
   it('wants the bearer token when METRICS_TOKEN is set, even from loopback', async () => {
     const app = await buildTestApp('pglite', { config: { metricsToken: 'scrape-token-0123456789' } });
     try {
-      const get = (headers: Record<string, string>) => app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      const get = (headers: Record<string, string>) =>
+        app.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
       expect((await get({})).statusCode).toBe(404);
       expect((await get({ authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(404);
       expect((await get({ authorization: 'Bearer scrape-token-0123456789' })).statusCode).toBe(200);
@@ -118,7 +139,11 @@ describe('readiness and metrics protection from configuration [pglite]', () => {
 
 describe('SIGTERM drains the server process [pglite]', () => {
   it('says not ready for DRAIN_DELAY_MS, closes sockets with 1001 so tabs reconnect, commits what it accepted, exits 0', async () => {
-    const server = await spawnServer({ DATA_DIR: `/tmp/bitbreach-drain-${process.pid}-${Date.now()}`, ACCOUNTS_PER_IP: '0', DRAIN_DELAY_MS: '1500' });
+    const server = await spawnServer({
+      DATA_DIR: `/tmp/bitbreach-drain-${process.pid}-${Date.now()}`,
+      ACCOUNTS_PER_IP: '0',
+      DRAIN_DELAY_MS: '1500',
+    });
     try {
       const player = new HttpPlayer(server.url, 'drain1');
       await player.register();

@@ -11,12 +11,25 @@ import { notFoundBody } from './errors';
  * the refunds and take-backs, supply changed by minted + refunded − burned − taken back; moved rows net to zero.
  */
 function telnetCounters(registry: Registry) {
-  const counter = (name: string, help: string) => new Counter({ name, help, labelNames: ['reason'] as const, registers: [registry] });
+  const counter = (name: string, help: string) =>
+    new Counter({ name, help, labelNames: ['reason'] as const, registers: [registry] });
   return {
-    telnetMinted: counter('bitbreach_telnet_minted_total', 'Telnet created, by ledger reason (committed rows of this instance)'),
-    telnetBurned: counter('bitbreach_telnet_burned_total', 'Telnet spent for good, by ledger reason (committed rows of this instance)'),
-    telnetRefunded: counter('bitbreach_telnet_refunded_total', 'Telnet given back from an earlier burn, by ledger reason'),
-    telnetTakenBack: counter('bitbreach_telnet_taken_back_total', 'Telnet a reversed real-money purchase had brought, taken back, by ledger reason'),
+    telnetMinted: counter(
+      'bitbreach_telnet_minted_total',
+      'Telnet created, by ledger reason (committed rows of this instance)',
+    ),
+    telnetBurned: counter(
+      'bitbreach_telnet_burned_total',
+      'Telnet spent for good, by ledger reason (committed rows of this instance)',
+    ),
+    telnetRefunded: counter(
+      'bitbreach_telnet_refunded_total',
+      'Telnet given back from an earlier burn, by ledger reason',
+    ),
+    telnetTakenBack: counter(
+      'bitbreach_telnet_taken_back_total',
+      'Telnet a reversed real-money purchase had brought, taken back, by ledger reason',
+    ),
   };
 }
 
@@ -68,7 +81,10 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Adds committed ledger rows to the Telnet counters by their reason's category (moved rows are not counted). */
-export function countLedgerRows(metrics: Metrics, rows: ReadonlyArray<{ delta: number; reason: keyof typeof ledgerCategory }>): void {
+export function countLedgerRows(
+  metrics: Metrics,
+  rows: ReadonlyArray<{ delta: number; reason: keyof typeof ledgerCategory }>,
+): void {
   const counterOf: Partial<Record<LedgerCategory, Counter<'reason'>>> = {
     minted: metrics.telnetMinted,
     burned: metrics.telnetBurned,
@@ -123,7 +139,10 @@ export function metricsAllowed(request: FastifyRequest, token: string | undefine
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -132,10 +151,16 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** GET /healthz, GET /readyz, GET /metrics, the request metric and the x-request-id header. */
 export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   const { metrics } = deps;
-  if (deps.behindProxy && !deps.metricsToken) app.log.warn('TRUST_PROXY is set and METRICS_TOKEN is not: /metrics answers 404 to everyone (ADR 047)');
-  new Gauge({ name: 'bitbreach_open_sockets', help: 'WebSockets open on this instance', registers: [metrics.registry], collect() {
-    this.set(deps.sockets());
-  } });
+  if (deps.behindProxy && !deps.metricsToken)
+    app.log.warn('TRUST_PROXY is set and METRICS_TOKEN is not: /metrics answers 404 to everyone (ADR 047)');
+  new Gauge({
+    name: 'bitbreach_open_sockets',
+    help: 'WebSockets open on this instance',
+    registers: [metrics.registry],
+    collect() {
+      this.set(deps.sockets());
+    },
+  });
   new Gauge({
     name: 'bitbreach_job_lag_seconds',
     help: 'Background job lag (claimed minus due) over the recent window',
@@ -150,7 +175,7 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   });
   new Gauge({
     name: 'bitbreach_db_connections',
-    help: "PostgreSQL connections of every Bitbreach instance, by state (pg_stat_activity); PGlite reports none",
+    help: 'PostgreSQL connections of every Bitbreach instance, by state (pg_stat_activity); PGlite reports none',
     labelNames: ['state'] as const,
     registers: [metrics.registry],
     async collect() {
@@ -162,9 +187,14 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
       for (const row of rows) this.set({ state: row.state ?? 'unknown' }, row.n);
     },
   });
-  new Gauge({ name: 'bitbreach_bus_connected', help: '1 while the Redis bus is subscribed and publishing (always 1 in memory)', registers: [metrics.registry], collect() {
-    this.set(deps.bus.isConnected() ? 1 : 0);
-  } });
+  new Gauge({
+    name: 'bitbreach_bus_connected',
+    help: '1 while the Redis bus is subscribed and publishing (always 1 in memory)',
+    registers: [metrics.registry],
+    collect() {
+      this.set(deps.bus.isConnected() ? 1 : 0);
+    },
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -193,10 +223,16 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     }
     if (deps.bus.kind === 'redis') checks.redis = deps.bus.isConnected();
     const ready = !checks.draining && checks.database === true && checks.redis !== false;
-    return reply.status(ready ? 200 : 503).headers(noStore).send({ ready, ...checks });
+    return reply
+      .status(ready ? 200 : 503)
+      .headers(noStore)
+      .send({ ready, ...checks });
   });
   app.get('/metrics', async (request, reply) => {
-    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy)) return reply.status(404).send(notFoundBody(request.method, request.url));
-    return reply.headers({ ...noStore, 'content-type': metrics.registry.contentType }).send(await metrics.registry.metrics());
+    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy))
+      return reply.status(404).send(notFoundBody(request.method, request.url));
+    return reply
+      .headers({ ...noStore, 'content-type': metrics.registry.contentType })
+      .send(await metrics.registry.metrics());
   });
 }

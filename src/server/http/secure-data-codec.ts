@@ -28,7 +28,8 @@ export function inflateSecureDataNative(text: string, direction: SecureDirection
   try {
     inflated = inflateSync(bytes, { maxOutputLength: maxInflatedBytes });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new SecureDataError('payload too large');
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new SecureDataError('payload too large');
     throw new SecureDataError('not a compressed payload');
   }
   return inflated.toString('utf8');

@@ -17,7 +17,9 @@ describe('the server codec speaks the same secureData as the browser codec', () 
   it('refuses junk, the wrong direction and oversized payloads with SecureDataError', () => {
     expect(() => decodeSecureDataNative('not*base64', 'client', 1024)).toThrow(SecureDataError);
     expect(() => decodeSecureDataNative(encodeSecureData({ a: 1 }, 'server'), 'client', 1024)).toThrow(SecureDataError);
-    expect(() => decodeSecureDataNative(encodeSecureData({ pad: 'x'.repeat(100_000) }, 'client'), 'client', 16_384)).toThrow(/too large/);
+    expect(() =>
+      decodeSecureDataNative(encodeSecureData({ pad: 'x'.repeat(100_000) }, 'client'), 'client', 16_384),
+    ).toThrow(/too large/);
     fc.assert(
       fc.property(fc.string(), (junk) => {
         try {

@@ -10,7 +10,15 @@ import { isApiPath, routePath } from './route-path';
 
 export const sessionCookieName = 'bb_session';
 
-const openWhileRenaming = new Set([accountPaths.username, '/api/auth/user', authPaths.session, '/api/auth/csrf-token', '/api/auth/logout', '/api/auth/login', '/api/auth/register']);
+const openWhileRenaming = new Set([
+  accountPaths.username,
+  '/api/auth/user',
+  authPaths.session,
+  '/api/auth/csrf-token',
+  '/api/auth/logout',
+  '/api/auth/login',
+  '/api/auth/register',
+]);
 export const sessionMaxAgeS = balance.sessionIdleDays * 24 * 3600;
 
 declare module 'fastify' {
@@ -40,7 +48,8 @@ export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys
     request.auth = token ? await auth.resolve(token) : null;
     // A renamed player chooses a new username before anything else (ADR 060): only signing in and out,
     // who they are, and the choice itself answer; the socket stays, so the tab hears the change.
-    if (request.auth?.user.renameRequired && !isSocket && !openWhileRenaming.has(path)) throw new HttpError(403, texts.renameRequired);
+    if (request.auth?.user.renameRequired && !isSocket && !openWhileRenaming.has(path))
+      throw new HttpError(403, texts.renameRequired);
     // Sliding expiry: the cookie lives as long as the session, not 30 days from sign-in.
     if (token && request.auth?.extended && !isSocket) setSessionCookie(request, reply, token, sessionMaxAgeS);
   });
@@ -53,10 +62,19 @@ function bearerKey(request: FastifyRequest): string | null {
 }
 
 /** A key reads as its owner with a session of its own that cannot pass CSRF: writes were refused already. */
-async function authenticateKey(apiKeys: ApiKeyService, key: string, request: FastifyRequest, reply: FastifyReply, path: string): Promise<AuthContext> {
+async function authenticateKey(
+  apiKeys: ApiKeyService,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<AuthContext> {
   const access = await apiKeys.authenticate(key, request.method, path);
   // IETF draft-ietf-httpapi-ratelimit-headers: the budget, what is left, and seconds until the next window.
-  reply.header('ratelimit-limit', access.rate.limit).header('ratelimit-remaining', access.rate.remaining).header('ratelimit-reset', access.rate.resetS);
+  reply
+    .header('ratelimit-limit', access.rate.limit)
+    .header('ratelimit-remaining', access.rate.remaining)
+    .header('ratelimit-reset', access.rate.resetS);
   if (access.exceeded || !access.user) throw new HttpError(429, texts.apiKeys.rateLimited);
   return { sessionId: `api-key:${access.keyId}`, csrfToken: '', user: access.user };
 }
@@ -81,7 +99,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(sessionCookieName, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }
 
 /** The signed-in session, or a 401 the client reads as "signed out". */

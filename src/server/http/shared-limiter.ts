@@ -33,12 +33,14 @@ export interface LimiterRedis {
 }
 
 // INCR, and the window starts at the first attempt: one round trip, atomic on the server.
-const hitScript = "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
+const hitScript =
+  "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
 
 /** Counters in Redis, shared by every instance (ADR 035). */
 export function redisCounters({ client, prefix, onFallback }: LimiterRedis): SharedCounters {
   // Hashed: login IDs and addresses never sit in Redis in clear, and keys have one length.
-  const redisKey = (name: string, key: string) => `${prefix}:limit:${name}:${createHash('sha256').update(key).digest('base64url')}`;
+  const redisKey = (name: string, key: string) =>
+    `${prefix}:limit:${name}:${createHash('sha256').update(key).digest('base64url')}`;
   return {
     increment: async (name, key, windowMs) => Number(await client.eval(hitScript, 1, redisKey(name, key), windowMs)),
     read: async (name, key) => Number((await client.get(redisKey(name, key))) ?? 0),
@@ -55,7 +57,13 @@ export function redisCounters({ client, prefix, onFallback }: LimiterRedis): Sha
  * multiply the limit by n. Without shared counters, or while they cannot answer, the process's own
  * WindowLimiter decides. Login and registration use it directly; routes declare limits (limits.ts).
  */
-export function sharedLimiter(name: string, local: WindowLimiter, limit: number, windowMs: number, counters: SharedCounters | null): SharedLimiter {
+export function sharedLimiter(
+  name: string,
+  local: WindowLimiter,
+  limit: number,
+  windowMs: number,
+  counters: SharedCounters | null,
+): SharedLimiter {
   if (!counters) {
     return {
       hit: async (key) => local.hit(key),
@@ -72,8 +80,20 @@ export function sharedLimiter(name: string, local: WindowLimiter, limit: number,
     }
   }
   return {
-    hit: (key) => orLocal(async () => (await counters.increment(name, key, windowMs)) <= limit, () => local.hit(key)),
-    isExhausted: (key) => orLocal(async () => (await counters.read(name, key)) >= limit, () => local.isExhausted(key)),
-    reset: (key) => orLocal(() => counters.clear(name, key), () => local.reset(key)),
+    hit: (key) =>
+      orLocal(
+        async () => (await counters.increment(name, key, windowMs)) <= limit,
+        () => local.hit(key),
+      ),
+    isExhausted: (key) =>
+      orLocal(
+        async () => (await counters.read(name, key)) >= limit,
+        () => local.isExhausted(key),
+      ),
+    reset: (key) =>
+      orLocal(
+        () => counters.clear(name, key),
+        () => local.reset(key),
+      ),
   };
 }

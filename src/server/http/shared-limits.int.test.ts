@@ -10,7 +10,10 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // SOCKET_UPGRADES_PER_ADDRESS through the config), so a test opens a dozen sockets, not a hundred, and
 // a changed limit is shown to hold over both instances.
 const limits = { socketsPerAddress: 9, upgradesPerAddress: 20 };
-const addressConfig = { socketsPerAddress: limits.socketsPerAddress, socketUpgradesPerAddress: limits.upgradesPerAddress };
+const addressConfig = {
+  socketsPerAddress: limits.socketsPerAddress,
+  socketUpgradesPerAddress: limits.upgradesPerAddress,
+};
 
 // Two instances behind a load balancer on one PostgreSQL and one Redis: every per-player and
 // per-address limit counts in Redis (ADR 045). Counted per instance, each would let twice the limit
@@ -31,10 +34,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
 
   /** `count` requests from one player, alternating between the instances. */
   const spread = (p: Player, method: 'GET' | 'POST', url: string, body?: unknown) => (count: number) =>
-    tally(count, 4, async (i) => ({ status: (await via(run.apps[i % 2]!, p, method, url, body)).statusCode, servedBy: String(i % 2) }));
+    tally(count, 4, async (i) => ({
+      status: (await via(run.apps[i % 2]!, p, method, url, body)).statusCode,
+      servedBy: String(i % 2),
+    }));
 
   it('refuses exactly 180 of 300 item actions from one player (120 a minute)', async () => {
-    const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/marketplace/remove', { listingId: 999_999 })(300);
+    const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/marketplace/remove', {
+      listingId: 999_999,
+    })(300);
     expect(statuses.get(429)).toBe(300 - balance.itemActionsPerMinute);
   });
 
@@ -51,7 +59,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
   it('refuses exactly 100 of 700 webhook deliveries from one address (600 a minute)', async () => {
     const remoteAddress = freshAddress();
     const { statuses } = await tally(700, 4, async (i) => {
-      const res = await run.apps[i % 2]!.fastify.inject({ method: 'POST', url: '/api/payments/webhook', remoteAddress, payload: {} });
+      const res = await run.apps[i % 2]!.fastify.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        remoteAddress,
+        payload: {},
+      });
       return { status: res.statusCode, servedBy: String(i % 2) };
     });
     expect(statuses.get(429)).toBe(700 - balance.virusWebhooksPerMinute);

@@ -29,14 +29,20 @@ export async function registerStaticClient(fastify: FastifyInstance, staticDir: 
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The body depends on Accept-Encoding (the .br/.gz copies): caches must keep them apart.
         // The app's page also depends on whether a session cookie came with the request (ADR 076).
-        res.setHeader('vary', /[\\/](index|signed-in)\.html$|[\\/]signed-in[\\/]/.test(path) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
+        res.setHeader(
+          'vary',
+          /[\\/](index|signed-in)\.html$|[\\/]signed-in[\\/]/.test(path)
+            ? 'Accept-Encoding, Cookie'
+            : 'Accept-Encoding',
+        );
       },
     });
   }
   fastify.setNotFoundHandler((request, reply) => {
     // Client-side routes (/leaderboard, unknown paths for the 404 screen) all load the app shell;
     // a missing file is a real 404.
-    if (servesClient && answersWithAppShell(request.method, request.url)) return reply.sendFile(appShellPage(request.url, request.cookies[sessionCookieName], screenPages));
+    if (servesClient && answersWithAppShell(request.method, request.url))
+      return reply.sendFile(appShellPage(request.url, request.cookies[sessionCookieName], screenPages));
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
 }

@@ -35,7 +35,13 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
   const buy = (player: Player, item: string, key?: string) =>
     player.request('POST', spendPath, { item }, key === undefined ? {} : { 'idempotency-key': key });
   const keyCount = async (player: Player) =>
-    Number((await app.db.database.query<{ n: string }>('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = $1', [player.id]))[0]!.n);
+    Number(
+      (
+        await app.db.database.query<{ n: string }>('SELECT count(*) AS n FROM idempotency_keys WHERE user_id = $1', [
+          player.id,
+        ])
+      )[0]!.n,
+    );
 
   it('answers a retry after a lost reply from the first outcome and never applies it twice', async () => {
     const player = await playerWith(100);
@@ -47,7 +53,10 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
     expect(retry.statusCode).toBe(201);
     expect(retry.data).toEqual(first.data);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(await holdings(app.db.database, player.id)).toEqual({ coins: 100 - itemPrices.probe, purchases: [first.data.purchaseId] });
+    expect(await holdings(app.db.database, player.id)).toEqual({
+      coins: 100 - itemPrices.probe,
+      purchases: [first.data.purchaseId],
+    });
     // A new action is a new key, and is applied.
     const second = await buy(player, 'probe', 'action-0002');
     expect(second.statusCode).toBe(201);
@@ -60,9 +69,13 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
     expectError(await buy(player, 'rootkit', 'reused-key'), 422, texts.idempotencyKeyReused);
     expect(await holdings(app.db.database, player.id)).toMatchObject({ coins: 100 - itemPrices.probe });
     // The same key on another kind of action is refused too.
-    const other = runIdempotent(app.db.database, { userId: player.id, key: 'reused-key', scope: 'other.scope', request: { item: 'probe' }, now: app.clock.now }, () => {
-      throw new Error('the work must not run');
-    });
+    const other = runIdempotent(
+      app.db.database,
+      { userId: player.id, key: 'reused-key', scope: 'other.scope', request: { item: 'probe' }, now: app.clock.now },
+      () => {
+        throw new Error('the work must not run');
+      },
+    );
     await expect(other).rejects.toMatchObject({ statusCode: 422, message: texts.idempotencyKeyReused });
   });
 
@@ -103,7 +116,13 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
 
   it('forgets the key with the effect when the work fails, so a retry runs it afresh', async () => {
     const player = await playerWith(100);
-    const call = { userId: player.id, key: 'crash-then-ok', scope: spendScope, request: { item: 'probe' }, now: app.clock.now };
+    const call = {
+      userId: player.id,
+      key: 'crash-then-ok',
+      scope: spendScope,
+      request: { item: 'probe' },
+      now: app.clock.now,
+    };
     await expect(
       runIdempotent(app.db.database, call, async (tx) => {
         await buyItem(tx, player.id, 'probe');
@@ -122,8 +141,16 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
     const refuse = async () => {
       throw new HttpError(423, 'Locked', { until: 5 });
     };
-    expect(await runIdempotent(app.db.database, call, refuse)).toEqual({ statusCode: 423, body: { message: 'Locked', until: 5 }, replayed: false });
-    expect(await runIdempotent(app.db.database, call, refuse)).toEqual({ statusCode: 423, body: { message: 'Locked', until: 5 }, replayed: true });
+    expect(await runIdempotent(app.db.database, call, refuse)).toEqual({
+      statusCode: 423,
+      body: { message: 'Locked', until: 5 },
+      replayed: false,
+    });
+    expect(await runIdempotent(app.db.database, call, refuse)).toEqual({
+      statusCode: 423,
+      body: { message: 'Locked', until: 5 },
+      replayed: true,
+    });
   });
 
   it('20 concurrent requests with one key apply the purchase once and all get the same answer', async () => {
@@ -147,7 +174,9 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
     const pruned = await pruneIdempotencyKeys(app.db.database, { now: app.clock.now, limit: 1_000_000 });
     expect(pruned).toBeGreaterThanOrEqual(1);
     expect(await keyCount(player)).toBe(before - 1);
-    const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [player.id]);
+    const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [
+      player.id,
+    ]);
     expect(left.map((r) => r.key)).toEqual(['young-action']);
   });
 
@@ -157,7 +186,9 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
     app.clock.advance(balance.idempotencyKeyRetentionMs + 1000);
     await buy(player, 'probe', 'fresh-action');
     await app.jobs.housekeep();
-    const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [player.id]);
+    const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [
+      player.id,
+    ]);
     expect(left.map((r) => r.key)).toEqual(['fresh-action']);
   });
 });

@@ -18,7 +18,11 @@ export async function claimKey(
   tx: Tx,
   row: { userId: number; key: string; scope: string; requestHash: string; createdAt: Date },
 ): Promise<boolean> {
-  const inserted = await tx.insert(idempotencyKeys).values(row).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   return inserted.length === 1;
 }
 
@@ -35,7 +39,13 @@ export async function readKey(tx: Executor, userId: number, key: string): Promis
   return row ?? null;
 }
 
-export async function saveOutcome(tx: Tx, userId: number, key: string, statusCode: number, response: unknown): Promise<void> {
+export async function saveOutcome(
+  tx: Tx,
+  userId: number,
+  key: string,
+  statusCode: number,
+  response: unknown,
+): Promise<void> {
   await tx
     .update(idempotencyKeys)
     .set({ statusCode, response: sql`${JSON.stringify(response ?? null)}::json` })

@@ -5,20 +5,32 @@ import { isItemId, refusalFor } from './inventory';
 import * as store from './store';
 import type { GearItem, InEscrow, NotFound } from './types';
 
-export type EquipResult = { kind: 'equipped' | 'unequipped'; gear: GearItem } | { kind: 'level-too-low'; level: number } | NotFound | InEscrow;
+export type EquipResult =
+  { kind: 'equipped' | 'unequipped'; gear: GearItem } | { kind: 'level-too-low'; level: number } | NotFound | InEscrow;
 
 /**
  * Puts gear the player holds into its type's slot (the one there before comes out) or takes it out
  * (spec §4; ADR 015). Locked like every item change, so equip cannot race a listing or a destroy.
  */
-export async function setEquipped(tx: Tx, r: { userId: number; gearId: number; equip: boolean; playerLevel: number }): Promise<EquipResult> {
+export async function setEquipped(
+  tx: Tx,
+  r: { userId: number; gearId: number; equip: boolean; playerLevel: number },
+): Promise<EquipResult> {
   if (!isItemId(r.gearId)) return { kind: 'not-found' };
   await lockPlayers(tx, [r.userId]);
   const item = await store.lockItem(tx, { kind: 'gear', id: r.gearId });
   const refused = refusalFor(item, r.userId);
   if (refused) return refused;
   const row = (await store.readGear(tx, r.gearId))!;
-  const gear: GearItem = { id: row.id, name: row.name, description: row.description, type: row.type, rarity: row.rarity, level: row.level, statValue: row.statValue };
+  const gear: GearItem = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    rarity: row.rarity,
+    level: row.level,
+    statValue: row.statValue,
+  };
   if (!r.equip) {
     await store.setEquippedFlag(tx, r.gearId, false);
     return { kind: 'unequipped', gear };
@@ -33,6 +45,7 @@ export async function setEquipped(tx: Tx, r: { userId: number; gearId: number; e
 /** Each player's equipped gear, in one query. */
 export async function equippedGear(tx: Executor, userIds: number[]): Promise<Map<number, EquippedGear[]>> {
   const byPlayer = new Map<number, EquippedGear[]>(userIds.map((id) => [id, []]));
-  for (const row of await store.equippedOf(tx, [...new Set(userIds)])) byPlayer.get(row.userId!)?.push({ type: row.type, statValue: row.statValue });
+  for (const row of await store.equippedOf(tx, [...new Set(userIds)]))
+    byPlayer.get(row.userId!)?.push({ type: row.type, statValue: row.statValue });
   return byPlayer;
 }

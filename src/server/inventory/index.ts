@@ -1,4 +1,14 @@
-export { addItems, addItemsMany, countItems, destroyAllItemsOf, isItemId, listItems, openCore, removeItem, transferItem } from './inventory';
+export {
+  addItems,
+  addItemsMany,
+  countItems,
+  destroyAllItemsOf,
+  isItemId,
+  listItems,
+  openCore,
+  removeItem,
+  transferItem,
+} from './inventory';
 export { equippedGear, setEquipped } from './equip';
 export type { EquipResult } from './equip';
 export { escrowItem, findEscrow, releaseEscrow } from './escrow';

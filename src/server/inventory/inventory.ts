@@ -60,7 +60,10 @@ export async function addItemsMany(tx: Tx, requests: AddRequest[]): Promise<AddR
 }
 
 /** Why `userId` cannot act on an item it asked for, or null when it holds it outright. */
-export function refusalFor(item: store.LockedItem | undefined, userId: number): { kind: 'not-found' } | { kind: 'in-escrow' } | null {
+export function refusalFor(
+  item: store.LockedItem | undefined,
+  userId: number,
+): { kind: 'not-found' } | { kind: 'in-escrow' } | null {
   if (!item) return { kind: 'not-found' };
   if (item.escrowId !== null) return item.depositorId === userId ? { kind: 'in-escrow' } : { kind: 'not-found' };
   return item.userId === userId ? null : { kind: 'not-found' };
@@ -88,7 +91,10 @@ export async function destroyAllItemsOf(tx: Tx, userId: number): Promise<number>
 }
 
 /** Gives an item to another player, refused when theirs is full (an item is never lost on the way). */
-export async function transferItem(tx: Tx, r: { fromUserId: number; toUserId: number; item: ItemRef }): Promise<TransferItemResult> {
+export async function transferItem(
+  tx: Tx,
+  r: { fromUserId: number; toUserId: number; item: ItemRef },
+): Promise<TransferItemResult> {
   if (r.fromUserId === r.toUserId) throw new RangeError('inventory: a transfer needs two players');
   if (!isItemId(r.item.id)) return { kind: 'not-found' };
   const locked = await lockPlayers(tx, [r.fromUserId, r.toUserId]);
@@ -108,7 +114,10 @@ export async function transferItem(tx: Tx, r: { fromUserId: number; toUserId: nu
  * Opens (uses) a core the player holds, recording its reward; the conditional update lets exactly
  * one of many concurrent opens through. The caller pays the reward through the wallet.
  */
-export async function openCore(tx: Tx, r: { userId: number; coreId: number; telnetRewarded: number }): Promise<OpenCoreResult> {
+export async function openCore(
+  tx: Tx,
+  r: { userId: number; coreId: number; telnetRewarded: number },
+): Promise<OpenCoreResult> {
   if (!isItemId(r.coreId)) return { kind: 'not-found' };
   // The player first, as everywhere: the caller pays the reward next, which locks the player too.
   await lockPlayers(tx, [r.userId]);

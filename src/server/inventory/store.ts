@@ -32,7 +32,15 @@ export async function insertGear(tx: Tx, userId: number, drops: GearDrop[]): Pro
   return tx
     .insert(gear)
     .values(drops.map((d) => ({ userId, ...d })))
-    .returning({ id: gear.id, name: gear.name, description: gear.description, type: gear.type, rarity: gear.rarity, level: gear.level, statValue: gear.statValue });
+    .returning({
+      id: gear.id,
+      name: gear.name,
+      description: gear.description,
+      type: gear.type,
+      rarity: gear.rarity,
+      level: gear.level,
+      statValue: gear.statValue,
+    });
 }
 
 export async function insertCores(tx: Tx, userId: number, drops: CoreDrop[]): Promise<CoreItem[]> {
@@ -60,10 +68,22 @@ export async function lockItem(tx: Tx, item: ItemRef): Promise<LockedItem | unde
     SELECT i.user_id, i.escrow_id, e.depositor_id, ${flags}
     FROM ${table} i LEFT JOIN escrows e ON e.id = i.escrow_id
     WHERE i.id = ${item.id} FOR UPDATE OF i`);
-  const [row] = rowsOf<{ user_id: number | null; escrow_id: number | null; depositor_id: number | null; is_equipped: boolean; is_used: boolean }>(result);
+  const [row] = rowsOf<{
+    user_id: number | null;
+    escrow_id: number | null;
+    depositor_id: number | null;
+    is_equipped: boolean;
+    is_used: boolean;
+  }>(result);
   if (!row) return undefined;
   const id = (v: number | null) => (v === null ? null : Number(v));
-  return { userId: id(row.user_id), escrowId: id(row.escrow_id), depositorId: id(row.depositor_id), isEquipped: row.is_equipped, isUsed: row.is_used };
+  return {
+    userId: id(row.user_id),
+    escrowId: id(row.escrow_id),
+    depositorId: id(row.depositor_id),
+    isEquipped: row.is_equipped,
+    isUsed: row.is_used,
+  };
 }
 
 export async function deleteItem(tx: Tx, item: ItemRef): Promise<void> {
@@ -79,13 +99,21 @@ export async function deleteAllHeld(tx: Tx, userId: number): Promise<number> {
 }
 
 /** Gives an item one holder: a player or an escrow (the schema's CHECK allows nothing else). */
-export async function setHolder(tx: Tx, item: ItemRef, holder: { userId: number } | { escrowId: number }): Promise<void> {
-  const set = 'userId' in holder ? { userId: holder.userId, escrowId: null } : { userId: null, escrowId: holder.escrowId };
+export async function setHolder(
+  tx: Tx,
+  item: ItemRef,
+  holder: { userId: number } | { escrowId: number },
+): Promise<void> {
+  const set =
+    'userId' in holder ? { userId: holder.userId, escrowId: null } : { userId: null, escrowId: holder.escrowId };
   if (item.kind === 'gear') await tx.update(gear).set(set).where(eq(gear.id, item.id));
   else await tx.update(telnetCores).set(set).where(eq(telnetCores.id, item.id));
 }
 
-export async function insertEscrow(tx: Tx, e: { depositorId: number; purpose: EscrowPurpose; reference: string }): Promise<number> {
+export async function insertEscrow(
+  tx: Tx,
+  e: { depositorId: number; purpose: EscrowPurpose; reference: string },
+): Promise<number> {
   const [row] = await tx.insert(escrows).values(e).returning({ id: escrows.id });
   return row!.id;
 }
@@ -98,8 +126,15 @@ export async function findEscrow(tx: Executor, escrowId: number, lock: boolean) 
 
 export async function escrowItems(tx: Executor, escrowId: number): Promise<ItemRef[]> {
   const g = await tx.select({ id: gear.id }).from(gear).where(eq(gear.escrowId, escrowId)).orderBy(gear.id);
-  const c = await tx.select({ id: telnetCores.id }).from(telnetCores).where(eq(telnetCores.escrowId, escrowId)).orderBy(telnetCores.id);
-  return [...g.map((r) => ({ kind: 'gear' as const, id: r.id })), ...c.map((r) => ({ kind: 'core' as const, id: r.id }))];
+  const c = await tx
+    .select({ id: telnetCores.id })
+    .from(telnetCores)
+    .where(eq(telnetCores.escrowId, escrowId))
+    .orderBy(telnetCores.id);
+  return [
+    ...g.map((r) => ({ kind: 'gear' as const, id: r.id })),
+    ...c.map((r) => ({ kind: 'core' as const, id: r.id })),
+  ];
 }
 
 /** Closes an open escrow and hands its items to a player, in two statements under the escrow's lock. */
@@ -132,7 +167,10 @@ export async function listCores(tx: Executor, userId: number) {
 
 /** Takes the player's gear of one type out of its slot (one slot per type: equipping replaces). */
 export async function unequipType(tx: Tx, userId: number, type: GearItem['type']): Promise<void> {
-  await tx.update(gear).set({ isEquipped: false }).where(and(eq(gear.userId, userId), eq(gear.type, type), eq(gear.isEquipped, true)));
+  await tx
+    .update(gear)
+    .set({ isEquipped: false })
+    .where(and(eq(gear.userId, userId), eq(gear.type, type), eq(gear.isEquipped, true)));
 }
 
 export async function setEquippedFlag(tx: Tx, gearId: number, equipped: boolean): Promise<void> {

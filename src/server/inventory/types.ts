@@ -51,7 +51,8 @@ export type Full = { kind: 'full'; free: number };
 export type RemoveResult = { kind: 'removed' } | NotFound | InEscrow | Equipped;
 export type TransferItemResult = { kind: 'transferred' } | NotFound | InEscrow | Equipped | Used | Full;
 export type EscrowResult = { kind: 'escrowed'; escrowId: number } | NotFound | InEscrow | Equipped | Used;
-export type ReleaseResult = { kind: 'released'; depositorId: number; toUserId: number; items: ItemRef[] } | NotFound | Full;
+export type ReleaseResult =
+  { kind: 'released'; depositorId: number; toUserId: number; items: ItemRef[] } | NotFound | Full;
 export type OpenCoreResult = { kind: 'opened'; coreTypeId: number } | NotFound | InEscrow | Used;
 
 export interface EscrowView {

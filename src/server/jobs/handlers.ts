@@ -6,7 +6,10 @@ export interface JobHandlerDeps {
   /** Returns an expired listing's item to its seller (data-exchange service). */
   expireListing(tx: Tx, job: Job<'market.listingExpired', { listingId: number }>): Promise<void | (() => void)>;
   /** Collects an optimizer upgrade at its end time (optimizer service). */
-  completeOptimizer(tx: Tx, job: Job<'optimizer.completed', { userId: number; level: number }>): Promise<void | (() => void)>;
+  completeOptimizer(
+    tx: Tx,
+    job: Job<'optimizer.completed', { userId: number; level: number }>,
+  ): Promise<void | (() => void)>;
   /** Runs one drone step (drone service). */
   droneStep(tx: Tx, job: Job<'drone.step', { runId: number; step: number }>): Promise<void | (() => void)>;
   /** Spawns the next Blockchain boss (blockchain service). */

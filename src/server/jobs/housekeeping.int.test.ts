@@ -15,13 +15,17 @@ describe.each(drivers)('housekeeping [%s]', (driver) => {
   let player: Player;
   const logLines: string[] = [];
   beforeAll(async () => {
-    app = await buildTestApp(driver, { config: { logLevel: 'info' }, logStream: { write: (line) => void logLines.push(line) } });
+    app = await buildTestApp(driver, {
+      config: { logLevel: 'info' },
+      logStream: { write: (line) => void logLines.push(line) },
+    });
     player = await asPlayer(app);
   });
   afterAll(() => app.close());
 
   const at = (offsetMs: number) => new Date(app.clock.now + offsetMs).toISOString();
-  const count = async (sql: string, params: unknown[] = []) => (await app.db.database.query<{ n: number }>(sql, params))[0]!.n;
+  const count = async (sql: string, params: unknown[] = []) =>
+    (await app.db.database.query<{ n: number }>(sql, params))[0]!.n;
 
   async function seed() {
     const query = (sql: string, params: unknown[]) => app.db.database.query(sql, params);

@@ -34,7 +34,10 @@ export async function runHousekeeping(
       }
       if (removed > 0) log.info({ instanceId, task: task.name, removed, batches }, 'housekeeping removed old rows');
     } catch (error) {
-      log.error({ instanceId, task: task.name, removed, error: error instanceof Error ? error.message : String(error) }, 'housekeeping task failed');
+      log.error(
+        { instanceId, task: task.name, removed, error: error instanceof Error ? error.message : String(error) },
+        'housekeeping task failed',
+      );
     }
   }
 }

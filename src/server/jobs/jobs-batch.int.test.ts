@@ -39,9 +39,17 @@ async function secondPool(db: Database): Promise<Database> {
   return other;
 }
 
-interface Logged { level: 'warn' | 'error'; message: string; details: object }
+interface Logged {
+  level: 'warn' | 'error';
+  message: string;
+  details: object;
+}
 
-function batchRunner(database: Database, now: () => number, options: { instance: string; claimSize: number; batchSize?: number; committed?: (jobId: number) => void }) {
+function batchRunner(
+  database: Database,
+  now: () => number,
+  options: { instance: string; claimSize: number; batchSize?: number; committed?: (jobId: number) => void },
+) {
   const logged: Logged[] = [];
   const handlers = {
     ...testHandlers(options.instance),
@@ -70,7 +78,9 @@ function batchRunner(database: Database, now: () => number, options: { instance:
 }
 
 async function jobRows(db: Database) {
-  return db.query<{ id: number; status: string; attempts: number }>('SELECT id::int AS id, status, attempts FROM jobs ORDER BY id');
+  return db.query<{ id: number; status: string; attempts: number }>(
+    'SELECT id::int AS id, status, attempts FROM jobs ORDER BY id',
+  );
 }
 
 describe('lockOrder', () => {
@@ -99,12 +109,26 @@ describe.each(drivers)('jobs runner batches [%s]', (kind) => {
       // (and on PGlite the read would wait for the batch's own transaction).
       committed: (jobId) =>
         void pendingChecks.push(
-          db.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId]).then(([row]) => void told.push({ jobId, status: row?.status })),
+          db
+            .query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId])
+            .then(([row]) => void told.push({ jobId, status: row?.status })),
         ),
     });
-    const before = await scheduleJob<BatchJobs>(db.db, { kind: 'test.player', runAt: clock - 3, payload: { userId: 1, waitMs: 0 } });
-    const flaky = await scheduleJob<BatchJobs>(db.db, { kind: 'test.flaky', runAt: clock - 2, payload: { failTimes: 1 } });
-    const after = await scheduleJob<BatchJobs>(db.db, { kind: 'test.player', runAt: clock - 1, payload: { userId: 2, waitMs: 0 } });
+    const before = await scheduleJob<BatchJobs>(db.db, {
+      kind: 'test.player',
+      runAt: clock - 3,
+      payload: { userId: 1, waitMs: 0 },
+    });
+    const flaky = await scheduleJob<BatchJobs>(db.db, {
+      kind: 'test.flaky',
+      runAt: clock - 2,
+      payload: { failTimes: 1 },
+    });
+    const after = await scheduleJob<BatchJobs>(db.db, {
+      kind: 'test.player',
+      runAt: clock - 1,
+      payload: { userId: 2, waitMs: 0 },
+    });
 
     const ran = await runner.runDue();
     expect(ran.map((r) => [r.id, r.outcome])).toEqual([
@@ -128,7 +152,13 @@ describe.each(drivers)('jobs runner batches [%s]', (kind) => {
       { id: flaky, status: 'pending', attempts: 1 },
       { id: after, status: 'done', attempts: 1 },
     ]);
-    expect(logged).toEqual([{ level: 'warn', message: 'job failed; will retry', details: expect.objectContaining({ jobId: flaky, attempt: 1 }) }]);
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        message: 'job failed; will retry',
+        details: expect.objectContaining({ jobId: flaky, attempt: 1 }),
+      },
+    ]);
 
     // Retried after its backoff, like a job run alone.
     clock += balance.jobRetryBaseMs - 1;
@@ -143,7 +173,8 @@ describe.each(drivers)('jobs runner batches [%s]', (kind) => {
     const db = await database(kind);
     const clock = Date.UTC(2026, 10, 23, 12);
     const { runner } = batchRunner(db, () => clock, { instance: 'a', claimSize: 4, batchSize: 10 });
-    for (let i = 0; i < 12; i++) await scheduleJob<BatchJobs>(db.db, { kind: 'test.count', runAt: clock - 100 + i, payload: { amount: 1 } });
+    for (let i = 0; i < 12; i++)
+      await scheduleJob<BatchJobs>(db.db, { kind: 'test.count', runAt: clock - 100 + i, payload: { amount: 1 } });
     expect(await runner.runDue()).toHaveLength(10);
     expect(await counterValue(db)).toBe(10);
     expect(await runner.runDue()).toHaveLength(2);
@@ -167,7 +198,8 @@ describePostgres('jobs runner batches across instances [postgres]', () => {
     const first = await database('postgres');
     const second = await secondPool(first);
     const now = Date.UTC(2026, 10, 23, 12);
-    for (let i = 0; i < 200; i++) await scheduleJob<BatchJobs>(first.db, { kind: 'test.count', runAt: now - i, payload: { amount: 1 } });
+    for (let i = 0; i < 200; i++)
+      await scheduleJob<BatchJobs>(first.db, { kind: 'test.count', runAt: now - i, payload: { amount: 1 } });
     const a = batchRunner(first, () => now, { instance: 'a', claimSize: 20 });
     const b = batchRunner(second, () => now, { instance: 'b', claimSize: 20 });
     await drain([a.runner, b.runner]);
@@ -178,7 +210,9 @@ describePostgres('jobs runner batches across instances [postgres]', () => {
     expect(new Set(runs.map((r) => r.job_id)).size).toBe(200);
     expect(runs.some((r) => r.instance === 'a')).toBe(true);
     expect(runs.some((r) => r.instance === 'b')).toBe(true);
-    expect(await first.query("SELECT count(*)::int AS done, sum(attempts)::int AS attempts FROM jobs WHERE status = 'done'")).toEqual([{ done: 200, attempts: 200 }]);
+    expect(
+      await first.query("SELECT count(*)::int AS done, sum(attempts)::int AS attempts FROM jobs WHERE status = 'done'"),
+    ).toEqual([{ done: 200, attempts: 200 }]);
     expect([...a.logged, ...b.logged]).toEqual([]);
   });
 
@@ -192,7 +226,11 @@ describePostgres('jobs runner batches across instances [postgres]', () => {
     for (let batch = 0; batch < 10; batch++) {
       for (let i = 0; i < 20; i++) {
         const player = batch % 2 === 0 ? i % 10 : 9 - (i % 10);
-        await scheduleJob<BatchJobs>(first.db, { kind: 'test.player', runAt: at++, payload: { userId: player, waitMs: 2 } });
+        await scheduleJob<BatchJobs>(first.db, {
+          kind: 'test.player',
+          runAt: at++,
+          payload: { userId: player, waitMs: 2 },
+        });
       }
     }
     const a = batchRunner(first, () => now, { instance: 'a', claimSize: 20 });
@@ -201,8 +239,12 @@ describePostgres('jobs runner batches across instances [postgres]', () => {
 
     // No attempt failed (a deadlock would be a failed, retried attempt) and every job ran once.
     expect([...a.logged, ...b.logged]).toEqual([]);
-    expect(await first.query("SELECT count(*)::int AS done, sum(attempts)::int AS attempts FROM jobs WHERE status = 'done'")).toEqual([{ done: 200, attempts: 200 }]);
-    expect(await first.query('SELECT id, n FROM job_test_players ORDER BY id')).toEqual(Array.from({ length: 10 }, (_, id) => ({ id, n: 20 })));
+    expect(
+      await first.query("SELECT count(*)::int AS done, sum(attempts)::int AS attempts FROM jobs WHERE status = 'done'"),
+    ).toEqual([{ done: 200, attempts: 200 }]);
+    expect(await first.query('SELECT id, n FROM job_test_players ORDER BY id')).toEqual(
+      Array.from({ length: 10 }, (_, id) => ({ id, n: 20 })),
+    );
     const runs = await first.query<{ instance: string }>('SELECT instance FROM job_test_runs');
     expect(runs.some((r) => r.instance === 'a') && runs.some((r) => r.instance === 'b')).toBe(true);
   });

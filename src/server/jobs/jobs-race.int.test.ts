@@ -86,7 +86,10 @@ describePostgres('jobs runner across instances [postgres]', () => {
     for (let i = 0; i < jobCount; i++) {
       await scheduleJob<TestJobs>(first.db, { kind: 'test.count', runAt: now - i, payload: { amount: 1 } });
     }
-    const runners = [testRunner(first, () => now, { instance: 'a', batchSize: 10 }), testRunner(second, () => now, { instance: 'b', batchSize: 10 })];
+    const runners = [
+      testRunner(first, () => now, { instance: 'a', batchSize: 10 }),
+      testRunner(second, () => now, { instance: 'b', batchSize: 10 }),
+    ];
     // Each instance keeps taking passes until a pass finds nothing due, as its poll loop would.
     await Promise.all(
       runners.map(async (runner) => {
@@ -98,7 +101,10 @@ describePostgres('jobs runner across instances [postgres]', () => {
     const runs = await first.query<{ job_id: string; instance: string }>('SELECT job_id, instance FROM job_test_runs');
     expect(runs).toHaveLength(jobCount);
     expect(new Set(runs.map((r) => r.job_id)).size).toBe(jobCount);
-    const byInstance = { a: runs.filter((r) => r.instance === 'a').length, b: runs.filter((r) => r.instance === 'b').length };
+    const byInstance = {
+      a: runs.filter((r) => r.instance === 'a').length,
+      b: runs.filter((r) => r.instance === 'b').length,
+    };
     expect(byInstance.a).toBeGreaterThan(0);
     expect(byInstance.b).toBeGreaterThan(0);
     const [statuses] = await first.query<{ done: string; attempts: string }>(
@@ -111,7 +117,11 @@ describePostgres('jobs runner across instances [postgres]', () => {
   it('a runner process killed (SIGKILL) inside a handler leaves the job pending; the next runner completes it once', async () => {
     const { database: db } = await database();
     const { url } = await secondPool(db);
-    const id = (await scheduleJob<TestJobs>(db.db, { kind: 'test.count', runAt: Date.now() - 1000, payload: { amount: 1 } }))!;
+    const id = (await scheduleJob<TestJobs>(db.db, {
+      kind: 'test.count',
+      runAt: Date.now() - 1000,
+      payload: { amount: 1 },
+    }))!;
 
     const worker = await workerInHandler({ JOB_WORKER_DATABASE_URL: url }, id);
 
@@ -129,8 +139,12 @@ describePostgres('jobs runner across instances [postgres]', () => {
     expect(ran.map((r) => [r.id, r.outcome])).toEqual([[id, 'done']]);
     expect(await survivor.runDue()).toEqual([]);
     expect(await counterValue(db)).toBe(1);
-    expect(await db.query('SELECT job_id::int AS job_id, instance FROM job_test_runs')).toEqual([{ job_id: id, instance: 'survivor' }]);
-    expect(await db.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([{ status: 'done', attempts: 1 }]);
+    expect(await db.query('SELECT job_id::int AS job_id, instance FROM job_test_runs')).toEqual([
+      { job_id: id, instance: 'survivor' },
+    ]);
+    expect(await db.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([
+      { status: 'done', attempts: 1 },
+    ]);
   });
 });
 
@@ -141,7 +155,11 @@ describe('jobs runner restart [pglite]', () => {
     const before = await createDb({ kind: 'pglite', dataDir });
     await migrate(before);
     await createTestTables(before);
-    const id = (await scheduleJob<TestJobs>(before.db, { kind: 'test.count', runAt: Date.now() - 1000, payload: { amount: 1 } }))!;
+    const id = (await scheduleJob<TestJobs>(before.db, {
+      kind: 'test.count',
+      runAt: Date.now() - 1000,
+      payload: { amount: 1 },
+    }))!;
     await before.close();
 
     const worker = await workerInHandler({ JOB_WORKER_DATA_DIR: dataDir }, id);
@@ -155,6 +173,8 @@ describe('jobs runner restart [pglite]', () => {
     expect((await runner.runDue()).map((r) => [r.id, r.outcome])).toEqual([[id, 'done']]);
     expect(await runner.runDue()).toEqual([]);
     expect(await counterValue(after)).toBe(1);
-    expect(await after.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([{ status: 'done', attempts: 1 }]);
+    expect(await after.query('SELECT status, attempts FROM jobs WHERE id = $1', [id])).toEqual([
+      { status: 'done', attempts: 1 },
+    ]);
   });
 });

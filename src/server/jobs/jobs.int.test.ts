@@ -19,10 +19,12 @@ async function setup(kind: (typeof drivers)[number]) {
 }
 
 async function jobRow(a: TestApp, id: number) {
-  const [row] = await a.db.database.query<{ status: string; attempts: number; last_error: string | null; run_at: Date | string }>(
-    'SELECT status, attempts, last_error, run_at FROM jobs WHERE id = $1',
-    [id],
-  );
+  const [row] = await a.db.database.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    run_at: Date | string;
+  }>('SELECT status, attempts, last_error, run_at FROM jobs WHERE id = $1', [id]);
   return { ...row!, runAt: new Date(row!.run_at).getTime() };
 }
 
@@ -31,8 +33,14 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     const a = await setup(kind);
     const runner = testRunner(a.db.database, () => a.clock.now);
     const db = a.db.database.db;
-    const dueNow = await db.transaction((tx) => scheduleJob<TestJobs>(tx, { kind: 'test.count', runAt: a.clock.now, payload: { amount: 1 } }));
-    const later = await scheduleJob<TestJobs>(db, { kind: 'test.count', runAt: a.clock.now + minute, payload: { amount: 10 } });
+    const dueNow = await db.transaction((tx) =>
+      scheduleJob<TestJobs>(tx, { kind: 'test.count', runAt: a.clock.now, payload: { amount: 1 } }),
+    );
+    const later = await scheduleJob<TestJobs>(db, {
+      kind: 'test.count',
+      runAt: a.clock.now + minute,
+      payload: { amount: 10 },
+    });
 
     expect((await runner.runDue()).map((r) => [r.id, r.outcome])).toEqual([[dueNow, 'done']]);
     expect(await runner.runDue()).toEqual([]);
@@ -45,7 +53,12 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     expect(ran).toEqual([{ id: later, kind: 'test.count', outcome: 'done', lagMs: 30_000 }]);
     expect(await runner.runDue()).toEqual([]);
     expect(await counterValue(a.db.database)).toBe(11);
-    expect(runner.metrics()).toEqual({ ran: 2, retried: 0, dead: 0, lagMs: { count: 2, p50: 0, p99: 30_000, max: 30_000 } });
+    expect(runner.metrics()).toEqual({
+      ran: 2,
+      retried: 0,
+      dead: 0,
+      lagMs: { count: 2, p50: 0, p99: 30_000, max: 30_000 },
+    });
     expect(await jobRow(a, later!)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
@@ -78,17 +91,34 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
   it('retries a failing job with doubling backoff, rolls back its writes, then dead-letters it with the error', async () => {
     const a = await setup(kind);
     const errors: Array<{ details: object; message: string }> = [];
-    const log = { info() {}, warn() {}, error: (details: object, message: string) => errors.push({ details, message }) };
+    const log = {
+      info() {},
+      warn() {},
+      error: (details: object, message: string) => errors.push({ details, message }),
+    };
     const runner = testRunner(a.db.database, () => a.clock.now, { log });
-    const id = (await scheduleJob<TestJobs>(a.db.database.db, { kind: 'test.flaky', runAt: a.clock.now, payload: { failTimes: -1 }, maxAttempts: 3 }))!;
+    const id = (await scheduleJob<TestJobs>(a.db.database.db, {
+      kind: 'test.flaky',
+      runAt: a.clock.now,
+      payload: { failTimes: -1 },
+      maxAttempts: 3,
+    }))!;
 
     expect((await runner.runDue()).map((r) => r.outcome)).toEqual(['retry']);
-    expect(await jobRow(a, id)).toMatchObject({ status: 'pending', attempts: 1, runAt: a.clock.now + balance.jobRetryBaseMs });
+    expect(await jobRow(a, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      runAt: a.clock.now + balance.jobRetryBaseMs,
+    });
     a.clock.advance(balance.jobRetryBaseMs - 1);
     expect(await runner.runDue()).toEqual([]);
     a.clock.advance(1);
     expect((await runner.runDue()).map((r) => r.outcome)).toEqual(['retry']);
-    expect(await jobRow(a, id)).toMatchObject({ status: 'pending', attempts: 2, runAt: a.clock.now + 2 * balance.jobRetryBaseMs });
+    expect(await jobRow(a, id)).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      runAt: a.clock.now + 2 * balance.jobRetryBaseMs,
+    });
     a.clock.advance(2 * balance.jobRetryBaseMs);
     expect((await runner.runDue()).map((r) => r.outcome)).toEqual(['dead']);
 
@@ -96,7 +126,12 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     expect(dead).toMatchObject({ status: 'dead', attempts: 3 });
     expect(dead.last_error).toContain('disk on fire (attempt 3)');
     expect(await counterValue(a.db.database)).toBe(0); // every attempt's write was rolled back
-    expect(errors).toEqual([{ message: 'job dead-lettered after its last attempt', details: expect.objectContaining({ jobId: id, kind: 'test.flaky' }) }]);
+    expect(errors).toEqual([
+      {
+        message: 'job dead-lettered after its last attempt',
+        details: expect.objectContaining({ jobId: id, kind: 'test.flaky' }),
+      },
+    ]);
     a.clock.advance(balance.jobRetryMaxMs);
     expect(await runner.runDue()).toEqual([]);
     expect(await runner.stats()).toMatchObject({ pending: 0, dead: 1 });
@@ -106,12 +141,20 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
   it('succeeds on a later attempt after failures, applying its effect once', async () => {
     const a = await setup(kind);
     const runner = testRunner(a.db.database, () => a.clock.now);
-    const id = (await scheduleJob<TestJobs>(a.db.database.db, { kind: 'test.flaky', runAt: a.clock.now, payload: { failTimes: 2 } }))!;
+    const id = (await scheduleJob<TestJobs>(a.db.database.db, {
+      kind: 'test.flaky',
+      runAt: a.clock.now,
+      payload: { failTimes: 2 },
+    }))!;
     for (let attempt = 0; attempt < 3; attempt++) {
       await runner.runDue();
       a.clock.advance(balance.jobRetryMaxMs);
     }
-    expect(await jobRow(a, id)).toMatchObject({ status: 'done', attempts: 3, last_error: expect.stringContaining('attempt 2') });
+    expect(await jobRow(a, id)).toMatchObject({
+      status: 'done',
+      attempts: 3,
+      last_error: expect.stringContaining('attempt 2'),
+    });
     expect(await counterValue(a.db.database)).toBe(1);
     expect(runner.metrics()).toMatchObject({ ran: 1, retried: 2, dead: 0 });
   });
@@ -125,7 +168,10 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     }
     let started!: () => void;
     const firstJob = new Promise<void>((resolve) => (started = resolve));
-    const runner = testRunner(a.db.database, () => a.clock.now, { batchSize: jobCount, hooks: { inHandler: () => started() } });
+    const runner = testRunner(a.db.database, () => a.clock.now, {
+      batchSize: jobCount,
+      hooks: { inHandler: () => started() },
+    });
     const pass = runner.runDue();
     await firstJob;
     const res = await player.request('GET', '/api/leaderboard');
@@ -143,7 +189,9 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let entered!: () => void;
     const inHandler = new Promise<void>((resolve) => (entered = resolve));
-    const runner = testRunner(a.db.database, () => a.clock.now, { hooks: { inHandler: () => entered(), gate: () => gate } });
+    const runner = testRunner(a.db.database, () => a.clock.now, {
+      hooks: { inHandler: () => entered(), gate: () => gate },
+    });
     await scheduleJob<TestJobs>(a.db.database.db, { kind: 'test.count', runAt: a.clock.now, payload: { amount: 1 } });
     await scheduleJob<TestJobs>(a.db.database.db, { kind: 'test.count', runAt: a.clock.now, payload: { amount: 1 } });
     runner.start();

@@ -21,6 +21,11 @@ describe('lag metrics', () => {
   });
 
   it('reports zeros before anything ran', () => {
-    expect(createLagMetrics().snapshot()).toEqual({ ran: 0, retried: 0, dead: 0, lagMs: { count: 0, p50: 0, p99: 0, max: 0 } });
+    expect(createLagMetrics().snapshot()).toEqual({
+      ran: 0,
+      retried: 0,
+      dead: 0,
+      lagMs: { count: 0, p50: 0, p99: 0, max: 0 },
+    });
   });
 });

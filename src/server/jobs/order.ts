@@ -25,7 +25,10 @@ export function lockOrder<Row extends { id: number; payload: unknown }>(rows: re
  * Consecutive jobs (in lockOrder) of one kind that runs in batches form one group; every other job is
  * a group of its own. Groups keep the order they are given, so player locks stay in one global order.
  */
-export function sameKindRuns<Row extends { kind: string }>(rows: readonly Row[], runsInBatches: (kind: string) => boolean): Row[][] {
+export function sameKindRuns<Row extends { kind: string }>(
+  rows: readonly Row[],
+  runsInBatches: (kind: string) => boolean,
+): Row[][] {
   const groups: Row[][] = [];
   for (const row of rows) {
     const last = groups.at(-1);

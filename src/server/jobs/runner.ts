@@ -51,7 +51,6 @@ export interface JobRunnerOptions<Payloads> {
   housekeepingBatchSize?: number;
 }
 
-
 /** One job a pass handled: done, failed and due again later ('retry'), or failed for the last time ('dead'). */
 export interface RanJob {
   id: number;
@@ -89,7 +88,6 @@ function errorText(error: unknown): string {
   return text.slice(0, maxErrorChars);
 }
 
-
 /**
  * The jobs runner (docs/decisions/013-jobs-runner.md). Due jobs are claimed in batches with FOR
  * UPDATE SKIP LOCKED and run in the claiming transaction, each in its own savepoint: a handler's
@@ -103,7 +101,10 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   const handlers = options.handlers as unknown as Record<string, (tx: Tx, job: Job) => Promise<void>>;
   // Only kinds this build knows are claimed: an older instance in a rolling deploy leaves newer kinds alone.
   const kinds = Object.keys(handlers);
-  const batchHandlers = (options.batchHandlers ?? {}) as unknown as Record<string, ((tx: Tx, jobs: Job[]) => Promise<void | (() => void)>) | undefined>;
+  const batchHandlers = (options.batchHandlers ?? {}) as unknown as Record<
+    string,
+    ((tx: Tx, jobs: Job[]) => Promise<void | (() => void)>) | undefined
+  >;
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? balance.jobPollIntervalMs;
@@ -124,7 +125,10 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     const job = { ...row, claimedAt: new Date(claimedAt) };
     try {
       const after = await tx.transaction((savepoint) => handler(savepoint, job));
-      return { ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob, after: typeof after === 'function' ? after : undefined };
+      return {
+        ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob,
+        after: typeof after === 'function' ? after : undefined,
+      };
     } catch (error) {
       // A dead connection took the whole transaction with it: every job of the batch stays pending as it was.
       if (isConnectionError(error)) throw error;
@@ -132,7 +136,14 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
       const retryAt = new Date(claimedAt + retryDelayMs(row.attempts + 1));
       const status = await recordJobFailure(tx, row.id, text, retryAt, new Date(claimedAt));
       const outcome = status === 'dead' ? 'dead' : 'retry';
-      const details = { jobId: row.id, kind: row.kind, attempt: row.attempts + 1, maxAttempts: row.maxAttempts, instanceId, error: text };
+      const details = {
+        jobId: row.id,
+        kind: row.kind,
+        attempt: row.attempts + 1,
+        maxAttempts: row.maxAttempts,
+        instanceId,
+        error: text,
+      };
       if (outcome === 'dead') log.error(details, 'job dead-lettered after its last attempt');
       else log.warn({ ...details, retryAt: retryAt.toISOString() }, 'job failed; will retry');
       return { ran: { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob, after: undefined };
@@ -151,12 +162,20 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     try {
       const after = await tx.transaction((savepoint) => batchHandlers[group[0]!.kind]!(savepoint, jobs));
       return group.map((row, i) => ({
-        ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs: Math.max(0, claimedAt - row.runAt.getTime()) } satisfies RanJob,
+        ran: {
+          id: row.id,
+          kind: row.kind,
+          outcome: 'done',
+          lagMs: Math.max(0, claimedAt - row.runAt.getTime()),
+        } satisfies RanJob,
         after: i === 0 && typeof after === 'function' ? after : undefined,
       }));
     } catch (error) {
       if (isConnectionError(error)) throw error;
-      log.warn({ kind: group[0]!.kind, jobs: group.length, instanceId, error: errorText(error) }, 'batch of jobs failed; running them one by one');
+      log.warn(
+        { kind: group[0]!.kind, jobs: group.length, instanceId, error: errorText(error) },
+        'batch of jobs failed; running them one by one',
+      );
       return undefined;
     }
   }
@@ -191,7 +210,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
       try {
         after();
       } catch (error) {
-        log.error({ instanceId, error: errorText(error) }, 'a job\'s after-commit function failed');
+        log.error({ instanceId, error: errorText(error) }, "a job's after-commit function failed");
       }
     }
     return result;
@@ -242,7 +261,13 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   async function housekeep(): Promise<void> {
     const at = now();
     lastPurgeAt = at;
-    await runHousekeeping(tasks, { at: new Date(at), batchSize: housekeepingBatchSize, log, instanceId, stopping: () => stopRequested });
+    await runHousekeeping(tasks, {
+      at: new Date(at),
+      batchSize: housekeepingBatchSize,
+      log,
+      instanceId,
+      stopping: () => stopRequested,
+    });
   }
 
   async function purgeIfDue(): Promise<void> {

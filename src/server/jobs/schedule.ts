@@ -22,12 +22,24 @@ export function scheduleJob<Payloads = JobPayloads>(tx: Executor, job: NewJob<Pa
 }
 
 /** Schedules many jobs in one statement, in the caller's transaction; duplicates are skipped as scheduleJob skips them. */
-export async function scheduleJobs<Payloads = JobPayloads>(tx: Executor, newJobs: readonly NewJob<Payloads>[]): Promise<void> {
-  await insertJobs(tx, newJobs.map((job) => {
-    const runAt = job.runAt instanceof Date ? job.runAt : new Date(job.runAt);
-    if (Number.isNaN(runAt.getTime())) throw new Error(`scheduleJobs(${job.kind}): runAt is not a time`);
-    return { kind: job.kind, payload: job.payload, runAt, dedupeKey: job.dedupeKey ?? null, maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts };
-  }));
+export async function scheduleJobs<Payloads = JobPayloads>(
+  tx: Executor,
+  newJobs: readonly NewJob<Payloads>[],
+): Promise<void> {
+  await insertJobs(
+    tx,
+    newJobs.map((job) => {
+      const runAt = job.runAt instanceof Date ? job.runAt : new Date(job.runAt);
+      if (Number.isNaN(runAt.getTime())) throw new Error(`scheduleJobs(${job.kind}): runAt is not a time`);
+      return {
+        kind: job.kind,
+        payload: job.payload,
+        runAt,
+        dedupeKey: job.dedupeKey ?? null,
+        maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts,
+      };
+    }),
+  );
 }
 
 /**
@@ -35,6 +47,10 @@ export async function scheduleJobs<Payloads = JobPayloads>(tx: Executor, newJobs
  * removed before it expired). True if a pending job was removed; false if there was none, or it
  * already ran. A job being run at this moment holds its row lock, so this waits for that run.
  */
-export function cancelJob<Kind extends string = JobKind>(tx: Executor, kind: Kind, dedupeKey: string): Promise<boolean> {
+export function cancelJob<Kind extends string = JobKind>(
+  tx: Executor,
+  kind: Kind,
+  dedupeKey: string,
+): Promise<boolean> {
   return deletePendingJob(tx, kind, dedupeKey);
 }

@@ -12,7 +12,13 @@ export async function insertJob(
 ): Promise<number | null> {
   const rows = await tx
     .insert(jobs)
-    .values({ kind: job.kind, payload: job.payload, runAt: job.runAt, dedupeKey: job.dedupeKey, maxAttempts: job.maxAttempts })
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt,
+      dedupeKey: job.dedupeKey,
+      maxAttempts: job.maxAttempts,
+    })
     .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey] })
     .returning({ id: jobs.id });
   return rows[0]?.id ?? null;
@@ -116,10 +122,21 @@ export async function readJobStats(db: Executor, at: Date): Promise<JobStats> {
   const [row] = await db
     .select({
       pending: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'pending')`.mapWith(Number),
-      due: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)`.mapWith(Number),
+      due: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)`.mapWith(
+        Number,
+      ),
       dead: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'dead')`.mapWith(Number),
-      oldestDueMs: sql<number | null>`extract(epoch FROM ${atText}::timestamptz - min(${jobs.runAt}) FILTER (WHERE ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)) * 1000`.mapWith(Number),
+      oldestDueMs: sql<
+        number | null
+      >`extract(epoch FROM ${atText}::timestamptz - min(${jobs.runAt}) FILTER (WHERE ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)) * 1000`.mapWith(
+        Number,
+      ),
     })
     .from(jobs);
-  return { pending: row?.pending ?? 0, due: row?.due ?? 0, dead: row?.dead ?? 0, oldestDueLagMs: Math.round(row?.oldestDueMs || 0) };
+  return {
+    pending: row?.pending ?? 0,
+    due: row?.due ?? 0,
+    dead: row?.dead ?? 0,
+    oldestDueLagMs: Math.round(row?.oldestDueMs || 0),
+  };
 }

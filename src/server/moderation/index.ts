@@ -11,8 +11,17 @@ export { moderationReasons, type ModerationReason } from '../../core/moderation-
  * Flags a player for moderators in the caller's transaction (ADR 046). The same cause flags once:
  * a replayed event adds nothing. Nothing in the game acts on a flag; moderators read them.
  */
-export async function flagPlayer(tx: Tx, flag: { userId: number; reason: ModerationReason; reference: string; detail: string; at: Date }): Promise<void> {
-  await store.insertFlag(tx, { userId: flag.userId, reason: flag.reason, reference: flag.reference, detail: flag.detail, createdAt: flag.at });
+export async function flagPlayer(
+  tx: Tx,
+  flag: { userId: number; reason: ModerationReason; reference: string; detail: string; at: Date },
+): Promise<void> {
+  await store.insertFlag(tx, {
+    userId: flag.userId,
+    reason: flag.reason,
+    reference: flag.reference,
+    detail: flag.detail,
+    createdAt: flag.at,
+  });
 }
 
 /**

@@ -21,7 +21,15 @@ describe('the Redis bus wire', () => {
   });
 
   async function bus(channel: string, instanceId: string, onLag?: (ms: number) => void) {
-    const b = createRedisBus({ url: redisUrl, channel, instanceId, log: silent, bufferMax: 100, secret: 'wire-test-secret', ...(onLag ? { onLag } : {}) });
+    const b = createRedisBus({
+      url: redisUrl,
+      channel,
+      instanceId,
+      log: silent,
+      bufferMax: 100,
+      secret: 'wire-test-secret',
+      ...(onLag ? { onLag } : {}),
+    });
     buses.push(b);
     await b.ready();
     return b;
@@ -40,7 +48,10 @@ describe('the Redis bus wire', () => {
     await raw.subscribe(channel);
     raw.on('message', (_c: string, m: string) => heard.push(m));
 
-    const group = [1, 2, 3].map((id) => ({ audience: { kind: 'users' as const, userIds: [id] }, event: { t: 'session.ended' as const, d: { reason: 'logout' as const } } }));
+    const group = [1, 2, 3].map((id) => ({
+      audience: { kind: 'users' as const, userIds: [id] },
+      event: { t: 'session.ended' as const, d: { reason: 'logout' as const } },
+    }));
     a.publishAll(group);
     await expect.poll(() => onB.length, patient).toBe(3);
     // A's own copy came back through Redis (timed), and still was delivered only once, locally.
@@ -60,7 +71,12 @@ describe('the Redis bus wire', () => {
     raw = new Redis(redisUrl);
     const key = busKey('wire-test-secret');
     const sent = Date.now();
-    const json = JSON.stringify({ o: 'instance-a', s: sent, i: randomUUID(), m: [{ a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } }] });
+    const json = JSON.stringify({
+      o: 'instance-a',
+      s: sent,
+      i: randomUUID(),
+      m: [{ a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } }],
+    });
     // Rewritten prefix: the signature holds, but the signed origin is not the one in front.
     await raw.publish(channel, `instance-c ${sent} ${signBusPayload(key, channel, json)}`);
     await expect.poll(() => b.rejectedCount(), patient).toBe(1);
@@ -85,16 +101,29 @@ describe('the Redis bus refuses replays', () => {
   });
 
   async function bus(channel: string, instanceId: string) {
-    const b = createRedisBus({ url: redisUrl, channel, instanceId, log: silent, bufferMax: 100, secret: 'wire-test-secret' });
+    const b = createRedisBus({
+      url: redisUrl,
+      channel,
+      instanceId,
+      log: silent,
+      bufferMax: 100,
+      secret: 'wire-test-secret',
+    });
     buses.push(b);
     await b.ready();
     return b;
   }
   const chatLine = (id: number, message: string): BusMessage => ({
     audience: { kind: 'everyone' },
-    event: { t: 'chat_message', d: { id, userId: 1, username: 'alice', message, createdAt: new Date(0).toISOString() } },
+    event: {
+      t: 'chat_message',
+      d: { id, userId: 1, username: 'alice', message, createdAt: new Date(0).toISOString() },
+    },
   });
-  const ended: BusMessage = { audience: { kind: 'users', userIds: [7] }, event: { t: 'session.ended', d: { reason: 'logout' } } };
+  const ended: BusMessage = {
+    audience: { kind: 'users', userIds: [7] },
+    event: { t: 'session.ended', d: { reason: 'logout' } },
+  };
   const label = (m: BusMessage) => (m.event.t === 'chat_message' ? m.event.d.message : m.event.t);
 
   async function setUp() {
@@ -129,7 +158,12 @@ describe('the Redis bus refuses replays', () => {
     const { channel, a, onB } = await setUp();
     const key = busKey('wire-test-secret');
     const signed = (sentMs: number, message: BusMessage) => {
-      const json = JSON.stringify({ o: 'instance-a', s: sentMs, i: randomUUID(), m: [{ a: message.audience, e: message.event }] });
+      const json = JSON.stringify({
+        o: 'instance-a',
+        s: sentMs,
+        i: randomUUID(),
+        m: [{ a: message.audience, e: message.event }],
+      });
       return `instance-a ${sentMs} ${signBusPayload(key, channel, json)}`;
     };
     await raw!.publish(channel, signed(Date.now() - 5 * 60_000, chatLine(1, 'five minutes old')));

@@ -34,7 +34,12 @@ export interface RedisBus extends Bus {
 // What travels on the channel, after a plain prefix (see readPrefix): origin instance, send time, a
 // message id (both signed, so a replay is recognised: ADR 047) and the events, each with its audience.
 // Parsed at the edge like any input.
-const Wire = z.object({ o: z.string(), s: z.number(), i: z.string().min(1).max(64), m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1) });
+const Wire = z.object({
+  o: z.string(),
+  s: z.number(),
+  i: z.string().min(1).max(64),
+  m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1),
+});
 
 const logEveryMs = 30_000;
 
@@ -97,7 +102,8 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
         log.info({ channel }, 'redis bus subscribed');
         // Back after an outage: what other instances published meanwhile is gone (at most once),
         // so this instance's sockets are told to refetch from the database.
-        if (everSubscribed) fanout.deliver({ audience: { kind: 'everyone' }, event: { t: 'stream.interrupted', d: {} } });
+        if (everSubscribed)
+          fanout.deliver({ audience: { kind: 'everyone' }, event: { t: 'stream.interrupted', d: {} } });
         everSubscribed = true;
         const ready = waiters;
         waiters = [];
@@ -123,13 +129,19 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     const messages = payload === null ? null : decode(payload);
     if (!messages || messages.origin !== prefix!.origin) {
       rejected += 1;
-      log.warn({ size: raw.length, signed: payload !== null, rejected }, 'dropped a bus message that is unsigned, badly signed or malformed');
+      log.warn(
+        { size: raw.length, signed: payload !== null, rejected },
+        'dropped a bus message that is unsigned, badly signed or malformed',
+      );
       return;
     }
     const verdict = replayGuard.judge(`${messages.origin} ${messages.id}`, messages.sentMs);
     if (verdict !== 'fresh') {
       replayed += 1;
-      log.warn({ verdict, origin: messages.origin, ageMs: wireNow() - messages.sentMs, replayed }, 'dropped a signed bus message sent again or outside the replay window');
+      log.warn(
+        { verdict, origin: messages.origin, ageMs: wireNow() - messages.sentMs, replayed },
+        'dropped a signed bus message sent again or outside the replay window',
+      );
       return;
     }
     options.onLag?.(Math.max(0, Date.now() - messages.sentMs));

@@ -34,7 +34,9 @@ export function verifyBusPayload(key: Buffer, channel: string, raw: string): str
  * other unless REDIS_CHANNEL says so. Derived from the database's host, port and name (never
  * its password) or, on the embedded database, its folder.
  */
-export function defaultRedisChannel(database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }): string {
+export function defaultRedisChannel(
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string },
+): string {
   let identity: string;
   if (database.kind === 'postgres') {
     const url = new URL(database.url);

@@ -53,7 +53,11 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (dr
     const socket = await open(url, p.cookie);
     redis = new Redis(redisUrl);
     const channel = defaultRedisChannel({ kind: 'postgres', url: `postgres://db.example:5432/${db}` });
-    const forged = JSON.stringify({ o: 'attacker', a: { kind: 'everyone' }, e: { t: 'session.ended', d: { reason: 'logout' } } });
+    const forged = JSON.stringify({
+      o: 'attacker',
+      a: { kind: 'everyone' },
+      e: { t: 'session.ended', d: { reason: 'logout' } },
+    });
     const bus = app.realtime.bus as RedisBus;
     expect(await redis.publish(channel, forged)).toBe(1);
     expect(await redis.publish(channel, `AAAA ${forged}`)).toBe(1);
@@ -77,7 +81,9 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (dr
     // A line each game published after the other's has arrived: nothing crossed over before it.
     expect((await p1.request('POST', '/api/chat/messages', { message: 'game one again' })).statusCode).toBe(201);
     expect((await s1.next('chat_message')).d.message).toBe('game one again');
-    expect(s2.events.filter((e) => e.t === 'chat_message').map((e) => (e.d as { message: string }).message)).toEqual(['game two only']);
+    expect(s2.events.filter((e) => e.t === 'chat_message').map((e) => (e.d as { message: string }).message)).toEqual([
+      'game two only',
+    ]);
   });
 
   it('a shared REDIS_CHANNEL with another session secret is dropped, not delivered', async () => {
@@ -97,7 +103,11 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (dr
     const [banned, other] = [await asPlayer(app), await asPlayer(app)];
     const socket = await open(url, banned.cookie);
     const outcome = await banByLoginId(
-      { database: app.db.database, redis: { url: redisUrl, channel, secret: 'test-secret-test-secret-test-secret-0123' }, log: silent },
+      {
+        database: app.db.database,
+        redis: { url: redisUrl, channel, secret: 'test-secret-test-secret-test-secret-0123' },
+        log: silent,
+      },
       banned.loginId,
     );
     expect(outcome).toMatchObject({ banned: true, socketsToldAtOnce: true });
@@ -114,7 +124,11 @@ describe.each(drivers)('the Redis bus trusts only its own deployment, [%s]', (dr
     const player = await asPlayer(app);
     const socket = await open(url, player.cookie);
     const outcome = await grantAsOperator(
-      { database: app.db.database, redis: { url: redisUrl, channel, secret: 'test-secret-test-secret-test-secret-0123' }, log: silent },
+      {
+        database: app.db.database,
+        redis: { url: redisUrl, channel, secret: 'test-secret-test-secret-test-secret-0123' },
+        log: silent,
+      },
       { loginId: player.loginId, telnet: 75, core: 'T-2' },
     );
     expect(outcome).toMatchObject({ kind: 'granted', telnet: 75, screensToldAtOnce: true });

@@ -60,7 +60,12 @@ describe('sliced delivery', () => {
   it('runs the after-step on each socket right after its frame (session.ended closes)', () => {
     const h = harness(10);
     const closed: string[] = [];
-    h.queue.enqueue({ label: 'ended', frame: 'E', targets: ['a', 'b'], after: (t) => closed.push(`${t} after ${h.sent.length}`) });
+    h.queue.enqueue({
+      label: 'ended',
+      frame: 'E',
+      targets: ['a', 'b'],
+      after: (t) => closed.push(`${t} after ${h.sent.length}`),
+    });
     h.turn();
     expect(closed).toEqual(['a after 1', 'b after 2']);
   });
@@ -132,7 +137,7 @@ describe('the delivery cap', () => {
     expect(h.overflows.length).toBeGreaterThan(0);
   });
 
-  it('drains a long queue one event at a time in order, across the head index\'s compactions', () => {
+  it("drains a long queue one event at a time in order, across the head index's compactions", () => {
     const h = harness(1);
     for (let i = 0; i < 5_000; i++) h.queue.enqueue({ label: `e${i}`, frame: `F${i}`, targets: ['s'] });
     const out: string[] = [];

@@ -59,7 +59,15 @@ describe.each(drivers)('fan-out at scale [%s]', (driver) => {
     const stays = await open(url, p);
     await app!.realtime.hub.settled();
     const mentions = (s: TestSocket) =>
-      s.events.flatMap((e) => (e.t !== 'presence.changed' ? [] : e.d.online.includes(p.id) ? ['online'] : e.d.offline.includes(p.id) ? ['offline'] : []));
+      s.events.flatMap((e) =>
+        e.t !== 'presence.changed'
+          ? []
+          : e.d.online.includes(p.id)
+            ? ['online']
+            : e.d.offline.includes(p.id)
+              ? ['offline']
+              : [],
+      );
     await expect.poll(() => mentions(watching).at(-1), { timeout: 5000 }).toBe('online');
 
     leaving.ws.send(JSON.stringify({ t: 'presence.watch', d: { watching: false } })); // the Ping screen unmounted
@@ -89,7 +97,12 @@ describe.each(drivers)('fan-out at scale [%s]', (driver) => {
     });
     const res = await fetch(`${url}/api/chat/messages`, {
       method: 'POST',
-      headers: { cookie: sender.cookie, 'x-csrf-token': sender.csrfToken, 'content-type': 'application/json', origin: url },
+      headers: {
+        cookie: sender.cookie,
+        'x-csrf-token': sender.csrfToken,
+        'content-type': 'application/json',
+        origin: url,
+      },
       body: JSON.stringify({ message: 'to every tab' }),
     });
     expect(res.status).toBe(201);
@@ -117,7 +130,16 @@ describe.each(drivers)('fan-out at scale [%s]', (driver) => {
         published += 1;
         app!.realtime.bus.publish({
           audience: { kind: 'everyone' },
-          event: { t: 'chat_message', d: { id: published, userId: finePlayer.id, username: finePlayer.username, message: text, createdAt: new Date().toISOString() } },
+          event: {
+            t: 'chat_message',
+            d: {
+              id: published,
+              userId: finePlayer.id,
+              username: finePlayer.username,
+              message: text,
+              createdAt: new Date().toISOString(),
+            },
+          },
         });
       }
       await app!.realtime.hub.drained();
@@ -127,7 +149,9 @@ describe.each(drivers)('fan-out at scale [%s]', (driver) => {
     slow.ws.resume();
     // Cut without a close frame (one would wait behind the full buffer): the tab sees 1006 and reconnects.
     expect((await slow.closed).code).toBe(1006);
-    await expect.poll(() => fine.events.filter((e) => e.t === 'chat_message').length, { timeout: 20_000 }).toBe(published);
+    await expect
+      .poll(() => fine.events.filter((e) => e.t === 'chat_message').length, { timeout: 20_000 })
+      .toBe(published);
     expect(fine.events.map((e) => e.v)).toEqual(fine.events.map((_, i) => i + 1));
   });
 });

@@ -16,7 +16,11 @@ describe('the hub heartbeat [pglite]', () => {
     db = await freshDatabase('pglite');
     // Short timers, but a heartbeat long enough that a socket of this process answers the hub's ping
     // in time on a loaded machine (PGlite holds the shared event loop while it queries).
-    app = await buildApp({ config: testConfig(), database: db.database, realtime: { limits: { heartbeatMs: 250, sessionRecheckMs: 250, presenceFlushMs: 50 } } });
+    app = await buildApp({
+      config: testConfig(),
+      database: db.database,
+      realtime: { limits: { heartbeatMs: 250, sessionRecheckMs: 250, presenceFlushMs: 50 } },
+    });
     url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -40,7 +44,10 @@ describe('the hub heartbeat [pglite]', () => {
     sockets.push(s);
     await watchPresence(s, app.realtime.hub);
     // A row left by an instance that died a minute ago.
-    await db.database.query("INSERT INTO presence (instance_id, user_id, seen_at) VALUES ('dead', $1, now() - interval '1 minute')", [ghost.id]);
+    await db.database.query(
+      "INSERT INTO presence (instance_id, user_id, seen_at) VALUES ('dead', $1, now() - interval '1 minute')",
+      [ghost.id],
+    );
     await s.next('presence.changed', (e) => e.d.offline.includes(ghost.id), 10_000);
     expect(await db.database.query("SELECT 1 FROM presence WHERE instance_id = 'dead'")).toEqual([]);
     const [mine] = await db.database.query<{ age: number }>(

@@ -68,7 +68,12 @@ export const closeCodes = { sessionEnded: 4001, rateLimited: 4008, tooManySocket
 export function createHub(deps: HubDeps) {
   const byUser = new Map<number, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
-  const caps = createSocketCaps({ limits: deps.limits, leases: deps.leases ?? null, instanceId: deps.instanceId ?? 'alone', log: deps.log });
+  const caps = createSocketCaps({
+    limits: deps.limits,
+    leases: deps.leases ?? null,
+    instanceId: deps.instanceId ?? 'alone',
+    log: deps.log,
+  });
   // Sockets whose tab shows who is online (they sent presence.watch).
   const presenceWatchers = new Set<Client>();
   const deliveryListeners = new Set<DeliveryListener>();
@@ -119,7 +124,8 @@ export function createHub(deps: HubDeps) {
   function targets(message: BusMessage): Iterable<Client> {
     const { audience } = message;
     if (audience.kind === 'session') return bySession.get(audience.sessionId) ?? [];
-    if (audience.kind === 'users') return new Set([...new Set(audience.userIds)].flatMap((id) => [...(byUser.get(id) ?? [])]));
+    if (audience.kind === 'users')
+      return new Set([...new Set(audience.userIds)].flatMap((id) => [...(byUser.get(id) ?? [])]));
     const except = new Set(audience.exceptUserIds ?? []);
     return [...byUser].flatMap(([userId, clients]) => (except.has(userId) ? [] : [...clients]));
   }
@@ -132,15 +138,24 @@ export function createHub(deps: HubDeps) {
     later: (run) => setImmediate(run),
     send: sendFrame,
     maxPendingFrames: deps.limits.deliveryQueueMaxFrames ?? balance.socketDeliveryQueueMaxFrames,
-    interruption: (targets) => ({ label: 'stream.interrupted', frame: `{"t":"stream.interrupted","d":{},"v":`, targets }),
-    onOverflow: (droppedEvents, sockets) => deps.log.warn({ droppedEvents, sockets }, 'socket delivery queue full; sent stream.interrupted instead'),
-    onDone: (done: Delivery<Client>) => deliveryListeners.forEach((listener) => listener(done.label as EventType, done.targets.length, done.data)),
+    interruption: (targets) => ({
+      label: 'stream.interrupted',
+      frame: `{"t":"stream.interrupted","d":{},"v":`,
+      targets,
+    }),
+    onOverflow: (droppedEvents, sockets) =>
+      deps.log.warn({ droppedEvents, sockets }, 'socket delivery queue full; sent stream.interrupted instead'),
+    onDone: (done: Delivery<Client>) =>
+      deliveryListeners.forEach((listener) => listener(done.label as EventType, done.targets.length, done.data)),
   });
 
   function enqueue(t: EventType, d: unknown, targets: Client[]): void {
     if (targets.length === 0) return;
     const frame = `{"t":${JSON.stringify(t)},"d":${JSON.stringify(d)},"v":`;
-    const after = t === 'session.ended' ? (client: Client) => client.socket.close(closeCodes.sessionEnded, 'session ended') : undefined;
+    const after =
+      t === 'session.ended'
+        ? (client: Client) => client.socket.close(closeCodes.sessionEnded, 'session ended')
+        : undefined;
     deliveries.enqueue({ label: t, data: d, frame, targets, ...(after ? { after } : {}) });
   }
 
@@ -225,11 +240,17 @@ export function createHub(deps: HubDeps) {
     if (end < clients.length) setImmediate(() => sweep(clients, end));
   }
   const timer = setInterval(() => {
-    sweep([...byUser.values()].flatMap((clients) => [...clients]), 0);
+    sweep(
+      [...byUser.values()].flatMap((clients) => [...clients]),
+      0,
+    );
     caps.refresh();
-    deps.presence.heartbeat([...byUser.keys()]).catch((error: unknown) => deps.log.warn({ err: error }, 'presence heartbeat failed'));
+    deps.presence
+      .heartbeat([...byUser.keys()])
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'presence heartbeat failed'));
     ticks += 1;
-    if (ticks % recheckEvery === 0) recheckSessions().catch((error: unknown) => deps.log.warn({ err: error }, 'session recheck failed'));
+    if (ticks % recheckEvery === 0)
+      recheckSessions().catch((error: unknown) => deps.log.warn({ err: error }, 'session recheck failed'));
   }, deps.limits.heartbeatMs);
   timer.unref();
 
@@ -255,10 +276,22 @@ export function createHub(deps: HubDeps) {
         socket.close(closeCodes.tooManySockets, capCloseReasons[admitted.refused]);
         return;
       }
-      void admitted.shared.then((refused) => refused && socket.close(closeCodes.tooManySockets, capCloseReasons[refused]));
-      const client: Client = { socket, userId: auth.user.id, sessionId: auth.sessionId, place: admitted.place, v: 0, windowStartMs: deps.now(), messagesInWindow: 0, alive: true };
+      void admitted.shared.then(
+        (refused) => refused && socket.close(closeCodes.tooManySockets, capCloseReasons[refused]),
+      );
+      const client: Client = {
+        socket,
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        place: admitted.place,
+        v: 0,
+        windowStartMs: deps.now(),
+        messagesInWindow: 0,
+        alive: true,
+      };
       add(bySession, client.sessionId, client);
-      if (add(byUser, client.userId, client)) void inPresenceOrder(client.userId, () => deps.presence.connected(client.userId));
+      if (add(byUser, client.userId, client))
+        void inPresenceOrder(client.userId, () => deps.presence.connected(client.userId));
       socket.on('message', (data, isBinary) => onMessage(client, data, isBinary));
       socket.on('pong', () => {
         client.alive = true;
@@ -270,7 +303,11 @@ export function createHub(deps: HubDeps) {
     recheckSessions,
 
     /** Sockets and players connected to this instance, and the sockets watching presence. */
-    stats: () => ({ sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), users: byUser.size, presenceWatchers: presenceWatchers.size }),
+    stats: () => ({
+      sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0),
+      users: byUser.size,
+      presenceWatchers: presenceWatchers.size,
+    }),
 
     /** Settles once every presence write queued so far has run (tests wait on it). */
     settled: () => Promise.all([...presenceChains.values()]).then(() => undefined),
@@ -292,7 +329,8 @@ export function createHub(deps: HubDeps) {
         presenceBatches.stop();
         unsubscribe();
         deliveries.clear();
-        for (const clients of byUser.values()) for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
+        for (const clients of byUser.values())
+          for (const client of clients) client.socket.close(closeCodes.goingAway, 'server shutting down');
         await caps.releaseAll();
         await Promise.all([...presenceChains.values()]);
         await deps.presence.stop().catch((error: unknown) => deps.log.warn({ err: error }, 'presence cleanup failed'));

@@ -44,12 +44,14 @@ const presence = {
   liveSessionIds: async (ids: string[]) => new Set(ids),
 } as unknown as Presence;
 // Only the session id and the player id matter to the hub.
-const auth = (userId: number, sessionId = `s${userId}`) => ({ sessionId, csrfToken: 'x', user: { id: userId } as User }) as AuthContext;
+const auth = (userId: number, sessionId = `s${userId}`) =>
+  ({ sessionId, csrfToken: 'x', user: { id: userId } as User }) as AuthContext;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 // Any event with an audience will do; this one carries a value to tell frames apart.
 const unreadEvent = (id: number) => ({ t: 'ping.unreadChanged' as const, d: { usernames: [`u${id}`] } });
 const joined = (...online: number[]) => ({ t: 'presence.changed' as const, d: { online, offline: [] } });
-const watch = (socket: FakeSocket, watching = true) => socket.emit('message', Buffer.from(JSON.stringify({ t: 'presence.watch', d: { watching } })), false);
+const watch = (socket: FakeSocket, watching = true) =>
+  socket.emit('message', Buffer.from(JSON.stringify({ t: 'presence.watch', d: { watching } })), false);
 
 describe('socket hub', () => {
   const bus = createMemoryBus(silent);
@@ -60,7 +62,14 @@ describe('socket hub', () => {
       presence,
       log: silent,
       now: () => 0,
-      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes, heartbeatMs: 60_000, sessionRecheckMs: 60_000, ...(deliveryQueueMaxFrames ? { deliveryQueueMaxFrames } : {}) },
+      limits: {
+        messagesPerWindow: 5,
+        messageWindowMs: 1000,
+        sendBufferMaxBytes,
+        heartbeatMs: 60_000,
+        sessionRecheckMs: 60_000,
+        ...(deliveryQueueMaxFrames ? { deliveryQueueMaxFrames } : {}),
+      },
     });
     return hub;
   };
@@ -124,15 +133,30 @@ describe('socket hub', () => {
 
   it('closes with 4009 a socket past the session or address cap at attach (upgrades that raced past the HTTP check)', () => {
     hub = createHub({
-      bus, presence, log: silent, now: () => 0,
-      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000, socketsPerSession: 2, socketsPerAddress: 3 },
+      bus,
+      presence,
+      log: silent,
+      now: () => 0,
+      limits: {
+        messagesPerWindow: 5,
+        messageWindowMs: 1000,
+        sendBufferMaxBytes: 1024,
+        heartbeatMs: 60_000,
+        sessionRecheckMs: 60_000,
+        socketsPerSession: 2,
+        socketsPerAddress: 3,
+      },
     });
     const attachFrom = (userId: number, sessionId: string, address: string) => {
       const socket = new FakeSocket();
       hub.attach(socket as unknown as WebSocket, auth(userId, sessionId), address);
       return socket;
     };
-    const [s1, s2, s3] = [attachFrom(1, 'tabs', '10.0.0.1'), attachFrom(1, 'tabs', '10.0.0.1'), attachFrom(1, 'tabs', '10.0.0.1')];
+    const [s1, s2, s3] = [
+      attachFrom(1, 'tabs', '10.0.0.1'),
+      attachFrom(1, 'tabs', '10.0.0.1'),
+      attachFrom(1, 'tabs', '10.0.0.1'),
+    ];
     expect([s1.closedWith, s2.closedWith, s3.closedWith]).toEqual([null, null, closeCodes.tooManySockets]);
     const [o1, o2] = [attachFrom(2, 'other', '10.0.0.1'), attachFrom(3, 'third', '10.0.0.1')];
     expect([o1.closedWith, o2.closedWith]).toEqual([null, closeCodes.tooManySockets]);
@@ -143,8 +167,18 @@ describe('socket hub', () => {
 
   it('pings in slices, giving the event loop back between them, and still cuts every socket that never answered', async () => {
     hub = createHub({
-      bus, presence, log: silent, now: () => 0,
-      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 25, sessionRecheckMs: 60_000, deliverySlice: 2 },
+      bus,
+      presence,
+      log: silent,
+      now: () => 0,
+      limits: {
+        messagesPerWindow: 5,
+        messageWindowMs: 1000,
+        sendBufferMaxBytes: 1024,
+        heartbeatMs: 25,
+        sessionRecheckMs: 60_000,
+        deliverySlice: 2,
+      },
     });
     let pings = 0;
     let pingedInFirstTurn: number | null = null;
@@ -167,7 +201,10 @@ describe('socket hub', () => {
   it('sends session.ended and then closes that session’s sockets', async () => {
     start();
     const s = attach(1, 'gone');
-    bus.publish({ audience: { kind: 'session', sessionId: 'gone' }, event: { t: 'session.ended', d: { reason: 'logout' } } });
+    bus.publish({
+      audience: { kind: 'session', sessionId: 'gone' },
+      event: { t: 'session.ended', d: { reason: 'logout' } },
+    });
     await delivered();
     expect(s.events().map((e) => e.t)).toEqual(['session.ended']);
     expect(s.closedWith).toBe(closeCodes.sessionEnded);
@@ -184,13 +221,22 @@ describe('socket hub', () => {
 
   it('does not end a session whose socket attached while the recheck was asking the database', async () => {
     let answer: (live: Set<string>) => void = () => {};
-    const slowPresence = { ...presence, liveSessionIds: () => new Promise<Set<string>>((resolve) => (answer = resolve)) } as unknown as Presence;
+    const slowPresence = {
+      ...presence,
+      liveSessionIds: () => new Promise<Set<string>>((resolve) => (answer = resolve)),
+    } as unknown as Presence;
     hub = createHub({
       bus,
       presence: slowPresence,
       log: silent,
       now: () => 0,
-      limits: { messagesPerWindow: 5, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000 },
+      limits: {
+        messagesPerWindow: 5,
+        messageWindowMs: 1000,
+        sendBufferMaxBytes: 1024,
+        heartbeatMs: 60_000,
+        sessionRecheckMs: 60_000,
+      },
     });
     const expired = attach(1, 'gone');
     const recheck = hub.recheckSessions();
@@ -209,8 +255,18 @@ describe('socket hub', () => {
       // The flush timer on a fake clock; the delivery slices (setImmediate) stay real.
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       hub = createHub({
-        bus, presence, log: silent, now: () => 0,
-        limits: { messagesPerWindow: 50, messageWindowMs: 1000, sendBufferMaxBytes: 1024, heartbeatMs: 60_000, sessionRecheckMs: 60_000, presenceFlushMs: 1000 },
+        bus,
+        presence,
+        log: silent,
+        now: () => 0,
+        limits: {
+          messagesPerWindow: 50,
+          messageWindowMs: 1000,
+          sendBufferMaxBytes: 1024,
+          heartbeatMs: 60_000,
+          sessionRecheckMs: 60_000,
+          presenceFlushMs: 1000,
+        },
       });
     };
     /** Lets the bus's microtask run, moves the fake clock (the flush timer), then lets the slices run. */
@@ -229,7 +285,9 @@ describe('socket hub', () => {
       await advance(999);
       expect(watching.frames).toHaveLength(0);
       await advance(1);
-      expect(watching.events().map((e) => e.d)).toEqual([{ online: Array.from({ length: 50 }, (_, i) => i + 10), offline: [] }]);
+      expect(watching.events().map((e) => e.d)).toEqual([
+        { online: Array.from({ length: 50 }, (_, i) => i + 10), offline: [] },
+      ]);
       expect(mainframe.frames).toHaveLength(0);
     });
 

@@ -39,7 +39,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQ
 
   it('delivers a private message sent through A to the receiver on B and the sender on A', async () => {
     const [onA, onB] = [await open(0, a), await open(1, b)];
-    const res = await via(run.apps[0]!, a, 'POST', '/api/directories/messages', { receiverId: b.id, message: 'for your eyes' });
+    const res = await via(run.apps[0]!, a, 'POST', '/api/directories/messages', {
+      receiverId: b.id,
+      message: 'for your eyes',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((await onB.next('ping.messageSent', undefined, 1000)).d).toEqual(res.json());
     expect((await onB.next('ping.unreadChanged', undefined, 1000)).d.usernames).toContain(a.username);

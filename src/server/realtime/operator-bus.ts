@@ -17,7 +17,12 @@ export interface OperatorRedis {
  */
 export async function connectOperatorBus(redis: OperatorRedis | null, name: string, log: BusLogger, timeoutMs = 5000) {
   if (!redis) return { bus: null, connected: false };
-  const bus = createRedisBus({ ...redis, instanceId: `${name}-${randomUUID()}`, log, bufferMax: balance.busOutageBufferMax });
+  const bus = createRedisBus({
+    ...redis,
+    instanceId: `${name}-${randomUUID()}`,
+    log,
+    bufferMax: balance.busOutageBufferMax,
+  });
   const deadline = Date.now() + timeoutMs;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));

@@ -18,5 +18,9 @@ export function isAllowedSocketOrigin(headers: IncomingHttpHeaders, host: string
 }
 
 function looksLikeBrowser(headers: IncomingHttpHeaders): boolean {
-  return headers['sec-fetch-mode'] !== undefined || headers['sec-fetch-site'] !== undefined || /Mozilla\//.test(headers['user-agent'] ?? '');
+  return (
+    headers['sec-fetch-mode'] !== undefined ||
+    headers['sec-fetch-site'] !== undefined ||
+    /Mozilla\//.test(headers['user-agent'] ?? '')
+  );
 }

@@ -34,13 +34,19 @@ export async function removePresence(tx: Executor, instanceId: string, userId: n
 
 /** Removes all of this instance's rows (clean shutdown); returns whose they were. */
 export async function clearInstance(tx: Executor, instanceId: string): Promise<number[]> {
-  const rows = await tx.delete(presence).where(eq(presence.instanceId, instanceId)).returning({ userId: presence.userId });
+  const rows = await tx
+    .delete(presence)
+    .where(eq(presence.instanceId, instanceId))
+    .returning({ userId: presence.userId });
   return rows.map((r) => r.userId);
 }
 
 /** Removes rows a crashed instance left behind; returns whose they were. DELETE … RETURNING hands each row to one sweeper. */
 export async function sweepStale(tx: Executor, ttlMs: number): Promise<number[]> {
-  const rows = await tx.delete(presence).where(lt(presence.seenAt, freshSince(ttlMs))).returning({ userId: presence.userId });
+  const rows = await tx
+    .delete(presence)
+    .where(lt(presence.seenAt, freshSince(ttlMs)))
+    .returning({ userId: presence.userId });
   return [...new Set(rows.map((r) => r.userId))];
 }
 

@@ -52,8 +52,22 @@ export function createRealtime(options: RealtimeOptions) {
     : options.clusterRelay
       ? createIpcBus(options.log)
       : createMemoryBus(options.log);
-  const presence = createPresence({ database: options.database, bus, instanceId, ttlMs: balance.presenceTtlMs, log: options.log });
-  const hub = createHub({ bus, presence, log: options.log, now: options.now, limits: { ...defaultHubLimits, ...options.limits }, leases: options.leases ?? null, instanceId });
+  const presence = createPresence({
+    database: options.database,
+    bus,
+    instanceId,
+    ttlMs: balance.presenceTtlMs,
+    log: options.log,
+  });
+  const hub = createHub({
+    bus,
+    presence,
+    log: options.log,
+    now: options.now,
+    limits: { ...defaultHubLimits, ...options.limits },
+    leases: options.leases ?? null,
+    instanceId,
+  });
   return {
     instanceId,
     bus,

@@ -25,7 +25,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a Redis outage [postgres]', () 
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     proxies = [await startTcpProxy(redisUrl), await startTcpProxy(redisUrl)];
-    run = await startInstances(2, proxies.map((p) => p.url));
+    run = await startInstances(
+      2,
+      proxies.map((p) => p.url),
+    );
     [a, b] = [await asPlayer(run.apps[0]!), await asPlayer(run.apps[0]!)];
   });
   afterAll(async () => {
@@ -60,7 +63,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a Redis outage [postgres]', () 
     proxies[1]!.restore();
     await reader.realtime.bus.ready();
     await onB.next('stream.interrupted', undefined, 5000);
-    expect((await via(reader, b, 'GET', '/api/chat/messages?limit=1')).json().messages[0].message).toBe('during the outage');
+    expect((await via(reader, b, 'GET', '/api/chat/messages?limit=1')).json().messages[0].message).toBe(
+      'during the outage',
+    );
     expect(onB.events.some((e) => e.t === 'chat_message' && e.d.message === 'during the outage')).toBe(false);
 
     // Then the writer: the line it kept while Redis was unreachable is published now and reaches B.

@@ -6,7 +6,10 @@ import type { LeaseClaim, SharedLeases } from './socket-leases';
 export type SocketRefusal = 'session' | 'address';
 
 /** The close reason a socket refused after its upgrade gets (close code 4009). */
-export const capCloseReasons = { session: 'too many sockets for this session', address: 'too many sockets from this address' } as const;
+export const capCloseReasons = {
+  session: 'too many sockets for this session',
+  address: 'too many sockets from this address',
+} as const;
 
 /** One socket's place under its session's and its address's caps. */
 export interface SocketPlace {
@@ -70,7 +73,11 @@ export function createSocketCaps(deps: SocketCapsDeps) {
     if (!place.shared || !deps.leases) return Promise.resolve();
     place.shared = false;
     held.delete(place);
-    return deps.leases.release(place.leaseId, place.claims).catch((error: unknown) => void deps.log.warn({ err: error }, 'socket caps: a lease was not released; it expires'));
+    return deps.leases
+      .release(place.leaseId, place.claims)
+      .catch(
+        (error: unknown) => void deps.log.warn({ err: error }, 'socket caps: a lease was not released; it expires'),
+      );
   }
 
   return {
@@ -85,12 +92,22 @@ export function createSocketCaps(deps: SocketCapsDeps) {
      * Takes a place for a socket that upgraded: refused at once if this process is at a cap, else
      * counted here, and `shared` settles with the shared store's verdict (a refusal means: close it).
      */
-    admit(sessionId: string, address: string): { refused: SocketRefusal } | { place: SocketPlace; shared: Promise<SocketRefusal | null> } {
+    admit(
+      sessionId: string,
+      address: string,
+    ): { refused: SocketRefusal } | { place: SocketPlace; shared: Promise<SocketRefusal | null> } {
       const here = localRefusal(sessionId, address);
       if (here) return { refused: here };
       bump(local.session, sessionId, 1);
       bump(local.address, address, 1);
-      const place: Place = { sessionId, address, leaseId: `${deps.instanceId}:${++nextLease}`, claims: claimsOf(sessionId, address), shared: false, closed: false };
+      const place: Place = {
+        sessionId,
+        address,
+        leaseId: `${deps.instanceId}:${++nextLease}`,
+        claims: claimsOf(sessionId, address),
+        shared: false,
+        closed: false,
+      };
       if (!deps.leases) return { place, shared: Promise.resolve(null) };
       const shared = deps.leases.acquire(place.leaseId, place.claims, leaseTtlMs).then((full) => {
         if (full !== -1) return refusalAt(full);
@@ -116,7 +133,9 @@ export function createSocketCaps(deps: SocketCapsDeps) {
     /** Keeps this process's leases alive (every heartbeat). */
     refresh(): void {
       if (!deps.leases || held.size === 0) return;
-      deps.leases.refresh([...held], leaseTtlMs).catch((error: unknown) => deps.log.warn({ err: error }, 'socket caps: leases not refreshed'));
+      deps.leases
+        .refresh([...held], leaseTtlMs)
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'socket caps: leases not refreshed'));
     },
 
     /** Gives back every shared lease (shutdown: the sockets are closing and their close events may come late). */

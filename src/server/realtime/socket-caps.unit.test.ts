@@ -45,7 +45,12 @@ describe('socket caps', () => {
   });
 
   it('counts alone while the shared leases do not answer, and refuses past the cap here', async () => {
-    const leases: SharedLeases = { acquire: vi.fn(async () => Promise.reject(new Error('down'))), check: vi.fn(async () => Promise.reject(new Error('down'))), release: vi.fn(), refresh: vi.fn() };
+    const leases: SharedLeases = {
+      acquire: vi.fn(async () => Promise.reject(new Error('down'))),
+      check: vi.fn(async () => Promise.reject(new Error('down'))),
+      release: vi.fn(),
+      refresh: vi.fn(),
+    };
     const caps = createSocketCaps({ limits, leases, instanceId: 'i', log });
     for (let i = 0; i < 2; i++) {
       const admitted = caps.admit('s', '10.0.0.1');

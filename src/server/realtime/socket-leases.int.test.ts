@@ -11,7 +11,10 @@ describe('socket leases in Redis', () => {
   afterAll(() => client.disconnect());
   const fresh = () => {
     const prefix = `bitbreach:test:${randomUUID()}`;
-    return { leases: redisLeases(client, prefix), session: { name: 'session', key: randomUUID(), cap: 2 } satisfies LeaseClaim };
+    return {
+      leases: redisLeases(client, prefix),
+      session: { name: 'session', key: randomUUID(), cap: 2 } satisfies LeaseClaim,
+    };
   };
 
   it('takes a place under the cap or refuses, and frees it on release', async () => {

@@ -56,9 +56,20 @@ const refreshBatch = 500;
 /** Socket leases in Redis, shared by every instance; keys start with the deployment's bus channel. */
 export function redisLeases(client: Redis, prefix: string): SharedLeases {
   // Hashed: addresses and session ids never sit in Redis in clear.
-  const redisKey = (claim: LeaseClaim) => `${prefix}:sockets:${claim.name}:${createHash('sha256').update(claim.key).digest('base64url')}`;
+  const redisKey = (claim: LeaseClaim) =>
+    `${prefix}:sockets:${claim.name}:${createHash('sha256').update(claim.key).digest('base64url')}`;
   const run = async (mode: 'take' | 'check', leaseId: string, claims: LeaseClaim[], ttlMs: number) =>
-    Number(await client.eval(takeScript, claims.length, ...claims.map(redisKey), leaseId, ttlMs, mode, ...claims.map((c) => c.cap)));
+    Number(
+      await client.eval(
+        takeScript,
+        claims.length,
+        ...claims.map(redisKey),
+        leaseId,
+        ttlMs,
+        mode,
+        ...claims.map((c) => c.cap),
+      ),
+    );
   return {
     acquire: (leaseId, claims, ttlMs) => run('take', leaseId, claims, ttlMs),
     check: (claims) => run('check', '', claims, 0),
@@ -69,7 +80,13 @@ export function redisLeases(client: Redis, prefix: string): SharedLeases {
       const pairs = leases.flatMap(({ leaseId, claims }) => claims.map((claim) => [redisKey(claim), leaseId] as const));
       for (let i = 0; i < pairs.length; i += refreshBatch) {
         const batch = pairs.slice(i, i + refreshBatch);
-        await client.eval(refreshScript, batch.length, ...batch.map(([key]) => key), ttlMs, ...batch.map(([, leaseId]) => leaseId));
+        await client.eval(
+          refreshScript,
+          batch.length,
+          ...batch.map(([key]) => key),
+          ttlMs,
+          ...batch.map(([, leaseId]) => leaseId),
+        );
       }
     },
   };

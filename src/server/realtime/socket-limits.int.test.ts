@@ -61,10 +61,15 @@ describe('socket errors', () => {
   it('logs an oversize frame as a warning without a stack, and cuts the socket', () => {
     const log = { warn: vi.fn(), error: vi.fn() };
     const socket = { terminate: vi.fn() };
-    const error = Object.assign(new RangeError('Max payload size exceeded'), { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' });
+    const error = Object.assign(new RangeError('Max payload size exceeded'), {
+      code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH',
+    });
     socketErrorHandler(error, socket as unknown as WebSocket, { log } as unknown as FastifyRequest);
     expect(log.error).not.toHaveBeenCalled();
-    expect(log.warn).toHaveBeenCalledWith({ code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', reason: 'Max payload size exceeded' }, expect.any(String));
+    expect(log.warn).toHaveBeenCalledWith(
+      { code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH', reason: 'Max payload size exceeded' },
+      expect.any(String),
+    );
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain('at ');
     expect(socket.terminate).toHaveBeenCalled();
   });

@@ -14,7 +14,13 @@ import { isAllowedSocketOrigin } from './origin';
  * counted over every worker and instance (ADR 045).
  */
 export function wsRoutes(app: FastifyInstance, hub: Hub, limits: Limits): void {
-  const upgrades = limits.declare({ name: 'socket-upgrades', limit: hub.upgradeLimit.perAddress, windowMs: hub.upgradeLimit.windowMs, keyOf: byAddress, refusal: texts.tooManySocketUpgrades });
+  const upgrades = limits.declare({
+    name: 'socket-upgrades',
+    limit: hub.upgradeLimit.perAddress,
+    windowMs: hub.upgradeLimit.windowMs,
+    keyOf: byAddress,
+    refusal: texts.tooManySocketUpgrades,
+  });
   app.get(
     '/ws',
     {
@@ -24,7 +30,8 @@ export function wsRoutes(app: FastifyInstance, hub: Hub, limits: Limits): void {
         const auth = requireAuth(request);
         await upgrades.take(request);
         const refused = await hub.refusal(auth.sessionId, request.ip);
-        if (refused) throw new HttpError(429, refused === 'session' ? texts.tooManySockets : texts.tooManySocketUpgrades);
+        if (refused)
+          throw new HttpError(429, refused === 'session' ? texts.tooManySockets : texts.tooManySocketUpgrades);
       },
     },
     (socket, request) => hub.attach(socket, requireAuth(request), request.ip),

@@ -45,7 +45,9 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
 
   it('refuses a foreign Origin, a browser without Origin and a signed-out handshake', async () => {
     expect(await handshakeStatus(url, { cookie: a.cookie, origin: 'https://evil.example' })).toBe(403);
-    expect(await handshakeStatus(url, { cookie: a.cookie, 'user-agent': 'Mozilla/5.0', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(
+      await handshakeStatus(url, { cookie: a.cookie, 'user-agent': 'Mozilla/5.0', 'sec-fetch-site': 'cross-site' }),
+    ).toBe(403);
     expect(await handshakeStatus(url, { origin: url })).toBe(401);
     expect(await handshakeStatus(url, { origin: url, cookie: 'bb_session=forged.value' })).toBe(401);
     expect(await handshakeStatus(url, { cookie: a.cookie, origin: url })).toBe(101);
@@ -77,7 +79,9 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     expect((await sb.next('ping.messageSent')).d).toEqual(res.json());
     expect((await sb.next('ping.unreadChanged')).d.usernames).toContain(a.username);
     await b.request('POST', '/api/directories/read', { partnerId: a.id });
-    expect((await sb.next('ping.unreadChanged', (e) => !e.d.usernames.includes(a.username))).d.usernames).not.toContain(a.username);
+    expect((await sb.next('ping.unreadChanged', (e) => !e.d.usernames.includes(a.username))).d.usernames).not.toContain(
+      a.username,
+    );
     expect(sa.events.some((e) => e.t === 'ping.unreadChanged')).toBe(false);
   });
 
@@ -97,12 +101,16 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     const p = await asPlayer(app);
     const watcher = await open(a);
     await watchPresence(watcher, app.realtime.hub);
-    const isOnline = async () => (await a.request('GET', `/api/directories/user/${p.username}`)).json().isOnline as boolean;
+    const isOnline = async () =>
+      (await a.request('GET', `/api/directories/user/${p.username}`)).json().isOnline as boolean;
     expect(await isOnline()).toBe(false);
     const [s1, s2] = [await open(p), await open(p)];
     await watcher.next('presence.changed', (e) => e.d.online.includes(p.id));
     expect(await isOnline()).toBe(true);
-    const listed = (await a.request('GET', '/api/directories/users')).json() as Array<{ id: number; isOnline: boolean }>;
+    const listed = (await a.request('GET', '/api/directories/users')).json() as Array<{
+      id: number;
+      isOnline: boolean;
+    }>;
     expect(listed.find((u) => u.id === p.id)?.isOnline).toBe(true);
     await s1.close();
     await app.realtime.hub.settled();
@@ -115,7 +123,11 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
   it('ends the sockets of a logged-out session (and only those) with session.ended', async () => {
     const p = await asPlayer(app);
     // The same player signed in a second time (another browser): a second session.
-    const login = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { loginId: p.loginId, password: p.password } });
+    const login = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { loginId: p.loginId, password: p.password },
+    });
     const secondCookie = `bb_session=${login.cookies.find((c) => c.name === 'bb_session')!.value}`;
     const mine = await open(p);
     const second = await openSocket(url, secondCookie);

@@ -47,7 +47,10 @@ describe.each(drivers)('ledger rows reach the counters only once committed [%s]'
       await credit(tx, change(8));
     });
     expect(seen.map((rows) => rows.map((r) => r.delta))).toEqual([[6, 8]]);
-    const [row] = await db.database.query<{ total: string | number }>('SELECT sum(delta) AS total FROM telnet_ledger WHERE user_id = $1', [userId]);
+    const [row] = await db.database.query<{ total: string | number }>(
+      'SELECT sum(delta) AS total FROM telnet_ledger WHERE user_id = $1',
+      [userId],
+    );
     expect(Number(row!.total)).toBe(3 + 4 + 6 + 8);
   });
 

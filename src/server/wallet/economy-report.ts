@@ -29,7 +29,11 @@ export const machineLikeFlag = 'machine-like-decoding' satisfies ModerationReaso
 const flaggedShown = 50;
 const topEarnersShown = 10;
 
-const emptyDay = (day: string): EconomyDay => ({ day, byCategory: { minted: {}, burned: {}, moved: {}, refunded: {}, 'taken-back': {} }, supplyChange: 0 });
+const emptyDay = (day: string): EconomyDay => ({
+  day,
+  byCategory: { minted: {}, burned: {}, moved: {}, refunded: {}, 'taken-back': {} },
+  supplyChange: 0,
+});
 
 /** The first instant of the window: midnight UTC `days − 1` days before `nowMs`'s day, so today counts as one of them. */
 export function windowStart(nowMs: number, days: number): Date {
@@ -40,9 +44,14 @@ export function windowStart(nowMs: number, days: number): Date {
  * Reads the economy of the last `days` UTC days from the ledger (PostgreSQL or PGlite): every query is
  * bounded by the window's start on the ledger's created_at index, or by a row limit.
  */
-export async function readEconomyReport(database: Database, options: { days: number; nowMs: number }): Promise<EconomyReport> {
+export async function readEconomyReport(
+  database: Database,
+  options: { days: number; nowMs: number },
+): Promise<EconomyReport> {
   const since = windowStart(options.nowMs, options.days);
-  const mintedReasons = Object.entries(ledgerCategory).filter(([, c]) => c === 'minted').map(([r]) => r);
+  const mintedReasons = Object.entries(ledgerCategory)
+    .filter(([, c]) => c === 'minted')
+    .map(([r]) => r);
   const [perDay, earners, flagged, supply] = await Promise.all([
     database.query<{ day: string; reason: LedgerReason; total: string | number }>(
       `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, reason, sum(abs(delta)) AS total
@@ -76,20 +85,31 @@ export async function readEconomyReport(database: Database, options: { days: num
     since: since.toISOString().slice(0, 10),
     days: [...days.values()],
     supply: Number(supply[0]?.total ?? 0),
-    topEarners: earners.filter((e) => Number(e.minted) > 0).map((e) => ({ userId: Number(e.user_id), username: e.username, minted: Number(e.minted), net: Number(e.net) })),
-    flagged: flagged.map((f) => ({ userId: Number(f.user_id), username: f.username, reference: f.reference, detail: f.detail, at: new Date(f.created_at).toISOString() })),
+    topEarners: earners
+      .filter((e) => Number(e.minted) > 0)
+      .map((e) => ({ userId: Number(e.user_id), username: e.username, minted: Number(e.minted), net: Number(e.net) })),
+    flagged: flagged.map((f) => ({
+      userId: Number(f.user_id),
+      username: f.username,
+      reference: f.reference,
+      detail: f.detail,
+      at: new Date(f.created_at).toISOString(),
+    })),
   };
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
 const sum = (amounts: Partial<Record<LedgerReason, number>>) => Object.values(amounts).reduce((s, a) => s + a, 0);
 const listed = (amounts: Partial<Record<LedgerReason, number>>) =>
-  Object.entries(amounts).map(([reason, amount]) => `${reason} ${n(amount)}`).join(' · ') || '—';
+  Object.entries(amounts)
+    .map(([reason, amount]) => `${reason} ${n(amount)}`)
+    .join(' · ') || '—';
 
 /** Burned net of the refunds that give part of it back (the drone's unused Telnet): what each spend really removed. */
 export function netBurned(day: EconomyDay): number {
   let total = sum(day.byCategory.burned);
-  for (const [refund, amount] of Object.entries(day.byCategory.refunded)) if (refundOf[refund as LedgerReason]) total -= amount;
+  for (const [refund, amount] of Object.entries(day.byCategory.refunded))
+    if (refundOf[refund as LedgerReason]) total -= amount;
   return total;
 }
 
@@ -111,9 +131,11 @@ export function formatEconomyReport(report: EconomyReport): string {
   }
   lines.push('', `Top earners (minted over the window; net includes moves and spends)`);
   if (report.topEarners.length === 0) lines.push('  none');
-  for (const [i, e] of report.topEarners.entries()) lines.push(`  ${i + 1}. ${e.username} (#${e.userId})  minted ${n(e.minted)}  net ${n(e.net)}`);
+  for (const [i, e] of report.topEarners.entries())
+    lines.push(`  ${i + 1}. ${e.username} (#${e.userId})  minted ${n(e.minted)}  net ${n(e.net)}`);
   lines.push('', `Flagged as machine-like (${machineLikeFlag}; flagged, not punished)`);
   if (report.flagged.length === 0) lines.push('  none');
-  for (const f of report.flagged) lines.push(`  ${f.username} (#${f.userId})  since ${f.at}  ${f.reference}${f.detail ? `  ${f.detail}` : ''}`);
+  for (const f of report.flagged)
+    lines.push(`  ${f.username} (#${f.userId})  since ${f.at}  ${f.reference}${f.detail ? `  ${f.detail}` : ''}`);
   return lines.join('\n');
 }

@@ -14,7 +14,10 @@ export interface LedgerRow {
 }
 
 /** Adds to each balance in one statement; returns the new balances. Amounts must be one per player. */
-export async function addToBalances(tx: Tx, amounts: Array<{ userId: number; amount: number }>): Promise<Map<number, number>> {
+export async function addToBalances(
+  tx: Tx,
+  amounts: Array<{ userId: number; amount: number }>,
+): Promise<Map<number, number>> {
   if (amounts.length === 0) return new Map();
   const result = await tx.execute(sql`
     UPDATE users AS u SET telnet = u.telnet + v.amount
@@ -41,7 +44,11 @@ export async function subtractIfEnough(tx: Tx, userId: number, amount: number): 
  * Takes up to `amount` in one statement: all of it, or the whole balance when that is less (never
  * below zero). Returns what was taken and the new balance; null for no such player.
  */
-export async function subtractUpTo(tx: Tx, userId: number, amount: number): Promise<{ taken: number; balance: number } | null> {
+export async function subtractUpTo(
+  tx: Tx,
+  userId: number,
+  amount: number,
+): Promise<{ taken: number; balance: number } | null> {
   const result = await tx.execute(sql`
     WITH before AS (SELECT id, telnet FROM users WHERE id = ${userId} FOR NO KEY UPDATE)
     UPDATE users AS u SET telnet = u.telnet - least(b.telnet, ${amount})
@@ -52,12 +59,23 @@ export async function subtractUpTo(tx: Tx, userId: number, amount: number): Prom
 }
 
 /** The sum of one player's ledger rows with these reasons and references (what one cause moved). */
-export async function sumLedgerFor(tx: Executor, userId: number, reasons: LedgerReason[], references: string[]): Promise<number> {
+export async function sumLedgerFor(
+  tx: Executor,
+  userId: number,
+  reasons: LedgerReason[],
+  references: string[],
+): Promise<number> {
   if (reasons.length === 0 || references.length === 0) return 0;
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${telnetLedger.delta}), 0)` })
     .from(telnetLedger)
-    .where(and(eq(telnetLedger.userId, userId), inArray(telnetLedger.reason, reasons), inArray(telnetLedger.reference, references)));
+    .where(
+      and(
+        eq(telnetLedger.userId, userId),
+        inArray(telnetLedger.reason, reasons),
+        inArray(telnetLedger.reference, references),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -101,7 +119,13 @@ export async function ledgerPage(
   if (filter.until !== undefined) where.push(lt(telnetLedger.createdAt, filter.until));
   if (filter.before !== undefined) where.push(lt(telnetLedger.id, filter.before));
   return db
-    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .select({
+      id: telnetLedger.id,
+      delta: telnetLedger.delta,
+      reason: telnetLedger.reason,
+      reference: telnetLedger.reference,
+      createdAt: telnetLedger.createdAt,
+    })
     .from(telnetLedger)
     .where(and(...where))
     .orderBy(desc(telnetLedger.id))
@@ -109,12 +133,24 @@ export async function ledgerPage(
 }
 
 /** What one reference (with its sub-references) moved for each player: the net of its rows and their reasons (an operator's reversal, ADR 060). */
-export async function netByReference(tx: Executor, reference: string): Promise<{ userId: number; net: number; reasons: string[] }[]> {
+export async function netByReference(
+  tx: Executor,
+  reference: string,
+): Promise<{ userId: number; net: number; reasons: string[] }[]> {
   const rows = await tx
-    .select({ userId: telnetLedger.userId, net: sql<string>`sum(${telnetLedger.delta})`, reasons: sql<string[]>`array_agg(DISTINCT ${telnetLedger.reason})` })
+    .select({
+      userId: telnetLedger.userId,
+      net: sql<string>`sum(${telnetLedger.delta})`,
+      reasons: sql<string[]>`array_agg(DISTINCT ${telnetLedger.reason})`,
+    })
     .from(telnetLedger)
     // The reference and its sub-references (`drone:7` and its steps `drone:7:1`, `drone:7:2`…), as an index range.
-    .where(or(eq(telnetLedger.reference, reference), and(gte(telnetLedger.reference, `${reference}:`), lt(telnetLedger.reference, `${reference};`))))
+    .where(
+      or(
+        eq(telnetLedger.reference, reference),
+        and(gte(telnetLedger.reference, `${reference}:`), lt(telnetLedger.reference, `${reference};`)),
+      ),
+    )
     .groupBy(telnetLedger.userId)
     .orderBy(telnetLedger.userId);
   return rows.map((r) => ({ userId: r.userId, net: Number(r.net), reasons: r.reasons }));
@@ -123,7 +159,13 @@ export async function netByReference(tx: Executor, reference: string): Promise<{
 /** One page of a player's ledger by id, for their data export (ADR 057). */
 export function ledgerPageAfter(db: Executor, userId: number, after: number, limit: number) {
   return db
-    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .select({
+      id: telnetLedger.id,
+      delta: telnetLedger.delta,
+      reason: telnetLedger.reason,
+      reference: telnetLedger.reference,
+      createdAt: telnetLedger.createdAt,
+    })
     .from(telnetLedger)
     .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after)))
     .orderBy(asc(telnetLedger.id))
@@ -140,7 +182,13 @@ const happenedToPlayer = or(
 /** A player's activity rows after `after`, newest first, at most `limit`; only their own rows. */
 export function activityRowsAfter(db: Executor, userId: number, after: number, limit: number) {
   return db
-    .select({ id: telnetLedger.id, delta: telnetLedger.delta, reason: telnetLedger.reason, reference: telnetLedger.reference, createdAt: telnetLedger.createdAt })
+    .select({
+      id: telnetLedger.id,
+      delta: telnetLedger.delta,
+      reason: telnetLedger.reason,
+      reference: telnetLedger.reference,
+      createdAt: telnetLedger.createdAt,
+    })
     .from(telnetLedger)
     .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after), happenedToPlayer))
     .orderBy(desc(telnetLedger.id))

@@ -8,7 +8,10 @@ import { insertPlayers } from '../../../tests/support/players';
 import { balanceOf, debit, sumLedger, transfer, type DebitResult } from './index';
 
 const racers = 20;
-type Debit = (tx: Tx, change: { userId: number; amount: number; reason: LedgerReason; reference: string }) => Promise<DebitResult>;
+type Debit = (
+  tx: Tx,
+  change: { userId: number; amount: number; reason: LedgerReason; reference: string },
+) => Promise<DebitResult>;
 
 /**
  * The deliberately naive debit: read the balance, decide, then write the difference back. It is
@@ -20,7 +23,9 @@ const naiveDebit: Debit = async (tx, change) => {
   if (balance < change.amount) return { kind: 'insufficient', balance, shortBy: change.amount - balance };
   await new Promise((resolve) => setImmediate(resolve));
   await tx.execute(sql`UPDATE users SET telnet = ${balance - change.amount} WHERE id = ${change.userId}`);
-  await tx.execute(sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${change.userId}, ${-change.amount}, ${change.reason}, ${change.reference})`);
+  await tx.execute(
+    sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${change.userId}, ${-change.amount}, ${change.reason}, ${change.reference})`,
+  );
   return { kind: 'debited', balance: balance - change.amount };
 };
 
@@ -29,7 +34,9 @@ async function race(database: Database, spend: Debit) {
   const [userId] = await insertPlayers(database, 1, { telnet: 100 });
   const results = await Promise.all(
     Array.from({ length: racers }, (_, i) =>
-      database.db.transaction((tx) => spend(tx, { userId: userId!, amount: 7, reason: 'directory-purchase', reference: `race:${i}` })),
+      database.db.transaction((tx) =>
+        spend(tx, { userId: userId!, amount: 7, reason: 'directory-purchase', reference: `race:${i}` }),
+      ),
     ),
   );
   return {

@@ -19,23 +19,35 @@ describe.each(drivers)('wallet [%s]', (driver) => {
 
   it('credits with a ledger row carrying the reason and reference', async () => {
     const [p] = await insertPlayers(db.database, 1);
-    expect(await inTx((tx) => credit(tx, { userId: p!, amount: 25, reason: 'mission', reference: 'mission:x' }))).toEqual({ balance: 25 });
+    expect(
+      await inTx((tx) => credit(tx, { userId: p!, amount: 25, reason: 'mission', reference: 'mission:x' })),
+    ).toEqual({ balance: 25 });
     expect(await ledgerRows(db.database, p!)).toEqual([{ delta: 25, reason: 'mission', reference: 'mission:x' }]);
     expect(await state(p!)).toEqual({ balance: 25, ledger: 25, rows: 1 });
   });
 
   it('debits what the player has, down to exactly zero', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 30 });
-    expect(await inTx((tx) => debit(tx, { userId: p!, amount: 12, reason: 'drone-purchase', reference: 'run:1' }))).toEqual({ kind: 'debited', balance: 18 });
-    expect(await inTx((tx) => debit(tx, { userId: p!, amount: 18, reason: 'drone-purchase', reference: 'run:2' }))).toEqual({ kind: 'debited', balance: 0 });
+    expect(
+      await inTx((tx) => debit(tx, { userId: p!, amount: 12, reason: 'drone-purchase', reference: 'run:1' })),
+    ).toEqual({ kind: 'debited', balance: 18 });
+    expect(
+      await inTx((tx) => debit(tx, { userId: p!, amount: 18, reason: 'drone-purchase', reference: 'run:2' })),
+    ).toEqual({ kind: 'debited', balance: 0 });
     expect(await state(p!)).toEqual({ balance: 0, ledger: 0, rows: 3 });
-    expect((await ledgerRows(db.database, p!)).at(-1)).toEqual({ delta: -18, reason: 'drone-purchase', reference: 'run:2' });
+    expect((await ledgerRows(db.database, p!)).at(-1)).toEqual({
+      delta: -18,
+      reason: 'drone-purchase',
+      reference: 'run:2',
+    });
   });
 
   it('refuses a debit beyond the balance with a typed result, changing nothing', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 10 });
     const before = await state(p!);
-    expect(await inTx((tx) => debit(tx, { userId: p!, amount: 11, reason: 'optimizer-upgrade', reference: 'u:1' }))).toEqual({
+    expect(
+      await inTx((tx) => debit(tx, { userId: p!, amount: 11, reason: 'optimizer-upgrade', reference: 'u:1' })),
+    ).toEqual({
       kind: 'insufficient',
       balance: 10,
       shortBy: 1,
@@ -46,21 +58,31 @@ describe.each(drivers)('wallet [%s]', (driver) => {
   it.each([0, -5, 1.5, Number.NaN, 2 ** 53])('throws for the amount %s and writes nothing', async (amount) => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 10 });
     const before = await state(p!);
-    await expect(inTx((tx) => credit(tx, { userId: p!, amount, reason: 'mission', reference: 'bad' }))).rejects.toThrow(RangeError);
-    await expect(inTx((tx) => debit(tx, { userId: p!, amount, reason: 'market-fee', reference: 'bad' }))).rejects.toThrow(RangeError);
+    await expect(inTx((tx) => credit(tx, { userId: p!, amount, reason: 'mission', reference: 'bad' }))).rejects.toThrow(
+      RangeError,
+    );
+    await expect(
+      inTx((tx) => debit(tx, { userId: p!, amount, reason: 'market-fee', reference: 'bad' })),
+    ).rejects.toThrow(RangeError);
     expect(await state(p!)).toEqual(before);
   });
 
   it('refuses a negative balance in the schema itself, whatever path writes it', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 5 });
-    expect(await failureOf(db.database, 'UPDATE users SET telnet = telnet - 6 WHERE id = $1', [p])).toMatch(/users_telnet_not_negative/);
-    expect(await failureOf(db.database, 'UPDATE users SET telnet = -1 WHERE id = $1', [p])).toMatch(/users_telnet_not_negative/);
+    expect(await failureOf(db.database, 'UPDATE users SET telnet = telnet - 6 WHERE id = $1', [p])).toMatch(
+      /users_telnet_not_negative/,
+    );
+    expect(await failureOf(db.database, 'UPDATE users SET telnet = -1 WHERE id = $1', [p])).toMatch(
+      /users_telnet_not_negative/,
+    );
     expect(await state(p!)).toEqual({ balance: 5, ledger: 5, rows: 1 });
   });
 
   it('keeps the ledger append-only', async () => {
     const [p] = await insertPlayers(db.database, 1, { telnet: 5 });
-    expect(await failureOf(db.database, 'UPDATE telnet_ledger SET delta = 500 WHERE user_id = $1', [p])).toMatch(/append-only/);
+    expect(await failureOf(db.database, 'UPDATE telnet_ledger SET delta = 500 WHERE user_id = $1', [p])).toMatch(
+      /append-only/,
+    );
     expect(await failureOf(db.database, 'DELETE FROM telnet_ledger WHERE user_id = $1', [p])).toMatch(/append-only/);
   });
 
@@ -91,7 +113,11 @@ describe.each(drivers)('wallet [%s]', (driver) => {
       }),
     );
     expect(result).toEqual({ kind: 'transferred', fromBalance: 60, toBalance: 138 });
-    expect((await ledgerRows(db.database, buyer!)).at(-1)).toEqual({ delta: -40, reason: 'market-purchase', reference: 'listing:9' });
+    expect((await ledgerRows(db.database, buyer!)).at(-1)).toEqual({
+      delta: -40,
+      reason: 'market-purchase',
+      reference: 'listing:9',
+    });
     expect((await ledgerRows(db.database, seller!)).slice(1)).toEqual([
       { delta: 40, reason: 'market-sale', reference: 'listing:9' },
       { delta: -2, reason: 'market-fee', reference: 'listing:9' },
@@ -103,7 +129,13 @@ describe.each(drivers)('wallet [%s]', (driver) => {
     const [buyer, seller] = await insertPlayers(db.database, 2, { telnet: 10 });
     const before = [await state(buyer!), await state(seller!)];
     const result = await inTx((tx) =>
-      transfer(tx, { fromUserId: buyer!, toUserId: seller!, amount: 15, reasons: { from: 'market-purchase', to: 'market-sale' }, reference: 'l:1' }),
+      transfer(tx, {
+        fromUserId: buyer!,
+        toUserId: seller!,
+        amount: 15,
+        reasons: { from: 'market-purchase', to: 'market-sale' },
+        reference: 'l:1',
+      }),
     );
     expect(result).toEqual({ kind: 'insufficient', balance: 10, shortBy: 5 });
     expect([await state(buyer!), await state(seller!)]).toEqual(before);

@@ -16,7 +16,8 @@ export interface WalletChange {
   reference: string;
 }
 
-export type DebitResult = { kind: 'debited'; balance: number } | { kind: 'insufficient'; balance: number; shortBy: number };
+export type DebitResult =
+  { kind: 'debited'; balance: number } | { kind: 'insufficient'; balance: number; shortBy: number };
 
 export type TransferResult =
   | { kind: 'transferred'; fromBalance: number; toBalance: number }
@@ -65,8 +66,14 @@ export async function creditMany(tx: Tx, changes: WalletChange[]): Promise<Map<n
   // The balance UPDATE and its ledger rows are sent together (one round trip); a missing player
   // fails the call, and the caller's transaction rolls both back.
   const [balances] = await Promise.all([
-    store.addToBalances(tx, [...perPlayer].map(([userId, amount]) => ({ userId, amount }))),
-    store.appendLedger(tx, changes.map((c) => ({ userId: c.userId, delta: c.amount, reason: c.reason, reference: c.reference }))),
+    store.addToBalances(
+      tx,
+      [...perPlayer].map(([userId, amount]) => ({ userId, amount })),
+    ),
+    store.appendLedger(
+      tx,
+      changes.map((c) => ({ userId: c.userId, delta: c.amount, reason: c.reason, reference: c.reference })),
+    ),
   ]);
   for (const id of perPlayer.keys()) if (!balances.has(id)) throw missingPlayer(id);
   return balances;
@@ -83,7 +90,9 @@ export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> 
   assertPlayersLockedFirst(tx, [change.userId]);
   const balance = await store.subtractIfEnough(tx, change.userId, change.amount);
   if (balance === null) return refusal(tx, change.userId, change.amount);
-  await store.appendLedger(tx, [{ userId: change.userId, delta: -change.amount, reason: change.reason, reference: change.reference }]);
+  await store.appendLedger(tx, [
+    { userId: change.userId, delta: -change.amount, reason: change.reason, reference: change.reference },
+  ]);
   return { kind: 'debited', balance };
 }
 
@@ -91,21 +100,34 @@ export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> 
  * Takes back up to `amount` (a reversed purchase, ADR 046): what the balance holds, down to zero and
  * never below, in one statement with its ledger row. Returns what was taken and what was not.
  */
-export async function debitUpTo(tx: Tx, change: WalletChange): Promise<{ taken: number; short: number; balance: number }> {
+export async function debitUpTo(
+  tx: Tx,
+  change: WalletChange,
+): Promise<{ taken: number; short: number; balance: number }> {
   assertAmount(change.amount);
   await lockPlayers(tx, [change.userId]);
   const result = await store.subtractUpTo(tx, change.userId, change.amount);
   if (!result) throw missingPlayer(change.userId);
-  if (result.taken > 0) await store.appendLedger(tx, [{ userId: change.userId, delta: -result.taken, reason: change.reason, reference: change.reference }]);
+  if (result.taken > 0)
+    await store.appendLedger(tx, [
+      { userId: change.userId, delta: -result.taken, reason: change.reason, reference: change.reference },
+    ]);
   return { taken: result.taken, short: change.amount - result.taken, balance: result.balance };
 }
 
 /** Telnet one player gained (net) from ledger rows of these reasons and references, e.g. a core's 'core-open' row. */
-export function ledgerTotal(tx: Executor, r: { userId: number; reasons: LedgerReason[]; references: string[] }): Promise<number> {
+export function ledgerTotal(
+  tx: Executor,
+  r: { userId: number; reasons: LedgerReason[]; references: string[] },
+): Promise<number> {
   return store.sumLedgerFor(tx, r.userId, r.reasons, r.references);
 }
 
-async function refusal(tx: Tx, userId: number, amount: number): Promise<{ kind: 'insufficient'; balance: number; shortBy: number }> {
+async function refusal(
+  tx: Tx,
+  userId: number,
+  amount: number,
+): Promise<{ kind: 'insufficient'; balance: number; shortBy: number }> {
   // Read only to word the refusal; nothing is decided on it.
   const balance = await store.readBalance(tx, userId);
   if (balance === null) throw missingPlayer(userId);
@@ -128,7 +150,10 @@ export async function transfer(tx: Tx, t: Transfer): Promise<TransferResult> {
   const fromBalance = await store.subtractIfEnough(tx, t.fromUserId, t.amount);
   if (fromBalance === null) return refusal(tx, t.fromUserId, t.amount);
   const received = t.amount - fee;
-  const toBalance = received > 0 ? (await store.addToBalances(tx, [{ userId: t.toUserId, amount: received }])).get(t.toUserId)! : (await balanceOf(tx, t.toUserId));
+  const toBalance =
+    received > 0
+      ? (await store.addToBalances(tx, [{ userId: t.toUserId, amount: received }])).get(t.toUserId)!
+      : await balanceOf(tx, t.toUserId);
   await store.appendLedger(tx, [
     { userId: t.fromUserId, delta: -t.amount, reason: t.reasons.from, reference: t.reference },
     { userId: t.toUserId, delta: t.amount, reason: t.reasons.to, reference: t.reference },
@@ -138,7 +163,10 @@ export async function transfer(tx: Tx, t: Transfer): Promise<TransferResult> {
 }
 
 /** What one ledger reference (and its sub-references) moved, per player (net of its rows), in player id order: what a reversal compensates. */
-export function netByReference(tx: Executor, reference: string): Promise<{ userId: number; net: number; reasons: string[] }[]> {
+export function netByReference(
+  tx: Executor,
+  reference: string,
+): Promise<{ userId: number; net: number; reasons: string[] }[]> {
   return store.netByReference(tx, reference);
 }
 
@@ -155,7 +183,12 @@ export function sumLedger(tx: Executor, userId: number): Promise<number> {
 }
 
 /** A page of a player's ledger rows, newest first: `until` is exclusive, `before` an id (the console's ledger history). */
-export function ledgerPage(tx: Executor, userId: number, filter: { reason?: LedgerReason; from?: Date; until?: Date; before?: number }, limit: number) {
+export function ledgerPage(
+  tx: Executor,
+  userId: number,
+  filter: { reason?: LedgerReason; from?: Date; until?: Date; before?: number },
+  limit: number,
+) {
   return store.ledgerPage(tx, userId, filter, limit);
 }
 

@@ -71,7 +71,13 @@ describe('socket url', () => {
   });
 });
 
-const chat: ChatMessage = { id: 9, userId: 2, username: 'Trinity', message: 'hi', createdAt: '2025-01-01T00:00:00.000Z' };
+const chat: ChatMessage = {
+  id: 9,
+  userId: 2,
+  username: 'Trinity',
+  message: 'hi',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 const pm = (senderId: number, receiverId: number): PrivateMessage => ({
   id: 4,
   senderId,
@@ -95,7 +101,13 @@ const user: User = {
   connectionRate: 10,
   itemDropRate: 0.1,
 };
-const status = { showMissions: true, currentMission: null, completedMissions: [], totalMissions: 8, allMissionsCompleted: false };
+const status = {
+  showMissions: true,
+  currentMission: null,
+  completedMissions: [],
+  totalMissions: 8,
+  allMissionsCompleted: false,
+};
 
 describe('event → cache actions', () => {
   const me = 1;
@@ -103,10 +115,21 @@ describe('event → cache actions', () => {
     [
       "another player's chat line appends and marks the chat unread",
       { t: 'chat_message', d: chat, v: 1 },
-      [{ kind: 'chat.append', message: chat }, { kind: 'chatUnread.set', hasUnread: true }],
+      [
+        { kind: 'chat.append', message: chat },
+        { kind: 'chatUnread.set', hasUnread: true },
+      ],
     ],
-    ['my own chat line appends without marking anything unread', { t: 'chat_message', d: { ...chat, userId: me }, v: 1 }, [{ kind: 'chat.append', message: { ...chat, userId: me } }]],
-    ['a removed chat line leaves the history', { t: 'chat.removed', d: { id: 7 }, v: 1 }, [{ kind: 'chat.remove', id: 7 }]],
+    [
+      'my own chat line appends without marking anything unread',
+      { t: 'chat_message', d: { ...chat, userId: me }, v: 1 },
+      [{ kind: 'chat.append', message: { ...chat, userId: me } }],
+    ],
+    [
+      'a removed chat line leaves the history',
+      { t: 'chat.removed', d: { id: 7 }, v: 1 },
+      [{ kind: 'chat.remove', id: 7 }],
+    ],
     [
       'a private message I received goes to the sender’s conversation',
       { t: 'ping.messageSent', d: pm(2, me), v: 1 },
@@ -117,16 +140,43 @@ describe('event → cache actions', () => {
       { t: 'ping.messageSent', d: pm(me, 3), v: 1 },
       [{ kind: 'conversation.append', partnerId: 3, message: pm(me, 3) }, { kind: 'conversations.invalidate' }],
     ],
-    ['ping.unreadChanged sets the list', { t: 'ping.unreadChanged', d: { usernames: ['a'] }, v: 1 }, [{ kind: 'unreadDirectories.set', usernames: ['a'] }]],
-    ['chat.unreadChanged sets the flag', { t: 'chat.unreadChanged', d: { hasUnread: true }, v: 1 }, [{ kind: 'chatUnread.set', hasUnread: true }]],
-    ['missions.statusChanged sets the status', { t: 'missions.statusChanged', d: status, v: 1 }, [{ kind: 'missions.set', status }]],
+    [
+      'ping.unreadChanged sets the list',
+      { t: 'ping.unreadChanged', d: { usernames: ['a'] }, v: 1 },
+      [{ kind: 'unreadDirectories.set', usernames: ['a'] }],
+    ],
+    [
+      'chat.unreadChanged sets the flag',
+      { t: 'chat.unreadChanged', d: { hasUnread: true }, v: 1 },
+      [{ kind: 'chatUnread.set', hasUnread: true }],
+    ],
+    [
+      'missions.statusChanged sets the status',
+      { t: 'missions.statusChanged', d: status, v: 1 },
+      [{ kind: 'missions.set', status }],
+    ],
     ['user.updated for me sets the user', { t: 'user.updated', d: user, v: 1 }, [{ kind: 'user.set', user }]],
     ['user.updated for someone else is ignored', { t: 'user.updated', d: { ...user, id: 2 }, v: 1 }, []],
-    ['presence.changed updates presence', { t: 'presence.changed', d: { online: [4], offline: [5] }, v: 1 }, [{ kind: 'presence.set', online: [4], offline: [5] }]],
+    [
+      'presence.changed updates presence',
+      { t: 'presence.changed', d: { online: [4], offline: [5] }, v: 1 },
+      [{ kind: 'presence.set', online: [4], offline: [5] }],
+    ],
     ['session.ended signs out', { t: 'session.ended', d: { reason: 'banned' }, v: 1 }, [{ kind: 'sign-out' }]],
     [
       'terminal.hacked for the victim refetches their status and Ping system lines, and alerts',
-      { t: 'terminal.hacked', d: { attackerId: 2, victimId: me, attackerUsername: 'neo', victimUsername: 'me', telnetStolen: 30, createdAt: '2026-01-01T00:00:00.000Z' }, v: 1 },
+      {
+        t: 'terminal.hacked',
+        d: {
+          attackerId: 2,
+          victimId: me,
+          attackerUsername: 'neo',
+          victimUsername: 'me',
+          telnetStolen: 30,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+        v: 1,
+      },
       [
         { kind: 'invalidate', prefixes: ['/api/filesystem/status', '/api/directories/system'] },
         { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked('neo', 30) },
@@ -134,14 +184,34 @@ describe('event → cache actions', () => {
     ],
     [
       'terminal.hacked for the attacker only refetches their status',
-      { t: 'terminal.hacked', d: { attackerId: me, victimId: 2, attackerUsername: 'me', victimUsername: 'trin', telnetStolen: 30, createdAt: '2026-01-01T00:00:00.000Z' }, v: 1 },
+      {
+        t: 'terminal.hacked',
+        d: {
+          attackerId: me,
+          victimId: 2,
+          attackerUsername: 'me',
+          victimUsername: 'trin',
+          telnetStolen: 30,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+        v: 1,
+      },
       [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }],
     ],
     ['stream.interrupted resyncs', { t: 'stream.interrupted', d: {}, v: 1 }, [{ kind: 'resync' }]],
     [
       'grid_update goes to the Kernel canvas as it is',
-      { t: 'grid_update', d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 }, v: 1 },
-      [{ kind: 'grid.update', update: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 } }],
+      {
+        t: 'grid_update',
+        d: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 },
+        v: 1,
+      },
+      [
+        {
+          kind: 'grid.update',
+          update: { x: 1, y: 2, ownerId: 3, ownerUsername: 'z', colorR: 1, colorG: 2, colorB: 3, version: 7 },
+        },
+      ],
     ],
     [
       'a new Kernel season makes the canvas catch up (a reload) and refetches the season, the archive and hover cards',
@@ -196,7 +266,11 @@ describe('presence in the directory list', () => {
   it('applies a whole batch in one new list and keeps the unchanged rows', () => {
     const { users: next, unlisted } = withPresence(users, { online: [2], offline: [3] });
     expect(unlisted).toBe(false);
-    expect(next).toEqual([users[0], { id: 2, username: 'b', isOnline: true }, { id: 3, username: 'c', isOnline: false }]);
+    expect(next).toEqual([
+      users[0],
+      { id: 2, username: 'b', isOnline: true },
+      { id: 3, username: 'c', isOnline: false },
+    ]);
     expect(next?.[0]).toBe(users[0]);
   });
   it('answers the same list when nothing changes', () => {
@@ -220,7 +294,9 @@ describe('ignored players (ADR 056)', () => {
   });
 
   it('refetches the list and the filtered histories when the list changed on another tab', () => {
-    expect(eventActions({ t: 'ignores.changed', d: {}, v: 1 }, me)).toEqual([{ kind: 'invalidate', prefixes: ['/api/ignores', '/api/chat/', '/api/directories/'] }]);
+    expect(eventActions({ t: 'ignores.changed', d: {}, v: 1 }, me)).toEqual([
+      { kind: 'invalidate', prefixes: ['/api/ignores', '/api/chat/', '/api/directories/'] },
+    ]);
   });
 
   it('tells the victim of an ignored player’s intrusion without a name, with the window', () => {

@@ -88,7 +88,10 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
       // frame for that (it would double the fan-out of every line).
       return event.d.userId === meId
         ? [{ kind: 'chat.append', message: event.d }]
-        : [{ kind: 'chat.append', message: event.d }, { kind: 'chatUnread.set', hasUnread: true }];
+        : [
+            { kind: 'chat.append', message: event.d },
+            { kind: 'chatUnread.set', hasUnread: true },
+          ];
     case 'chat.removed':
       return [{ kind: 'chat.remove', id: event.d.id }];
     case 'grid_update':
@@ -141,7 +144,11 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
     case 'terminal.intrusionStarted':
       return [
         { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
-        { kind: 'alert', title: terminalTexts.alertTitle, description: terminalTexts.intrusionStarted(event.d.attackerUsername) },
+        {
+          kind: 'alert',
+          title: terminalTexts.alertTitle,
+          description: terminalTexts.intrusionStarted(event.d.attackerUsername),
+        },
       ];
     case 'terminal.intrusionEnded':
       return [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
@@ -151,13 +158,21 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
       return event.d.victimId === meId
         ? [
             { kind: 'invalidate', prefixes: ['/api/filesystem/status', '/api/directories/system'] },
-            { kind: 'alert', title: terminalTexts.hackedTitle, description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen) },
+            {
+              kind: 'alert',
+              title: terminalTexts.hackedTitle,
+              description: terminalTexts.youWereHacked(event.d.attackerUsername, event.d.telnetStolen),
+            },
           ]
         : [{ kind: 'invalidate', prefixes: ['/api/filesystem/status'] }];
     case 'terminal.ignoredIntrusion':
       return [
         { kind: 'invalidate', prefixes: ['/api/filesystem/status'] },
-        { kind: 'alert', title: terminalTexts.alertTitle, description: safetyTexts.ignoredIntrusion.replace('{n}', String(event.d.windowMinutes)) },
+        {
+          kind: 'alert',
+          title: terminalTexts.alertTitle,
+          description: safetyTexts.ignoredIntrusion.replace('{n}', String(event.d.windowMinutes)),
+        },
       ];
     case 'ignores.changed':
       // The list changed on another tab or device: it and every history it filters are read again.
@@ -177,7 +192,11 @@ type ProgressFields = Pick<User, 'level' | 'currentExp' | 'maxExp' | 'totalTaps'
  * cached progress is kept and only the rest (Telnet, combat stats) is taken. The batch answer brings
  * the progress a moment later, through the one reconcile rule (spec §4 stats refresh).
  */
-export function mergeUserUpdate<U extends ProgressFields>(cached: U | null | undefined, incoming: U, decodesInFlight: boolean): U {
+export function mergeUserUpdate<U extends ProgressFields>(
+  cached: U | null | undefined,
+  incoming: U,
+  decodesInFlight: boolean,
+): U {
   if (!cached || !decodesInFlight) return incoming;
   return {
     ...incoming,
@@ -203,7 +222,10 @@ export function withPresence<U extends { id: number; isOnline: boolean }>(
   batch: { online: readonly number[]; offline: readonly number[] },
 ): { users: U[] | undefined; unlisted: boolean } {
   if (!users) return { users, unlisted: false };
-  const changes = new Map<number, boolean>([...batch.offline.map((id) => [id, false] as const), ...batch.online.map((id) => [id, true] as const)]);
+  const changes = new Map<number, boolean>([
+    ...batch.offline.map((id) => [id, false] as const),
+    ...batch.online.map((id) => [id, true] as const),
+  ]);
   let next: U[] | null = null;
   const listed = new Set<number>();
   users.forEach((user, index) => {

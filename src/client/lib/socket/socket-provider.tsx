@@ -12,7 +12,14 @@ import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
 import { useToast, type ToastApi } from '../../ui/toast';
 import { createGridFeed, GridFeedContext, type GridFeed } from './grid-feed';
 import { createSocketConnection, type SocketConnection } from './socket-connection';
-import { eventActions, mergeUserUpdate, socketUrl, withPresence, type CacheAction, type SocketStatus } from './socket-model';
+import {
+  eventActions,
+  mergeUserUpdate,
+  socketUrl,
+  withPresence,
+  type CacheAction,
+  type SocketStatus,
+} from './socket-model';
 
 const SocketStatusContext = createContext<SocketStatus>('down');
 /** Registers a screen that shows who is online; returns its release. A no-op outside a signed-in shell. */
@@ -36,10 +43,14 @@ function applyAction(
 ): void {
   switch (action.kind) {
     case 'chat.append':
-      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => appendMessage(data, action.message, keep));
+      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) =>
+        appendMessage(data, action.message, keep),
+      );
       return;
     case 'chat.remove':
-      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) => removeMessage(data, action.id));
+      queryClient.setQueryData<MessagePages<ChatMessage>>(streamKeys.chatMessages, (data) =>
+        removeMessage(data, action.id),
+      );
       return;
     case 'conversation.append':
       queryClient.setQueryData<MessagePages<PrivateMessage>>(streamKeys.conversation(action.partnerId), (data) =>
@@ -140,7 +151,11 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
     const connection = createSocketConnection({
       url: socketUrl(window.location),
       open: (url) => new WebSocket(url),
-      backoff: { baseMs: balance.socketReconnectBaseMs, maxMs: balance.socketReconnectMaxMs, stableMs: balance.socketStableMs },
+      backoff: {
+        baseMs: balance.socketReconnectBaseMs,
+        maxMs: balance.socketReconnectMaxMs,
+        stableMs: balance.socketStableMs,
+      },
       random: Math.random,
       now: Date.now,
       setTimer: (run, ms) => window.setTimeout(run, ms),
@@ -152,7 +167,8 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
           else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast, gridFeed);
         }
       },
-      onResync: () => applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight(), undefined, gridFeed),
+      onResync: () =>
+        applyAction(queryClient, { kind: 'resync' }, () => callbacks.current.decodesInFlight(), undefined, gridFeed),
       onSessionEnded: () => callbacks.current.onSessionEnded(),
       warn: (message, detail) => console.warn(`[socket] ${message}`, detail),
     });

@@ -48,9 +48,22 @@ export function ActionDialog({ action, busy, error, onCancel, onConfirm, returnF
         }}
       >
         {needsMinutes ? (
-          <TextField label={t.minutes} inputMode="numeric" autoComplete="off" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+          <TextField
+            label={t.minutes}
+            inputMode="numeric"
+            autoComplete="off"
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
         ) : null}
-        <TextField label={t.reason} autoComplete="off" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
+        <TextField
+          label={t.reason}
+          autoComplete="off"
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          autoFocus
+        />
         {error ? (
           <p className="bb-console__error" role="alert">
             {error}

@@ -13,7 +13,11 @@ import './admin-screen.css';
 
 type ConsoleTab = keyof typeof consoleTexts.tabs;
 const tabKeys: readonly ConsoleTab[] = ['reports', 'players', 'audit'];
-const panels: Record<ConsoleTab, () => React.JSX.Element> = { reports: ReportsTab, players: PlayersTab, audit: AuditTab };
+const panels: Record<ConsoleTab, () => React.JSX.Element> = {
+  reports: ReportsTab,
+  players: PlayersTab,
+  audit: AuditTab,
+};
 
 /**
  * /admin, the moderator console (ADR 058). It asks the server who is here first: a player gets the same
@@ -23,7 +27,12 @@ export function AdminScreen() {
   const me = useConsoleMe();
   const [tab, setTab] = useState<ConsoleTab>('reports');
   if (me.error instanceof ApiError && me.error.status === 404) return <NotFoundScreen HomeLink={RouterHomeLink} />;
-  if (!me.data) return <p className="bb-muted" role="status">…</p>;
+  if (!me.data)
+    return (
+      <p className="bb-muted" role="status">
+        …
+      </p>
+    );
   const Panel = panels[tab];
   return (
     <div className="bb-console">
@@ -35,7 +44,12 @@ export function AdminScreen() {
         selected={tab}
         onSelect={setTab}
       />
-      <div role="tabpanel" id={`bb-console-panel-${tab}`} aria-labelledby={`bb-console-tab-${tab}`} className="bb-console__panel">
+      <div
+        role="tabpanel"
+        id={`bb-console-panel-${tab}`}
+        aria-labelledby={`bb-console-tab-${tab}`}
+        className="bb-console__panel"
+      >
         <Panel />
       </div>
     </div>

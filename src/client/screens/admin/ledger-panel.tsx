@@ -17,7 +17,8 @@ export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
   const [filter, setFilter] = useState<Omit<LedgerQuery, 'before'>>({});
   const ledger = usePlayerLedger(userId, filter);
   const entries = ledger.data?.pages.flatMap((p) => p.entries) ?? [];
-  const set = (key: 'from' | 'to', value: string) => setFilter(({ [key]: _, ...rest }) => (value ? { ...rest, [key]: value } : rest));
+  const set = (key: 'from' | 'to', value: string) =>
+    setFilter(({ [key]: _, ...rest }) => (value ? { ...rest, [key]: value } : rest));
   return (
     <Panel title={consoleTexts.players.panels.ledger} className="bb-console__ledger">
       <div className="bb-console__filters">
@@ -55,7 +56,9 @@ export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
               {entries.map((e) => (
                 <tr key={e.id} data-testid="ledger-row">
                   <td className="bb-console__when">{consoleTime(e.createdAt)}</td>
-                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>{e.delta > 0 ? formatTelnetGain(e.delta) : formatTelnet(e.delta)}</td>
+                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>
+                    {e.delta > 0 ? formatTelnetGain(e.delta) : formatTelnet(e.delta)}
+                  </td>
                   <td>{e.reason}</td>
                   <td className="bb-console__reference">{e.reference}</td>
                   <td>

@@ -39,8 +39,14 @@ export function PlayerDetail({ userId }: { userId: number }) {
     h.focus();
   }, [loaded]);
 
-  if (view.error instanceof ApiError && view.error.status === 404) return <p className="bb-muted">{consoleTexts.noSuchPlayer}</p>;
-  if (!view.data) return <p className="bb-muted" role="status">…</p>;
+  if (view.error instanceof ApiError && view.error.status === 404)
+    return <p className="bb-muted">{consoleTexts.noSuchPlayer}</p>;
+  if (!view.data)
+    return (
+      <p className="bb-muted" role="status">
+        …
+      </p>
+    );
   return (
     <div className="bb-console__player" ref={root} data-testid="player-view">
       <div className="bb-console__grid">
@@ -63,10 +69,16 @@ export function PlayerDetail({ userId }: { userId: number }) {
             {
               onSuccess: (answer) => {
                 const done = ActionDone.safeParse(answer);
-                toast.show({ title: doneText(action, done.success ? done.data.player.mutedUntil : null), tone: 'success' });
+                toast.show({
+                  title: doneText(action, done.success ? done.data.player.mutedUntil : null),
+                  tone: 'success',
+                });
                 setAction(null);
               },
-              onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : String(failure)),
+              onError: (failure) =>
+                setError(
+                  failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : String(failure),
+                ),
             },
           );
         }}

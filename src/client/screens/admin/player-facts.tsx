@@ -14,7 +14,8 @@ export type Act = (action: ConsoleAction, opener: HTMLElement) => void;
 export function PlayerFacts({ view, onAct }: { view: PlayerView; onAct: Act }) {
   const p = view.player;
   const who = { userId: p.userId, username: p.username };
-  const act = (kind: 'mute' | 'unmute' | 'ban' | 'unban' | 'rename') => (e: MouseEvent<HTMLButtonElement>) => onAct({ kind, ...who }, e.currentTarget);
+  const act = (kind: 'mute' | 'unmute' | 'ban' | 'unban' | 'rename') => (e: MouseEvent<HTMLButtonElement>) =>
+    onAct({ kind, ...who }, e.currentTarget);
   const facts: [string, string][] = [
     [t.fields.level, String(p.level)],
     [t.fields.exp, String(p.exp)],
@@ -25,7 +26,11 @@ export function PlayerFacts({ view, onAct }: { view: PlayerView; onAct: Act }) {
     [t.fields.kernelBits, String(view.kernelBits)],
   ];
   return (
-    <Panel title={`${t.panels.player} ${p.username}`} tone={p.banned ? 'danger' : 'accent'} className="bb-console__facts">
+    <Panel
+      title={`${t.panels.player} ${p.username}`}
+      tone={p.banned ? 'danger' : 'accent'}
+      className="bb-console__facts"
+    >
       <dl className="bb-console__dl">
         {facts.map(([label, value]) => (
           <div key={label}>

@@ -18,7 +18,12 @@ export function PlayerLines({ view, onAct }: { view: PlayerView; onAct: Act }) {
             <li key={line.id} className="bb-console__line">
               <span className="bb-console__when">{consoleTime(line.createdAt)}</span>
               <span className="bb-console__text">{line.message}</span>
-              <CommandButton size="small" variant="link" onClick={(e) => onAct({ kind: 'remove', messageId: line.id }, e.currentTarget)} aria-label={`${t.actions.remove} ${line.message}`}>
+              <CommandButton
+                size="small"
+                variant="link"
+                onClick={(e) => onAct({ kind: 'remove', messageId: line.id }, e.currentTarget)}
+                aria-label={`${t.actions.remove} ${line.message}`}
+              >
                 {t.actions.remove}
               </CommandButton>
             </li>

@@ -10,13 +10,15 @@ export function PlayerSignals({ view }: { view: PlayerView }) {
   return (
     <Panel title={t.panels.flags} tone={view.flags.length ? 'danger' : 'default'}>
       <p>
-        {t.panels.sessions}: {t.fields.open} {view.sessions.open} · {t.fields.lastSeen} {view.sessions.lastSeen ? consoleTime(view.sessions.lastSeen) : t.none}
+        {t.panels.sessions}: {t.fields.open} {view.sessions.open} · {t.fields.lastSeen}{' '}
+        {view.sessions.lastSeen ? consoleTime(view.sessions.lastSeen) : t.none}
       </p>
       {view.flags.length === 0 ? <p className="bb-muted">{t.none}</p> : null}
       <ul className="bb-console__list bb-console__list--compact">
         {view.flags.map((f, i) => (
           <li key={`${f.reason}-${i}`}>
-            <span className="bb-console__flag">{f.reason}</span> {f.detail} {f.at ? <span className="bb-muted">{consoleTime(f.at)}</span> : null}
+            <span className="bb-console__flag">{f.reason}</span> {f.detail}{' '}
+            {f.at ? <span className="bb-muted">{consoleTime(f.at)}</span> : null}
           </li>
         ))}
       </ul>

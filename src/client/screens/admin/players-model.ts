@@ -50,7 +50,11 @@ export function parseMinutes(text: string): number | null {
 const forUser = (path: string, userId: number) => path.replace(':userId', String(userId));
 
 /** The request an action sends (the contract's path and body), given the reason and, for a mute, the minutes. */
-export function actionRequest(action: ConsoleAction, reason: string, minutes: number | null): { path: string; body: object } {
+export function actionRequest(
+  action: ConsoleAction,
+  reason: string,
+  minutes: number | null,
+): { path: string; body: object } {
   switch (action.kind) {
     case 'mute':
       return { path: forUser(consoleActionPaths.mute, action.userId), body: { minutes, reason } };

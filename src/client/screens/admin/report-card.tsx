@@ -38,7 +38,9 @@ export function ReportCard({ item, selected, onSelect, onAction }: ReportCardPro
             {t.kinds[item.targetKind as ReportTargetKind] ?? item.targetKind}
           </h3>
           <span className="bb-queue__count">{t.count(item.count)}</span>
-          <span className="bb-muted bb-queue__when">{t.firstLast(shortTime(item.firstReportedAt), shortTime(item.lastReportedAt))}</span>
+          <span className="bb-muted bb-queue__when">
+            {t.firstLast(shortTime(item.firstReportedAt), shortTime(item.lastReportedAt))}
+          </span>
         </header>
         <ReportSnapshot snapshot={item.snapshot} />
         <p className="bb-queue__who">

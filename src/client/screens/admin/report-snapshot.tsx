@@ -17,7 +17,9 @@ export function ReportSnapshot({ snapshot }: { snapshot: Snapshot }) {
     case 'ping':
       return (
         <figure className="bb-queue__snapshot">
-          <figcaption className="bb-muted">{t.pinged(snapshot.sender, snapshot.receiver, shortTime(snapshot.sentAt))}</figcaption>
+          <figcaption className="bb-muted">
+            {t.pinged(snapshot.sender, snapshot.receiver, shortTime(snapshot.sentAt))}
+          </figcaption>
           <blockquote className="bb-queue__quote">{snapshot.text}</blockquote>
         </figure>
       );
@@ -32,7 +34,8 @@ export function ReportSnapshot({ snapshot }: { snapshot: Snapshot }) {
       return (
         <div className="bb-queue__snapshot">
           <p>
-            {t.region(snapshot.x0, snapshot.y0, snapshot.x1, snapshot.y1)} <span className="bb-muted">· {t.ownedBits(snapshot.ownedBits)}</span>
+            {t.region(snapshot.x0, snapshot.y0, snapshot.x1, snapshot.y1)}{' '}
+            <span className="bb-muted">· {t.ownedBits(snapshot.ownedBits)}</span>
           </p>
           <ul className="bb-queue__owners">
             {snapshot.owners.map((o) => (

@@ -13,27 +13,62 @@ import {
 } from './reports-model';
 
 const at = '2026-01-01T00:00:00.000Z';
-const base = { reportedUserId: 7, reportedUsername: 'Troll', count: 1, firstReportedAt: at, lastReportedAt: at, reporters: [] };
+const base = {
+  reportedUserId: 7,
+  reportedUsername: 'Troll',
+  count: 1,
+  firstReportedAt: at,
+  lastReportedAt: at,
+  reporters: [],
+};
 const chat: ReportQueueItem = {
   ...base,
   targetKind: 'chat',
   targetRef: '41',
   snapshot: { kind: 'chat', messageId: 41, authorId: 7, author: 'Troll', text: 'hi', sentAt: at },
 };
-const user: ReportQueueItem = { ...base, targetKind: 'user', targetRef: '7', snapshot: { kind: 'user', userId: 7, username: 'Troll' } };
+const user: ReportQueueItem = {
+  ...base,
+  targetKind: 'user',
+  targetRef: '7',
+  snapshot: { kind: 'user', userId: 7, username: 'Troll' },
+};
 const region: ReportQueueItem = {
   ...base,
   targetKind: 'region',
   targetRef: '1,2,3,4',
-  snapshot: { kind: 'region', x0: 1, y0: 2, x1: 3, y1: 4, ownedBits: 2, owners: [{ userId: 7, username: 'Troll', bits: 2 }] },
+  snapshot: {
+    kind: 'region',
+    x0: 1,
+    y0: 2,
+    x1: 3,
+    y1: 4,
+    ownedBits: 2,
+    owners: [{ userId: 7, username: 'Troll', bits: 2 }],
+  },
 };
 const ping: ReportQueueItem = {
   ...base,
   targetKind: 'ping',
   targetRef: '9',
-  snapshot: { kind: 'ping', messageId: 9, senderId: 7, sender: 'Troll', receiverId: 8, receiver: 'Me', text: 'x', sentAt: at },
+  snapshot: {
+    kind: 'ping',
+    messageId: 9,
+    senderId: 7,
+    sender: 'Troll',
+    receiverId: 8,
+    receiver: 'Me',
+    text: 'x',
+    sentAt: at,
+  },
 };
-const reporter = (reason: ReportQueueItem['reporters'][number]['reason']) => ({ userId: 1, username: 'r', reason, note: '', reportedAt: at });
+const reporter = (reason: ReportQueueItem['reporters'][number]['reason']) => ({
+  userId: 1,
+  username: 'r',
+  reason,
+  note: '',
+  reportedAt: at,
+});
 
 describe('the reports queue model', () => {
   it.each([
@@ -91,8 +126,12 @@ describe('the reports queue model', () => {
   });
 
   it('prefills the reason with what the reporters said most', () => {
-    expect(defaultReason({ ...chat, reporters: [reporter('spam'), reporter('hate'), reporter('hate')] })).toBe('reported: hate');
-    expect(defaultReason({ ...chat, reporters: [reporter('harassment'), reporter('spam')] })).toBe('reported: harassment');
+    expect(defaultReason({ ...chat, reporters: [reporter('spam'), reporter('hate'), reporter('hate')] })).toBe(
+      'reported: hate',
+    );
+    expect(defaultReason({ ...chat, reporters: [reporter('harassment'), reporter('spam')] })).toBe(
+      'reported: harassment',
+    );
     expect(defaultReason(chat)).toBe('reported');
   });
 
@@ -112,16 +151,38 @@ describe('the reports queue model', () => {
 
   it("calls each action's own console route with the report's target, then resolves with what was done", () => {
     expect(actionRequest('dismiss', chat, 'why', null)).toBeNull();
-    expect(actionRequest('mute', chat, 'why', 60)).toEqual({ path: '/api/admin/players/7/mute', body: { minutes: 60, reason: 'why' } });
-    expect(actionRequest('remove', chat, 'why', null)).toEqual({ path: '/api/admin/chat/messages/41/remove', body: { reason: 'why' } });
-    expect(actionRequest('rename', user, 'why', null)).toEqual({ path: '/api/admin/players/7/rename', body: { reason: 'why' } });
-    expect(actionRequest('ban', ping, 'why', null)).toEqual({ path: '/api/admin/players/7/ban', body: { reason: 'why' } });
+    expect(actionRequest('mute', chat, 'why', 60)).toEqual({
+      path: '/api/admin/players/7/mute',
+      body: { minutes: 60, reason: 'why' },
+    });
+    expect(actionRequest('remove', chat, 'why', null)).toEqual({
+      path: '/api/admin/chat/messages/41/remove',
+      body: { reason: 'why' },
+    });
+    expect(actionRequest('rename', user, 'why', null)).toEqual({
+      path: '/api/admin/players/7/rename',
+      body: { reason: 'why' },
+    });
+    expect(actionRequest('ban', ping, 'why', null)).toEqual({
+      path: '/api/admin/players/7/ban',
+      body: { reason: 'why' },
+    });
     expect(actionRequest('clear', region, 'why', null)).toEqual({
       path: '/api/admin/kernel/clear',
       body: { x0: 1, y0: 2, x1: 3, y1: 4, ownerUserId: 7, reason: 'why' },
     });
-    expect(resolveBody('remove', chat, 'why')).toEqual({ targetKind: 'chat', targetRef: '41', action: 'removed', reason: 'why' });
-    expect(resolveBody('dismiss', region, 'ok')).toEqual({ targetKind: 'region', targetRef: '1,2,3,4', action: 'dismissed', reason: 'ok' });
+    expect(resolveBody('remove', chat, 'why')).toEqual({
+      targetKind: 'chat',
+      targetRef: '41',
+      action: 'removed',
+      reason: 'why',
+    });
+    expect(resolveBody('dismiss', region, 'ok')).toEqual({
+      targetKind: 'region',
+      targetRef: '1,2,3,4',
+      action: 'dismissed',
+      reason: 'ok',
+    });
     expect(itemKey(region)).toBe('region:1,2,3,4');
   });
 });

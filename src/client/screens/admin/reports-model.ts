@@ -24,7 +24,12 @@ export const queueActions: readonly QueueActionSpec[] = [
   { action: 'mute', key: 'm', resolution: 'muted', fits: hasPlayer },
   { action: 'remove', key: 'r', resolution: 'removed', fits: (item) => item.snapshot.kind === 'chat' },
   { action: 'clear', key: 'c', resolution: 'cleared', fits: (item) => item.snapshot.kind === 'region' },
-  { action: 'rename', key: 'n', resolution: 'renamed', fits: (item) => item.snapshot.kind === 'user' && hasPlayer(item) },
+  {
+    action: 'rename',
+    key: 'n',
+    resolution: 'renamed',
+    fits: (item) => item.snapshot.kind === 'user' && hasPlayer(item),
+  },
   { action: 'ban', key: 'b', resolution: 'banned', fits: hasPlayer },
 ];
 
@@ -42,12 +47,19 @@ export function actionsFor(item: ReportQueueItem): QueueAction[] {
 export const keyOf = (action: QueueAction) => specOf(action).key.toUpperCase();
 
 /** A report's identity in the list: its target. */
-export const itemKey = (item: Pick<ReportQueueItem, 'targetKind' | 'targetRef'>) => `${item.targetKind}:${item.targetRef}`;
+export const itemKey = (item: Pick<ReportQueueItem, 'targetKind' | 'targetRef'>) =>
+  `${item.targetKind}:${item.targetRef}`;
 
-export type QueueCommand = { kind: 'move'; delta: number } | { kind: 'edge'; to: 'first' | 'last' } | { kind: 'act'; action: QueueAction };
+export type QueueCommand =
+  { kind: 'move'; delta: number } | { kind: 'edge'; to: 'first' | 'last' } | { kind: 'act'; action: QueueAction };
 
 /** What a key press on the list means, or null for keys the queue leaves alone (modified ones included). */
-export function commandOf(event: { key: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean }): QueueCommand | null {
+export function commandOf(event: {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}): QueueCommand | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   switch (event.key) {
     case 'j':
@@ -107,7 +119,12 @@ export function parseMinutes(text: string): number | null {
 }
 
 /** The action's own console route and body (consoleActionPaths), or null for a dismissal, which only resolves. */
-export function actionRequest(action: QueueAction, item: ReportQueueItem, reason: string, minutes: number | null): { path: string; body: object } | null {
+export function actionRequest(
+  action: QueueAction,
+  item: ReportQueueItem,
+  reason: string,
+  minutes: number | null,
+): { path: string; body: object } | null {
   const userPath = (path: string) => path.replace(':userId', String(item.reportedUserId));
   const s = item.snapshot;
   switch (action) {
@@ -120,15 +137,32 @@ export function actionRequest(action: QueueAction, item: ReportQueueItem, reason
     case 'ban':
       return { path: userPath(consoleActionPaths.ban), body: { reason } };
     case 'remove':
-      return s.kind === 'chat' ? { path: consoleActionPaths.removeChat.replace(':messageId', String(s.messageId)), body: { reason } } : null;
+      return s.kind === 'chat'
+        ? { path: consoleActionPaths.removeChat.replace(':messageId', String(s.messageId)), body: { reason } }
+        : null;
     case 'clear':
       return s.kind === 'region'
-        ? { path: consoleActionPaths.clearKernel, body: { x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, ...(item.reportedUserId ? { ownerUserId: item.reportedUserId } : {}), reason } }
+        ? {
+            path: consoleActionPaths.clearKernel,
+            body: {
+              x0: s.x0,
+              y0: s.y0,
+              x1: s.x1,
+              y1: s.y1,
+              ...(item.reportedUserId ? { ownerUserId: item.reportedUserId } : {}),
+              reason,
+            },
+          }
         : null;
   }
 }
 
 /** The resolve that follows the action: every open report of the target, with what was done. */
 export function resolveBody(action: QueueAction, item: ReportQueueItem, reason: string): ResolveReportsBody {
-  return { targetKind: item.targetKind as ReportTargetKind, targetRef: item.targetRef, action: resolutionOf(action), reason };
+  return {
+    targetKind: item.targetKind as ReportTargetKind,
+    targetRef: item.targetRef,
+    action: resolutionOf(action),
+    reason,
+  };
 }

@@ -3,13 +3,23 @@ import { reportQueueTexts } from '../../../core/texts/console-reports';
 import { ApiError } from '../../lib/api-error';
 import { CommandButton } from '../../ui/button';
 import { ReportCard } from './report-card';
-import { actionsFor, commandOf, indexOf, itemKey, resolutionOf, selectionAfter, selectionAfterResolve, type QueueAction } from './reports-model';
+import {
+  actionsFor,
+  commandOf,
+  indexOf,
+  itemKey,
+  resolutionOf,
+  selectionAfter,
+  selectionAfterResolve,
+  type QueueAction,
+} from './reports-model';
 import { ResolveDialog } from './resolve-dialog';
 import { useQueueAction, useReportQueue } from './use-reports';
 import './reports-tab.css';
 
 const t = reportQueueTexts;
-const typing = (el: EventTarget) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+const typing = (el: EventTarget) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 /**
  * The reports queue (ADR 062): reported content as it was, the most reported and newest first, walked
@@ -23,13 +33,17 @@ export function ReportsTab() {
   const keys = items.map(itemKey);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const selected = items[indexOf(keys, selectedKey)];
-  const [request, setRequest] = useState<{ action: QueueAction; item: (typeof items)[number]; id: number } | null>(null);
+  const [request, setRequest] = useState<{ action: QueueAction; item: (typeof items)[number]; id: number } | null>(
+    null,
+  );
   const [status, setStatus] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfterMove = useRef(false);
 
-  const cardOf = (key: string | null) => (key ? listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) : null) ?? null;
-  const selectedCard = () => cardOf(selected ? itemKey(selected) : null) ?? listRef.current?.querySelector<HTMLElement>('[data-key]') ?? null;
+  const cardOf = (key: string | null) =>
+    (key ? listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) : null) ?? null;
+  const selectedCard = () =>
+    cardOf(selected ? itemKey(selected) : null) ?? listRef.current?.querySelector<HTMLElement>('[data-key]') ?? null;
 
   useEffect(() => {
     if (!focusAfterMove.current) return;

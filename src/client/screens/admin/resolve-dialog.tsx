@@ -28,7 +28,9 @@ export function ResolveDialog({ request, busy, error, onCancel, onConfirm, retur
   const parsedMinutes = needsMinutes ? parseMinutes(minutes) : null;
   const minutesError = needsMinutes && parsedMinutes === null ? t.minutesInvalid : null;
   const ready = reason.trim().length >= 3 && !minutesError;
-  const what = request ? `${reportQueueTexts.kinds[request.item.targetKind as ReportTargetKind]} ${request.item.reportedUsername ?? ''}`.trim() : '';
+  const what = request
+    ? `${reportQueueTexts.kinds[request.item.targetKind as ReportTargetKind]} ${request.item.reportedUsername ?? ''}`.trim()
+    : '';
   const danger = request?.action === 'ban' || request?.action === 'remove' || request?.action === 'clear';
   return (
     <Modal
@@ -47,7 +49,14 @@ export function ResolveDialog({ request, busy, error, onCancel, onConfirm, retur
         }}
       >
         {needsMinutes ? (
-          <TextField label={t.minutes} inputMode="numeric" autoComplete="off" value={minutes} error={minutesError} onChange={(e) => setMinutes(e.target.value)} />
+          <TextField
+            label={t.minutes}
+            inputMode="numeric"
+            autoComplete="off"
+            value={minutes}
+            error={minutesError}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
         ) : null}
         <TextField
           label={t.reason}

@@ -1,6 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consolePaths } from '../../../core/api/admin';
-import { consoleActionPaths, LedgerPage, PlayerView, SearchResult, type LedgerQuery } from '../../../core/api/admin-actions';
+import {
+  consoleActionPaths,
+  LedgerPage,
+  PlayerView,
+  SearchResult,
+  type LedgerQuery,
+} from '../../../core/api/admin-actions';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { actionRequest, ledgerSearch, type ConsoleAction } from './players-model';
@@ -15,13 +21,17 @@ export function usePlayerSearch(q: string) {
     queryKey: [consoleActionPaths.search, trimmed],
     enabled: trimmed.length > 0,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.request(`${consoleActionPaths.search}?q=${encodeURIComponent(trimmed)}`, { schema: SearchResult, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`${consoleActionPaths.search}?q=${encodeURIComponent(trimmed)}`, { schema: SearchResult, signal }),
   });
 }
 
 export function usePlayerView(userId: number) {
   const api = useApi();
-  return useQuery({ queryKey: [playerPath(userId)], queryFn: ({ signal }) => api.request(playerPath(userId), { schema: PlayerView, signal }) });
+  return useQuery({
+    queryKey: [playerPath(userId)],
+    queryFn: ({ signal }) => api.request(playerPath(userId), { schema: PlayerView, signal }),
+  });
 }
 
 /** The player's ledger under a filter, newest first, a page at a time. */
@@ -31,7 +41,8 @@ export function usePlayerLedger(userId: number, filter: Omit<LedgerQuery, 'befor
   return useInfiniteQuery({
     queryKey: [path, filter],
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => api.request(`${path}${ledgerSearch(filter, pageParam)}`, { schema: LedgerPage, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.request(`${path}${ledgerSearch(filter, pageParam)}`, { schema: LedgerPage, signal }),
     getNextPageParam: (last) => last.nextBefore,
   });
 }
@@ -46,10 +57,20 @@ export function useConsoleAction(userId: number) {
   return useMutation({
     mutationFn: ({ action, reason, minutes }: { action: ConsoleAction; reason: string; minutes: number | null }) => {
       const { path, body } = actionRequest(action, reason, minutes);
-      return api.post<unknown>(path, body, undefined, action.kind === 'reverse' ? { idempotencyKey: newIdempotencyKey() } : undefined);
+      return api.post<unknown>(
+        path,
+        body,
+        undefined,
+        action.kind === 'reverse' ? { idempotencyKey: newIdempotencyKey() } : undefined,
+      );
     },
     onSuccess: async () => {
-      const stale = [playerPath(userId), consoleActionPaths.ledger.replace(':userId', String(userId)), consoleActionPaths.search, consolePaths.audit];
+      const stale = [
+        playerPath(userId),
+        consoleActionPaths.ledger.replace(':userId', String(userId)),
+        consoleActionPaths.search,
+        consolePaths.audit,
+      ];
       await Promise.all(stale.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });

@@ -96,7 +96,9 @@ describe('the password-mismatch message appears once', () => {
   });
 
   it('keeps a form line no field says', () => {
-    expect(formProblem(texts.registerMissingFields, { loginId: { text: texts.fieldRequired, unfinished: true } })).toBe(texts.registerMissingFields);
+    expect(formProblem(texts.registerMissingFields, { loginId: { text: texts.fieldRequired, unfinished: true } })).toBe(
+      texts.registerMissingFields,
+    );
     expect(formProblem(null, {})).toBeNull();
   });
 });

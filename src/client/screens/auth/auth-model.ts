@@ -1,4 +1,9 @@
-import { checkAccountField, checkRegistrationForm, minimums as accountMinimums, type AccountField } from '../../../core/rules/account';
+import {
+  checkAccountField,
+  checkRegistrationForm,
+  minimums as accountMinimums,
+  type AccountField,
+} from '../../../core/rules/account';
 import { texts } from '../../lib/first-load-texts';
 import { statusOf, ApiError } from '../../lib/api-error';
 

@@ -37,11 +37,25 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (start: SessionStart) =
         </h1>
         <p className="bb-auth__tagline">{texts.auth.tagline}</p>
       </div>
-      <Panel title={mode === 'login' ? texts.auth.loginPanel : texts.auth.registerPanel} tone="accent" className="bb-auth__panel">
+      <Panel
+        title={mode === 'login' ? texts.auth.loginPanel : texts.auth.registerPanel}
+        tone="accent"
+        className="bb-auth__panel"
+      >
         <Tabs<AuthMode> label={texts.auth.modeTabs} items={modes} selected={mode} onSelect={setMode} idPrefix="auth" />
-        <div id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} className="bb-auth__tabpanel" ref={panel}>
+        <div
+          id="auth-panel"
+          role="tabpanel"
+          aria-labelledby={`auth-tab-${mode}`}
+          className="bb-auth__tabpanel"
+          ref={panel}
+        >
           {/* Switching mode remounts the form, which clears every field (spec §2). */}
-          {mode === 'login' ? <LoginForm key="login" onSignedIn={onSignedIn} /> : <RegisterForm key="register" onSignedIn={onSignedIn} />}
+          {mode === 'login' ? (
+            <LoginForm key="login" onSignedIn={onSignedIn} />
+          ) : (
+            <RegisterForm key="register" onSignedIn={onSignedIn} />
+          )}
         </div>
       </Panel>
     </div>

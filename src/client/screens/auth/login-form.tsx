@@ -11,14 +11,17 @@ import { useAuthForm } from './use-auth-form';
  * text rather than silently cut (7c).
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<LoginFields>({
-    empty: emptyLogin,
-    path: '/api/auth/login',
-    check: checkLoginForm,
-    checkFields: checkLoginFields,
-    body: (f) => f,
-    errorText: loginErrorText,
-  }, onSignedIn);
+  const { field, submit, problem, pending } = useAuthForm<LoginFields>(
+    {
+      empty: emptyLogin,
+      path: '/api/auth/login',
+      check: checkLoginForm,
+      checkFields: checkLoginFields,
+      body: (f) => f,
+      errorText: loginErrorText,
+    },
+    onSignedIn,
+  );
 
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>
@@ -30,7 +33,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) =>
         hint={texts.hintLoginId}
         {...field('loginId')}
       />
-      <TextField label={texts.auth.passwordLabel} type="password" autoComplete="current-password" hint={texts.hintPassword} {...field('password')} />
+      <TextField
+        label={texts.auth.passwordLabel}
+        type="password"
+        autoComplete="current-password"
+        hint={texts.hintPassword}
+        {...field('password')}
+      />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? texts.auth.connecting : texts.auth.connect}

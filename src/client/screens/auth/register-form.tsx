@@ -1,7 +1,13 @@
 import { texts } from '../../lib/first-load-texts';
 import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { checkRegisterFields, checkRegisterForm, emptyRegister, registerErrorText, type RegisterFields } from './auth-model';
+import {
+  checkRegisterFields,
+  checkRegisterForm,
+  emptyRegister,
+  registerErrorText,
+  type RegisterFields,
+} from './auth-model';
 import { FormError } from './form-error';
 import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
@@ -20,14 +26,17 @@ function FieldHint({ lines }: { lines: readonly string[] }) {
  * against the server's rule as the player goes; no maxLength, so nothing is silently cut (7c).
  */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<RegisterFields>({
-    empty: emptyRegister,
-    path: '/api/auth/register',
-    check: checkRegisterForm,
-    checkFields: checkRegisterFields,
-    body: ({ loginId, username, password }) => ({ loginId, username, password }),
-    errorText: registerErrorText,
-  }, onSignedIn);
+  const { field, submit, problem, pending } = useAuthForm<RegisterFields>(
+    {
+      empty: emptyRegister,
+      path: '/api/auth/register',
+      check: checkRegisterForm,
+      checkFields: checkRegisterFields,
+      body: ({ loginId, username, password }) => ({ loginId, username, password }),
+      errorText: registerErrorText,
+    },
+    onSignedIn,
+  );
 
   return (
     <form className="bb-auth__form" onSubmit={submit} noValidate>
@@ -39,9 +48,26 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart)
         hint={<FieldHint lines={[texts.auth.loginIdPrivate, texts.hintLoginId]} />}
         {...field('loginId')}
       />
-      <TextField label={texts.auth.usernameLabel} autoComplete="nickname" spellCheck={false} hint={<FieldHint lines={[texts.auth.usernamePublic, texts.hintUsername]} />} {...field('username')} />
-      <TextField label={texts.auth.passwordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('password')} />
-      <TextField label={texts.auth.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      <TextField
+        label={texts.auth.usernameLabel}
+        autoComplete="nickname"
+        spellCheck={false}
+        hint={<FieldHint lines={[texts.auth.usernamePublic, texts.hintUsername]} />}
+        {...field('username')}
+      />
+      <TextField
+        label={texts.auth.passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        hint={texts.hintPassword}
+        {...field('password')}
+      />
+      <TextField
+        label={texts.auth.confirmPasswordLabel}
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword')}
+      />
       <FormError message={problem} />
       <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
         {pending ? texts.auth.initializing : texts.auth.initialize}

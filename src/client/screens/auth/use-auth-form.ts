@@ -71,7 +71,8 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn:
     if (!invalid) send(fields);
   }
 
-  const set = (key: keyof F) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof F) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [key]: e.target.value }));
   const blur = (key: keyof F) => () => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   /** The props a TextField needs for one field: value, change, blur and its message. */

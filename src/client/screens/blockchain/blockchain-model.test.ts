@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { BlockchainBoss, GuessResult } from '../../../core/api/blockchain';
 import { applyGuessResult, blockchainView, guessToast, shownBoss, splitMessage } from './blockchain-model';
 
-const boss: BlockchainBoss = { id: 1, level: 1, currentProgress: 10, maxProgress: 10, codeLength: 10, attackStat: 5, expCostPerGuess: 1, codeVersion: 1, recentAttempts: [] };
+const boss: BlockchainBoss = {
+  id: 1,
+  level: 1,
+  currentProgress: 10,
+  maxProgress: 10,
+  codeLength: 10,
+  attackStat: 5,
+  expCostPerGuess: 1,
+  codeVersion: 1,
+  recentAttempts: [],
+};
 const result = (over: Partial<GuessResult>): GuessResult => ({
   guess: '1234567890',
   correctPosition: 2,
@@ -20,7 +30,18 @@ const result = (over: Partial<GuessResult>): GuessResult => ({
   codeVersion: 1,
   ...over,
 });
-const last = { bossId: 1, level: 1, nextSpawnAt: '2026-01-01T00:00:00.000Z', lastHitterUsername: 'a', lastHitterBlacklisted: false, lastHitterReward: 40, mostDamageUsername: 'b', mostDamageBlacklisted: false, mostDamageReward: 60, mostDamageAmount: 9 };
+const last = {
+  bossId: 1,
+  level: 1,
+  nextSpawnAt: '2026-01-01T00:00:00.000Z',
+  lastHitterUsername: 'a',
+  lastHitterBlacklisted: false,
+  lastHitterReward: 40,
+  mostDamageUsername: 'b',
+  mostDamageBlacklisted: false,
+  mostDamageReward: 60,
+  mostDamageAmount: 9,
+};
 
 describe('blockchain screen states (spec §2)', () => {
   it.each([
@@ -40,7 +61,12 @@ describe('a guess result on screen (spec §4)', () => {
     expect(local.boss.recentAttempts[0]).toMatchObject({ username: 'me', correctPosition: 5, wrongPosition: 3 });
   });
   it('a correct code lowers progress (not below 0) and empties the attempts for the new code', () => {
-    const local = applyGuessResult({ ...boss, recentAttempts: [{ id: 1, username: 'x', guess: '1', correctPosition: 1, wrongPosition: 0 }] }, result({ codeCorrect: true, currentProgress: 4, codeVersion: 2 }), 'me', 0);
+    const local = applyGuessResult(
+      { ...boss, recentAttempts: [{ id: 1, username: 'x', guess: '1', correctPosition: 1, wrongPosition: 0 }] },
+      result({ codeCorrect: true, currentProgress: 4, codeVersion: 2 }),
+      'me',
+      0,
+    );
     expect(local.boss).toMatchObject({ currentProgress: 4, codeVersion: 2, recentAttempts: [] });
   });
   it('ignores server data for 500 ms, then the server wins', () => {
@@ -54,14 +80,32 @@ describe('a guess result on screen (spec §4)', () => {
 
 describe('toasts (spec §8)', () => {
   it('says what happened, verbatim', () => {
-    expect(guessToast(result({}))).toEqual({ title: 'Incorrect Code', description: '2 correct position · 3 wrong position · EXP lost: 1', tone: 'info' });
-    expect(guessToast(result({ codeCorrect: true, damage: 7, isCritical: true }))).toMatchObject({ title: 'Code Cracked! CRITICAL HIT', description: 'Perfect! Dealt 7 damage · EXP lost: 1' });
-    expect(guessToast(result({ codeCorrect: true, bossDefeated: true, rewardReceived: 40 }))).toMatchObject({ title: 'Boss Defeated!', description: 'You received 40 Telnet!' });
-    expect(guessToast(result({ codeCorrect: true, bossDefeated: true }))).toMatchObject({ description: 'The blockchain has been cracked completely.' });
-    expect(guessToast(result({ codeCorrect: true, bossDefeated: true, blacklisted: true }))).toMatchObject({ title: 'BLACKLISTED!', description: 'Boss defeated but you were blacklisted! No rewards received.' });
+    expect(guessToast(result({}))).toEqual({
+      title: 'Incorrect Code',
+      description: '2 correct position · 3 wrong position · EXP lost: 1',
+      tone: 'info',
+    });
+    expect(guessToast(result({ codeCorrect: true, damage: 7, isCritical: true }))).toMatchObject({
+      title: 'Code Cracked! CRITICAL HIT',
+      description: 'Perfect! Dealt 7 damage · EXP lost: 1',
+    });
+    expect(guessToast(result({ codeCorrect: true, bossDefeated: true, rewardReceived: 40 }))).toMatchObject({
+      title: 'Boss Defeated!',
+      description: 'You received 40 Telnet!',
+    });
+    expect(guessToast(result({ codeCorrect: true, bossDefeated: true }))).toMatchObject({
+      description: 'The blockchain has been cracked completely.',
+    });
+    expect(guessToast(result({ codeCorrect: true, bossDefeated: true, blacklisted: true }))).toMatchObject({
+      title: 'BLACKLISTED!',
+      description: 'Boss defeated but you were blacklisted! No rewards received.',
+    });
   });
   it('splits a spec §5 text into title and detail', () => {
-    expect(splitMessage('Invalid Characters: Only digits 0-9 are allowed')).toEqual({ title: 'Invalid Characters', description: 'Only digits 0-9 are allowed' });
+    expect(splitMessage('Invalid Characters: Only digits 0-9 are allowed')).toEqual({
+      title: 'Invalid Characters',
+      description: 'Only digits 0-9 are allowed',
+    });
     expect(splitMessage('plain')).toEqual({ title: 'plain' });
   });
 });

@@ -12,7 +12,12 @@ export type BlockchainView = 'loading' | 'boss' | 'cracked' | 'generating' | 'in
  * with a last-defeated record; 'No Active Blockchain / Generating…' with neither; INITIALIZING while
  * the record is still loading (or failed).
  */
-export function blockchainView(q: { bossLoading: boolean; boss: BlockchainBoss | null | undefined; lastLoading: boolean; last: LastDefeated | null | undefined }): BlockchainView {
+export function blockchainView(q: {
+  bossLoading: boolean;
+  boss: BlockchainBoss | null | undefined;
+  lastLoading: boolean;
+  last: LastDefeated | null | undefined;
+}): BlockchainView {
   if (q.bossLoading) return 'loading';
   if (q.boss) return 'boss';
   if (q.last) return 'cracked';
@@ -29,15 +34,32 @@ export interface LocalBoss {
 
 /** The boss after my guess result, as shown until fresher server data may replace it. */
 export function applyGuessResult(boss: BlockchainBoss, result: GuessResult, me: string, at: number): LocalBoss {
-  const attempt: Attempt = { id: -at, username: me, guess: result.guess, correctPosition: result.correctPosition, wrongPosition: result.wrongPosition };
+  const attempt: Attempt = {
+    id: -at,
+    username: me,
+    guess: result.guess,
+    correctPosition: result.correctPosition,
+    wrongPosition: result.wrongPosition,
+  };
   const next: BlockchainBoss = result.codeCorrect
-    ? { ...boss, currentProgress: Math.max(0, result.currentProgress), maxProgress: result.maxProgress, codeLength: result.newCodeLength, codeVersion: result.codeVersion, recentAttempts: [] }
+    ? {
+        ...boss,
+        currentProgress: Math.max(0, result.currentProgress),
+        maxProgress: result.maxProgress,
+        codeLength: result.newCodeLength,
+        codeVersion: result.codeVersion,
+        recentAttempts: [],
+      }
     : { ...boss, recentAttempts: [attempt, ...boss.recentAttempts].slice(0, balance.recentAttempts) };
   return { boss: next, ignoreServerUntil: at + balance.guessIgnoreWindowMs };
 }
 
 /** What the screen shows: the local update inside its window (same boss), otherwise the server's boss. */
-export function shownBoss(server: BlockchainBoss | null | undefined, local: LocalBoss | null, now: number): BlockchainBoss | null {
+export function shownBoss(
+  server: BlockchainBoss | null | undefined,
+  local: LocalBoss | null,
+  now: number,
+): BlockchainBoss | null {
   if (!server) return null;
   if (local && local.boss.id === server.id && now < local.ignoreServerUntil) return local.boss;
   return server;
@@ -51,12 +73,26 @@ export interface ToastText {
 
 /** spec §8's toast for a guess result; a defeat's toast replaces the crack's (one toast at a time). */
 export function guessToast(r: GuessResult): ToastText {
-  if (r.bossDefeated && r.blacklisted) return { title: t.blacklistedTitle, description: t.blacklistedBody, tone: 'danger' };
-  if (r.bossDefeated) return { title: t.bossDefeated, description: r.rewardReceived > 0 ? t.youReceived(r.rewardReceived) : t.crackedCompletely, tone: 'telnet' };
+  if (r.bossDefeated && r.blacklisted)
+    return { title: t.blacklistedTitle, description: t.blacklistedBody, tone: 'danger' };
+  if (r.bossDefeated)
+    return {
+      title: t.bossDefeated,
+      description: r.rewardReceived > 0 ? t.youReceived(r.rewardReceived) : t.crackedCompletely,
+      tone: 'telnet',
+    };
   if (r.codeCorrect) {
-    return { title: r.isCritical ? `${t.codeCracked} ${t.criticalHit}` : t.codeCracked, description: `${t.perfectDamage(r.damage)} · ${t.expLost(r.expLost)}`, tone: 'success' };
+    return {
+      title: r.isCritical ? `${t.codeCracked} ${t.criticalHit}` : t.codeCracked,
+      description: `${t.perfectDamage(r.damage)} · ${t.expLost(r.expLost)}`,
+      tone: 'success',
+    };
   }
-  return { title: t.incorrectCode, description: `${t.correctPosition(r.correctPosition)} · ${t.wrongPosition(r.wrongPosition)} · ${t.expLost(r.expLost)}`, tone: 'info' };
+  return {
+    title: t.incorrectCode,
+    description: `${t.correctPosition(r.correctPosition)} · ${t.wrongPosition(r.wrongPosition)} · ${t.expLost(r.expLost)}`,
+    tone: 'info',
+  };
 }
 
 /** 'Title: detail' texts (spec §5) as a toast's title and description. */

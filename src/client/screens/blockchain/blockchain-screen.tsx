@@ -10,7 +10,14 @@ import { Panel } from '../../ui/panel';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useToast } from '../../ui/toast';
 import { StatsPanel } from '../mainframe/stats-panel';
-import { applyGuessResult, blockchainView, guessToast, shownBoss, splitMessage, type LocalBoss } from './blockchain-model';
+import {
+  applyGuessResult,
+  blockchainView,
+  guessToast,
+  shownBoss,
+  splitMessage,
+  type LocalBoss,
+} from './blockchain-model';
 import { BossPanel } from './boss-panel';
 import { CodeBreach } from './code-breach';
 import { CrackedPanel } from './cracked-panel';
@@ -74,7 +81,9 @@ export function BlockchainScreen() {
       <DigitRain />
       <ScreenHeader title={t.title} tagline={t.tagline} />
       <div className="bb-bc__layout">
-        <aside className="bb-bc__side">{user ? <StatsPanel user={user} onRefresh={refresh} collapsible={narrow} /> : null}</aside>
+        <aside className="bb-bc__side">
+          {user ? <StatsPanel user={user} onRefresh={refresh} collapsible={narrow} /> : null}
+        </aside>
         <div className="bb-bc__main">
           {view === 'loading' ? (
             <p className="bb-bc__status" role="status">
@@ -96,7 +105,13 @@ export function BlockchainScreen() {
           {view === 'boss' && boss ? (
             <>
               <BossPanel boss={boss} />
-              <CodeBreach key={boss.id} codeLength={boss.codeLength} expCost={boss.expCostPerGuess} pending={submit.isPending} onSubmit={guess} />
+              <CodeBreach
+                key={boss.id}
+                codeLength={boss.codeLength}
+                expCost={boss.expCostPerGuess}
+                pending={submit.isPending}
+                onSubmit={guess}
+              />
               <RecentAttempts attempts={boss.recentAttempts} me={me} />
             </>
           ) : null}

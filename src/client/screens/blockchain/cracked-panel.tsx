@@ -16,12 +16,28 @@ function useNow(tickMs: number): number {
   return now;
 }
 
-function WinnerCard({ title, username, blacklisted, reward, damage }: { title: string; username: string; blacklisted: boolean; reward: number; damage?: number }) {
+function WinnerCard({
+  title,
+  username,
+  blacklisted,
+  reward,
+  damage,
+}: {
+  title: string;
+  username: string;
+  blacklisted: boolean;
+  reward: number;
+  damage?: number;
+}) {
   return (
     <article className="bb-bc__winner" aria-label={title}>
       <h3 className="bb-bc__winner-title">{title}</h3>
       <p className="bb-bc__winner-name">{username}</p>
-      {blacklisted ? <p className="bb-bc__blacklisted">{t.blacklisted}</p> : <p className="bb-telnet">{formatTelnetGain(reward)} TELNET</p>}
+      {blacklisted ? (
+        <p className="bb-bc__blacklisted">{t.blacklisted}</p>
+      ) : (
+        <p className="bb-telnet">{formatTelnetGain(reward)} TELNET</p>
+      )}
       {damage !== undefined ? (
         <p className="bb-muted">
           {t.damageLabel} {damage}
@@ -51,8 +67,19 @@ export function CrackedPanel({ last }: { last: LastDefeated }) {
         {t.lastBossLevel} {last.level}
       </p>
       <div className="bb-bc__winners">
-        <WinnerCard title={t.lastHit} username={last.lastHitterUsername} blacklisted={last.lastHitterBlacklisted} reward={last.lastHitterReward} />
-        <WinnerCard title={t.mostDamage} username={last.mostDamageUsername} blacklisted={last.mostDamageBlacklisted} reward={last.mostDamageReward} damage={last.mostDamageAmount} />
+        <WinnerCard
+          title={t.lastHit}
+          username={last.lastHitterUsername}
+          blacklisted={last.lastHitterBlacklisted}
+          reward={last.lastHitterReward}
+        />
+        <WinnerCard
+          title={t.mostDamage}
+          username={last.mostDamageUsername}
+          blacklisted={last.mostDamageBlacklisted}
+          reward={last.mostDamageReward}
+          damage={last.mostDamageAmount}
+        />
       </div>
     </Panel>
   );

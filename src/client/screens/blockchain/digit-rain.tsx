@@ -57,5 +57,13 @@ export function DigitRain() {
     };
   }, [visible, reduced]);
 
-  return <canvas ref={canvasRef} className="bb-bc__rain" aria-hidden="true" data-testid="digit-rain" data-running={!reduced && visible} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      className="bb-bc__rain"
+      aria-hidden="true"
+      data-testid="digit-rain"
+      data-running={!reduced && visible}
+    />
+  );
 }

@@ -26,7 +26,11 @@ export function RecentAttempts({ attempts, me }: { attempts: readonly Attempt[];
       ) : (
         <ol className="bb-bc__attempt-list" aria-live="polite">
           {attempts.map((a) => (
-            <li key={a.id} className={a.username === me ? 'bb-bc__attempt bb-bc__attempt--mine' : 'bb-bc__attempt'} data-testid="attempt">
+            <li
+              key={a.id}
+              className={a.username === me ? 'bb-bc__attempt bb-bc__attempt--mine' : 'bb-bc__attempt'}
+              data-testid="attempt"
+            >
               <span className="bb-bc__guess">{a.guess}</span>
               <Dots filled={a.correctPosition} hollow={a.wrongPosition} />
               <span className="bb-bc__counts">

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { blockchainPaths, CurrentBossResponse, GuessResult, LastDefeatedResponse, type SubmitCodeBody } from '../../../core/api/blockchain';
+import {
+  blockchainPaths,
+  CurrentBossResponse,
+  GuessResult,
+  LastDefeatedResponse,
+  type SubmitCodeBody,
+} from '../../../core/api/blockchain';
 import { balance } from '../../../core/balance';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
@@ -33,7 +39,8 @@ export function useLastDefeated(enabled: boolean) {
 export function useSubmitGuess() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: SubmitCodeBody) => api.post(blockchainPaths.submit, body, GuessResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body: SubmitCodeBody) =>
+      api.post(blockchainPaths.submit, body, GuessResult, { idempotencyKey: newIdempotencyKey() }),
   });
 }
 

@@ -1,6 +1,12 @@
 import { balance } from '../../../core/balance';
 import type { Gear, TelnetCore } from '../../../core/api/inventory';
-import { marketPaths, type ItemPrice, type Listing, type ListingSort, type ListingTypeFilter } from '../../../core/api/market';
+import {
+  marketPaths,
+  type ItemPrice,
+  type Listing,
+  type ListingSort,
+  type ListingTypeFilter,
+} from '../../../core/api/market';
 import { gearStatLabel } from '../../../core/rules/gear-stats';
 import { daysLeft, saleFee, sellerProceeds } from '../../../core/rules/market';
 import { coreDisplayName, rarityWord, slotLabel, type Rarity } from '../../../core/items';
@@ -72,7 +78,8 @@ function gearFacts(g: Pick<Gear, 'type' | 'level' | 'rarity' | 'statValue'>): st
 /** The market's price of an item, one line: "LOWEST 120 · AVG OF LAST 10 SALES 115" (null while unknown). */
 export function priceReferenceLine(price: ItemPrice | undefined): string | null {
   if (!price) return null;
-  const lowest = price.cheapest === null ? itemTexts.noneListed : fillText(itemTexts.lowestListed, { n: price.cheapest });
+  const lowest =
+    price.cheapest === null ? itemTexts.noneListed : fillText(itemTexts.lowestListed, { n: price.cheapest });
   const average =
     price.averageSale === null
       ? itemTexts.noSales
@@ -115,7 +122,13 @@ export function sellableGear(gear: readonly Gear[]): SellableItem[] {
 export function sellableCores(cores: readonly TelnetCore[]): SellableItem[] {
   return cores
     .filter((c) => c.listingId === null)
-    .map((c) => ({ itemType: 'telnet-core', itemId: c.id, name: coreDisplayName(c.coreType.name), tone: 'core', facts: 'TELNET CORE' }));
+    .map((c) => ({
+      itemType: 'telnet-core',
+      itemId: c.id,
+      name: coreDisplayName(c.coreType.name),
+      tone: 'core',
+      facts: 'TELNET CORE',
+    }));
 }
 
 /** What the seller will get for a price, after the market's fee (game-rules §13). */

@@ -29,8 +29,21 @@ export function DataExchangeScreen() {
           TELNET <span className="bb-telnet">{formatTelnet(me.telnet)}</span>
         </p>
       </ScreenHeader>
-      <Tabs<ExchangeTab> label="Data Exchange" items={exchangeTabs.map((t) => ({ ...t, panelId }))} selected={tab} onSelect={setTab} idPrefix="bb-dx" />
-      <Panel title={current.label} tone={tab === 'sell' ? 'telnet' : 'default'} className="bb-dx__panel" id={panelId} role="tabpanel" aria-labelledby={`bb-dx-tab-${tab}`}>
+      <Tabs<ExchangeTab>
+        label="Data Exchange"
+        items={exchangeTabs.map((t) => ({ ...t, panelId }))}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix="bb-dx"
+      />
+      <Panel
+        title={current.label}
+        tone={tab === 'sell' ? 'telnet' : 'default'}
+        className="bb-dx__panel"
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`bb-dx-tab-${tab}`}
+      >
         {tab === 'marketplace' ? <MarketplacePanel me={me} actions={actions} /> : null}
         {tab === 'my-listings' ? <MyListingsPanel me={me} actions={actions} /> : null}
         {tab === 'sell' ? <SellPanel actions={actions} /> : null}

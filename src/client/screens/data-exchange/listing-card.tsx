@@ -27,7 +27,9 @@ export function ListingCard({ listing, me, nowMs, busy, action, reference, onBuy
   return (
     <li className={`bb-dx-card bb-dx-card--${tone}`} {...focusItem}>
       <div className="bb-dx-card__info">
-        <span className={`bb-dx-card__name ${tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${tone}`}`}>{name}</span>
+        <span className={`bb-dx-card__name ${tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${tone}`}`}>
+          {name}
+        </span>
         <span className="bb-dx-card__facts">{listingFacts(listing)}</span>
         <span className="bb-dx-card__meta">
           {itemTexts.seller} {listing.sellerUsername} · {daysLeftLabel(listing.expiresAt, nowMs)}
@@ -39,7 +41,14 @@ export function ListingCard({ listing, me, nowMs, busy, action, reference, onBuy
           {formatTelnet(listing.price)} <abbr title="Telnet">TEL</abbr>
         </span>
         {action === 'remove' ? (
-          <CommandButton size="small" variant="danger" data-focus-slot="main" disabled={busy} onClick={() => onRemove?.(listing)} aria-label={`${itemTexts.remove} ${name}`}>
+          <CommandButton
+            size="small"
+            variant="danger"
+            data-focus-slot="main"
+            disabled={busy}
+            onClick={() => onRemove?.(listing)}
+            aria-label={`${itemTexts.remove} ${name}`}
+          >
             {itemTexts.remove}
           </CommandButton>
         ) : state.kind === 'own' ? (
@@ -52,7 +61,11 @@ export function ListingCard({ listing, me, nowMs, busy, action, reference, onBuy
             variant="primary"
             data-focus-slot="main"
             disabled={busy || state.kind !== 'buy'}
-            title={state.kind === 'short' ? fillText(itemTexts.insufficientTelnet, { n: formatTelnet(state.missing) }) : undefined}
+            title={
+              state.kind === 'short'
+                ? fillText(itemTexts.insufficientTelnet, { n: formatTelnet(state.missing) })
+                : undefined
+            }
             onClick={() => onBuy?.(listing)}
             aria-label={`${itemTexts.buy} ${name} for ${formatTelnet(listing.price)} Telnet`}
           >

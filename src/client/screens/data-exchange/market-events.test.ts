@@ -8,13 +8,24 @@ const sold = (sellerId: number, buyerId: number): ServerEvent => ({
   v: 1,
   d: { listingId: 3, sellerId, buyerId, itemType: 'gear', itemName: 'Eidetic RAM', price: 100, fee: 5 },
 });
-const prefixesOf = (actions: ReturnType<typeof eventActions>) => actions.flatMap((a) => (a.kind === 'invalidate' ? a.prefixes : []));
+const prefixesOf = (actions: ReturnType<typeof eventActions>) =>
+  actions.flatMap((a) => (a.kind === 'invalidate' ? a.prefixes : []));
 
 describe('market events on this tab', () => {
   it('tells the seller their item sold and refreshes their inventory and listings', () => {
     const actions = eventActions(sold(me, 8), me);
-    expect(actions).toContainEqual({ kind: 'notice', notice: { kind: 'sold', itemName: 'Eidetic RAM', price: 100, fee: 5 } });
-    expect(prefixesOf(actions)).toEqual(expect.arrayContaining(['/api/gear', '/api/telnet-cores', '/api/marketplace/my-listings', '/api/marketplace/listings']));
+    expect(actions).toContainEqual({
+      kind: 'notice',
+      notice: { kind: 'sold', itemName: 'Eidetic RAM', price: 100, fee: 5 },
+    });
+    expect(prefixesOf(actions)).toEqual(
+      expect.arrayContaining([
+        '/api/gear',
+        '/api/telnet-cores',
+        '/api/marketplace/my-listings',
+        '/api/marketplace/listings',
+      ]),
+    );
   });
 
   it("refreshes the buyer's inventory, and only the browse pages for everyone else", () => {
@@ -25,9 +36,19 @@ describe('market events on this tab', () => {
   });
 
   it('tells the seller when a listing expired and its item came back', () => {
-    const expired: ServerEvent = { t: 'market.listingExpired', v: 2, d: { listingId: 3, sellerId: me, itemName: 'T-2 Telnet Core' } };
-    expect(eventActions(expired, me)).toContainEqual({ kind: 'notice', notice: { kind: 'expired', itemName: 'T-2 Telnet Core' } });
-    expect(prefixesOf(eventActions({ ...expired, d: { ...expired.d, sellerId: 1 } }, me))).toEqual(['/api/marketplace/listings', '/api/marketplace/prices']);
+    const expired: ServerEvent = {
+      t: 'market.listingExpired',
+      v: 2,
+      d: { listingId: 3, sellerId: me, itemName: 'T-2 Telnet Core' },
+    };
+    expect(eventActions(expired, me)).toContainEqual({
+      kind: 'notice',
+      notice: { kind: 'expired', itemName: 'T-2 Telnet Core' },
+    });
+    expect(prefixesOf(eventActions({ ...expired, d: { ...expired.d, sellerId: 1 } }, me))).toEqual([
+      '/api/marketplace/listings',
+      '/api/marketplace/prices',
+    ]);
   });
 
   it('refetches the inventory on inventory.changed', () => {

@@ -12,12 +12,18 @@ const browse = [listingsQueryPrefix, pricesQueryPrefix];
 
 /** Something that happened to the player's listing while they were elsewhere. */
 export type MarketNotice =
-  | { kind: 'sold'; itemName: string; price: number; fee: number }
-  | { kind: 'expired'; itemName: string };
+  { kind: 'sold'; itemName: string; price: number; fee: number } | { kind: 'expired'; itemName: string };
 
 type MarketEvent = Extract<
   ServerEvent,
-  { t: 'market.listingCreated' | 'market.listingSold' | 'market.listingRemoved' | 'market.listingExpired' | 'inventory.changed' }
+  {
+    t:
+      | 'market.listingCreated'
+      | 'market.listingSold'
+      | 'market.listingRemoved'
+      | 'market.listingExpired'
+      | 'inventory.changed';
+  }
 >;
 
 const mine = [...browse, myListingsQueryPrefix, ...inventoryQueryPrefixes];
@@ -33,7 +39,10 @@ export function marketEventActions(event: MarketEvent, meId: number): CacheActio
     case 'market.listingSold': {
       const { sellerId, buyerId, itemName, price, fee } = event.d;
       if (sellerId === meId) {
-        return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'sold', itemName, price, fee } }];
+        return [
+          { kind: 'invalidate', prefixes: mine },
+          { kind: 'notice', notice: { kind: 'sold', itemName, price, fee } },
+        ];
       }
       return [{ kind: 'invalidate', prefixes: buyerId === meId ? mine : browse }];
     }
@@ -41,7 +50,10 @@ export function marketEventActions(event: MarketEvent, meId: number): CacheActio
       return [{ kind: 'invalidate', prefixes: event.d.sellerId === meId ? mine : browse }];
     case 'market.listingExpired':
       if (event.d.sellerId !== meId) return [{ kind: 'invalidate', prefixes: browse }];
-      return [{ kind: 'invalidate', prefixes: mine }, { kind: 'notice', notice: { kind: 'expired', itemName: event.d.itemName } }];
+      return [
+        { kind: 'invalidate', prefixes: mine },
+        { kind: 'notice', notice: { kind: 'expired', itemName: event.d.itemName } },
+      ];
     case 'inventory.changed':
       return [{ kind: 'invalidate', prefixes: [...inventoryQueryPrefixes, myListingsQueryPrefix] }];
   }

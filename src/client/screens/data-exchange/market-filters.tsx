@@ -23,7 +23,14 @@ export function MarketFilters({ filters, onChange }: { filters: MarketFilters; o
   }, [q, filters, onChange]);
 
   return (
-    <form className="bb-dx__filters" role="search" onSubmit={(e) => { e.preventDefault(); onChange(withFilter(filters, { q })); }}>
+    <form
+      className="bb-dx__filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange(withFilter(filters, { q }));
+      }}
+    >
       <TextField
         label={itemTexts.search}
         className="bb-dx__search"
@@ -35,7 +42,10 @@ export function MarketFilters({ filters, onChange }: { filters: MarketFilters; o
       />
       <label className="bb-dx__select">
         <span>{itemTexts.typeFilter}</span>
-        <select value={filters.type} onChange={(e) => onChange(withFilter(filters, { type: e.target.value as MarketFilters['type'] }))}>
+        <select
+          value={filters.type}
+          onChange={(e) => onChange(withFilter(filters, { type: e.target.value as MarketFilters['type'] }))}
+        >
           <option value="">{itemTexts.anyType}</option>
           {ListingTypeFilter.options.map((t) => (
             <option key={t} value={t}>
@@ -46,7 +56,10 @@ export function MarketFilters({ filters, onChange }: { filters: MarketFilters; o
       </label>
       <label className="bb-dx__select">
         <span>{itemTexts.rarityFilter}</span>
-        <select value={filters.rarity} onChange={(e) => onChange(withFilter(filters, { rarity: e.target.value as MarketFilters['rarity'] }))}>
+        <select
+          value={filters.rarity}
+          onChange={(e) => onChange(withFilter(filters, { rarity: e.target.value as MarketFilters['rarity'] }))}
+        >
           <option value="">{itemTexts.anyRarity}</option>
           {rarities.map((r) => (
             <option key={r} value={r}>
@@ -57,7 +70,10 @@ export function MarketFilters({ filters, onChange }: { filters: MarketFilters; o
       </label>
       <label className="bb-dx__select">
         <span>{itemTexts.sortLabel}</span>
-        <select value={filters.sort} onChange={(e) => onChange(withFilter(filters, { sort: e.target.value as ListingSort }))}>
+        <select
+          value={filters.sort}
+          onChange={(e) => onChange(withFilter(filters, { sort: e.target.value as ListingSort }))}
+        >
           {ListingSort.options.map((s) => (
             <option key={s} value={s}>
               {sortLabels[s]}

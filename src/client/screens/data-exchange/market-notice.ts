@@ -9,8 +9,16 @@ export function marketNoticeToast(notice: MarketNotice): ToastInput {
     return {
       title: itemTexts.itemSoldTitle,
       tone: 'telnet',
-      description: fillText(itemTexts.itemSoldBody, { name: notice.itemName, price: formatTelnet(notice.price), fee: formatTelnet(notice.fee) }),
+      description: fillText(itemTexts.itemSoldBody, {
+        name: notice.itemName,
+        price: formatTelnet(notice.price),
+        fee: formatTelnet(notice.fee),
+      }),
     };
   }
-  return { title: itemTexts.listingExpiredTitle, tone: 'info', description: fillText(itemTexts.listingExpiredBody, { name: notice.itemName }) };
+  return {
+    title: itemTexts.listingExpiredTitle,
+    tone: 'info',
+    description: fillText(itemTexts.listingExpiredBody, { name: notice.itemName }),
+  };
 }

@@ -13,7 +13,13 @@ import { useListings, usePrices } from './use-market';
 import type { useMarketActions } from './use-market-actions';
 
 /** MARKETPLACE: every active listing, searched, filtered, sorted and paged by the server. */
-export function MarketplacePanel({ me, actions }: { me: { id: number; telnet: number; level: number }; actions: ReturnType<typeof useMarketActions> }) {
+export function MarketplacePanel({
+  me,
+  actions,
+}: {
+  me: { id: number; telnet: number; level: number };
+  actions: ReturnType<typeof useMarketActions>;
+}) {
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const page = useListings(filters);
   const prices = pricesByName(usePrices().data);
@@ -28,35 +34,35 @@ export function MarketplacePanel({ me, actions }: { me: { id: number; telnet: nu
     <div className="bb-dx__section">
       <MarketFilters filters={filters} onChange={setFilters} />
       <div ref={results} className="bb-dx__results">
-      {page.isPending ? (
-        <p className="bb-dx__state" role="status">
-          LOADING...
-        </p>
-      ) : page.isError ? (
-        <div className="bb-dx__state" role="alert">
-          <p>{errorText(page.error)}</p>
-          <CommandButton size="small" onClick={() => void page.refetch()}>
-            RETRY
-          </CommandButton>
-        </div>
-      ) : page.data.listings.length === 0 ? (
-        <p className="bb-dx__state">{itemTexts.noListings}</p>
-      ) : (
-        <ul className="bb-dx__list" aria-label="Listings" aria-busy={page.isFetching}>
-          {page.data.listings.map((listing) => (
-            <ListingCard
-              key={listing.id}
-              listing={listing}
-              me={me}
-              nowMs={now}
-              busy={actions.busy}
-              action="buy"
-              reference={priceReferenceLine(prices.get(listing.itemData.name))}
-              onBuy={setConfirming}
-            />
-          ))}
-        </ul>
-      )}
+        {page.isPending ? (
+          <p className="bb-dx__state" role="status">
+            LOADING...
+          </p>
+        ) : page.isError ? (
+          <div className="bb-dx__state" role="alert">
+            <p>{errorText(page.error)}</p>
+            <CommandButton size="small" onClick={() => void page.refetch()}>
+              RETRY
+            </CommandButton>
+          </div>
+        ) : page.data.listings.length === 0 ? (
+          <p className="bb-dx__state">{itemTexts.noListings}</p>
+        ) : (
+          <ul className="bb-dx__list" aria-label="Listings" aria-busy={page.isFetching}>
+            {page.data.listings.map((listing) => (
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                me={me}
+                nowMs={now}
+                busy={actions.busy}
+                action="buy"
+                reference={priceReferenceLine(prices.get(listing.itemData.name))}
+                onBuy={setConfirming}
+              />
+            ))}
+          </ul>
+        )}
       </div>
       <BuyDialog
         listing={confirming}
@@ -71,11 +77,19 @@ export function MarketplacePanel({ me, actions }: { me: { id: number; telnet: nu
         returnFocus={focus.restoreTarget}
       />
       <nav className="bb-dx__pager" aria-label="Pages">
-        <CommandButton size="small" disabled={filters.page <= 1} onClick={() => setFilters({ ...filters, page: filters.page - 1 })}>
+        <CommandButton
+          size="small"
+          disabled={filters.page <= 1}
+          onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+        >
           {itemTexts.previousPage}
         </CommandButton>
         <span aria-live="polite">{fillText(itemTexts.pageOf, { page: filters.page, pages })}</span>
-        <CommandButton size="small" disabled={filters.page >= pages} onClick={() => setFilters({ ...filters, page: filters.page + 1 })}>
+        <CommandButton
+          size="small"
+          disabled={filters.page >= pages}
+          onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+        >
           {itemTexts.nextPage}
         </CommandButton>
       </nav>

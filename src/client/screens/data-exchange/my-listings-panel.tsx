@@ -7,7 +7,13 @@ import { useMyListings } from './use-market';
 import type { useMarketActions } from './use-market-actions';
 
 /** MY LISTINGS: the player's active listings, each with days left and REMOVE (focus then moves to the next one's). */
-export function MyListingsPanel({ me, actions }: { me: { id: number; telnet: number }; actions: ReturnType<typeof useMarketActions> }) {
+export function MyListingsPanel({
+  me,
+  actions,
+}: {
+  me: { id: number; telnet: number };
+  actions: ReturnType<typeof useMarketActions>;
+}) {
   const mine = useMyListings();
   const box = useRef<HTMLDivElement>(null);
   useFocusSuccessor(box);
@@ -27,7 +33,15 @@ export function MyListingsPanel({ me, actions }: { me: { id: number; telnet: num
       ) : (
         <ul className="bb-dx__list" aria-label="My listings">
           {mine.data.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} me={me} nowMs={now} busy={actions.busy} action="remove" onRemove={actions.remove} />
+            <ListingCard
+              key={listing.id}
+              listing={listing}
+              me={me}
+              nowMs={now}
+              busy={actions.busy}
+              action="remove"
+              onRemove={actions.remove}
+            />
           ))}
         </ul>
       )}

@@ -3,7 +3,13 @@ import { itemTexts } from '../../../core/texts';
 import { CommandButton } from '../../ui/button';
 import { focusItem, useFocusSuccessor } from '../../ui/use-focus-successor';
 import { useCores, useGear } from '../inventory/use-inventory';
-import { priceReferenceLine, pricesByName, sellableCores, sellableGear, type SellableItem } from './data-exchange-model';
+import {
+  priceReferenceLine,
+  pricesByName,
+  sellableCores,
+  sellableGear,
+  type SellableItem,
+} from './data-exchange-model';
 import { SellDialog } from './sell-dialog';
 import { PriceReference } from './price-reference';
 import { usePrices } from './use-market';
@@ -30,21 +36,41 @@ export function SellPanel({ actions }: { actions: ReturnType<typeof useMarketAct
           LOADING...
         </p>
       ) : null}
-      {!loading && groups.every((g) => g.items.length === 0) ? <p className="bb-dx__state">{itemTexts.nothingToSell}</p> : null}
+      {!loading && groups.every((g) => g.items.length === 0) ? (
+        <p className="bb-dx__state">{itemTexts.nothingToSell}</p>
+      ) : null}
       {groups.map((group) =>
         group.items.length === 0 ? null : (
           <section key={group.title} className="bb-dx__sell-group" aria-label={group.title}>
             <h3 className="bb-dx__sell-title">{group.title}</h3>
             <ul className="bb-dx__list">
               {group.items.map((item) => (
-                <li key={`${item.itemType}:${item.itemId}`} className={`bb-dx-card bb-dx-card--${item.tone}`} {...focusItem}>
+                <li
+                  key={`${item.itemType}:${item.itemId}`}
+                  className={`bb-dx-card bb-dx-card--${item.tone}`}
+                  {...focusItem}
+                >
                   <div className="bb-dx-card__info">
-                    <span className={`bb-dx-card__name ${item.tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${item.tone}`}`}>{item.name}</span>
+                    <span
+                      className={`bb-dx-card__name ${item.tone === 'core' ? 'bb-dx-card__name--core' : `rarity-${item.tone}`}`}
+                    >
+                      {item.name}
+                    </span>
                     <span className="bb-dx-card__facts">{item.facts}</span>
-                    <PriceReference line={priceReferenceLine(prices.get(item.name))} className="bb-dx-card__reference" />
+                    <PriceReference
+                      line={priceReferenceLine(prices.get(item.name))}
+                      className="bb-dx-card__reference"
+                    />
                   </div>
                   <div className="bb-dx-card__deal">
-                    <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={actions.busy} onClick={() => setSelling(item)} aria-label={`Sell ${item.name}`}>
+                    <CommandButton
+                      size="small"
+                      variant="primary"
+                      data-focus-slot="main"
+                      disabled={actions.busy}
+                      onClick={() => setSelling(item)}
+                      aria-label={`Sell ${item.name}`}
+                    >
                       SELL
                     </CommandButton>
                   </div>

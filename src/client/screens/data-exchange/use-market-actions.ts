@@ -10,17 +10,26 @@ export function useMarketActions() {
   const create = useCreateListing();
   const buy = useBuyListing();
   const remove = useRemoveListing();
-  const failed = (title: string) => (error: unknown) => toast.show({ title, tone: 'danger', description: errorText(error) });
+  const failed = (title: string) => (error: unknown) =>
+    toast.show({ title, tone: 'danger', description: errorText(error) });
   const done = (result: { success: boolean; message: string }, failTitle: string, tone: 'success' | 'telnet') =>
-    result.success ? toast.show({ title: result.message, tone }) : toast.show({ title: failTitle, tone: 'danger', description: result.message });
+    result.success
+      ? toast.show({ title: result.message, tone })
+      : toast.show({ title: failTitle, tone: 'danger', description: result.message });
 
   return {
     busy: create.isPending || buy.isPending || remove.isPending,
     buy(listing: Listing) {
-      buy.mutate(listing.id, { onSuccess: (r) => done(r, itemTexts.buyFailed, 'telnet'), onError: failed(itemTexts.buyFailed) });
+      buy.mutate(listing.id, {
+        onSuccess: (r) => done(r, itemTexts.buyFailed, 'telnet'),
+        onError: failed(itemTexts.buyFailed),
+      });
     },
     remove(listing: Listing) {
-      remove.mutate(listing.id, { onSuccess: (r) => done(r, itemTexts.removeFailed, 'success'), onError: failed(itemTexts.removeFailed) });
+      remove.mutate(listing.id, {
+        onSuccess: (r) => done(r, itemTexts.removeFailed, 'success'),
+        onError: failed(itemTexts.removeFailed),
+      });
     },
     list(body: CreateListingBody, onListed: () => void) {
       create.mutate(body, {

@@ -67,7 +67,8 @@ export function useCreateListing() {
   const api = useApi();
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (body: CreateListingBody) => api.post(marketPaths.create, body, CreateListingResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body: CreateListingBody) =>
+      api.post(marketPaths.create, body, CreateListingResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }
@@ -77,7 +78,8 @@ export function useBuyListing() {
   const api = useApi();
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (listingId: number) => api.post(marketPaths.buy, { listingId }, BuyListingResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (listingId: number) =>
+      api.post(marketPaths.buy, { listingId }, BuyListingResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }
@@ -87,7 +89,8 @@ export function useRemoveListing() {
   const api = useApi();
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (listingId: number) => api.post(marketPaths.remove, { listingId }, RemoveListingResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (listingId: number) =>
+      api.post(marketPaths.remove, { listingId }, RemoveListingResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }

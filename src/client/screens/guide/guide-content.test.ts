@@ -22,7 +22,10 @@ describe('guide content (spec §1)', () => {
   });
 
   it('explains the added sections without formulas', () => {
-    const added = guideSections.slice(6).map((s) => [s.intro, ...s.topics.flatMap((t) => t.lines)].join('\n')).join('\n');
+    const added = guideSections
+      .slice(6)
+      .map((s) => [s.intro, ...s.topics.flatMap((t) => t.lines)].join('\n'))
+      .join('\n');
     expect(added).not.toMatch(/[×^÷=]|floor\(|round\(/);
   });
 

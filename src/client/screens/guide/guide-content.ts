@@ -16,7 +16,9 @@ export interface GuideSection {
   topics: readonly GuideTopic[];
 }
 
-const curveSample = [1, 2, 5, 10, 25, 50].map((level) => `Lv.${level} → ${expForLevel(level).toLocaleString('en-US')}`).join(' · ');
+const curveSample = [1, 2, 5, 10, 25, 50]
+  .map((level) => `Lv.${level} → ${expForLevel(level).toLocaleString('en-US')}`)
+  .join(' · ');
 
 /** The spec's six sections (spec §1), in the game's voice; every fact the spec gives is here. */
 const specSections: readonly GuideSection[] = [
@@ -66,7 +68,8 @@ const specSections: readonly GuideSection[] = [
   {
     id: 'mainframe',
     title: 'Mainframe',
-    intro: 'Your home terminal. Stats on the left, the binary decoder in the middle, chat below it and missions beside.',
+    intro:
+      'Your home terminal. Stats on the left, the binary decoder in the middle, chat below it and missions beside.',
     topics: [
       {
         heading: 'Binary decoder',
@@ -102,7 +105,9 @@ const specSections: readonly GuideSection[] = [
       },
       {
         heading: 'Leaderboard',
-        lines: [`The top ${balance.leaderboardLimit} operators by level or by total decodes. Your own row wears a 'You' badge.`],
+        lines: [
+          `The top ${balance.leaderboardLimit} operators by level or by total decodes. Your own row wears a 'You' badge.`,
+        ],
       },
     ],
   },
@@ -178,7 +183,9 @@ const specSections: readonly GuideSection[] = [
       },
       {
         heading: 'Global chat',
-        lines: [`Messages are trimmed, empty ones are not sent, and each may be up to ${balance.messageMaxLength} characters.`],
+        lines: [
+          `Messages are trimmed, empty ones are not sent, and each may be up to ${balance.messageMaxLength} characters.`,
+        ],
       },
     ],
   },
@@ -201,7 +208,8 @@ const specSections: readonly GuideSection[] = [
   {
     id: 'blockchain',
     title: 'Blockchain Battles',
-    intro: 'A shared boss the whole grid attacks at once. Crack its secret code, Mastermind style, and drain its integrity.',
+    intro:
+      'A shared boss the whole grid attacks at once. Crack its secret code, Mastermind style, and drain its integrity.',
     topics: [
       {
         heading: 'Cracking the code',

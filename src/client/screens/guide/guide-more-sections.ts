@@ -43,7 +43,8 @@ export const moreGuideSections: readonly GuideSection[] = [
   {
     id: 'data-exchange',
     title: 'Data Exchange',
-    intro: 'The players’ market: sell gear and cores you do not need, buy what others offer. SYSTEM menu → DATA EXCHANGE.',
+    intro:
+      'The players’ market: sell gear and cores you do not need, buy what others offer. SYSTEM menu → DATA EXCHANGE.',
     topics: [
       {
         heading: 'Selling',
@@ -89,7 +90,8 @@ export const moreGuideSections: readonly GuideSection[] = [
   {
     id: 'virus',
     title: 'Virus',
-    intro: 'The real-money shop: Trojans, each of which brings one Telnet Core. SYSTEM menu → VIRUS. Nothing here is needed to play.',
+    intro:
+      'The real-money shop: Trojans, each of which brings one Telnet Core. SYSTEM menu → VIRUS. Nothing here is needed to play.',
     topics: [
       {
         heading: 'Buying',

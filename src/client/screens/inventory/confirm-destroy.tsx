@@ -5,7 +5,17 @@ import { Modal } from '../../ui/modal';
 import type { InventoryItem } from './inventory-model';
 
 /** Destroying is for good: one confirmation, Escape or Cancel backs out. */
-export function ConfirmDestroy({ item, onCancel, onConfirm, returnFocus }: { item: InventoryItem | null; onCancel(): void; onConfirm(item: InventoryItem): void; returnFocus(): HTMLElement | null }) {
+export function ConfirmDestroy({
+  item,
+  onCancel,
+  onConfirm,
+  returnFocus,
+}: {
+  item: InventoryItem | null;
+  onCancel(): void;
+  onConfirm(item: InventoryItem): void;
+  returnFocus(): HTMLElement | null;
+}) {
   const name = item ? (item.kind === 'gear' ? item.gear.name : coreDisplayName(item.core.coreType.name)) : '';
   return (
     <Modal

@@ -11,7 +11,15 @@ import { emptySlotText, equippedSlots } from './inventory-model';
 const noStats = { attack: 0, criticalRate: 0, bonusCriticalHit: 0, itemDropRate: 0 };
 
 /** spec §2 equipment panel: one slot per gear type with the equipped item or NO_{TYPE}_EQUIPPED, and unequip. */
-export function EquipmentPanel({ gear, busy, onUnequip }: { gear: readonly Gear[]; busy: boolean; onUnequip(gear: Gear): void }) {
+export function EquipmentPanel({
+  gear,
+  busy,
+  onUnequip,
+}: {
+  gear: readonly Gear[];
+  busy: boolean;
+  onUnequip(gear: Gear): void;
+}) {
   const slots = equippedSlots(gear);
   const equipped = gearTypes.flatMap((t) => (slots[t] ? [slots[t]] : []));
   const bonus = effectiveStats(noStats, equipped);
@@ -50,8 +58,8 @@ export function EquipmentPanel({ gear, busy, onUnequip }: { gear: readonly Gear[
         })}
       </ul>
       <p className="bb-inv__bonus" aria-label="Bonus from equipped gear">
-        <span>GEAR BONUS</span> +{bonus.attack} ATK · +{bonus.criticalRate}% CRIT · +{bonus.bonusCriticalHit}% BONUS CRIT · +
-        {dropRatePercent(bonus.itemDropRate)}% DROP
+        <span>GEAR BONUS</span> +{bonus.attack} ATK · +{bonus.criticalRate}% CRIT · +{bonus.bonusCriticalHit}% BONUS
+        CRIT · +{dropRatePercent(bonus.itemDropRate)}% DROP
       </p>
     </Panel>
   );

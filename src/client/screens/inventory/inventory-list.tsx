@@ -18,7 +18,16 @@ export interface InventoryListProps extends CardHandlers {
 }
 
 /** The items of a tab, the cores opened on this visit, or the spec's empty state. */
-export function InventoryList({ tab, items, heldCount, opened, playerLevel, selection, busy, ...handlers }: InventoryListProps) {
+export function InventoryList({
+  tab,
+  items,
+  heldCount,
+  opened,
+  playerLevel,
+  selection,
+  busy,
+  ...handlers
+}: InventoryListProps) {
   if (items.length === 0 && opened.length === 0) {
     return <p className="bb-inv__state">{emptyText(tab, heldCount)}</p>;
   }
@@ -46,7 +55,9 @@ export function InventoryList({ tab, items, heldCount, opened, playerLevel, sele
               <span className="bb-inv-card__name bb-inv-card__name--core">{core.name}</span>
               <span className="bb-inv-card__meta">TELNET CORE</span>
               <span className={core.success ? 'bb-inv-card__reward' : 'bb-inv-card__burnt'}>
-                {core.success ? fillText(itemTexts.opened, { n: formatTelnet(core.telnetRewarded) }) : itemTexts.openFailedShort}
+                {core.success
+                  ? fillText(itemTexts.opened, { n: formatTelnet(core.telnetRewarded) })
+                  : itemTexts.openFailedShort}
               </span>
             </div>
           </li>

@@ -52,7 +52,9 @@ describe('inventory model (spec §2)', () => {
     const worn = gear({ isEquipped: true });
     const ram = gear({ type: 'ram' });
     const c = core();
-    expect(itemsForTab([plain, epic, worn, ram], [c], 'cpu').map(itemKey)).toEqual([worn, epic, plain].map((g) => `gear:${g.id}`));
+    expect(itemsForTab([plain, epic, worn, ram], [c], 'cpu').map(itemKey)).toEqual(
+      [worn, epic, plain].map((g) => `gear:${g.id}`),
+    );
     expect(itemsForTab([plain, ram], [c], 'ram').map(itemKey)).toEqual([`gear:${ram.id}`]);
     expect(itemsForTab([plain], [c], 'cores').map(itemKey)).toEqual([`telnet-core:${c.id}`]);
     expect(itemsForTab([plain], [c], 'all')).toHaveLength(2);
@@ -116,7 +118,11 @@ describe('the list keeps its order while the player works', () => {
     const b = gear({ rarity: 'rare' });
     const c = gear({ rarity: 'common' });
     const first = keepOrder(null, itemsForTab([a, b, c], [], 'all'));
-    expect(keys(first)).toEqual([itemKey({ kind: 'gear', gear: a }), itemKey({ kind: 'gear', gear: b }), itemKey({ kind: 'gear', gear: c })]);
+    expect(keys(first)).toEqual([
+      itemKey({ kind: 'gear', gear: a }),
+      itemKey({ kind: 'gear', gear: b }),
+      itemKey({ kind: 'gear', gear: c }),
+    ]);
     // Equipping the common one would sort it first; the shown order stays.
     const equipped = { ...c, isEquipped: true };
     const next = keepOrder(keys(first), itemsForTab([a, b, equipped], [], 'all'));
@@ -133,7 +139,11 @@ describe('the list keeps its order while the player works', () => {
     const dropped = gear({ rarity: 'legendary' });
     const bought = core({ coreTypeId: 5, coreType: { name: 'T-5' } });
     const next = keepOrder(shown, itemsForTab([a, b, dropped], [bought], 'all'));
-    expect(keys(next)).toEqual([a, b].map((g) => itemKey({ kind: 'gear', gear: g })).concat(itemKey({ kind: 'gear', gear: dropped }), itemKey({ kind: 'telnet-core', core: bought })));
+    expect(keys(next)).toEqual(
+      [a, b]
+        .map((g) => itemKey({ kind: 'gear', gear: g }))
+        .concat(itemKey({ kind: 'gear', gear: dropped }), itemKey({ kind: 'telnet-core', core: bought })),
+    );
   });
 
   it('filters a tab out of the kept order', () => {

@@ -34,7 +34,8 @@ export function itemsForTab(gear: readonly Gear[], cores: readonly TelnetCore[],
       b.level - a.level ||
       b.id - a.id,
   );
-  const coresShown = tab === 'all' || tab === 'cores' ? [...cores].sort((a, b) => b.coreTypeId - a.coreTypeId || b.id - a.id) : [];
+  const coresShown =
+    tab === 'all' || tab === 'cores' ? [...cores].sort((a, b) => b.coreTypeId - a.coreTypeId || b.id - a.id) : [];
   return [
     ...sortedGear.map((g): InventoryItem => ({ kind: 'gear', gear: g })),
     ...coresShown.map((c): InventoryItem => ({ kind: 'telnet-core', core: c })),
@@ -89,7 +90,8 @@ export function emptySlotText(type: GearType): string {
 }
 
 /** What a gear card's main action is: unequip, equip, blocked by level ('Req Lv.{n}'), or none while listed. */
-export type GearAction = { kind: 'unequip' } | { kind: 'equip' } | { kind: 'too-low'; level: number } | { kind: 'listed' };
+export type GearAction =
+  { kind: 'unequip' } | { kind: 'equip' } | { kind: 'too-low'; level: number } | { kind: 'listed' };
 export function gearAction(gear: Gear, playerLevel: number): GearAction {
   if (gear.listingId !== null) return { kind: 'listed' };
   if (gear.isEquipped) return { kind: 'unequip' };

@@ -9,7 +9,16 @@ import { Tabs } from '../../ui/tabs';
 import { useFocusSuccessor } from '../../ui/use-focus-successor';
 import { ConfirmDestroy } from './confirm-destroy';
 import { EquipmentPanel } from './equipment-panel';
-import { inventoryTabs, inventoryTitle, isInTab, itemKey, itemsForTab, keepOrder, type InventoryItem, type InventoryTab } from './inventory-model';
+import {
+  inventoryTabs,
+  inventoryTitle,
+  isInTab,
+  itemKey,
+  itemsForTab,
+  keepOrder,
+  type InventoryItem,
+  type InventoryTab,
+} from './inventory-model';
 import { InventoryList } from './inventory-list';
 import { SelectionBar } from './selection-bar';
 import { browsing, selectionReducer } from './selection-model';
@@ -42,7 +51,9 @@ export function InventoryScreen() {
   useEffect(() => {
     if (!gear.data || !cores.data) return;
     const keys = ordered.map(itemKey);
-    setShown((before) => (before && before.length === keys.length && before.every((k, i) => k === keys[i]) ? before : keys));
+    setShown((before) =>
+      before && before.length === keys.length && before.every((k, i) => k === keys[i]) ? before : keys,
+    );
   }, [ordered, gear.data, cores.data]);
 
   // Items that left (destroyed, sold, opened elsewhere) leave the selection too.
@@ -68,7 +79,11 @@ export function InventoryScreen() {
     <div className="bb-inv">
       <ScreenHeader title="INVENTORY" tagline="gear, cores and what they do for you" />
       <div className="bb-inv__grid">
-        <EquipmentPanel gear={gearList} busy={actions.busy} onUnequip={(g) => actions.setEquipped({ kind: 'gear', gear: g }, false)} />
+        <EquipmentPanel
+          gear={gearList}
+          busy={actions.busy}
+          onUnequip={(g) => actions.setEquipped({ kind: 'gear', gear: g }, false)}
+        />
         <Panel
           title={inventoryTitle(gearList, coreList)}
           className="bb-inv__list-panel"
@@ -85,7 +100,13 @@ export function InventoryScreen() {
             ) : null
           }
         >
-          <Tabs<InventoryTab> label="Item types" items={inventoryTabs.map((t) => ({ key: t.key, label: t.label, panelId }))} selected={tab} onSelect={setTab} idPrefix="bb-inv" />
+          <Tabs<InventoryTab>
+            label="Item types"
+            items={inventoryTabs.map((t) => ({ key: t.key, label: t.label, panelId }))}
+            selected={tab}
+            onSelect={setTab}
+            idPrefix="bb-inv"
+          />
           <div ref={listBox} className="bb-inv__listbox">
             <SelectionBar
               selection={selection}

@@ -24,9 +24,19 @@ export interface ItemCardProps {
 function describe(item: InventoryItem): { name: string; rarity: string; meta: string; stat: string } {
   if (item.kind === 'gear') {
     const g = item.gear;
-    return { name: g.name, rarity: g.rarity, meta: `${slotLabel[g.type]} · LV.${g.level} · ${rarityWord(g.rarity)}`, stat: gearStatLabel(g) };
+    return {
+      name: g.name,
+      rarity: g.rarity,
+      meta: `${slotLabel[g.type]} · LV.${g.level} · ${rarityWord(g.rarity)}`,
+      stat: gearStatLabel(g),
+    };
   }
-  return { name: coreDisplayName(item.core.coreType.name), rarity: 'core', meta: 'TELNET CORE', stat: itemTexts.readyToOpen };
+  return {
+    name: coreDisplayName(item.core.coreType.name),
+    rarity: 'core',
+    meta: 'TELNET CORE',
+    stat: itemTexts.readyToOpen,
+  };
 }
 
 /**
@@ -51,7 +61,11 @@ export function ItemCard(props: ItemCardProps) {
 
   const body = (
     <>
-      <span className={`bb-inv-card__name ${item.kind === 'gear' ? `rarity-${info.rarity}` : 'bb-inv-card__name--core'}`}>{info.name}</span>
+      <span
+        className={`bb-inv-card__name ${item.kind === 'gear' ? `rarity-${info.rarity}` : 'bb-inv-card__name--core'}`}
+      >
+        {info.name}
+      </span>
       <span className="bb-inv-card__meta">{info.meta}</span>
       <span className={item.kind === 'gear' ? 'bb-inv-card__stat' : 'bb-inv-card__ready'}>{info.stat}</span>
       {equipped ? <span className="bb-inv-card__badge">{itemTexts.equipped}</span> : null}
@@ -59,7 +73,12 @@ export function ItemCard(props: ItemCardProps) {
     </>
   );
 
-  const classes = ['bb-inv-card', `bb-inv-card--${info.rarity}`, selected ? 'bb-inv-card--selected' : '', selecting && !selectable ? 'bb-inv-card--locked' : '']
+  const classes = [
+    'bb-inv-card',
+    `bb-inv-card--${info.rarity}`,
+    selected ? 'bb-inv-card--selected' : '',
+    selecting && !selectable ? 'bb-inv-card--locked' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -88,12 +107,26 @@ export function ItemCard(props: ItemCardProps) {
       <div className="bb-inv-card__actions">
         {item.kind === 'gear' ? <GearButton {...props} /> : null}
         {item.kind === 'telnet-core' && !listed ? (
-          <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={busy} onClick={() => props.onOpen(item)} aria-label={`${itemTexts.open} ${info.name}`}>
+          <CommandButton
+            size="small"
+            variant="primary"
+            data-focus-slot="main"
+            disabled={busy}
+            onClick={() => props.onOpen(item)}
+            aria-label={`${itemTexts.open} ${info.name}`}
+          >
             {itemTexts.open}
           </CommandButton>
         ) : null}
         {selectable ? (
-          <CommandButton size="small" variant="danger" data-focus-slot="destroy" disabled={busy} onClick={() => props.onDestroy(item)} aria-label={`${itemTexts.destroy} ${info.name}`}>
+          <CommandButton
+            size="small"
+            variant="danger"
+            data-focus-slot="destroy"
+            disabled={busy}
+            onClick={() => props.onDestroy(item)}
+            aria-label={`${itemTexts.destroy} ${info.name}`}
+          >
             {itemTexts.destroy}
           </CommandButton>
         ) : null}
@@ -110,20 +143,39 @@ function GearButton({ item, playerLevel, busy, onEquip, onTooLow }: ItemCardProp
       return null;
     case 'unequip':
       return (
-        <CommandButton size="small" data-focus-slot="main" disabled={busy} onClick={() => onEquip(item, false)} aria-label={`${itemTexts.unequip} ${item.gear.name}`}>
+        <CommandButton
+          size="small"
+          data-focus-slot="main"
+          disabled={busy}
+          onClick={() => onEquip(item, false)}
+          aria-label={`${itemTexts.unequip} ${item.gear.name}`}
+        >
           {itemTexts.unequip}
         </CommandButton>
       );
     case 'too-low':
       // spec §2/§5: the button reads 'Req Lv.{n}'; pressing it explains why instead of calling the server.
       return (
-        <CommandButton size="small" data-focus-slot="main" className="bb-inv-card__req" onClick={() => onTooLow(action.level)} aria-label={`${fillText(itemTexts.reqLevel, { n: action.level })}: ${item.gear.name}`}>
+        <CommandButton
+          size="small"
+          data-focus-slot="main"
+          className="bb-inv-card__req"
+          onClick={() => onTooLow(action.level)}
+          aria-label={`${fillText(itemTexts.reqLevel, { n: action.level })}: ${item.gear.name}`}
+        >
           {fillText(itemTexts.reqLevel, { n: action.level })}
         </CommandButton>
       );
     case 'equip':
       return (
-        <CommandButton size="small" variant="primary" data-focus-slot="main" disabled={busy} onClick={() => onEquip(item, true)} aria-label={`${itemTexts.equip} ${item.gear.name}`}>
+        <CommandButton
+          size="small"
+          variant="primary"
+          data-focus-slot="main"
+          disabled={busy}
+          onClick={() => onEquip(item, true)}
+          aria-label={`${itemTexts.equip} ${item.gear.name}`}
+        >
           {itemTexts.equip}
         </CommandButton>
       );

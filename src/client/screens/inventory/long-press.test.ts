@@ -28,7 +28,12 @@ function fakeTimers() {
 function setup() {
   const clock = fakeTimers();
   let fired = 0;
-  const press = createLongPress({ delayMs: 800, setTimer: clock.setTimer, clearTimer: clock.clearTimer, onLongPress: () => fired++ });
+  const press = createLongPress({
+    delayMs: 800,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+    onLongPress: () => fired++,
+  });
   return { clock, press, fired: () => fired };
 }
 

@@ -33,7 +33,12 @@ export function SelectionBar({ selection, gear, busy, onSelectMany, onDestroyAll
           <span className="bb-inv__count" aria-live="polite">
             {fillText(itemTexts.selectedCount, { n: keys.length })}
           </span>
-          <CommandButton size="small" variant="danger" disabled={busy || keys.length === 0} onClick={() => onDestroyAll(keys.map(refOfKey))}>
+          <CommandButton
+            size="small"
+            variant="danger"
+            disabled={busy || keys.length === 0}
+            onClick={() => onDestroyAll(keys.map(refOfKey))}
+          >
             {itemTexts.destroyAll}
           </CommandButton>
           <CommandButton size="small" onClick={onCancel}>

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { browsing, selectedKeys, selectionReducer, type Selection } from './selection-model';
 
-const run = (actions: Parameters<typeof selectionReducer>[1][], from: Selection = browsing) => actions.reduce(selectionReducer, from);
+const run = (actions: Parameters<typeof selectionReducer>[1][], from: Selection = browsing) =>
+  actions.reduce(selectionReducer, from);
 
 describe('multi-select (spec §2)', () => {
   it('starts with the long-pressed item selected, toggles on taps, and ends', () => {
     const started = run([{ kind: 'start', key: 'gear:1' }]);
     expect(selectedKeys(started)).toEqual(['gear:1']);
-    const toggled = run([{ kind: 'toggle', key: 'gear:2' }, { kind: 'toggle', key: 'gear:1' }], started);
+    const toggled = run(
+      [
+        { kind: 'toggle', key: 'gear:2' },
+        { kind: 'toggle', key: 'gear:1' },
+      ],
+      started,
+    );
     expect(selectedKeys(toggled)).toEqual(['gear:2']);
     expect(run([{ kind: 'end' }], toggled)).toBe(browsing);
   });

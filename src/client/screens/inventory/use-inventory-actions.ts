@@ -25,7 +25,8 @@ export function useInventoryActions() {
   const openCore = useOpenCore();
   const [opened, setOpened] = useState<OpenedCore[]>([]);
 
-  const busy = equip.isPending || destroyGear.isPending || destroyCore.isPending || bulk.isPending || openCore.isPending;
+  const busy =
+    equip.isPending || destroyGear.isPending || destroyCore.isPending || bulk.isPending || openCore.isPending;
 
   const failed = useCallback(
     (title: string) => (error: unknown) => toast.show({ title, tone: 'danger', description: errorText(error) }),
@@ -40,7 +41,11 @@ export function useInventoryActions() {
       equip.mutate({ gearId: item.gear.id, equip: on }, { onError: failed(itemTexts.equipFailed) });
     },
     tooLow(level: number) {
-      toast.show({ title: itemTexts.levelTooLow, tone: 'danger', description: fillText(itemTexts.levelTooLowBody, { n: level }) });
+      toast.show({
+        title: itemTexts.levelTooLow,
+        tone: 'danger',
+        description: fillText(itemTexts.levelTooLowBody, { n: level }),
+      });
     },
     destroy(item: InventoryItem) {
       if (item.kind === 'gear') destroyGear.mutate(item.gear.id, { onError: failed(itemTexts.destroyGearFailed) });
@@ -49,7 +54,8 @@ export function useInventoryActions() {
     destroyMany(items: ItemRef[], done: () => void) {
       bulk.mutate(items, {
         onSuccess: (result) => {
-          if (result.skipped.length > 0) toast.show({ title: itemTexts.destroySomeFailed, tone: 'danger', description: result.message });
+          if (result.skipped.length > 0)
+            toast.show({ title: itemTexts.destroySomeFailed, tone: 'danger', description: result.message });
           else toast.show({ title: fillText(itemTexts.itemsDestroyed, { n: result.destroyed.length }), tone: 'info' });
           done();
         },
@@ -61,7 +67,10 @@ export function useInventoryActions() {
       const name = coreDisplayName(item.core.coreType.name);
       openCore.mutate(item.core.id, {
         onSuccess: (result) => {
-          setOpened((list) => [{ id: item.core.id, name, success: result.success, telnetRewarded: result.telnetRewarded }, ...list]);
+          setOpened((list) => [
+            { id: item.core.id, name, success: result.success, telnetRewarded: result.telnetRewarded },
+            ...list,
+          ]);
           toast.show(
             result.success
               ? { title: fillText(itemTexts.coreOpenSucceeded, { n: result.telnetRewarded }), tone: 'telnet' }

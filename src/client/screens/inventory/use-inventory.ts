@@ -63,7 +63,8 @@ export function useDestroyGear() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (gearId: number) => api.post(inventoryPaths.destroyGear, { gearId }, ActionResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (gearId: number) =>
+      api.post(inventoryPaths.destroyGear, { gearId }, ActionResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => refreshInventory(queryClient),
   });
 }
@@ -84,7 +85,8 @@ export function useBulkDestroy() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (items: ItemRef[]) => api.post(inventoryPaths.bulkDestroy, { items }, BulkDestroyResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (items: ItemRef[]) =>
+      api.post(inventoryPaths.bulkDestroy, { items }, BulkDestroyResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => refreshInventory(queryClient),
   });
 }
@@ -94,7 +96,8 @@ export function useOpenCore() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (coreId: number) => api.post(inventoryPaths.useCore(coreId), {}, UseCoreResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (coreId: number) =>
+      api.post(inventoryPaths.useCore(coreId), {}, UseCoreResult, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => refreshInventory(queryClient),
   });
 }

@@ -67,7 +67,13 @@ export function ColorPickerDialog({
 }) {
   const [color, setColor] = useState<Rgb>(initial);
   return (
-    <Modal open={open} onOpenChange={(o) => (o ? undefined : onCancel())} title={k.colorTitle} description={k.colorHint} returnFocus={returnFocus}>
+    <Modal
+      open={open}
+      onOpenChange={(o) => (o ? undefined : onCancel())}
+      title={k.colorTitle}
+      description={k.colorHint}
+      returnFocus={returnFocus}
+    >
       <form
         className="bb-kernel__picker"
         onSubmit={(e) => {
@@ -76,11 +82,23 @@ export function ColorPickerDialog({
         }}
       >
         <ColorPresets color={color} onPick={setColor} />
-        <div className="bb-kernel__picker-swatch" style={{ background: `rgb(${color.r}, ${color.g}, ${color.b})` }} data-testid="kernel-swatch" aria-hidden="true" />
+        <div
+          className="bb-kernel__picker-swatch"
+          style={{ background: `rgb(${color.r}, ${color.g}, ${color.b})` }}
+          data-testid="kernel-swatch"
+          aria-hidden="true"
+        />
         {channels.map(([key, label]) => (
           <label key={key} className="bb-kernel__slider">
             <span>{label}</span>
-            <input type="range" min={0} max={255} step={1} value={color[key]} onChange={(e) => setColor({ ...color, [key]: Number(e.target.value) })} />
+            <input
+              type="range"
+              min={0}
+              max={255}
+              step={1}
+              value={color[key]}
+              onChange={(e) => setColor({ ...color, [key]: Number(e.target.value) })}
+            />
             <output>{color[key]}</output>
           </label>
         ))}

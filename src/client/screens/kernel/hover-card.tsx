@@ -16,7 +16,13 @@ function OwnerActions({ bit, username }: { bit: BitCoord; username: string }) {
   const x0 = bit.x - (bit.x % reportBlock);
   const y0 = bit.y - (bit.y % reportBlock);
   const region = { kind: 'region', x0, y0, x1: x0 + reportBlock - 1, y1: y0 + reportBlock - 1 } as const;
-  return <PlayerActions username={username} target={region} what={fillText(texts.safety.reportWhat.region, { ref: `${x0},${y0}–${region.x1},${region.y1}` })} />;
+  return (
+    <PlayerActions
+      username={username}
+      target={region}
+      what={fillText(texts.safety.reportWhat.region, { ref: `${x0},${y0}–${region.x1},${region.y1}` })}
+    />
+  );
 }
 
 /** The bit under the pointer (or the keyboard cursor, or a long press, or the last one pointed at): coordinates, price, owner. */

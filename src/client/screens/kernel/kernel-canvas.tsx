@@ -46,5 +46,14 @@ export function KernelCanvas({ viewRef, zoom, hover, onBuy, start, onView }: Ker
     };
   }, [viewRef, zoom, hover]);
 
-  return <canvas ref={canvas} className="bb-kernel__canvas" tabIndex={0} role="application" aria-label={texts.kernel.canvasLabel} data-testid="kernel-canvas" />;
+  return (
+    <canvas
+      ref={canvas}
+      className="bb-kernel__canvas"
+      tabIndex={0}
+      role="application"
+      aria-label={texts.kernel.canvasLabel}
+      data-testid="kernel-canvas"
+    />
+  );
 }

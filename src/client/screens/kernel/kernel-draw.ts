@@ -37,7 +37,13 @@ export function drawBitLines(ctx: CanvasRenderingContext2D, view: View, width: n
  * The player's own bits outlined (ADR 066): a dark inner line and a bright outer one, so the outline
  * shows on any colour; below 3 px a bit gets a small marker box instead, so one bought bit is never lost.
  */
-export function drawOwnOutlines(ctx: CanvasRenderingContext2D, view: View, width: number, height: number, mine: readonly BitCoord[]): void {
+export function drawOwnOutlines(
+  ctx: CanvasRenderingContext2D,
+  view: View,
+  width: number,
+  height: number,
+  mine: readonly BitCoord[],
+): void {
   const { x0, x1, y0, y1 } = visibleRange(view, width, height);
   const cell = Math.max(view.zoom, 3);
   ctx.beginPath();

@@ -57,7 +57,8 @@ export class KernelGestures {
     if (this.pointers.size >= 2) {
       const [a, b] = [...this.pointers.values()];
       const distance = this.spread();
-      if (this.pinchDistance > 0) this.target.zoomBy(distance / this.pinchDistance, { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 });
+      if (this.pinchDistance > 0)
+        this.target.zoomBy(distance / this.pinchDistance, { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 });
       this.pinchDistance = distance;
       return;
     }
@@ -80,7 +81,11 @@ export class KernelGestures {
     // two within doubleTapMs near each other buy it (double-tap).
     this.target.hover(press);
     const now = performance.now();
-    if (this.lastTap && now - this.lastTap.at < doubleTapMs && Math.hypot(press.x - this.lastTap.x, press.y - this.lastTap.y) < tapSlopPx * 3) {
+    if (
+      this.lastTap &&
+      now - this.lastTap.at < doubleTapMs &&
+      Math.hypot(press.x - this.lastTap.x, press.y - this.lastTap.y) < tapSlopPx * 3
+    ) {
       this.lastTap = null;
       this.target.buy(press);
     } else {

@@ -50,7 +50,9 @@ export class KernelImage {
     data[o + 1] = g;
     data[o + 2] = b;
     const d = this.dirty;
-    this.dirty = d ? { x0: Math.min(d.x0, x), y0: Math.min(d.y0, y), x1: Math.max(d.x1, x + 1), y1: Math.max(d.y1, y + 1) } : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+    this.dirty = d
+      ? { x0: Math.min(d.x0, x), y0: Math.min(d.y0, y), x1: Math.max(d.x1, x + 1), y1: Math.max(d.y1, y + 1) }
+      : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
   }
 
   colorAt(x: number, y: number): [number, number, number] {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bitAt, caughtUp, initialView, keyAction, panBy, receiveVersion, stepAbout, wheelFactor, zoomAbout } from './kernel-model';
+import {
+  bitAt,
+  caughtUp,
+  initialView,
+  keyAction,
+  panBy,
+  receiveVersion,
+  stepAbout,
+  wheelFactor,
+  zoomAbout,
+} from './kernel-model';
 
 describe('kernel view', () => {
   it('starts with the whole grid in sight at a ladder zoom', () => {

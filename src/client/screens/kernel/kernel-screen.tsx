@@ -32,7 +32,10 @@ import { formatTelnet } from '../../lib/format-telnet';
 
 const k = texts.kernel;
 const defaultColor: Rgb = { r: 57, g: 255, b: 136 };
-const seasonRule = fillText(k.seasonEnds, { share: Math.round(balance.kernelSeasonFullShare * 100), days: balance.kernelSeasonMaxDays });
+const seasonRule = fillText(k.seasonEnds, {
+  share: Math.round(balance.kernelSeasonFullShare * 100),
+  days: balance.kernelSeasonMaxDays,
+});
 
 /** spec §2 Kernel: the shared canvas, zoom, stats, help, and the colour and purchase dialogs. */
 export function KernelScreen() {
@@ -80,11 +83,16 @@ export function KernelScreen() {
   const current: Rgb = hasColor ? { r: c.colorR!, g: c.colorG!, b: c.colorB! } : defaultColor;
   const telnet = user?.telnet ?? 0;
 
-  const show = (n: { title: string; description: string }, tone: 'danger' | 'telnet' = 'danger') => toast.show({ ...n, tone });
+  const show = (n: { title: string; description: string }, tone: 'danger' | 'telnet' = 'danger') =>
+    toast.show({ ...n, tone });
 
   async function askToBuy(bit: BitCoord) {
     try {
-      const info = await queryClient.fetchQuery({ queryKey: bitKey(bit), queryFn: () => api.request(bitPath(bit), { schema: BitInfo }), staleTime: 0 });
+      const info = await queryClient.fetchQuery({
+        queryKey: bitKey(bit),
+        queryFn: () => api.request(bitPath(bit), { schema: BitInfo }),
+        staleTime: 0,
+      });
       if (info.owner) return show(bitOwned(info.owner.username));
     } catch {
       // The server decides anyway; a failed look-up still lets the player try.
@@ -109,7 +117,8 @@ export function KernelScreen() {
           setPicker(null);
           if (then) void askToBuy(then);
         },
-        onError: (e) => toast.show({ title: k.colorFailed, description: purchaseFailure(e).description, tone: 'danger' }),
+        onError: (e) =>
+          toast.show({ title: k.colorFailed, description: purchaseFailure(e).description, tone: 'danger' }),
       },
     );
   }
@@ -124,9 +133,21 @@ export function KernelScreen() {
       onSuccess: (r) => {
         setConfirming(null);
         mine.add(bit);
-        paintOwn({ x: r.square.x, y: r.square.y, colorR: r.square.colorR, colorG: r.square.colorG, colorB: r.square.colorB, version: r.version });
+        paintOwn({
+          x: r.square.x,
+          y: r.square.y,
+          colorR: r.square.colorR,
+          colorG: r.square.colorG,
+          colorB: r.square.colorB,
+          version: r.version,
+        });
         queryClient.setQueryData<User | null>(userQueryKey, (u) => (u ? { ...u, telnet: r.telnet } : u));
-        queryClient.setQueryData(bitKey(bit), { x: bit.x, y: bit.y, price: r.price, owner: { id: r.square.ownerId, username: r.square.ownerUsername } });
+        queryClient.setQueryData(bitKey(bit), {
+          x: bit.x,
+          y: bit.y,
+          price: r.price,
+          owner: { id: r.square.ownerId, username: r.square.ownerUsername },
+        });
         toast.show({ title: fillText(k.bought, { x: bit.x, y: bit.y, price: formatTelnet(r.price) }), tone: 'telnet' });
       },
       onError: (e) => {
@@ -140,9 +161,20 @@ export function KernelScreen() {
     <div className="bb-kernel">
       <ScreenHeader title={k.title} tagline={k.tagline} />
       <div className="bb-kernel__layout">
-        <Panel title={k.title} className="bb-kernel__board" actions={<ZoomControls viewRef={viewRef} zoom={stores.zoom} mine={mine.data?.bits ?? []} />}>
+        <Panel
+          title={k.title}
+          className="bb-kernel__board"
+          actions={<ZoomControls viewRef={viewRef} zoom={stores.zoom} mine={mine.data?.bits ?? []} />}
+        >
           <div className="bb-kernel__stage">
-            <KernelCanvas viewRef={viewRef} zoom={stores.zoom} hover={stores.hover} onBuy={onBuy} start={start} onView={onView} />
+            <KernelCanvas
+              viewRef={viewRef}
+              zoom={stores.zoom}
+              hover={stores.hover}
+              onBuy={onBuy}
+              start={start}
+              onView={onView}
+            />
             <Minimap viewRef={viewRef} view={stores.view} painted={stores.claimed} />
             {status !== 'ready' ? (
               <p className="bb-kernel__loading" role="status">
@@ -175,8 +207,23 @@ export function KernelScreen() {
           </Panel>
         </aside>
       </div>
-      {picker ? <ColorPickerDialog open initial={current} busy={setColor.isPending} onSave={saveColor} onCancel={() => setPicker(null)} returnFocus={returnFocus} /> : null}
-      <PurchaseDialog bit={confirming} busy={purchase.isPending} onConfirm={confirm} onCancel={() => setConfirming(null)} returnFocus={returnFocus} />
+      {picker ? (
+        <ColorPickerDialog
+          open
+          initial={current}
+          busy={setColor.isPending}
+          onSave={saveColor}
+          onCancel={() => setPicker(null)}
+          returnFocus={returnFocus}
+        />
+      ) : null}
+      <PurchaseDialog
+        bit={confirming}
+        busy={purchase.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+        returnFocus={returnFocus}
+      />
     </div>
   );
 }

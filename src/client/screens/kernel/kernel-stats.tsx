@@ -17,7 +17,11 @@ function SeasonStat({ season, claimedBits }: { season: CurrentSeason | undefined
       <dt>{k.seasonLabel}</dt>
       <dd className="bb-kernel__season">
         <span data-testid="kernel-season">{season ? season.season : '…'}</span>
-        {percent !== null ? <span className="bb-muted" data-testid="kernel-season-full">{fillText(k.seasonFull, { n: percent })}</span> : null}
+        {percent !== null ? (
+          <span className="bb-muted" data-testid="kernel-season-full">
+            {fillText(k.seasonFull, { n: percent })}
+          </span>
+        ) : null}
         <Link to={kernelArchivePath} className="bb-btn bb-btn--link bb-btn--small">
           <span className="bb-btn__label">{k.archiveLink}</span>
         </Link>
@@ -66,7 +70,13 @@ export function KernelStats({
       <div>
         <dt>{k.yourColor}</dt>
         <dd className="bb-kernel__color">
-          {has ? <span className="bb-kernel__swatch" style={{ background: `rgb(${color.colorR}, ${color.colorG}, ${color.colorB})` }} aria-hidden="true" /> : null}
+          {has ? (
+            <span
+              className="bb-kernel__swatch"
+              style={{ background: `rgb(${color.colorR}, ${color.colorG}, ${color.colorB})` }}
+              aria-hidden="true"
+            />
+          ) : null}
           <span>{has ? `${color.colorR}, ${color.colorG}, ${color.colorB}` : k.noColor}</span>
           <CommandButton size="small" variant="link" onClick={onChangeColor}>
             {k.changeColor}

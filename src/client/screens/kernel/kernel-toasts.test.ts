@@ -5,12 +5,22 @@ import { bitOwned, insufficient, purchaseFailure } from './kernel-toasts';
 
 describe('kernel toasts (spec §5, §8)', () => {
   it('shows the server title and text of a refusal', () => {
-    const e = new ApiError(409, 'Conflict', JSON.stringify({ success: false, title: 'Bit Owned', message: 'This bit is owned by neo' }));
+    const e = new ApiError(
+      409,
+      'Conflict',
+      JSON.stringify({ success: false, title: 'Bit Owned', message: 'This bit is owned by neo' }),
+    );
     expect(purchaseFailure(e)).toEqual({ title: 'Bit Owned', description: 'This bit is owned by neo' });
   });
   it("falls back to 'Purchase Failed' with the server's message, or a default", () => {
-    expect(purchaseFailure(new ApiError(400, 'Bad Request', JSON.stringify({ message: 'x: bad' })))).toEqual({ title: 'Purchase Failed', description: 'x: bad' });
-    expect(purchaseFailure(new Error('network'))).toEqual({ title: 'Purchase Failed', description: texts.kernel.purchaseFailedDefault });
+    expect(purchaseFailure(new ApiError(400, 'Bad Request', JSON.stringify({ message: 'x: bad' })))).toEqual({
+      title: 'Purchase Failed',
+      description: 'x: bad',
+    });
+    expect(purchaseFailure(new Error('network'))).toEqual({
+      title: 'Purchase Failed',
+      description: texts.kernel.purchaseFailedDefault,
+    });
   });
   it('words Bit Owned and Insufficient Telnet as the spec does', () => {
     expect(bitOwned('trin')).toEqual({ title: 'Bit Owned', description: 'This bit is owned by trin' });

@@ -18,8 +18,10 @@ export function purchaseFailure(error: unknown): Notice {
   if (error instanceof ApiError) {
     try {
       const body = JSON.parse(error.body) as { title?: unknown; message?: unknown };
-      if (typeof body.title === 'string' && typeof body.message === 'string') return { title: body.title, description: body.message };
-      if (typeof body.message === 'string' && body.message) return { title: k.purchaseFailed, description: body.message };
+      if (typeof body.title === 'string' && typeof body.message === 'string')
+        return { title: body.title, description: body.message };
+      if (typeof body.message === 'string' && body.message)
+        return { title: k.purchaseFailed, description: body.message };
     } catch {
       // not JSON: fall through to the default
     }
@@ -34,5 +36,7 @@ export function bitOwned(name: string): Notice {
 
 /** spec §5: the balance is below the price. */
 export function insufficient(price: number, telnet: number): Notice | null {
-  return telnet >= price ? null : { title: k.insufficientTitle, description: fillText(k.insufficientBody, { n: formatTelnet(price - telnet) }) };
+  return telnet >= price
+    ? null
+    : { title: k.insufficientTitle, description: fillText(k.insufficientBody, { n: formatTelnet(price - telnet) }) };
 }

@@ -38,4 +38,3 @@ export function writeUrlView(search: string, view: UrlView): string {
   q.set('zoom', String(Number(view.zoom.toFixed(3))));
   return `?${q.toString()}`;
 }
-

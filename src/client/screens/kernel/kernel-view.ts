@@ -4,7 +4,18 @@ import type { GridPixels } from '../../../core/rules/kernel-snapshot';
 import { KernelImage } from './kernel-image';
 import { drawBitLines, drawCursor, drawOwnOutlines } from './kernel-draw';
 import { KernelGestures } from './kernel-gestures';
-import { bitAt, centreBit, keyAction, openZoom, panBy, stepAbout, viewCentredOn, wheelFactor, zoomAbout, type View } from './kernel-model';
+import {
+  bitAt,
+  centreBit,
+  keyAction,
+  openZoom,
+  panBy,
+  stepAbout,
+  viewCentredOn,
+  wheelFactor,
+  zoomAbout,
+  type View,
+} from './kernel-model';
 import type { UrlView } from './kernel-url';
 
 const size = balance.gridSize;
@@ -201,7 +212,11 @@ export class KernelView {
     this.schedule();
   }
 
-  private on<K extends keyof HTMLElementEventMap>(type: K, handler: (e: HTMLElementEventMap[K]) => void, options?: AddEventListenerOptions): void {
+  private on<K extends keyof HTMLElementEventMap>(
+    type: K,
+    handler: (e: HTMLElementEventMap[K]) => void,
+    options?: AddEventListenerOptions,
+  ): void {
     this.canvas.addEventListener(type, handler as EventListener, options);
     this.cleanup.push(() => this.canvas.removeEventListener(type, handler as EventListener, options));
   }
@@ -211,12 +226,16 @@ export class KernelView {
     observer.observe(this.canvas);
     this.cleanup.push(() => observer.disconnect());
 
-    this.on('wheel', (e) => {
-      e.preventDefault();
-      this.touched = true;
-      const p = this.local(e);
-      this.setView(zoomAbout(this.view, this.view.zoom * wheelFactor(e.deltaY, e.deltaMode), p.x, p.y));
-    }, { passive: false });
+    this.on(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        this.touched = true;
+        const p = this.local(e);
+        this.setView(zoomAbout(this.view, this.view.zoom * wheelFactor(e.deltaY, e.deltaMode), p.x, p.y));
+      },
+      { passive: false },
+    );
 
     this.on('pointerdown', (e) => {
       this.canvas.setPointerCapture(e.pointerId);

@@ -12,7 +12,15 @@ const px = 160;
  * The whole grid small, with the part in sight framed (ADR 066, desktop only): clicking it centres
  * the view there. A pointer aid only — the keyboard pans the canvas itself.
  */
-export function Minimap({ viewRef, view, painted }: { viewRef: React.RefObject<KernelView | null>; view: ValueStore<UrlView | null>; painted: ValueStore<number> }) {
+export function Minimap({
+  viewRef,
+  view,
+  painted,
+}: {
+  viewRef: React.RefObject<KernelView | null>;
+  view: ValueStore<UrlView | null>;
+  painted: ValueStore<number>;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const at = useValue(view);
   const version = useValue(painted);
@@ -34,7 +42,12 @@ export function Minimap({ viewRef, view, painted }: { viewRef: React.RefObject<K
     const s = px / size;
     ctx.strokeStyle = '#22d3ee';
     ctx.lineWidth = 1;
-    ctx.strokeRect(Math.round(r.x * s) + 0.5, Math.round(r.y * s) + 0.5, Math.max(2, Math.round(r.w * s)), Math.max(2, Math.round(r.h * s)));
+    ctx.strokeRect(
+      Math.round(r.x * s) + 0.5,
+      Math.round(r.y * s) + 0.5,
+      Math.max(2, Math.round(r.w * s)),
+      Math.max(2, Math.round(r.h * s)),
+    );
   }
 
   function jump(e: React.MouseEvent<HTMLCanvasElement>) {
@@ -44,5 +57,16 @@ export function Minimap({ viewRef, view, painted }: { viewRef: React.RefObject<K
     viewRef.current?.centreOn(Math.min(size - 1, Math.max(0, x)), Math.min(size - 1, Math.max(0, y)));
   }
 
-  return <canvas ref={canvas} width={px} height={px} className="bb-kernel__minimap" onClick={jump} aria-label={texts.kernel.minimapLabel} role="img" data-testid="kernel-minimap" />;
+  return (
+    <canvas
+      ref={canvas}
+      width={px}
+      height={px}
+      className="bb-kernel__minimap"
+      onClick={jump}
+      aria-label={texts.kernel.minimapLabel}
+      role="img"
+      data-testid="kernel-minimap"
+    />
+  );
 }

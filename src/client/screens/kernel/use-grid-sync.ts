@@ -16,7 +16,11 @@ import type { ValueStore } from './value-store';
  * grid_update painted as it arrives; a gap in versions, a reconnect or a dropped socket asks only
  * for what changed since the version held (or the snapshot again when that is too much).
  */
-export function useGridSync(view: React.RefObject<KernelView | null>, claimed: ValueStore<number>, status: ValueStore<'loading' | 'ready' | 'failed'>) {
+export function useGridSync(
+  view: React.RefObject<KernelView | null>,
+  claimed: ValueStore<number>,
+  status: ValueStore<'loading' | 'ready' | 'failed'>,
+) {
   const api = useApi();
   const queryClient = useQueryClient();
   const sync = useRef<SyncState>({ version: -1, ahead: [] });
@@ -33,7 +37,10 @@ export function useGridSync(view: React.RefObject<KernelView | null>, claimed: V
   );
 
   const loadSnapshot = useCallback(async () => {
-    const res = await fetch(gridPaths.snapshot, { credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const res = await fetch(gridPaths.snapshot, {
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     if (!res.ok) throw new Error(`${res.status}: snapshot`);
     const grid = await decodeInSlices(new Uint8Array(await res.arrayBuffer()));
     view.current?.load(grid);

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BitInfo, gridPaths, PlayerColor, PurchaseResult, SetColorResult, type SetColorBody } from '../../../core/api/kernel';
+import {
+  BitInfo,
+  gridPaths,
+  PlayerColor,
+  PurchaseResult,
+  SetColorResult,
+  type SetColorBody,
+} from '../../../core/api/kernel';
 import type { BitCoord } from '../../../core/rules/kernel';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
@@ -11,7 +18,10 @@ export const bitPath = (bit: BitCoord) => `${gridPaths.bit}?x=${bit.x}&y=${bit.y
 /** GET /api/grid/player-color: null channels until the player picks a colour. */
 export function usePlayerColor() {
   const api = useApi();
-  return useQuery({ queryKey: playerColorKey, queryFn: ({ signal }) => api.request(gridPaths.playerColor, { schema: PlayerColor, signal }) });
+  return useQuery({
+    queryKey: playerColorKey,
+    queryFn: ({ signal }) => api.request(gridPaths.playerColor, { schema: PlayerColor, signal }),
+  });
 }
 
 /**
@@ -34,7 +44,8 @@ export function useSetColor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetColorBody) => api.post(gridPaths.setColor, body, SetColorResult),
-    onSuccess: (r) => queryClient.setQueryData(playerColorKey, { colorR: r.colorR, colorG: r.colorG, colorB: r.colorB }),
+    onSuccess: (r) =>
+      queryClient.setQueryData(playerColorKey, { colorR: r.colorR, colorG: r.colorG, colorB: r.colorB }),
   });
 }
 
@@ -42,6 +53,7 @@ export function useSetColor() {
 export function usePurchase() {
   const api = useApi();
   return useMutation({
-    mutationFn: (bit: BitCoord) => api.post(gridPaths.purchase, { x: bit.x, y: bit.y }, PurchaseResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (bit: BitCoord) =>
+      api.post(gridPaths.purchase, { x: bit.x, y: bit.y }, PurchaseResult, { idempotencyKey: newIdempotencyKey() }),
   });
 }

@@ -10,10 +10,15 @@ export const myBitsKey = [gridPaths.mine] as const;
 export function useMyBits() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: myBitsKey, queryFn: ({ signal }) => api.request(gridPaths.mine, { schema: MyBits, signal }) });
+  const query = useQuery({
+    queryKey: myBitsKey,
+    queryFn: ({ signal }) => api.request(gridPaths.mine, { schema: MyBits, signal }),
+  });
   const add = useCallback(
     (bit: BitCoord) =>
-      queryClient.setQueryData<MyBits>(myBitsKey, (m) => (m ? { count: m.count + 1, bits: [{ x: bit.x, y: bit.y }, ...m.bits] } : { count: 1, bits: [bit] })),
+      queryClient.setQueryData<MyBits>(myBitsKey, (m) =>
+        m ? { count: m.count + 1, bits: [{ x: bit.x, y: bit.y }, ...m.bits] } : { count: 1, bits: [bit] },
+      ),
     [queryClient],
   );
   return { ...query, add };

@@ -5,7 +5,10 @@ import { useApi } from '../../lib/api-context';
 /** GET /api/kernel/season: refetched when a season changes (kernel.seasonChanged invalidates /api/kernel). */
 export function useCurrentSeason() {
   const api = useApi();
-  return useQuery({ queryKey: [seasonPaths.current], queryFn: ({ signal }) => api.request(seasonPaths.current, { schema: CurrentSeason, signal }) });
+  return useQuery({
+    queryKey: [seasonPaths.current],
+    queryFn: ({ signal }) => api.request(seasonPaths.current, { schema: CurrentSeason, signal }),
+  });
 }
 
 /** One page of the archive, newest season first. */

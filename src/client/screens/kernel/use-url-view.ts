@@ -20,7 +20,11 @@ export function useUrlView(store: ValueStore<UrlView | null>) {
       timer.current = window.setTimeout(() => {
         if (!window.location.pathname.endsWith('/kernel')) return;
         // The router's own state rides along, so its back/forward bookkeeping stays intact.
-        window.history.replaceState(window.history.state, '', `${window.location.pathname}${writeUrlView(window.location.search, view)}${window.location.hash}`);
+        window.history.replaceState(
+          window.history.state,
+          '',
+          `${window.location.pathname}${writeUrlView(window.location.search, view)}${window.location.hash}`,
+        );
       }, settleMs);
     },
     [store],

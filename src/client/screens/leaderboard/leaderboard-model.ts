@@ -3,9 +3,7 @@ import { texts } from '../../../core/texts';
 
 export type Medal = 'gold' | 'silver' | 'bronze';
 
-export type RankMark =
-  | { kind: 'medal'; medal: Medal; emoji: string; label: string }
-  | { kind: 'number'; text: string };
+export type RankMark = { kind: 'medal'; medal: Medal; emoji: string; label: string } | { kind: 'number'; text: string };
 
 const medals = [
   { medal: 'gold', emoji: '🥇', label: texts.leaderboard.medals[0] },

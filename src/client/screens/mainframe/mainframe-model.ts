@@ -10,7 +10,8 @@ export function visibleRows(rows: readonly string[], narrow: boolean): string[] 
 export function rowLines(row: string, narrow: boolean): string[] {
   if (!narrow) return [row];
   const lines: string[] = [];
-  for (let i = 0; i < row.length; i += balance.digitsPerPhoneLine) lines.push(row.slice(i, i + balance.digitsPerPhoneLine));
+  for (let i = 0; i < row.length; i += balance.digitsPerPhoneLine)
+    lines.push(row.slice(i, i + balance.digitsPerPhoneLine));
   return lines;
 }
 

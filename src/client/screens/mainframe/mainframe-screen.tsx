@@ -20,7 +20,12 @@ type MobileTab = 'mainframe' | 'chat';
 /** The phone's MAINFRAME/CHAT tabs; CHAT carries the unread '!' while the player is on the other tab. */
 const mobileTabs = (chatUnread: boolean): readonly TabItem<MobileTab>[] => [
   { key: 'mainframe', label: texts.mainframe.mainframeTab, panelId: 'mainframe-tab-panel' },
-  { key: 'chat', label: texts.mainframe.chatTab, panelId: 'chat-tab-panel', ...(chatUnread ? { badge: texts.shell.unreadSpoken } : {}) },
+  {
+    key: 'chat',
+    label: texts.mainframe.chatTab,
+    panelId: 'chat-tab-panel',
+    ...(chatUnread ? { badge: texts.shell.unreadSpoken } : {}),
+  },
 ];
 
 /** The main game screen (spec §2): stats | binary panel, chat under it, missions beside. */
@@ -49,7 +54,13 @@ export function MainframeScreen() {
     return (
       <div className="bb-mainframe bb-mainframe--narrow">
         <ScreenHeader title={texts.mainframe.title} />
-        <Tabs<MobileTab> label={texts.mainframe.viewTabs} items={mobileTabs(unread.chat && tab !== 'chat')} selected={tab} onSelect={setTab} idPrefix="mainframe" />
+        <Tabs<MobileTab>
+          label={texts.mainframe.viewTabs}
+          items={mobileTabs(unread.chat && tab !== 'chat')}
+          selected={tab}
+          onSelect={setTab}
+          idPrefix="mainframe"
+        />
         <div
           id="mainframe-tab-panel"
           role="tabpanel"

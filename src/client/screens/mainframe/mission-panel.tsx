@@ -40,7 +40,9 @@ export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
         {status.data ? (
           <MissionBody {...missionPanelView(status.data)} />
         ) : (
-          <p className="bb-missions__text bb-muted">{status.isError ? texts.missions.unreachable : texts.missions.loading}</p>
+          <p className="bb-missions__text bb-muted">
+            {status.isError ? texts.missions.unreachable : texts.missions.loading}
+          </p>
         )}
       </div>
       {open ? null : <p className="bb-missions__collapsed">{texts.missions.hidden}</p>}
@@ -48,7 +50,17 @@ export function MissionPanel({ serverDecodes }: { serverDecodes: number }) {
   );
 }
 
-function MissionBody({ current, done, total, countLabel }: { current: Mission | null; done: number; total: number; countLabel: string }) {
+function MissionBody({
+  current,
+  done,
+  total,
+  countLabel,
+}: {
+  current: Mission | null;
+  done: number;
+  total: number;
+  countLabel: string;
+}) {
   const [showSteps, setShowSteps] = useState(false);
   const stepsId = useId();
   return (

@@ -2,7 +2,17 @@ import { useEffect, useRef } from 'react';
 import type { Bit } from '../../../core/rules/binary';
 import { digitFromKey } from './mainframe-model';
 
-const nonTextInputTypes = new Set(['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'color', 'file', 'image']);
+const nonTextInputTypes = new Set([
+  'button',
+  'checkbox',
+  'radio',
+  'range',
+  'reset',
+  'submit',
+  'color',
+  'file',
+  'image',
+]);
 
 /** A text field (or anything editable) has focus: its keys are the player's words, not digits. */
 function isTextEntry(target: EventTarget | null): boolean {

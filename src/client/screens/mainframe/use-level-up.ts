@@ -21,7 +21,11 @@ export function useLevelUp(): { level: number | null; announce(level: number): v
       setLevel(reached);
       if (timer.current !== null) window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setLevel(null), balance.levelUpBannerMs);
-      toast.show({ title: texts.mainframe.levelUpTitle, description: texts.mainframe.levelUpBody(reached), tone: 'success' });
+      toast.show({
+        title: texts.mainframe.levelUpTitle,
+        description: texts.mainframe.levelUpBody(reached),
+        tone: 'success',
+      });
     },
     [toast],
   );

@@ -11,9 +11,7 @@ export function NotFoundScreen({ HomeLink = PlainHomeLink }: { HomeLink?: HomeLi
       </p>
       <h1 className="bb-notfound__title">{texts.notFoundTitle}</h1>
       <p className="bb-notfound__body">{texts.notFoundBody}</p>
-      <HomeLink className="bb-notfound__link">
-        {texts.shell.returnToMainframe}
-      </HomeLink>
+      <HomeLink className="bb-notfound__link">{texts.shell.returnToMainframe}</HomeLink>
     </div>
   );
 }

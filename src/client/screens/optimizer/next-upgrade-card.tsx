@@ -11,7 +11,12 @@ const t = texts.optimizer;
  * spec §2 next-upgrade card: cost, time, gain, START (enabled only when allowed, else the reason).
  * While an upgrade runs it shows the step after the running one, and says the running one is why.
  */
-export function NextUpgradeCard(props: { status: OptimizerStatus; telnet: number; starting: boolean; onStart(): void }) {
+export function NextUpgradeCard(props: {
+  status: OptimizerStatus;
+  telnet: number;
+  starting: boolean;
+  onStart(): void;
+}) {
   const { status } = props;
   const step = nextStep(status);
   if (step === null) {
@@ -41,7 +46,13 @@ export function NextUpgradeCard(props: { status: OptimizerStatus; telnet: number
           <dd>{t.gainValue}</dd>
         </div>
       </dl>
-      <CommandButton variant="primary" bracket disabled={!button.enabled || props.starting} onClick={props.onStart} aria-describedby={button.enabled ? undefined : 'bb-opt-start-reason'}>
+      <CommandButton
+        variant="primary"
+        bracket
+        disabled={!button.enabled || props.starting}
+        onClick={props.onStart}
+        aria-describedby={button.enabled ? undefined : 'bb-opt-start-reason'}
+      >
         {props.starting ? t.starting : button.label}
       </CommandButton>
       {!button.enabled ? (

@@ -1,16 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { OptimizerStatus } from '../../../core/api/optimizer';
 import { texts } from '../../../core/texts';
-import { formatCountdown, formatMinutes, formatRate, msRemaining, nextStep, startButton, stateLabel } from './optimizer-model';
+import {
+  formatCountdown,
+  formatMinutes,
+  formatRate,
+  msRemaining,
+  nextStep,
+  startButton,
+  stateLabel,
+} from './optimizer-model';
 
-const idle: OptimizerStatus = { currentLevel: 0, currentConnectionRate: 10, isActive: false, timeRemaining: 0, canCollectReward: false, nextUpgradeCost: 20, nextUpgradeTime: 1, endsAt: null, serverNow: 0, maxLevel: 80 };
+const idle: OptimizerStatus = {
+  currentLevel: 0,
+  currentConnectionRate: 10,
+  isActive: false,
+  timeRemaining: 0,
+  canCollectReward: false,
+  nextUpgradeCost: 20,
+  nextUpgradeTime: 1,
+  endsAt: null,
+  serverNow: 0,
+  maxLevel: 80,
+};
 
 describe('optimizer start button (spec §2)', () => {
   it('is enabled only when idle, below 80 and affordable', () => {
     expect(startButton(idle, 20).enabled).toBe(true);
     expect(startButton(idle, 19)).toMatchObject({ enabled: false, reason: texts.optimizer.notEnoughTelnet });
-    expect(startButton({ ...idle, isActive: true }, 1000)).toMatchObject({ enabled: false, reason: texts.optimizer.upgradeRunning, tone: 'running' });
-    expect(startButton({ ...idle, currentLevel: 80, nextUpgradeCost: null, nextUpgradeTime: null }, 1000)).toMatchObject({ enabled: false, reason: texts.optimizer.requirementsNotMet });
+    expect(startButton({ ...idle, isActive: true }, 1000)).toMatchObject({
+      enabled: false,
+      reason: texts.optimizer.upgradeRunning,
+      tone: 'running',
+    });
+    expect(
+      startButton({ ...idle, currentLevel: 80, nextUpgradeCost: null, nextUpgradeTime: null }, 1000),
+    ).toMatchObject({ enabled: false, reason: texts.optimizer.requirementsNotMet });
   });
 });
 
@@ -18,13 +43,21 @@ describe('NEXT UPGRADE while one runs', () => {
   it("shows the server's figures when idle, and the step after the running one while it runs", () => {
     expect(nextStep(idle)).toEqual({ fromLevel: 0, costTelnet: 20, minutes: 1, afterRunning: false });
     // Level 0 running (the server still names it: 20 Telnet, 1 min): the card shows level 1 → 2.
-    expect(nextStep({ ...idle, isActive: true })).toEqual({ fromLevel: 1, costTelnet: 22, minutes: 3, afterRunning: true });
+    expect(nextStep({ ...idle, isActive: true })).toEqual({
+      fromLevel: 1,
+      costTelnet: 22,
+      minutes: 3,
+      afterRunning: true,
+    });
   });
 
   it('has nothing after the last upgrade, running or done', () => {
     expect(nextStep({ ...idle, currentLevel: 79, isActive: true, nextUpgradeCost: 1, nextUpgradeTime: 1 })).toBeNull();
     expect(nextStep({ ...idle, currentLevel: 80, nextUpgradeCost: null, nextUpgradeTime: null })).toBeNull();
-    expect(nextStep({ ...idle, currentLevel: 78, isActive: true })).toMatchObject({ fromLevel: 79, afterRunning: true });
+    expect(nextStep({ ...idle, currentLevel: 78, isActive: true })).toMatchObject({
+      fromLevel: 79,
+      afterRunning: true,
+    });
   });
 });
 

@@ -5,7 +5,8 @@ import { texts } from '../../../core/texts';
 const t = texts.optimizer;
 
 /** Why START is off: a refusal (red, the spec's words) or a running upgrade, which is no fault of the player's. */
-export type StartButton = { enabled: true; label: string } | { enabled: false; label: string; reason: string; tone: 'refused' | 'running' };
+export type StartButton =
+  { enabled: true; label: string } | { enabled: false; label: string; reason: string; tone: 'refused' | 'running' };
 
 /**
  * spec §2: start only when inactive, below level 80 and affordable; otherwise 'Not enough telnet!' or
@@ -13,8 +14,10 @@ export type StartButton = { enabled: true; label: string } | { enabled: false; l
  */
 export function startButton(status: OptimizerStatus, telnet: number): StartButton {
   if (status.isActive) return { enabled: false, label: t.start, reason: t.upgradeRunning, tone: 'running' };
-  if (status.nextUpgradeCost === null) return { enabled: false, label: t.start, reason: t.requirementsNotMet, tone: 'refused' };
-  if (telnet < status.nextUpgradeCost) return { enabled: false, label: t.start, reason: t.notEnoughTelnet, tone: 'refused' };
+  if (status.nextUpgradeCost === null)
+    return { enabled: false, label: t.start, reason: t.requirementsNotMet, tone: 'refused' };
+  if (telnet < status.nextUpgradeCost)
+    return { enabled: false, label: t.start, reason: t.notEnoughTelnet, tone: 'refused' };
   return { enabled: true, label: t.start };
 }
 
@@ -34,7 +37,12 @@ export function nextStep(status: OptimizerStatus): UpgradeStep | null {
   if (!status.isActive && status.nextUpgradeCost !== null && status.nextUpgradeTime !== null) {
     return { fromLevel, costTelnet: status.nextUpgradeCost, minutes: status.nextUpgradeTime, afterRunning: false };
   }
-  return { fromLevel, costTelnet: optimizerUpgradeCost(fromLevel), minutes: optimizerUpgradeMinutes(fromLevel), afterRunning: status.isActive };
+  return {
+    fromLevel,
+    costTelnet: optimizerUpgradeCost(fromLevel),
+    minutes: optimizerUpgradeMinutes(fromLevel),
+    afterRunning: status.isActive,
+  };
 }
 
 /** The server's clock minus this tab's when a status arrived: countdowns run on the server's time. */

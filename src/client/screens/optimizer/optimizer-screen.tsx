@@ -69,7 +69,8 @@ export function OptimizerScreen() {
             buying={buy.isPending}
             onBuy={(amount) =>
               buy.mutate(amount, {
-                onSuccess: (r) => toast.show({ title: t.droneLaunched(r.clicks, formatTelnet(r.refundedTelnet)), tone: 'telnet' }),
+                onSuccess: (r) =>
+                  toast.show({ title: t.droneLaunched(r.clicks, formatTelnet(r.refundedTelnet)), tone: 'telnet' }),
                 onError: (e) => toast.show({ title: t.upgradeFailed, tone: 'danger', description: errorText(e) }),
               })
             }

@@ -8,7 +8,12 @@ import { formatCountdown, formatRate, stateLabel } from './optimizer-model';
 const t = texts.optimizer;
 
 /** spec §2 status card: level, connection rate, state, the countdown from the server's end time, COLLECT. */
-export function OptimizerStatusCard(props: { status: OptimizerStatus; remainingMs: number; collecting: boolean; onCollect(): void }) {
+export function OptimizerStatusCard(props: {
+  status: OptimizerStatus;
+  remainingMs: number;
+  collecting: boolean;
+  onCollect(): void;
+}) {
   const { status, remainingMs } = props;
   const totalMs = status.isActive && status.endsAt !== null ? Math.max(1, (status.nextUpgradeTime ?? 1) * 60_000) : 1;
   const ready = status.isActive && remainingMs <= 0;
@@ -30,7 +35,9 @@ export function OptimizerStatusCard(props: { status: OptimizerStatus; remainingM
         </div>
         <div>
           <dt>{t.state}</dt>
-          <dd className={ready ? 'bb-opt__state bb-opt__state--ready' : 'bb-opt__state'}>{stateLabel(status, remainingMs)}</dd>
+          <dd className={ready ? 'bb-opt__state bb-opt__state--ready' : 'bb-opt__state'}>
+            {stateLabel(status, remainingMs)}
+          </dd>
         </div>
       </dl>
       {status.isActive ? (
@@ -39,7 +46,14 @@ export function OptimizerStatusCard(props: { status: OptimizerStatus; remainingM
           <span className="bb-opt__clock" role="timer" aria-live="off" data-testid="optimizer-countdown">
             {formatCountdown(remainingMs)}
           </span>
-          <ProgressBar label={t.timeRemaining} value={totalMs - remainingMs} max={totalMs} valueText={formatCountdown(remainingMs)} tone="link" compact />
+          <ProgressBar
+            label={t.timeRemaining}
+            value={totalMs - remainingMs}
+            max={totalMs}
+            valueText={formatCountdown(remainingMs)}
+            tone="link"
+            compact
+          />
         </div>
       ) : null}
       {status.isActive ? (

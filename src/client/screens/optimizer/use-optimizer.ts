@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DroneBuyResponse, DroneStatus, dronePaths } from '../../../core/api/drone';
-import { OptimizerCollectResponse, OptimizerStartResponse, OptimizerStatus, optimizerPaths } from '../../../core/api/optimizer';
+import {
+  OptimizerCollectResponse,
+  OptimizerStartResponse,
+  OptimizerStatus,
+  optimizerPaths,
+} from '../../../core/api/optimizer';
 import { balance } from '../../../core/balance';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
@@ -15,7 +20,10 @@ export function useOptimizerStatus() {
   const api = useApi();
   return useQuery({
     queryKey: optimizerStatusKey,
-    queryFn: async ({ signal }) => ({ status: await api.request(optimizerPaths.status, { schema: OptimizerStatus, signal }), receivedAt: Date.now() }),
+    queryFn: async ({ signal }) => ({
+      status: await api.request(optimizerPaths.status, { schema: OptimizerStatus, signal }),
+      receivedAt: Date.now(),
+    }),
     // spec §9: 5 s on its screen — only while the socket is down; optimizer.ready refreshes it otherwise.
     refetchInterval: usePollInterval(5000),
   });
@@ -26,7 +34,10 @@ export function useDroneStatus() {
   const api = useApi();
   return useQuery({
     queryKey: droneStatusKey,
-    queryFn: async ({ signal }) => ({ status: await api.request(dronePaths.status, { schema: DroneStatus, signal }), receivedAt: Date.now() }),
+    queryFn: async ({ signal }) => ({
+      status: await api.request(dronePaths.status, { schema: DroneStatus, signal }),
+      receivedAt: Date.now(),
+    }),
     refetchInterval: usePollInterval(balance.marketPollMs),
   });
 }
@@ -46,7 +57,8 @@ export function useStartUpgrade() {
   const api = useApi();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post(optimizerPaths.upgrade, {}, OptimizerStartResponse, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: () =>
+      api.post(optimizerPaths.upgrade, {}, OptimizerStartResponse, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }
@@ -65,7 +77,8 @@ export function useBuyDrone() {
   const api = useApi();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (telnet: number) => api.post(dronePaths.buy, { telnet }, DroneBuyResponse, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (telnet: number) =>
+      api.post(dronePaths.buy, { telnet }, DroneBuyResponse, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }

@@ -53,7 +53,9 @@ export function LogEntryView({ entry }: { entry: LogEntry }) {
         <ul className="bb-term-table bb-term-row" aria-label={texts.ping.conversationsList}>
           {entry.rows.map((row) => (
             <li key={row.username}>
-              <span className={row.hasUnread ? 'bb-term--error' : 'bb-term--muted'}>{row.hasUnread ? `!${texts.ping.unreadSpoken}` : '· read  '}</span>
+              <span className={row.hasUnread ? 'bb-term--error' : 'bb-term--muted'}>
+                {row.hasUnread ? `!${texts.ping.unreadSpoken}` : '· read  '}
+              </span>
               <span>{row.username}</span>
             </li>
           ))}

@@ -16,7 +16,10 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
   const active = partnerName?.toLowerCase() ?? null;
   return (
     <div className="bb-ping__side">
-      <Panel title={texts.ping.operatorsPanel} actions={rows ? <span className="bb-ping__count">{texts.ping.onlineCount(online)}</span> : null}>
+      <Panel
+        title={texts.ping.operatorsPanel}
+        actions={rows ? <span className="bb-ping__count">{texts.ping.onlineCount(online)}</span> : null}
+      >
         {rows === null ? (
           <p className="bb-ping__empty">{failed ? texts.ping.directoryUnreachable : texts.ping.scanning}</p>
         ) : (
@@ -32,7 +35,9 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
                 >
                   <span className={`bb-ping__dot ${row.isOnline ? 'is-online' : ''}`} aria-hidden="true" />
                   <span className="bb-ping__name">{row.username}</span>
-                  <span className="bb-ping__status">{row.isMe ? texts.ping.you : row.isOnline ? texts.ping.online : texts.ping.offline}</span>
+                  <span className="bb-ping__status">
+                    {row.isMe ? texts.ping.you : row.isOnline ? texts.ping.online : texts.ping.offline}
+                  </span>
                   {row.hasUnread ? (
                     <span className="bb-ping__unread">
                       !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>

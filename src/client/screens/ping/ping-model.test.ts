@@ -50,7 +50,9 @@ describe("'cd {username}' before the server (spec §5)", () => {
   });
 
   it('maps a 404 to the verbatim text and anything else to an error line', () => {
-    expect(lookupErrorText(new ApiError(404, 'Not Found', JSON.stringify({ message: texts.pingUserNotFound })))).toBe(texts.pingUserNotFound);
+    expect(lookupErrorText(new ApiError(404, 'Not Found', JSON.stringify({ message: texts.pingUserNotFound })))).toBe(
+      texts.pingUserNotFound,
+    );
     expect(lookupErrorText(new Error('offline'))).toBe(texts.ping.errorLine(texts.ping.connectionFailed));
     expect(lookupErrorText(new ApiError(400, 'Bad', JSON.stringify({ message: 'bad name' })))).toBe('error: bad name');
   });
@@ -119,7 +121,10 @@ describe('the Ping state', () => {
   const trinity = { id: 2, username: 'Trinity' };
 
   it('prints to the directory log, opens a line, prints notes there, and closes it', () => {
-    let s: PingState = pingReducer(start, { type: 'print', drafts: [{ kind: 'echo', prompt: 'neo@ping:~$', text: 'ls' }] });
+    let s: PingState = pingReducer(start, {
+      type: 'print',
+      drafts: [{ kind: 'echo', prompt: 'neo@ping:~$', text: 'ls' }],
+    });
     expect(s.log.entries.map((e) => e.kind)).toEqual(['line', 'echo']);
     expect(new Set(s.log.entries.map((e) => e.id)).size).toBe(2);
     s = pingReducer(s, { type: 'enter', partner: trinity });
@@ -144,7 +149,10 @@ describe('the Ping state', () => {
   });
 
   it('remembers lines for ↑/↓', () => {
-    const s = pingReducer(pingReducer(start, { type: 'remember', line: 'ls' }), { type: 'remember', line: 'cd Trinity' });
+    const s = pingReducer(pingReducer(start, { type: 'remember', line: 'ls' }), {
+      type: 'remember',
+      line: 'cd Trinity',
+    });
     expect(s.history.entries).toEqual(['ls', 'cd Trinity']);
   });
 });

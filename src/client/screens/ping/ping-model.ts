@@ -47,10 +47,14 @@ export function completePingInput(mode: PingMode, line: string, usernames: reado
   const partial = match?.[1] ?? '';
   if (!partial) return { line, options: [] };
   const done = completeWord(partial, usernames);
-  return { line: line.slice(0, line.length - partial.length) + done.word + (done.unique ? ' ' : ''), options: done.options };
+  return {
+    line: line.slice(0, line.length - partial.length) + done.word + (done.unique ? ' ' : ''),
+    options: done.options,
+  };
 }
 
-export type CdTarget = { kind: 'missing' } | { kind: 'self' } | { kind: 'not-found' } | { kind: 'lookup'; username: string };
+export type CdTarget =
+  { kind: 'missing' } | { kind: 'self' } | { kind: 'not-found' } | { kind: 'lookup'; username: string };
 
 /**
  * What 'cd {username}' should do before asking the server (spec §5): no name → 'error: missing
@@ -84,11 +88,20 @@ export interface DirectoryRow {
 }
 
 /** The directory as Ping lists it: online first, then by name; the player's own row and unread senders marked. */
-export function directoryRows(users: readonly DirectoryUser[], unread: readonly string[], meId: number): DirectoryRow[] {
+export function directoryRows(
+  users: readonly DirectoryUser[],
+  unread: readonly string[],
+  meId: number,
+): DirectoryRow[] {
   const unreadSet = new Set(unread.map((u) => u.toLowerCase()));
   return users
     .map((u) => ({ ...u, isMe: u.id === meId, hasUnread: unreadSet.has(u.username.toLowerCase()) }))
-    .sort((a, b) => Number(b.isOnline) - Number(a.isOnline) || a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        Number(b.isOnline) - Number(a.isOnline) ||
+        a.username.toLowerCase().localeCompare(b.username.toLowerCase()) ||
+        a.id - b.id,
+    );
 }
 
 /** Whether the unread list names a partner (the server spells names as registered). */
@@ -98,7 +111,11 @@ export function isUnreadFrom(unread: readonly string[] | undefined, username: st
 }
 
 /** Names Tab can complete: the directory and past conversations, without the player's own. */
-export function completionNames(users: readonly DirectoryUser[] | undefined, conversations: readonly string[] | undefined, me: string): string[] {
+export function completionNames(
+  users: readonly DirectoryUser[] | undefined,
+  conversations: readonly string[] | undefined,
+  me: string,
+): string[] {
   const names = [...(users ?? []).map((u) => u.username), ...(conversations ?? [])];
   const lowerMe = me.toLowerCase();
   return [...new Set(names)].filter((n) => n.toLowerCase() !== lowerMe);
@@ -187,15 +204,23 @@ export function pingReducer(state: PingState, action: PingAction): PingState {
         ...state,
         mode: { kind: 'chat', partner: action.partner },
         notes: emptyLog,
-        log: printEntries(state.log, [{ kind: 'line', tone: 'ok', text: texts.ping.lineOpened(action.partner.username) }]),
+        log: printEntries(state.log, [
+          { kind: 'line', tone: 'ok', text: texts.ping.lineOpened(action.partner.username) },
+        ]),
       };
     case 'exit': {
       if (state.mode.kind !== 'chat') return state;
-      const closed: LogDraft = { kind: 'line', tone: 'muted', text: texts.ping.lineClosed(state.mode.partner.username) };
+      const closed: LogDraft = {
+        kind: 'line',
+        tone: 'muted',
+        text: texts.ping.lineClosed(state.mode.partner.username),
+      };
       return { ...state, mode: { kind: 'directory' }, notes: emptyLog, log: printEntries(state.log, [closed]) };
     }
     case 'clear':
-      return state.mode.kind === 'chat' ? { ...state, notes: emptyLog } : { ...state, log: { entries: [], nextId: state.log.nextId } };
+      return state.mode.kind === 'chat'
+        ? { ...state, notes: emptyLog }
+        : { ...state, log: { entries: [], nextId: state.log.nextId } };
   }
 }
 
@@ -211,5 +236,7 @@ export function sendErrorText(error: unknown): string {
 /** A failed 'cd' lookup: 404 is 'user not found' (spec §5), anything else the terminal's 'error: …'. */
 export function lookupErrorText(error: unknown): string {
   if (statusOf(error) === 404) return texts.pingUserNotFound;
-  return texts.ping.errorLine(error instanceof ApiError ? error.serverMessage || texts.ping.connectionFailed : texts.ping.connectionFailed);
+  return texts.ping.errorLine(
+    error instanceof ApiError ? error.serverMessage || texts.ping.connectionFailed : texts.ping.connectionFailed,
+  );
 }

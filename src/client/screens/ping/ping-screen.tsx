@@ -27,8 +27,14 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
   const t = usePingTerminal(me);
   const systemLines = usePingSystemLines().data ?? [];
   const { partner, conversation } = t;
-  const rows = useMemo(() => (t.users.data ? directoryRows(t.users.data, t.unread, me.id) : null), [t.users.data, t.unread, me.id]);
-  const conversationRows = t.conversations.map((username) => ({ username, hasUnread: isUnreadFrom(t.unread, username) }));
+  const rows = useMemo(
+    () => (t.users.data ? directoryRows(t.users.data, t.unread, me.id) : null),
+    [t.users.data, t.unread, me.id],
+  );
+  const conversationRows = t.conversations.map((username) => ({
+    username,
+    hasUnread: isUnreadFrom(t.unread, username),
+  }));
   const partnerOnline = partner ? (rows?.find((r) => r.id === partner.id)?.isOnline ?? null) : null;
   const lastMessageId = conversation.messages[conversation.messages.length - 1]?.id ?? 0;
   const followKey = partner

@@ -19,15 +19,32 @@ export interface PingTranscriptProps {
 }
 
 /** Chat mode's output: the conversation from the query (live by socket or polling), then this line's notes. */
-export function PingTranscript({ partner, online, meId, messages, loading, failed, hasOlder, loadingOlder, onLoadOlder, notes }: PingTranscriptProps) {
+export function PingTranscript({
+  partner,
+  online,
+  meId,
+  messages,
+  loading,
+  failed,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  notes,
+}: PingTranscriptProps) {
   return (
     <>
       <p className="bb-term-row bb-ping-out__banner">
         <span className="bb-term--muted">{texts.ping.secureLine}</span>
         <span className="bb-term--info">{partner.username}</span>
-        <PlayerActions username={partner.username} target={{ kind: 'user', username: partner.username }} what={fillText(texts.safety.reportWhat.user, { name: partner.username })} />
+        <PlayerActions
+          username={partner.username}
+          target={{ kind: 'user', username: partner.username }}
+          what={fillText(texts.safety.reportWhat.user, { name: partner.username })}
+        />
         {online === null ? null : (
-          <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>{online ? ` ● ${texts.ping.online}` : ` ○ ${texts.ping.offline}`}</span>
+          <span className={online ? 'bb-term--ok' : 'bb-term--muted'}>
+            {online ? ` ● ${texts.ping.online}` : ` ○ ${texts.ping.offline}`}
+          </span>
         )}
         <span className="bb-term--muted">{texts.ping.closeHint}</span>
       </p>

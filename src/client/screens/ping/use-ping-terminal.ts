@@ -81,7 +81,10 @@ export function usePingTerminal(me: { id: number; username: string }) {
     inbox: () => {
       const names = conversations.data ?? [];
       if (names.length === 0) return print({ kind: 'line', tone: 'muted', text: texts.ping.noConversations });
-      print({ kind: 'conversations', rows: names.map((username) => ({ username, hasUnread: isUnreadFrom(unreadNames, username) })) });
+      print({
+        kind: 'conversations',
+        rows: names.map((username) => ({ username, hasUnread: isUnreadFrom(unreadNames, username) })),
+      });
     },
     cd: async (arg) => {
       const target = cdTarget(arg, me.username);

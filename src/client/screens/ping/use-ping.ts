@@ -45,13 +45,19 @@ export function usePingSystemLines() {
 /** GET /api/directories/unread (spec §7), the same cache entry as the SYSTEM badge's. */
 export function useUnreadDirectories() {
   const api = useApi();
-  return useQuery({ ...unreadDirectoriesQuery(api), refetchInterval: usePollInterval(balance.unreadDirectoriesPollMs) });
+  return useQuery({
+    ...unreadDirectoriesQuery(api),
+    refetchInterval: usePollInterval(balance.unreadDirectoriesPollMs),
+  });
 }
 
 /** GET /api/directories/user/{username}: who 'cd' opens a line to (404 'user not found'). */
 export function useLookupUser(): (username: string) => Promise<DirectoryUser> {
   const api = useApi();
-  return useCallback((username: string) => api.get(`/api/directories/user/${encodeURIComponent(username)}`, DirectoryUser), [api]);
+  return useCallback(
+    (username: string) => api.get(`/api/directories/user/${encodeURIComponent(username)}`, DirectoryUser),
+    [api],
+  );
 }
 
 /** One conversation (spec §7: polled every 3 s only while the socket is down; ping.messageSent pushes the rest). */
@@ -80,7 +86,8 @@ export function useSendPrivateMessage() {
   const queryClient = useQueryClient();
   const completeMission = useCompleteMission();
   return useMutation({
-    mutationFn: (input: { receiverId: number; message: string }) => api.post('/api/directories/messages', input, PrivateMessage),
+    mutationFn: (input: { receiverId: number; message: string }) =>
+      api.post('/api/directories/messages', input, PrivateMessage),
     onSuccess: (message) => {
       queryClient.setQueryData<MessagePages<PrivateMessage>>(streamKeys.conversation(message.receiverId), (data) =>
         appendMessage(data, message, keep),

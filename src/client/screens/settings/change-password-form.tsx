@@ -7,7 +7,12 @@ import { CommandButton } from '../../ui/button';
 import { ActionOutcome } from './action-outcome';
 import { Panel } from '../../ui/panel';
 import { TextField } from '../../ui/text-field';
-import { checkPasswordChange, emptyPasswordChange, type PasswordChangeFields, type PasswordChangeProblem } from './password-change-model';
+import {
+  checkPasswordChange,
+  emptyPasswordChange,
+  type PasswordChangeFields,
+  type PasswordChangeProblem,
+} from './password-change-model';
 
 type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'refused'; message: string } | { kind: 'changed' };
 
@@ -39,7 +44,11 @@ export function ChangePasswordForm() {
     if (found) return inputs.current[found.field]?.focus();
     setOutcome({ kind: 'sending' });
     try {
-      await api.post(accountPaths.password, { currentPassword: fields.currentPassword, newPassword: fields.newPassword }, ChangePasswordResponse);
+      await api.post(
+        accountPaths.password,
+        { currentPassword: fields.currentPassword, newPassword: fields.newPassword },
+        ChangePasswordResponse,
+      );
       setFields(emptyPasswordChange);
       setOutcome({ kind: 'changed' });
     } catch (error) {
@@ -50,10 +59,29 @@ export function ChangePasswordForm() {
   return (
     <Panel title={texts.settings.changePassword} className="bb-settings__panel">
       <form className="bb-settings__form" onSubmit={submit} noValidate>
-        <TextField label={texts.settings.currentPasswordLabel} type="password" autoComplete="current-password" {...field('currentPassword')} />
-        <TextField label={texts.settings.newPasswordLabel} type="password" autoComplete="new-password" hint={texts.hintPassword} {...field('newPassword')} />
-        <TextField label={texts.settings.confirmPasswordLabel} type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        <ActionOutcome refused={outcome.kind === 'refused' ? outcome.message : null} done={outcome.kind === 'changed' ? texts.settings.changed : null} />
+        <TextField
+          label={texts.settings.currentPasswordLabel}
+          type="password"
+          autoComplete="current-password"
+          {...field('currentPassword')}
+        />
+        <TextField
+          label={texts.settings.newPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          hint={texts.hintPassword}
+          {...field('newPassword')}
+        />
+        <TextField
+          label={texts.settings.confirmPasswordLabel}
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+        <ActionOutcome
+          refused={outcome.kind === 'refused' ? outcome.message : null}
+          done={outcome.kind === 'changed' ? texts.settings.changed : null}
+        />
         <CommandButton type="submit" variant="primary" bracket disabled={outcome.kind === 'sending'}>
           {outcome.kind === 'sending' ? texts.settings.submitting : texts.settings.submit}
         </CommandButton>

@@ -42,7 +42,10 @@ export function DownloadDataPanel() {
     <Panel title={texts.settings.downloadData} className="bb-settings__panel">
       <div className="bb-settings__form">
         <p className="bb-settings__hint">{texts.settings.downloadDataHint}</p>
-        <ActionOutcome refused={outcome.kind === 'refused' ? outcome.message : null} done={outcome.kind === 'done' ? texts.settings.downloaded : null} />
+        <ActionOutcome
+          refused={outcome.kind === 'refused' ? outcome.message : null}
+          done={outcome.kind === 'done' ? texts.settings.downloaded : null}
+        />
         <CommandButton type="button" bracket disabled={outcome.kind === 'sending'} onClick={() => void download()}>
           {outcome.kind === 'sending' ? texts.settings.downloading : texts.settings.downloadDataButton}
         </CommandButton>

@@ -26,9 +26,15 @@ export function IgnoredPlayersSection() {
     const next = ignored[index + 1] ?? ignored[index - 1];
     unignore.mutate(player.userId, {
       onSuccess: () => {
-        const nextButton = next ? listRef.current?.querySelector<HTMLButtonElement>(`[data-user="${next.userId}"]`) : null;
+        const nextButton = next
+          ? listRef.current?.querySelector<HTMLButtonElement>(`[data-user="${next.userId}"]`)
+          : null;
         (nextButton ?? listRef.current)?.focus();
-        toast.show({ title: s.unignore, tone: 'info', description: <IgnoredToast userId={player.userId} username={player.username} undoes="unignore" /> });
+        toast.show({
+          title: s.unignore,
+          tone: 'info',
+          description: <IgnoredToast userId={player.userId} username={player.username} undoes="unignore" />,
+        });
       },
       onError: (error) => toast.show({ title: s.unignore, tone: 'danger', description: errorText(error) }),
     });
@@ -50,7 +56,9 @@ export function IgnoredPlayersSection() {
             {ignored.map((p, i) => (
               <li key={p.userId} className="bb-settings__ignored-row">
                 <span className="bb-settings__ignored-name">{p.username}</span>
-                <span className="bb-settings__ignored-since">{fillText(s.ignoredSince, { date: day(p.createdAt) })}</span>
+                <span className="bb-settings__ignored-since">
+                  {fillText(s.ignoredSince, { date: day(p.createdAt) })}
+                </span>
                 <CommandButton
                   data-user={p.userId}
                   size="small"

@@ -10,8 +10,12 @@ export function ScanEntry({ scan }: { scan: ScanResult }) {
       <ul className="bb-term-table" aria-label="Scan">
         {scan.targets.map((target) => (
           <li key={target.username}>
-            <span className={target.protection === null ? 'bb-term--ok' : 'bb-term--muted'}>{`${target.username} · lvl ${target.level}`}</span>
-            <span className={target.protection === null ? 'bb-term--ok' : 'bb-term--muted'}>{target.protection === null ? t.scanOpen : t.scanProtections[target.protection]}</span>
+            <span
+              className={target.protection === null ? 'bb-term--ok' : 'bb-term--muted'}
+            >{`${target.username} · lvl ${target.level}`}</span>
+            <span className={target.protection === null ? 'bb-term--ok' : 'bb-term--muted'}>
+              {target.protection === null ? t.scanOpen : t.scanProtections[target.protection]}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,7 +1,19 @@
 import type { FsItem, FsStatus, ScanResult } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
-import { appendBounded, emptyHistory, parseCommand, rememberLine, type History, type ParsedCommand } from '../../../core/terminal/command-line';
-import { terminalCommands, type KnownEntry, type TerminalCommandName, type TerminalMode } from '../../../core/terminal/terminal-commands';
+import {
+  appendBounded,
+  emptyHistory,
+  parseCommand,
+  rememberLine,
+  type History,
+  type ParsedCommand,
+} from '../../../core/terminal/command-line';
+import {
+  terminalCommands,
+  type KnownEntry,
+  type TerminalCommandName,
+  type TerminalMode,
+} from '../../../core/terminal/terminal-commands';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { ApiError, statusOf } from '../../lib/api-error';
 
@@ -32,7 +44,13 @@ export interface TerminalState {
   listed: ReadonlyMap<string, readonly KnownEntry[]>;
 }
 
-export const terminalHome: TerminalSession = { mode: 'terminal', target: null, cwd: '/', intrusionId: null, deadline: null };
+export const terminalHome: TerminalSession = {
+  mode: 'terminal',
+  target: null,
+  cwd: '/',
+  intrusionId: null,
+  deadline: null,
+};
 
 export type TerminalAction =
   | { type: 'print'; drafts: LogDraft[] }
@@ -49,7 +67,18 @@ const entriesOf = (items: FsItem[]): KnownEntry[] => items.map((i) => ({ name: i
 export function initialTerminalState(history: readonly string[]): TerminalState {
   return {
     session: terminalHome,
-    log: { entries: [{ id: 0, kind: 'line', tone: 'ok', text: 'BITBREACH TERMINAL // uplink ready' }, { id: 1, kind: 'line', tone: 'muted', text: "type 'help' for commands · 'ssh {username}' opens a file system · 'ssh chatroom' joins the global chat" }], nextId: 2 },
+    log: {
+      entries: [
+        { id: 0, kind: 'line', tone: 'ok', text: 'BITBREACH TERMINAL // uplink ready' },
+        {
+          id: 1,
+          kind: 'line',
+          tone: 'muted',
+          text: "type 'help' for commands · 'ssh {username}' opens a file system · 'ssh chatroom' joins the global chat",
+        },
+      ],
+      nextId: 2,
+    },
     history: { ...emptyHistory, entries: history.slice(-balance.commandHistoryMax) },
     listed: new Map(),
   };
@@ -60,7 +89,13 @@ export function terminalReducer(state: TerminalState, action: TerminalAction): T
   switch (action.type) {
     case 'print': {
       const added = action.drafts.map((d, i) => ({ ...d, id: state.log.nextId + i }) as LogEntry);
-      return { ...state, log: { entries: appendBounded(state.log.entries, added, balance.terminalLogMax, balance.terminalLogDropBatch), nextId: state.log.nextId + added.length } };
+      return {
+        ...state,
+        log: {
+          entries: appendBounded(state.log.entries, added, balance.terminalLogMax, balance.terminalLogDropBatch),
+          nextId: state.log.nextId + added.length,
+        },
+      };
     }
     case 'clear':
       return { ...state, log: { entries: [], nextId: state.log.nextId } };
@@ -71,7 +106,11 @@ export function terminalReducer(state: TerminalState, action: TerminalAction): T
     case 'enter':
       return { ...state, session: action.session, listed: new Map([[action.session.cwd, entriesOf(action.listing)]]) };
     case 'cd':
-      return { ...state, session: { ...state.session, cwd: action.path }, listed: new Map(state.listed).set(action.path, entriesOf(action.listing)) };
+      return {
+        ...state,
+        session: { ...state.session, cwd: action.path },
+        listed: new Map(state.listed).set(action.path, entriesOf(action.listing)),
+      };
     case 'listed':
       return { ...state, listed: new Map(state.listed).set(action.path, entriesOf(action.listing)) };
     case 'leave':

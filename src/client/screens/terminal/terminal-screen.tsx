@@ -48,7 +48,11 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
         actions={
           <>
             {term.secondsLeft !== null ? (
-              <span className={`bb-tty__timer${term.secondsLeft <= 10 ? ' bb-tty__timer--low' : ''}`} role="timer" aria-label="Intrusion time left">
+              <span
+                className={`bb-tty__timer${term.secondsLeft <= 10 ? ' bb-tty__timer--low' : ''}`}
+                role="timer"
+                aria-label="Intrusion time left"
+              >
                 {`${term.secondsLeft}s`}
               </span>
             ) : null}
@@ -85,14 +89,18 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
             {term.state.log.entries.map((entry) => (
               <TerminalLogEntry key={entry.id} entry={entry} />
             ))}
-            {inChat ? term.chat.messages.map((m) => <ChatroomLine key={`c${m.id}`} message={m} mine={m.userId === me.id} />) : null}
+            {inChat
+              ? term.chat.messages.map((m) => <ChatroomLine key={`c${m.id}`} message={m} mine={m.userId === me.id} />)
+              : null}
           </Terminal>
         </div>
         <p className="bb-tty__keys" aria-hidden="true">
           <kbd>Enter</kbd> run · <kbd>↑</kbd>
           <kbd>↓</kbd> history · <kbd>Tab</kbd> complete · <kbd>Ctrl+L</kbd> clear · <kbd>Ctrl+C</kbd> abandon
         </p>
-        {session.mode === 'intrusion' ? <p className="bb-tty__hint">{`${t.intrusionOpened(session.target ?? '', 60).split(' — ')[0]} — find the Token, then hack {path}`}</p> : null}
+        {session.mode === 'intrusion' ? (
+          <p className="bb-tty__hint">{`${t.intrusionOpened(session.target ?? '', 60).split(' — ')[0]} — find the Token, then hack {path}`}</p>
+        ) : null}
       </Panel>
     </div>
   );

@@ -1,12 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { BuyDirectoryResult, Contents, filesystemPaths, FsStatus, HackResult, OperationResult, ScanResult, SshResult } from '../../../core/api/filesystem';
+import {
+  BuyDirectoryResult,
+  Contents,
+  filesystemPaths,
+  FsStatus,
+  HackResult,
+  OperationResult,
+  ScanResult,
+  SshResult,
+} from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import { checkMessageText } from '../../../core/rules/messages';
 import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
 import { resolvePath } from '../../../core/terminal/fs-path';
 import { developerUsername } from '../../../core/terminal/reserved-names';
-import { completeTerminalLine, parseMove, parseSshTarget, promptFor, terminalCommands, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
+import {
+  completeTerminalLine,
+  parseMove,
+  parseSshTarget,
+  promptFor,
+  terminalCommands,
+  type TerminalCommandName,
+} from '../../../core/terminal/terminal-commands';
 import { fillText, texts } from '../../../core/texts';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { useChatHistory, useMarkChatRead, useSendChat } from '../../chat/use-chat';
@@ -14,7 +30,17 @@ import { chatRefusalText } from '../../chat/chat-model';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { browserStore } from '../../lib/storage';
-import { errorLine, failureTexts, initialTerminalState, parseTerminalInput, secondsLeft, terminalHome, terminalReducer, wrongModeText, type LogDraft } from './terminal-model';
+import {
+  errorLine,
+  failureTexts,
+  initialTerminalState,
+  parseTerminalInput,
+  secondsLeft,
+  terminalHome,
+  terminalReducer,
+  wrongModeText,
+  type LogDraft,
+} from './terminal-model';
 
 type Handler = (arg: string) => void | Promise<void>;
 const historyKey = 'bb.terminal.history';
@@ -87,15 +113,27 @@ export function useTerminal(me: { id: number; username: string }) {
       if (!parsed) return print(error(t.errorLine('missing target: ssh {username|chatroom}')));
       if (parsed.kind === 'chatroom') {
         dispatch({ type: 'enter', session: { ...terminalHome, mode: 'chatroom' }, listing: [] });
-        return print({ kind: 'line', tone: 'info', text: "joined the global chatroom — type to talk, 'exit' to leave" });
+        return print({
+          kind: 'line',
+          tone: 'info',
+          text: "joined the global chatroom — type to talk, 'exit' to leave",
+        });
       }
       return run(async () => {
         const res = await api.post(filesystemPaths.ssh, { target: parsed.username }, SshResult);
         const deadline = res.timeLimit === null ? null : Date.now() + res.timeLimit * 1000;
-        dispatch({ type: 'enter', session: { mode: res.mode, target: res.target, cwd: '/', intrusionId: res.intrusionId, deadline }, listing: res.fileSystem });
+        dispatch({
+          type: 'enter',
+          session: { mode: res.mode, target: res.target, cwd: '/', intrusionId: res.intrusionId, deadline },
+          listing: res.fileSystem,
+        });
         setNow(Date.now());
-        print({ kind: 'line', tone: res.mode === 'root' ? 'ok' : 'info', text: res.message }, { kind: 'listing', path: '/', items: res.fileSystem });
-        if (res.targetIsDeveloper) print({ kind: 'line', tone: 'muted', text: 'developer box detected — find the Token' });
+        print(
+          { kind: 'line', tone: res.mode === 'root' ? 'ok' : 'info', text: res.message },
+          { kind: 'listing', path: '/', items: res.fileSystem },
+        );
+        if (res.targetIsDeveloper)
+          print({ kind: 'line', tone: 'muted', text: 'developer box detected — find the Token' });
       });
     },
     scan: () =>
@@ -108,7 +146,10 @@ export function useTerminal(me: { id: number; username: string }) {
       run(async () => {
         const path = resolvePath(session.cwd, arg.trim() || '.');
         if (!path.ok) return print(error(t.pathErrors[path.error]));
-        const res = await api.get(`${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`, Contents);
+        const res = await api.get(
+          `${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`,
+          Contents,
+        );
         dispatch({ type: 'listed', path: res.path, listing: res.contents });
         print({ kind: 'listing', path: res.path, items: res.contents });
       }),
@@ -117,7 +158,10 @@ export function useTerminal(me: { id: number; username: string }) {
       const path = resolvePath(session.cwd, arg.trim());
       if (!path.ok) return print(error(t.pathErrors[path.error]));
       return run(async () => {
-        const res = await api.get(`${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`, Contents);
+        const res = await api.get(
+          `${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`,
+          Contents,
+        );
         dispatch({ type: 'cd', path: res.path, listing: res.contents });
       });
     },
@@ -141,19 +185,28 @@ export function useTerminal(me: { id: number; username: string }) {
       const intrusionId = session.intrusionId;
       if (intrusionId === null) return print(error(t.errorLine(t.noActiveIntrusion)));
       return run(async () => {
-        const res = await api.post(filesystemPaths.hackToken, { tokenPath: arg.trim(), currentPath: session.cwd, intrusionId }, HackResult, { idempotencyKey: newIdempotencyKey() });
+        const res = await api.post(
+          filesystemPaths.hackToken,
+          { tokenPath: arg.trim(), currentPath: session.cwd, intrusionId },
+          HackResult,
+          { idempotencyKey: newIdempotencyKey() },
+        );
         print({ kind: 'line', tone: 'telnet', text: res.message });
         refreshUser();
         // spec §4: a forced exit ends the session a second later.
         setTimeout(() => {
           dispatch({ type: 'leave' });
-          dispatch({ type: 'print', drafts: [{ kind: 'line', tone: 'muted', text: 'connection closed by remote host' }] });
+          dispatch({
+            type: 'print',
+            drafts: [{ kind: 'line', tone: 'muted', text: 'connection closed by remote host' }],
+          });
         }, 1000);
       });
     },
     clear: () => dispatch({ type: 'clear' }),
     exit: () => {
-      if (session.mode === 'intrusion' && session.intrusionId !== null) void api.post(filesystemPaths.exit, { intrusionId: session.intrusionId }).catch(() => undefined);
+      if (session.mode === 'intrusion' && session.intrusionId !== null)
+        void api.post(filesystemPaths.exit, { intrusionId: session.intrusionId }).catch(() => undefined);
       dispatch({ type: 'leave' });
       print({ kind: 'line', tone: 'muted', text: 'returned to terminal' });
     },
@@ -167,7 +220,11 @@ export function useTerminal(me: { id: number; username: string }) {
     const newName = destination === undefined ? undefined : resolveKeepingSlash(session.cwd, destination);
     if (newName === null) return print(error(t.errorLine(t.invalidPath)));
     return run(async () => {
-      const res = await api.post(filesystemPaths.operation, { command, target: source.path, ...(newName !== undefined ? { newName } : {}) }, OperationResult);
+      const res = await api.post(
+        filesystemPaths.operation,
+        { command, target: source.path, ...(newName !== undefined ? { newName } : {}) },
+        OperationResult,
+      );
       print({ kind: 'line', tone: 'ok', text: res.message });
       void queryClient.invalidateQueries({ queryKey: ['/api/missions/status'] });
     });
@@ -175,7 +232,12 @@ export function useTerminal(me: { id: number; username: string }) {
 
   function buy(confirm: boolean) {
     return run(async () => {
-      const res = await api.post(filesystemPaths.buyDirectory, { confirm }, BuyDirectoryResult, confirm ? { idempotencyKey: newIdempotencyKey() } : undefined);
+      const res = await api.post(
+        filesystemPaths.buyDirectory,
+        { confirm },
+        BuyDirectoryResult,
+        confirm ? { idempotencyKey: newIdempotencyKey() } : undefined,
+      );
       print({ kind: 'line', tone: confirm ? 'telnet' : 'info', text: res.message });
       if (confirm) refreshUser();
     });
@@ -188,11 +250,18 @@ export function useTerminal(me: { id: number; username: string }) {
       const checked = checkMessageText(parsed.text);
       if (checked.problem) return print(error(t.errorLine(texts[checked.problem])));
       if (sendChat.isPending) return;
-      sendChat.mutate(checked.text, { onSuccess: () => setInput(''), onError: (failure) => print(error(t.errorLine(chatRefusalText(failure)))) });
+      sendChat.mutate(checked.text, {
+        onSuccess: () => setInput(''),
+        onError: (failure) => print(error(t.errorLine(chatRefusalText(failure)))),
+      });
       return;
     }
     setExpired(false);
-    print({ kind: 'echo', prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd), text: line });
+    print({
+      kind: 'echo',
+      prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd),
+      text: line,
+    });
     dispatch({ type: 'remember', line });
     setInput('');
     if (parsed.kind === 'unknown') print(error(fillText(texts.commandNotFound, { cmd: parsed.word })));
@@ -204,7 +273,10 @@ export function useTerminal(me: { id: number; username: string }) {
   }
 
   // ssh ⇥ offers every name this tab has seen: yours, the developer's box, scan's list and the chatroom's speakers.
-  const usernames = useMemo(() => [...new Set([me.username, developerUsername, ...scanned, ...chat.messages.map((m) => m.username)])], [me.username, scanned, chat.messages]);
+  const usernames = useMemo(
+    () => [...new Set([me.username, developerUsername, ...scanned, ...chat.messages.map((m) => m.username)])],
+    [me.username, scanned, chat.messages],
+  );
   function complete() {
     const result = completeTerminalLine(session.mode, input, { usernames, cwd: session.cwd, listed: state.listed });
     setInput(result.line);
@@ -227,7 +299,11 @@ export function useTerminal(me: { id: number; username: string }) {
     history,
     /** Ctrl+C: abandon the line, as a shell prints it with ^C. */
     abandon: () => {
-      print({ kind: 'echo', prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd), text: `${input}^C` });
+      print({
+        kind: 'echo',
+        prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd),
+        text: `${input}^C`,
+      });
       setInput('');
     },
     clear: () => dispatch({ type: 'clear' }),

@@ -5,7 +5,15 @@ import type { BuyCommandView, PackageCardView } from './virus-model';
 const t = texts.virus;
 
 /** A single or bundle card (spec §2): what it awards, its price, the saving, and the buy command. */
-export function PackageCard({ card, command, onBuy }: { card: PackageCardView; command: BuyCommandView; onBuy(button: HTMLButtonElement): void }) {
+export function PackageCard({
+  card,
+  command,
+  onBuy,
+}: {
+  card: PackageCardView;
+  command: BuyCommandView;
+  onBuy(button: HTMLButtonElement): void;
+}) {
   const waiting = command.waitSeconds > 0;
   return (
     <article className={`bb-virus__card bb-virus__card--${card.pkg.id}`} aria-label={card.title}>

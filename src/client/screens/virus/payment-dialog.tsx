@@ -12,7 +12,17 @@ const t = texts.virus;
 const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
 
 /** spec §2 payment dialog: the package and price, then Stripe's Payment Element or the labelled test card form. */
-export function PaymentDialog({ mode, publishableKey, checkout: c, opener }: { mode: PaymentsMode; publishableKey: string | null; checkout: ReturnType<typeof useCheckout>; opener: RefObject<HTMLElement | null> }) {
+export function PaymentDialog({
+  mode,
+  publishableKey,
+  checkout: c,
+  opener,
+}: {
+  mode: PaymentsMode;
+  publishableKey: string | null;
+  checkout: ReturnType<typeof useCheckout>;
+  opener: RefObject<HTMLElement | null>;
+}) {
   const open = c.checkout !== null;
   const price = c.checkout?.card.price ?? '';
   return (
@@ -44,11 +54,27 @@ export function PaymentDialog({ mode, publishableKey, checkout: c, opener }: { m
         </div>
       ) : null}
       {c.checkout && mode === 'stripe' && publishableKey && !c.checkout.declined ? (
-        <Suspense fallback={<p className="bb-muted" role="status">{texts.shell.loading}</p>}>
-          <StripePaymentForm key={c.checkout.intent.clientSecret} publishableKey={publishableKey} clientSecret={c.checkout.intent.clientSecret} price={price} onPaid={c.paid} onFailed={c.failedAtStripe} onCancel={c.cancel} />
+        <Suspense
+          fallback={
+            <p className="bb-muted" role="status">
+              {texts.shell.loading}
+            </p>
+          }
+        >
+          <StripePaymentForm
+            key={c.checkout.intent.clientSecret}
+            publishableKey={publishableKey}
+            clientSecret={c.checkout.intent.clientSecret}
+            price={price}
+            onPaid={c.paid}
+            onFailed={c.failedAtStripe}
+            onCancel={c.cancel}
+          />
         </Suspense>
       ) : null}
-      {c.checkout && mode === 'test' ? <TestCardForm price={price} busy={c.paying} onSubmitCard={c.payWithTestCard} onCancel={c.cancel} /> : null}
+      {c.checkout && mode === 'test' ? (
+        <TestCardForm price={price} busy={c.paying} onSubmitCard={c.payWithTestCard} onCancel={c.cancel} />
+      ) : null}
     </Modal>
   );
 }

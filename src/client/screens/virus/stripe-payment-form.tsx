@@ -31,7 +31,11 @@ function Form({ price, onPaid, onFailed, onCancel }: Omit<PaymentFormProps, 'cli
     if (!stripe || !elements) return;
     setBusy(true);
     // spec §7: the return URL is /virus (cards confirm in place; redirect methods come back there).
-    const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/virus` }, redirect: 'if_required' });
+    const { error, paymentIntent } = await stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: `${window.location.origin}/virus` },
+      redirect: 'if_required',
+    });
     setBusy(false);
     if (error) onFailed(error.message ?? t.paymentFailed);
     else if (paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'processing') onPaid();
@@ -52,13 +56,27 @@ function Form({ price, onPaid, onFailed, onCancel }: Omit<PaymentFormProps, 'cli
 }
 
 /** The Payment Element in the game's colours, for one PaymentIntent's client secret. */
-export function StripePaymentForm({ publishableKey, clientSecret, ...rest }: PaymentFormProps & { publishableKey: string }) {
+export function StripePaymentForm({
+  publishableKey,
+  clientSecret,
+  ...rest
+}: PaymentFormProps & { publishableKey: string }) {
   return (
     <Elements
       stripe={stripeFor(publishableKey)}
       options={{
         clientSecret,
-        appearance: { theme: 'night', variables: { colorPrimary: '#39ff88', colorBackground: '#0a1016', colorText: '#b8f5cc', colorDanger: '#ff3e7f', fontFamily: 'monospace', borderRadius: '2px' } },
+        appearance: {
+          theme: 'night',
+          variables: {
+            colorPrimary: '#39ff88',
+            colorBackground: '#0a1016',
+            colorText: '#b8f5cc',
+            colorDanger: '#ff3e7f',
+            fontFamily: 'monospace',
+            borderRadius: '2px',
+          },
+        },
       }}
     >
       <Form {...rest} />

@@ -31,7 +31,11 @@ export function useCheckout() {
       onSuccess: (r) =>
         r.status === 'refunded'
           ? toast.show({ title: t.paymentFailed, description: t.refusedOverLimit, tone: 'danger' })
-          : toast.show({ title: t.paymentSuccessful, description: r.coresAwarded > 0 ? t.purchaseDone(r.coresAwarded) : undefined, tone: 'telnet' }),
+          : toast.show({
+              title: t.paymentSuccessful,
+              description: r.coresAwarded > 0 ? t.purchaseDone(r.coresAwarded) : undefined,
+              tone: 'telnet',
+            }),
       // spec §8: paid, but the completion failed — the webhook still fulfils it.
       onError: () => toast.show({ title: t.paymentSuccessful, tone: 'info' }),
     });

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CompletePurchaseResult, CreatePaymentIntentResult, TestPayResult, virusPaths, VirusShop } from '../../../core/api/virus';
+import {
+  CompletePurchaseResult,
+  CreatePaymentIntentResult,
+  TestPayResult,
+  virusPaths,
+  VirusShop,
+} from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
@@ -24,7 +30,10 @@ export function useStartPurchase() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trojanCount: number) => api.post(virusPaths.createIntent, { trojanCount }, CreatePaymentIntentResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (trojanCount: number) =>
+      api.post(virusPaths.createIntent, { trojanCount }, CreatePaymentIntentResult, {
+        idempotencyKey: newIdempotencyKey(),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopQueryKey }),
   });
 }
@@ -35,7 +44,8 @@ export function useCompletePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentIntentId: string) => api.post(virusPaths.complete, { paymentIntentId }, CompletePurchaseResult),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: shopQueryKey }), refreshInventory(queryClient)]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: shopQueryKey }), refreshInventory(queryClient)]),
   });
 }
 
@@ -44,7 +54,8 @@ export function useTestPay() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { paymentIntentId: string; cardNumber: string }) => api.post(virusPaths.testPay, body, TestPayResult),
+    mutationFn: (body: { paymentIntentId: string; cardNumber: string }) =>
+      api.post(virusPaths.testPay, body, TestPayResult),
     // A declined card ends its purchase, and with it the cooldown the buy commands count down.
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopQueryKey }),
   });

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
-import { buyCommand, historyRows, limitLine, oddsRows, packageCards, returnedIntent, summarizeCores } from './virus-model';
+import {
+  buyCommand,
+  historyRows,
+  limitLine,
+  oddsRows,
+  packageCards,
+  returnedIntent,
+  summarizeCores,
+} from './virus-model';
 
 describe('virus model', () => {
   it('shows the odds from the balance weights the server rolls with', () => {
-    expect(oddsRows().map((r) => `${r.name} ${r.percent}`)).toEqual(['T-1 50%', 'T-2 30%', 'T-3 15%', 'T-4 4%', 'T-5 1%']);
+    expect(oddsRows().map((r) => `${r.name} ${r.percent}`)).toEqual([
+      'T-1 50%',
+      'T-2 30%',
+      'T-3 15%',
+      'T-4 4%',
+      'T-5 1%',
+    ]);
     const total = balance.telnetCoreTypes.reduce((s, c) => s + c.weight, 0);
-    expect(oddsRows().map((r) => r.percent)).toEqual(balance.telnetCoreTypes.map((c) => `${(c.weight * 100) / total}%`));
+    expect(oddsRows().map((r) => r.percent)).toEqual(
+      balance.telnetCoreTypes.map((c) => `${(c.weight * 100) / total}%`),
+    );
   });
 
   it('shows the cooldown on the buy command before the player clicks, and EXECUTE once it is over', () => {
@@ -26,9 +42,27 @@ describe('virus model', () => {
 
   it('prints history rows: date, package, amount, cores and status', () => {
     const [row] = historyRows([
-      { id: 3, createdAt: '2026-11-22T12:34:56.000Z', trojanCount: 10, amountCents: 1990, currency: 'usd', status: 'refunded', coresAwarded: 10, coresRevoked: 9, cores: ['T-1', 'T-2', 'T-1', 'T-1', 'T-3', 'T-1', 'T-1', 'T-2', 'T-1', 'T-5'] },
+      {
+        id: 3,
+        createdAt: '2026-11-22T12:34:56.000Z',
+        trojanCount: 10,
+        amountCents: 1990,
+        currency: 'usd',
+        status: 'refunded',
+        coresAwarded: 10,
+        coresRevoked: 9,
+        cores: ['T-1', 'T-2', 'T-1', 'T-1', 'T-3', 'T-1', 'T-1', 'T-2', 'T-1', 'T-5'],
+      },
     ]);
-    expect(row).toEqual({ id: 3, date: '2026-11-22 12:34', pkg: 'TROJAN BUNDLE ×10', amount: '$19.90 USD', cores: '6× T-1, 2× T-2, T-3, T-5 (−9)', status: 'REFUNDED', tone: 'bad' });
+    expect(row).toEqual({
+      id: 3,
+      date: '2026-11-22 12:34',
+      pkg: 'TROJAN BUNDLE ×10',
+      amount: '$19.90 USD',
+      cores: '6× T-1, 2× T-2, T-3, T-5 (−9)',
+      status: 'REFUNDED',
+      tone: 'bad',
+    });
     expect(summarizeCores([])).toBe('');
   });
 
@@ -37,7 +71,9 @@ describe('virus model', () => {
   });
 
   it('completes only a redirect that succeeded, with a well-formed intent id', () => {
-    expect(returnedIntent('?payment_intent=pi_123&payment_intent_client_secret=x&redirect_status=succeeded')).toBe('pi_123');
+    expect(returnedIntent('?payment_intent=pi_123&payment_intent_client_secret=x&redirect_status=succeeded')).toBe(
+      'pi_123',
+    );
     expect(returnedIntent('?payment_intent=pi_123&redirect_status=failed')).toBeNull();
     expect(returnedIntent('?payment_intent=<script>&redirect_status=succeeded')).toBeNull();
     expect(returnedIntent('')).toBeNull();

@@ -41,7 +41,11 @@ export function buyCommand(mode: string, starting: boolean, cooldownMsLeft: numb
 
 /** The drop-rate table rows: the same weights the server rolls with, as whole or one-decimal percents. */
 export function oddsRows(): { name: string; percent: string; coreTypeId: number }[] {
-  return trojanOdds().map((o) => ({ name: o.name, coreTypeId: o.coreTypeId, percent: `${Number.isInteger(o.percent) ? o.percent : o.percent.toFixed(1)}%` }));
+  return trojanOdds().map((o) => ({
+    name: o.name,
+    coreTypeId: o.coreTypeId,
+    percent: `${Number.isInteger(o.percent) ? o.percent : o.percent.toFixed(1)}%`,
+  }));
 }
 
 /** One history row, ready to print: date (UTC, to the minute), package, amount, cores, status. */
@@ -55,7 +59,14 @@ export interface HistoryRowView {
   tone: 'ok' | 'pending' | 'bad';
 }
 
-const tones: Record<PurchaseStatus, HistoryRowView['tone']> = { started: 'pending', owed: 'pending', fulfilled: 'ok', failed: 'bad', refunded: 'bad', disputed: 'bad' };
+const tones: Record<PurchaseStatus, HistoryRowView['tone']> = {
+  started: 'pending',
+  owed: 'pending',
+  fulfilled: 'ok',
+  failed: 'bad',
+  refunded: 'bad',
+  disputed: 'bad',
+};
 
 export function historyRows(rows: readonly PurchaseRow[]): HistoryRowView[] {
   return rows.map((r) => ({

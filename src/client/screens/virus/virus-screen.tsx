@@ -27,8 +27,13 @@ export function VirusScreen() {
   const mode = shop.data?.mode ?? 'off';
   // The buy command that opened the payment dialog: focus goes back to it when the dialog closes.
   const opener = useRef<HTMLButtonElement | null>(null);
-  const cooldownEndsAt = shop.data && shop.data.cooldownLeftSeconds > 0 ? shop.dataUpdatedAt + shop.data.cooldownLeftSeconds * 1000 : null;
-  const command = buyCommand(mode, checkout.starting, useCountdown(cooldownEndsAt, shop.dataUpdatedAt, shop.dataUpdatedAt));
+  const cooldownEndsAt =
+    shop.data && shop.data.cooldownLeftSeconds > 0 ? shop.dataUpdatedAt + shop.data.cooldownLeftSeconds * 1000 : null;
+  const command = buyCommand(
+    mode,
+    checkout.starting,
+    useCountdown(cooldownEndsAt, shop.dataUpdatedAt, shop.dataUpdatedAt),
+  );
 
   useEffect(() => {
     const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -74,12 +79,19 @@ export function VirusScreen() {
             ))}
           </div>
           {/* Not a live region: a line changing every second would talk over everything else. */}
-          {command.waitSeconds > 0 ? <p className="bb-virus__cooldown">{t.cooldownNote(command.waitSeconds, balance.virusCooldownSeconds)}</p> : null}
+          {command.waitSeconds > 0 ? (
+            <p className="bb-virus__cooldown">{t.cooldownNote(command.waitSeconds, balance.virusCooldownSeconds)}</p>
+          ) : null}
         </Panel>
         <WarningCard limit={limit} />
       </div>
       <HistoryPanel purchases={shop.data?.purchases ?? []} />
-      <PaymentDialog mode={mode} publishableKey={shop.data?.publishableKey ?? null} checkout={checkout} opener={opener} />
+      <PaymentDialog
+        mode={mode}
+        publishableKey={shop.data?.publishableKey ?? null}
+        checkout={checkout}
+        opener={opener}
+      />
     </div>
   );
 }

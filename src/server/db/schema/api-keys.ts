@@ -10,7 +10,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** The key's first characters after its tag, shown in the list so a player can tell keys apart. */
     prefix: text('prefix').notNull(),
@@ -19,5 +21,9 @@ export const apiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
-  (t) => [index('api_keys_user_id').on(t.userId), check('api_keys_name_length', sql`char_length(${t.name}) between 1 and 40`), check('api_keys_scopes_present', sql`cardinality(${t.scopes}) >= 1`)],
+  (t) => [
+    index('api_keys_user_id').on(t.userId),
+    check('api_keys_name_length', sql`char_length(${t.name}) between 1 and 40`),
+    check('api_keys_scopes_present', sql`cardinality(${t.scopes}) >= 1`),
+  ],
 );

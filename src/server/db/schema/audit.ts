@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { auditActions } from '../../../core/api/admin';
 import { users } from './users';
 
@@ -35,12 +46,18 @@ export const ledgerReversals = pgTable(
   'ledger_reversals',
   {
     reference: text('reference').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** Telnet given back (positive) or taken back (negative) by the compensating row. */
     delta: bigint('delta', { mode: 'number' }).notNull(),
     /** Telnet the reversal should have taken but the balance did not hold. */
     owed: bigint('owed', { mode: 'number' }).notNull(),
     reversedAt: timestamp('reversed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.reference, t.userId] }), index('ledger_reversals_user').on(t.userId), check('ledger_reversals_owed', sql`${t.owed} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.reference, t.userId] }),
+    index('ledger_reversals_user').on(t.userId),
+    check('ledger_reversals_owed', sql`${t.owed} >= 0`),
+  ],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -20,7 +33,9 @@ export const blockchainBosses = pgTable(
     code: text('code').notNull(),
     previousCode: text('previous_code'),
     codeVersion: integer('code_version').notNull().default(1),
-    status: text('status', { enum: ['active', 'defeated'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'defeated'] })
+      .notNull()
+      .default('active'),
     spawnedAt: timestamp('spawned_at', { withTimezone: true }).notNull(),
     defeatedAt: timestamp('defeated_at', { withTimezone: true }),
     nextSpawnAt: timestamp('next_spawn_at', { withTimezone: true }),
@@ -35,7 +50,9 @@ export const blockchainBosses = pgTable(
     mostDamageAmount: integer('most_damage_amount').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('blockchain_one_active').on(t.status).where(sql`${t.status} = 'active'`),
+    uniqueIndex('blockchain_one_active')
+      .on(t.status)
+      .where(sql`${t.status} = 'active'`),
     index('blockchain_bosses_defeated').on(t.defeatedAt),
     check('blockchain_integrity_range', sql`${t.integrity} >= 0 AND ${t.integrity} <= ${t.maxIntegrity}`),
     check('blockchain_defeated_at_zero', sql`(${t.status} = 'defeated') = (${t.integrity} = 0)`),
@@ -49,14 +66,21 @@ export const blockchainHits = pgTable(
   'blockchain_hits',
   {
     id: serial('id').primaryKey(),
-    bossId: integer('boss_id').notNull().references(() => blockchainBosses.id, { onDelete: 'cascade' }),
+    bossId: integer('boss_id')
+      .notNull()
+      .references(() => blockchainBosses.id, { onDelete: 'cascade' }),
     codeVersion: integer('code_version').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     damage: integer('damage').notNull(),
     isCritical: boolean('is_critical').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('blockchain_hits_one_per_code').on(t.bossId, t.codeVersion), check('blockchain_hits_damage_positive', sql`${t.damage} > 0`)],
+  (t) => [
+    unique('blockchain_hits_one_per_code').on(t.bossId, t.codeVersion),
+    check('blockchain_hits_damage_positive', sql`${t.damage} > 0`),
+  ],
 );
 
 /** Every accepted guess (RECENT ATTEMPTS, the attack_blockchain mission). */
@@ -64,23 +88,32 @@ export const blockchainAttempts = pgTable(
   'blockchain_attempts',
   {
     id: serial('id').primaryKey(),
-    bossId: integer('boss_id').notNull().references(() => blockchainBosses.id, { onDelete: 'cascade' }),
+    bossId: integer('boss_id')
+      .notNull()
+      .references(() => blockchainBosses.id, { onDelete: 'cascade' }),
     codeVersion: integer('code_version').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     guess: text('guess').notNull(),
     correctPosition: integer('correct_position').notNull(),
     wrongPosition: integer('wrong_position').notNull(),
     expLost: integer('exp_lost').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('blockchain_attempts_by_code').on(t.bossId, t.codeVersion, t.id), index('blockchain_attempts_by_user').on(t.userId)],
+  (t) => [
+    index('blockchain_attempts_by_code').on(t.bossId, t.codeVersion, t.id),
+    index('blockchain_attempts_by_user').on(t.userId),
+  ],
 );
 
 /** Per player: when their last guess was accepted (ms), for the server's 500 ms window (spec §4/§9). */
 export const blockchainGuessers = pgTable(
   'blockchain_guessers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     lastGuessAtMs: bigint('last_guess_at_ms', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId] })],

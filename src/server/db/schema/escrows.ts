@@ -11,7 +11,9 @@ export const escrows = pgTable(
   'escrows',
   {
     id: serial('id').primaryKey(),
-    depositorId: integer('depositor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    depositorId: integer('depositor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** What holds the items, e.g. 'market-listing' (src/server/inventory/types.ts escrowPurposes). */
     purpose: text('purpose').notNull(),
     /** The caller's id for it (a listing id), unique per purpose. */
@@ -22,6 +24,8 @@ export const escrows = pgTable(
   },
   (t) => [
     uniqueIndex('escrows_purpose_reference').on(t.purpose, t.reference),
-    index('escrows_open_by_depositor').on(t.depositorId).where(sql`${t.releasedAt} IS NULL`),
+    index('escrows_open_by_depositor')
+      .on(t.depositorId)
+      .where(sql`${t.releasedAt} IS NULL`),
   ],
 );

@@ -41,7 +41,9 @@ export const telnetCores = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     escrowId: integer('escrow_id').references(() => escrows.id, { onDelete: 'cascade' }),
-    coreTypeId: integer('core_type_id').notNull().references(() => telnetCoreTypes.id),
+    coreTypeId: integer('core_type_id')
+      .notNull()
+      .references(() => telnetCoreTypes.id),
     isOpened: boolean('is_opened').notNull().default(false),
     isUsed: boolean('is_used').notNull().default(false),
     telnetRewarded: integer('telnet_rewarded'),

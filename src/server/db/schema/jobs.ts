@@ -30,7 +30,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_kind_dedupe_key').on(t.kind, t.dedupeKey),
     index('jobs_status_run_at').on(t.status, t.runAt),
     // The purge of done jobs finds the oldest without reading the pending and dead ones (ADR 048).
-    index('jobs_done_finished_at').on(t.finishedAt).where(sql`${t.status} = 'done'`),
+    index('jobs_done_finished_at')
+      .on(t.finishedAt)
+      .where(sql`${t.status} = 'done'`),
     check('jobs_status_known', sql`${t.status} IN ('pending', 'done', 'dead')`),
     check('jobs_attempts_in_range', sql`${t.attempts} >= 0 AND ${t.maxAttempts} >= 1`),
   ],

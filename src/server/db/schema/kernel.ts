@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const channelCheck = (name: string, column: unknown) => check(name, sql`${column} BETWEEN 0 AND 255`);
@@ -15,7 +28,9 @@ export const kernelBits = pgTable(
   {
     x: smallint('x').notNull(),
     y: smallint('y').notNull(),
-    ownerId: integer('owner_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     colorR: smallint('color_r').notNull(),
     colorG: smallint('color_g').notNull(),
     colorB: smallint('color_b').notNull(),
@@ -41,13 +56,19 @@ export const kernelBits = pgTable(
 export const kernelColors = pgTable(
   'kernel_colors',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     colorR: smallint('color_r').notNull(),
     colorG: smallint('color_g').notNull(),
     colorB: smallint('color_b').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [channelCheck('kernel_colors_r', t.colorR), channelCheck('kernel_colors_g', t.colorG), channelCheck('kernel_colors_b', t.colorB)],
+  (t) => [
+    channelCheck('kernel_colors_r', t.colorR),
+    channelCheck('kernel_colors_g', t.colorG),
+    channelCheck('kernel_colors_b', t.colorB),
+  ],
 );
 
 /**
@@ -73,7 +94,10 @@ export const kernelState = pgTable(
     check('kernel_state_one_row', sql`${t.id} = 1`),
     check('kernel_state_version', sql`${t.version} >= 0`),
     check('kernel_state_season', sql`${t.season} >= 1 AND ${t.seasonStartVersion} BETWEEN 0 AND ${t.version}`),
-    check('kernel_state_cleared', sql`${t.clearedVersion} BETWEEN 0 AND ${t.version} AND ${t.seasonFreed} BETWEEN 0 AND ${t.version} - ${t.seasonStartVersion}`),
+    check(
+      'kernel_state_cleared',
+      sql`${t.clearedVersion} BETWEEN 0 AND ${t.version} AND ${t.seasonFreed} BETWEEN 0 AND ${t.version} - ${t.seasonStartVersion}`,
+    ),
   ],
 );
 

@@ -11,7 +11,9 @@ export const telnetLedger = pgTable(
   'telnet_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     reason: text('reason', { enum: ledgerReasons }).notNull(),
     reference: text('reference').notNull(),
@@ -23,6 +25,11 @@ export const telnetLedger = pgTable(
   (t) => [
     index('telnet_ledger_activity')
       .on(t.userId, t.id)
-      .where(sql`${t.reason} in ('market-sale', 'hack-lost', 'boss-reward', 'mission') or (${t.reason} = 'decode' and ${t.reference} like 'drone:%')`),
-    index('telnet_ledger_user_id').on(t.userId, t.id), index('telnet_ledger_created_at').on(t.createdAt), index('telnet_ledger_reference').on(t.reference)],
+      .where(
+        sql`${t.reason} in ('market-sale', 'hack-lost', 'boss-reward', 'mission') or (${t.reason} = 'decode' and ${t.reference} like 'drone:%')`,
+      ),
+    index('telnet_ledger_user_id').on(t.userId, t.id),
+    index('telnet_ledger_created_at').on(t.createdAt),
+    index('telnet_ledger_reference').on(t.reference),
+  ],
 );

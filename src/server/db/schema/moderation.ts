@@ -11,7 +11,9 @@ export const moderationFlags = pgTable(
   'moderation_flags',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason', { enum: moderationReasons }).notNull(),
     /** What caused it, e.g. 'virus-purchase:<id>': the same cause flags once. */
     reference: text('reference').notNull(),
@@ -19,5 +21,8 @@ export const moderationFlags = pgTable(
     detail: text('detail').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('moderation_flag_cause').on(t.userId, t.reason, t.reference), index('moderation_flags_created').on(t.createdAt)],
+  (t) => [
+    unique('moderation_flag_cause').on(t.userId, t.reason, t.reference),
+    index('moderation_flags_created').on(t.createdAt),
+  ],
 );

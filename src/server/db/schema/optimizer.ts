@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -10,7 +21,9 @@ import { users } from './users';
 export const optimizerStates = pgTable(
   'optimizer_states',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     level: integer('level').notNull().default(0),
     /** When the running upgrade ends; null while idle. */
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -21,7 +34,10 @@ export const optimizerStates = pgTable(
   (t) => [
     check('optimizer_level_range', sql`${t.level} BETWEEN 0 AND 80`),
     // Running means both times and the price are known; idle means none is.
-    check('optimizer_running_whole', sql`(${t.endsAt} IS NULL) = (${t.startedAt} IS NULL) AND (${t.endsAt} IS NULL) = (${t.paidTelnet} IS NULL)`),
+    check(
+      'optimizer_running_whole',
+      sql`(${t.endsAt} IS NULL) = (${t.startedAt} IS NULL) AND (${t.endsAt} IS NULL) = (${t.paidTelnet} IS NULL)`,
+    ),
     // No upgrade can run at the max level.
     check('optimizer_no_upgrade_at_max', sql`${t.endsAt} IS NULL OR ${t.level} < 80`),
   ],
@@ -35,8 +51,12 @@ export const droneRuns = pgTable(
   'drone_runs',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['active', 'finished', 'harvested'] }).notNull().default('active'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'finished', 'harvested'] })
+      .notNull()
+      .default('active'),
     clicksTotal: integer('clicks_total').notNull(),
     /** Auto-clicks per step, in order (planDroneRun). */
     clicksPerStep: jsonb('clicks_per_step').$type<number[]>().notNull(),
@@ -50,17 +70,30 @@ export const droneRuns = pgTable(
     telnetEarned: integer('telnet_earned').notNull().default(0),
     lostDrops: integer('lost_drops').notNull().default(0),
     /** The harvest's items as the dialog shows them (ids of the stored gear and cores). */
-    gear: jsonb('gear').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    cores: jsonb('cores').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    gear: jsonb('gear')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cores: jsonb('cores')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     harvestedAt: timestamp('harvested_at', { withTimezone: true }),
   },
   (t) => [
     // One active run per player: a second purchase while one runs is refused (ADR 021).
-    uniqueIndex('drone_one_active_run').on(t.userId).where(sql`${t.status} = 'active'`),
-    index('drone_unharvested').on(t.userId, t.id).where(sql`${t.status} = 'finished'`),
+    uniqueIndex('drone_one_active_run')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    index('drone_unharvested')
+      .on(t.userId, t.id)
+      .where(sql`${t.status} = 'finished'`),
     check('drone_status', sql`${t.status} IN ('active', 'finished', 'harvested')`),
-    check('drone_clicks_range', sql`${t.clicksTotal} BETWEEN 1 AND 250 AND ${t.clicksDone} BETWEEN 0 AND ${t.clicksTotal}`),
+    check(
+      'drone_clicks_range',
+      sql`${t.clicksTotal} BETWEEN 1 AND 250 AND ${t.clicksDone} BETWEEN 0 AND ${t.clicksTotal}`,
+    ),
     check('drone_steps_range', sql`${t.stepsDone} BETWEEN 0 AND 10`),
     check('drone_active_has_next', sql`(${t.status} = 'active') = (${t.nextStepAt} IS NOT NULL)`),
   ],

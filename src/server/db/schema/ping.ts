@@ -7,8 +7,12 @@ export const privateMessages = pgTable(
   'private_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    senderId: integer('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    receiverId: integer('receiver_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -23,7 +27,9 @@ export const privateMessages = pgTable(
     // A player's received messages, for their data export and for erasing them with the account (ADR 057).
     index('private_messages_receiver').on(t.receiverId, t.id),
     // Unread lists only ever look at unread rows, which stay few.
-    index('private_messages_unread').on(t.receiverId, t.senderId).where(sql`${t.readAt} IS NULL`),
+    index('private_messages_unread')
+      .on(t.receiverId, t.senderId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 
@@ -36,7 +42,9 @@ export const pingSystemLines = pgTable(
   'ping_system_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

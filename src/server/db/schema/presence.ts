@@ -10,7 +10,9 @@ export const presence = pgTable(
   'presence',
   {
     instanceId: text('instance_id').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.instanceId, t.userId] }), index('presence_user_id').on(t.userId, t.seenAt)],

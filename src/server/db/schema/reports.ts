@@ -12,7 +12,9 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    reporterId: integer('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Null only after the reported account is gone: the report and its snapshot stay for the record. */
     reportedUserId: integer('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
     targetKind: text('target_kind', { enum: reportTargetKinds }).notNull(),
@@ -32,7 +34,9 @@ export const reports = pgTable(
     // A resolved report says when and what was done; an open one says neither.
     check('reports_resolution', sql`(${t.status} = 'open') = (${t.resolvedAt} IS NULL AND ${t.action} IS NULL)`),
     // The moderators' queue groups the open reports per target.
-    index('reports_open_target').on(t.targetKind, t.targetRef).where(sql`${t.status} = 'open'`),
+    index('reports_open_target')
+      .on(t.targetKind, t.targetRef)
+      .where(sql`${t.status} = 'open'`),
     index('reports_created').on(t.createdAt),
   ],
 );

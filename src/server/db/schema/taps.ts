@@ -10,9 +10,14 @@ import { users } from './users';
 export const tapBatches = pgTable(
   'tap_batches',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     batchTimestamp: bigint('batch_timestamp', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.batchTimestamp] }), index('tap_batches_created_at_brin').using('brin', t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.batchTimestamp] }),
+    index('tap_batches_created_at_brin').using('brin', t.createdAt),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 // The Terminal's file systems (docs/game-rules.md §18, ADR 026). A path in the database is
@@ -11,7 +22,9 @@ const normalAnyPath = `'^(/|(/[A-Za-z0-9_-]{1,24}){1,8})$'`;
 export const fileSystems = pgTable(
   'file_systems',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The directory holding the Token ('/' at first). */
     tokenDir: text('token_dir').notNull().default('/'),
     extraDirectories: integer('extra_directories').notNull().default(0),
@@ -38,11 +51,16 @@ export const fsDirectories = pgTable(
   'fs_directories',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => fileSystems.userId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => fileSystems.userId, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('fs_directories_user_path').on(t.userId, t.path), check('fs_directories_path_normal', sql`${t.path} ~ ${sql.raw(normalDirPath)}`)],
+  (t) => [
+    uniqueIndex('fs_directories_user_path').on(t.userId, t.path),
+    check('fs_directories_path_normal', sql`${t.path} ~ ${sql.raw(normalDirPath)}`),
+  ],
 );
 
 /** An ssh intrusion (spec §4): 60 s on the server's clock, ended by a hack, an exit or the jobs runner at its limit. */
@@ -50,12 +68,18 @@ export const intrusions = pgTable(
   'intrusions',
   {
     id: serial('id').primaryKey(),
-    attackerId: integer('attacker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    victimId: integer('victim_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    attackerId: integer('attacker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    victimId: integer('victim_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    outcome: text('outcome', { enum: ['active', 'hacked', 'expired', 'exited'] }).notNull().default('active'),
+    outcome: text('outcome', { enum: ['active', 'hacked', 'expired', 'exited'] })
+      .notNull()
+      .default('active'),
     /**
      * Whether the victim was told (terminal.intrusionStarted): one alert per attacker per
      * balance.intrusionAlertWindowMinutes, so a returning attacker does not flood the victim (ADR 049).
@@ -64,7 +88,9 @@ export const intrusions = pgTable(
   },
   (t) => [
     // One open intrusion per attacker: a second ssh closes the first in the same transaction.
-    uniqueIndex('intrusions_one_active').on(t.attackerId).where(sql`${t.outcome} = 'active'`),
+    uniqueIndex('intrusions_one_active')
+      .on(t.attackerId)
+      .where(sql`${t.outcome} = 'active'`),
     index('intrusions_victim').on(t.victimId, t.startedAt),
     // The per-(attacker, victim) cooldown and alert window read the pair's newest rows (ADR 049).
     index('intrusions_pair').on(t.attackerId, t.victimId, t.startedAt),
@@ -79,9 +105,15 @@ export const attacks = pgTable(
   'attacks',
   {
     id: serial('id').primaryKey(),
-    intrusionId: integer('intrusion_id').notNull().references(() => intrusions.id, { onDelete: 'cascade' }),
-    attackerId: integer('attacker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    victimId: integer('victim_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    intrusionId: integer('intrusion_id')
+      .notNull()
+      .references(() => intrusions.id, { onDelete: 'cascade' }),
+    attackerId: integer('attacker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    victimId: integer('victim_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     telnetStolen: bigint('telnet_stolen', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../../../core/api/admin';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -64,7 +77,9 @@ export const users = pgTable(
 export const reservedUsernames = pgTable('reserved_usernames', {
   skeleton: text('skeleton').primaryKey(),
   username: text('username').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
 });
 

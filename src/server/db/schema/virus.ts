@@ -12,7 +12,9 @@ export const virusPurchases = pgTable(
   'virus_purchases',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The Idempotency-Key of the click that started it: a retried click finds this row, not a new payment. */
     idempotencyKey: text('idempotency_key').notNull(),
     paymentIntentId: text('payment_intent_id'),
@@ -20,9 +22,14 @@ export const virusPurchases = pgTable(
     trojanCount: integer('trojan_count').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['started', 'fulfilled', 'owed', 'failed', 'refunded', 'disputed'] }).notNull().default('started'),
+    status: text('status', { enum: ['started', 'fulfilled', 'owed', 'failed', 'refunded', 'disputed'] })
+      .notNull()
+      .default('started'),
     /** The cores this purchase awarded, by id and type name (the history shows them; a refund takes back the unopened ones). */
-    cores: jsonb('cores').$type<{ id: number; type: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    cores: jsonb('cores')
+      .$type<{ id: number; type: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     coresRevoked: integer('cores_revoked').notNull().default(0),
     /** Telnet the reversal took back through the wallet (what the purchase's opened and sold cores brought, ADR 046). */
     telnetTakenBack: integer('telnet_taken_back').notNull().default(0),

@@ -17,20 +17,33 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * commits between the read and the burn leaves Telnet on a deleted account.
  */
 async function naiveDelete(database: Database, userId: number): Promise<void> {
-  const [row] = await database.query<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [userId]);
+  const [row] = await database.query<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [
+    userId,
+  ]);
   await new Promise((resolve) => setImmediate(resolve));
   const telnet = Number(row!.telnet);
-  await database.query('UPDATE users SET telnet = telnet - $2, banned = true, deleted_at = now() WHERE id = $1', [userId, telnet]);
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'account-deleted', 'naive')", [userId, -telnet]);
+  await database.query('UPDATE users SET telnet = telnet - $2, banned = true, deleted_at = now() WHERE id = $1', [
+    userId,
+    telnet,
+  ]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'account-deleted', 'naive')",
+    [userId, -telnet],
+  );
 }
 
 async function telnetOf(database: Database, userId: number): Promise<number> {
-  return Number((await database.query<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [userId]))[0]!.telnet);
+  return Number(
+    (await database.query<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [userId]))[0]!
+      .telnet,
+  );
 }
 
 /** Every player's balance equals their ledger's sum. */
 async function unbalanced(database: Database) {
-  return database.query('SELECT u.id FROM users u WHERE u.telnet <> coalesce((SELECT sum(delta) FROM telnet_ledger l WHERE l.user_id = u.id), 0)');
+  return database.query(
+    'SELECT u.id FROM users u WHERE u.telnet <> coalesce((SELECT sum(delta) FROM telnet_ledger l WHERE l.user_id = u.id), 0)',
+  );
 }
 
 // Races need real concurrency: PGlite runs one transaction at a time, so these run on PostgreSQL only.
@@ -61,7 +74,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('account deletion races [postgre
 
   it('the zero-balance check catches a naive read-then-burn deletion', async () => {
     const { seller, listings } = await sellerWithListings();
-    await Promise.all([naiveDelete(app.db.database, seller.id), ...buyers.map((b, i) => act(b, marketPaths.buy, { listingId: listings[i] }))]);
+    await Promise.all([
+      naiveDelete(app.db.database, seller.id),
+      ...buyers.map((b, i) => act(b, marketPaths.buy, { listingId: listings[i] })),
+    ]);
     expect(await telnetOf(app.db.database, seller.id)).toBeGreaterThan(0);
   });
 
@@ -76,10 +92,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('account deletion races [postgre
       expect(await telnetOf(app.db.database, seller.id)).toBe(0);
       for (const [i, res] of bought.entries()) {
         expect([200, 404]).toContain(res.statusCode);
-        const [listing] = await app.db.database.query<{ status: string; item_id: number }>('SELECT status, item_id FROM market_listings WHERE id = $1', [listings[i]]);
-        const holder = await app.db.database.query<{ user_id: number }>('SELECT user_id FROM gear WHERE id = $1', [listing!.item_id]);
+        const [listing] = await app.db.database.query<{ status: string; item_id: number }>(
+          'SELECT status, item_id FROM market_listings WHERE id = $1',
+          [listings[i]],
+        );
+        const holder = await app.db.database.query<{ user_id: number }>('SELECT user_id FROM gear WHERE id = $1', [
+          listing!.item_id,
+        ]);
         // Sold: the buyer holds the item. Refused: the listing was withdrawn and the item destroyed with the account.
-        if (res.statusCode === 200) expect([listing!.status, Number(holder[0]?.user_id)]).toEqual(['sold', buyers[i]!.id]);
+        if (res.statusCode === 200)
+          expect([listing!.status, Number(holder[0]?.user_id)]).toEqual(['sold', buyers[i]!.id]);
         else expect([listing!.status, holder.length]).toEqual(['removed', 0]);
       }
       expect(await unbalanced(app.db.database)).toEqual([]);

@@ -29,10 +29,16 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
   afterAll(() => app.close());
 
   const login = (p: Player, password = p.password) =>
-    app.fastify.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: p.ip, payload: { loginId: p.loginId, password } });
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: p.ip,
+      payload: { loginId: p.loginId, password },
+    });
   const q = <T>(sql: string, params: unknown[] = []) => app.db.database.query<T>(sql, params);
   const say = (p: Player, message: string) => p.request('POST', '/api/chat/messages', { message });
-  const ping = (from: Player, to: Player, message: string) => from.request('POST', '/api/directories/messages', { receiverId: to.id, message });
+  const ping = (from: Player, to: Player, message: string) =>
+    from.request('POST', '/api/directories/messages', { receiverId: to.id, message });
 
   /** A player with something in every section: Telnet, items, a listing, a bit, chat and Ping both ways. */
   async function busyPlayer(partner: Player, bit: { x: number; y: number }) {
@@ -55,14 +61,30 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     const p = await busyPlayer(partner, { x: 7, y: 9 });
     expect((await ping(stranger, partner, 'not yours to read')).statusCode).toBe(201);
     expect((await say(stranger, 'a stranger speaks')).statusCode).toBe(201);
-    const strangerLine = (await stranger.request('GET', '/api/chat/messages')).json().messages.find((m: { message: string }) => m.message === 'a stranger speaks').id;
-    expect((await p.request('POST', '/api/reports', { target: { kind: 'chat', messageId: strangerLine }, reason: 'spam', note: 'off topic' })).statusCode).toBe(200);
+    const strangerLine = (await stranger.request('GET', '/api/chat/messages'))
+      .json()
+      .messages.find((m: { message: string }) => m.message === 'a stranger speaks').id;
+    expect(
+      (
+        await p.request('POST', '/api/reports', {
+          target: { kind: 'chat', messageId: strangerLine },
+          reason: 'spam',
+          note: 'off topic',
+        })
+      ).statusCode,
+    ).toBe(200);
     const res = await p.request('GET', accountPaths.export);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="bitbreach-${p.username}-2026-11-22.json"`);
     const data = JSON.parse(res.body);
-    expect(data.profile).toMatchObject({ id: p.id, username: p.username, loginId: p.loginId, level: 1, telnet: expect.any(Number) });
+    expect(data.profile).toMatchObject({
+      id: p.id,
+      username: p.username,
+      loginId: p.loginId,
+      level: 1,
+      telnet: expect.any(Number),
+    });
     expect(data.profile).not.toHaveProperty('passwordHash');
     expect(data.profile).not.toHaveProperty('registrationIp');
     const ledgerSum = data.ledger.reduce((n: number, r: { delta: number }) => n + r.delta, 0);
@@ -71,11 +93,22 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     expect(data.marketListings).toEqual([expect.objectContaining({ role: 'seller', price: 40, status: 'active' })]);
     expect(data.kernelBits).toEqual([expect.objectContaining({ x: 7, y: 9, colorR: 10, colorG: 200, colorB: 30 })]);
     expect(data.chatLines.map((l: { message: string }) => l.message)).toEqual([`hello from ${p.username}`]);
-    expect(data.privateMessagesSent).toEqual([expect.objectContaining({ from: p.username, to: partner.username, message: 'psst, private' })]);
-    expect(data.privateMessagesReceived).toEqual([expect.objectContaining({ from: partner.username, to: p.username, message: 'private answer' })]);
+    expect(data.privateMessagesSent).toEqual([
+      expect.objectContaining({ from: p.username, to: partner.username, message: 'psst, private' }),
+    ]);
+    expect(data.privateMessagesReceived).toEqual([
+      expect.objectContaining({ from: partner.username, to: p.username, message: 'private answer' }),
+    ]);
     expect(res.body).not.toContain('not yours to read');
     // The reports the player made, with what they reported as it was, but not what a moderator did about it.
-    expect(data.reportsMade).toEqual([expect.objectContaining({ targetKind: 'chat', reason: 'spam', note: 'off topic', snapshot: expect.objectContaining({ text: 'a stranger speaks' }) })]);
+    expect(data.reportsMade).toEqual([
+      expect.objectContaining({
+        targetKind: 'chat',
+        reason: 'spam',
+        note: 'off topic',
+        snapshot: expect.objectContaining({ text: 'a stranger speaks' }),
+      }),
+    ]);
     expect(data.reportsMade[0]).not.toHaveProperty('status');
     expect(data.reportsMade[0]).not.toHaveProperty('action');
     expect(Array.isArray(data.missions)).toBe(true);
@@ -84,7 +117,10 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
   it('reads a long ledger a page at a time and misses no row', async () => {
     const p = await asPlayer(app);
     const rows = 2 * balance.accountExportPageRows + 7;
-    await q(`INSERT INTO telnet_ledger (user_id, delta, reason, reference) SELECT $1, 1, 'operator-grant', 'bulk:' || g FROM generate_series(1, ${rows}) g`, [p.id]);
+    await q(
+      `INSERT INTO telnet_ledger (user_id, delta, reason, reference) SELECT $1, 1, 'operator-grant', 'bulk:' || g FROM generate_series(1, ${rows}) g`,
+      [p.id],
+    );
     await q('UPDATE users SET telnet = telnet + $2 WHERE id = $1', [p.id, rows]);
     const data = JSON.parse((await p.request('GET', accountPaths.export)).body);
     expect(data.ledger).toHaveLength(rows);
@@ -93,7 +129,8 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
 
   it('allows a few exports an hour, counted per player, and refuses queries and the signed-out', async () => {
     const p = await asPlayer(app);
-    for (let i = 0; i < balance.accountExportsPerWindow; i++) expect((await p.request('GET', accountPaths.export)).statusCode).toBe(200);
+    for (let i = 0; i < balance.accountExportsPerWindow; i++)
+      expect((await p.request('GET', accountPaths.export)).statusCode).toBe(200);
     expectError(await p.request('GET', accountPaths.export), 429, texts.settings.exportTooOften);
     expect((await (await asPlayer(app)).request('GET', accountPaths.export)).statusCode).toBe(200);
     app.clock.advance(balance.accountExportWindowMs + 1);
@@ -107,7 +144,8 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     const p = await busyPlayer(partner, { x: 8, y: 9 });
     const other = await asPlayer(app);
     expect((await say(other, 'still here')).statusCode).toBe(201);
-    const before = (await q<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet;
+    const before = (await q<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [p.id]))[0]!
+      .telnet;
     const res = await p.request('POST', accountPaths.delete, { password: p.password });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ deleted: true });
@@ -116,14 +154,32 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     expectError(await p.request('GET', '/api/auth/user'), 401);
     expectError(await login(p), 401, texts.invalidLogin);
     expect(await q('SELECT id FROM sessions WHERE user_id = $1', [p.id])).toEqual([]);
-    const [row] = await q<{ username: string; login_id: string; registration_ip: string; telnet: string; deleted_at: Date | null }>('SELECT username, login_id, registration_ip, telnet::text, deleted_at FROM users WHERE id = $1', [p.id]);
-    expect(row).toMatchObject({ username: `deleted-${p.id}`, login_id: `deleted.${p.id}`, registration_ip: '', telnet: '0' });
+    const [row] = await q<{
+      username: string;
+      login_id: string;
+      registration_ip: string;
+      telnet: string;
+      deleted_at: Date | null;
+    }>('SELECT username, login_id, registration_ip, telnet::text, deleted_at FROM users WHERE id = $1', [p.id]);
+    expect(row).toMatchObject({
+      username: `deleted-${p.id}`,
+      login_id: `deleted.${p.id}`,
+      registration_ip: '',
+      telnet: '0',
+    });
     expect(row!.deleted_at).not.toBeNull();
     // The balance was burned with one ledger row; the player's older rows are kept.
-    const burned = await q<{ delta: string }>("SELECT delta::text FROM telnet_ledger WHERE user_id = $1 AND reason = 'account-deleted'", [p.id]);
+    const burned = await q<{ delta: string }>(
+      "SELECT delta::text FROM telnet_ledger WHERE user_id = $1 AND reason = 'account-deleted'",
+      [p.id],
+    );
     expect(burned.map((r) => Number(r.delta))).toEqual([-Number(before)]);
     expect(await q("SELECT id FROM market_listings WHERE seller_id = $1 AND status = 'active'", [p.id])).toEqual([]);
-    expect(await q('SELECT id FROM gear WHERE user_id = $1 UNION ALL SELECT id FROM telnet_cores WHERE user_id = $1', [p.id])).toEqual([]);
+    expect(
+      await q('SELECT id FROM gear WHERE user_id = $1 UNION ALL SELECT id FROM telnet_cores WHERE user_id = $1', [
+        p.id,
+      ]),
+    ).toEqual([]);
     expect(await q('SELECT id FROM escrows WHERE depositor_id = $1 AND released_at IS NULL', [p.id])).toEqual([]);
     expect(await q('SELECT id FROM private_messages WHERE sender_id = $1 OR receiver_id = $1', [p.id])).toEqual([]);
     expect(await q('SELECT id FROM chat_messages WHERE user_id = $1', [p.id])).toEqual([]);
@@ -144,8 +200,17 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     const p = await asPlayer(app);
     await grant(app, p, { telnet: 50 });
     const before = await snapshot(app);
-    for (let i = 0; i < 3; i++) expectError(await p.request('POST', accountPaths.delete, { password: 'Wr0ngPass!' }), 401, texts.settings.deletePasswordWrong);
-    expectError(await p.request('POST', accountPaths.delete, { password: p.password }), 429, texts.tooManyLoginAttempts);
+    for (let i = 0; i < 3; i++)
+      expectError(
+        await p.request('POST', accountPaths.delete, { password: 'Wr0ngPass!' }),
+        401,
+        texts.settings.deletePasswordWrong,
+      );
+    expectError(
+      await p.request('POST', accountPaths.delete, { password: p.password }),
+      429,
+      texts.tooManyLoginAttempts,
+    );
     expect(await snapshot(app)).toBe(before);
     expect((await p.request('GET', '/api/auth/user')).statusCode).toBe(200);
   });
@@ -165,8 +230,15 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
 
   it('needs the CSRF token and a signed-in player', async () => {
     const p = await asPlayer(app);
-    expectError(await p.request('POST', accountPaths.delete, { password: p.password }, { 'x-csrf-token': '' }), 403, texts.csrfInvalid);
-    expectError(await app.fastify.inject({ method: 'POST', url: accountPaths.delete, payload: { password: p.password } }), 401);
+    expectError(
+      await p.request('POST', accountPaths.delete, { password: p.password }, { 'x-csrf-token': '' }),
+      403,
+      texts.csrfInvalid,
+    );
+    expectError(
+      await app.fastify.inject({ method: 'POST', url: accountPaths.delete, payload: { password: p.password } }),
+      401,
+    );
     expect((await login(p)).statusCode).toBe(200);
   });
 
@@ -174,7 +246,12 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     const p = await asPlayer(app);
     expect((await p.request('POST', accountPaths.delete, { password: p.password })).statusCode).toBe(200);
     const register = (username: string) =>
-      app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.99.0.1', payload: { loginId: `n${Date.now() % 1e8}${Math.floor(Math.random() * 1e4)}`, username, password: 'Passw0rd!' } });
+      app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.99.0.1',
+        payload: { loginId: `n${Date.now() % 1e8}${Math.floor(Math.random() * 1e4)}`, username, password: 'Passw0rd!' },
+      });
     expectError(await register(p.username), 409, texts.loginIdOrUsernameTaken);
     expectError(await register(p.username.toUpperCase()), 409, texts.loginIdOrUsernameTaken);
     app.clock.advance(balance.deletedUsernameReservedDays * dayMs - 60_000);

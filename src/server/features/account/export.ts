@@ -13,13 +13,22 @@ type Page = (userId: number, after: number, limit: number) => Promise<Array<{ id
  * or rows a page at a time by keyset (`after` = the last id of the page before), so no query reads
  * a huge history at once. Each feature reads its own tables.
  */
-export type ExportSection = { key: string; kind: 'value'; read: (userId: number) => Promise<unknown> } | { key: string; kind: 'rows'; page: Page };
+export type ExportSection =
+  | { key: string; kind: 'value'; read: (userId: number) => Promise<unknown> }
+  | { key: string; kind: 'rows'; page: Page };
 
 /** What the sections are read from: the services that own the player's data. */
 export interface ExportSources {
   db: Executor;
   chat: { exportPage: Page };
-  ping: { exportPage: (userId: number, direction: 'sent' | 'received', after: number, limit: number) => Promise<Array<{ id: number }>> };
+  ping: {
+    exportPage: (
+      userId: number,
+      direction: 'sent' | 'received',
+      after: number,
+      limit: number,
+    ) => Promise<Array<{ id: number }>>;
+  };
   market: { exportPage: Page };
   kernel: { exportBits: Page; exportPastSeasons: (userId: number) => Promise<unknown> };
   missions: { exportCompletions: (userId: number) => Promise<unknown> };
@@ -35,8 +44,22 @@ async function profile(db: Executor, userId: number): Promise<ExportProfile> {
 async function items(db: Executor, userId: number) {
   const { gear, cores } = await listItems(db, userId);
   return {
-    gear: gear.map((g) => ({ id: g.id, type: g.type, name: g.name, rarity: g.rarity, level: g.level, statValue: g.statValue, isEquipped: g.isEquipped })),
-    cores: cores.map((c) => ({ id: c.id, coreTypeId: c.coreTypeId, isOpened: c.isOpened, isUsed: c.isUsed, telnetRewarded: c.telnetRewarded })),
+    gear: gear.map((g) => ({
+      id: g.id,
+      type: g.type,
+      name: g.name,
+      rarity: g.rarity,
+      level: g.level,
+      statValue: g.statValue,
+      isEquipped: g.isEquipped,
+    })),
+    cores: cores.map((c) => ({
+      id: c.id,
+      coreTypeId: c.coreTypeId,
+      isOpened: c.isOpened,
+      isUsed: c.isUsed,
+      telnetRewarded: c.telnetRewarded,
+    })),
   };
 }
 
@@ -53,8 +76,16 @@ export function exportSections(s: ExportSources): readonly ExportSection[] {
     { key: 'kernelBits', kind: 'rows', page: s.kernel.exportBits },
     { key: 'kernelPastSeasons', kind: 'value', read: s.kernel.exportPastSeasons },
     { key: 'chatLines', kind: 'rows', page: s.chat.exportPage },
-    { key: 'privateMessagesSent', kind: 'rows', page: (userId, after, limit) => s.ping.exportPage(userId, 'sent', after, limit) },
-    { key: 'privateMessagesReceived', kind: 'rows', page: (userId, after, limit) => s.ping.exportPage(userId, 'received', after, limit) },
+    {
+      key: 'privateMessagesSent',
+      kind: 'rows',
+      page: (userId, after, limit) => s.ping.exportPage(userId, 'sent', after, limit),
+    },
+    {
+      key: 'privateMessagesReceived',
+      kind: 'rows',
+      page: (userId, after, limit) => s.ping.exportPage(userId, 'received', after, limit),
+    },
     { key: 'missions', kind: 'value', read: s.missions.exportCompletions },
     { key: 'reportsMade', kind: 'rows', page: s.reports.exportPage },
   ];
@@ -66,7 +97,12 @@ const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (v 
  * The export as JSON text in pieces: each section in turn, row sections a page at a time, so the
  * response streams while the next page is read and memory holds one page, never the whole ledger.
  */
-export async function* exportChunks(sections: readonly ExportSection[], userId: number, exportedAt: Date, pageRows: number = balance.accountExportPageRows) {
+export async function* exportChunks(
+  sections: readonly ExportSection[],
+  userId: number,
+  exportedAt: Date,
+  pageRows: number = balance.accountExportPageRows,
+) {
   yield `{"exportedAt":${json(exportedAt)}`;
   for (const section of sections) {
     yield `,${json(section.key)}:`;
@@ -92,6 +128,11 @@ export async function* exportChunks(sections: readonly ExportSection[], userId: 
 }
 
 /** The export as a stream for the reply. */
-export function exportStream(sections: readonly ExportSection[], userId: number, exportedAt: Date, pageRows?: number): Readable {
+export function exportStream(
+  sections: readonly ExportSection[],
+  userId: number,
+  exportedAt: Date,
+  pageRows?: number,
+): Readable {
   return Readable.from(exportChunks(sections, userId, exportedAt, pageRows));
 }

@@ -9,7 +9,13 @@ import type { AccountService } from './service';
 
 export function accountRoutes(app: FastifyInstance, account: AccountService, limits: Limits): void {
   // Each export reads every row the player owns: a few an hour is plenty for a person, and bounds a loop.
-  const exports = limits.declare({ name: 'account-export', limit: balance.accountExportsPerWindow, windowMs: balance.accountExportWindowMs, keyOf: byPlayer, refusal: texts.settings.exportTooOften });
+  const exports = limits.declare({
+    name: 'account-export',
+    limit: balance.accountExportsPerWindow,
+    windowMs: balance.accountExportWindowMs,
+    keyOf: byPlayer,
+    refusal: texts.settings.exportTooOften,
+  });
 
   app.get(accountPaths.export, async (request, reply) => {
     const { user } = requireAuth(request);

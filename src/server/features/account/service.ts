@@ -62,8 +62,14 @@ export function createAccountService(deps: AccountServiceDeps) {
         await deps.chat.forgetPlayer(tx, userId);
         // Read under the player's lock: nothing can credit the account between this read and the burn.
         const telnet = await balanceOf(tx, userId);
-        if (telnet > 0) await debit(tx, { userId, amount: telnet, reason: 'account-deleted', reference: `account:${userId}` });
-        const sessions = await deps.auth.retireAccount(tx, { userId, skeleton: usernameSkeleton(row.username), at: new Date(at), reservedUntil: new Date(at + balance.deletedUsernameReservedDays * dayMs) });
+        if (telnet > 0)
+          await debit(tx, { userId, amount: telnet, reason: 'account-deleted', reference: `account:${userId}` });
+        const sessions = await deps.auth.retireAccount(tx, {
+          userId,
+          skeleton: usernameSkeleton(row.username),
+          at: new Date(at),
+          reservedUntil: new Date(at + balance.deletedUsernameReservedDays * dayMs),
+        });
         return [sessions, listings.publish, pings];
       });
       for (const fn of afterCommit) fn();

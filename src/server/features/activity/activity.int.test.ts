@@ -68,7 +68,10 @@ describe.each(drivers)('activity log [%s]', (driver) => {
     );
     await happen(seller, 'hack-lost', -7, `intrusion:${intrusion!.id}`);
     await happen(seller, 'mission', balance.missionRewardTelnet, 'mission:move_token');
-    const [{ item_name: itemName }] = (await app.db.database.query<{ item_name: string }>('SELECT item_name FROM market_listings WHERE id = $1', [listing.id])) as [{ item_name: string }];
+    const [{ item_name: itemName }] = (await app.db.database.query<{ item_name: string }>(
+      'SELECT item_name FROM market_listings WHERE id = $1',
+      [listing.id],
+    )) as [{ item_name: string }];
     const details = Object.fromEntries((await log(seller)).entries.map((e) => [e.kind, e.detail]));
     expect(details).toEqual({
       'mission-reward': missionTexts.move_token.title,
@@ -99,10 +102,27 @@ describe.each(drivers)('activity log [%s]', (driver) => {
   });
 
   it('refuses bad query strings and bodies with 400, changing nothing', async () => {
-    for (const q of ['?limit=0', '?limit=-1', '?limit=1.5', '?limit=abc', `?limit=${balance.activityPageMax + 1}`, '?limit=1e3', '?extra=1', '?__proto__=1']) {
+    for (const q of [
+      '?limit=0',
+      '?limit=-1',
+      '?limit=1.5',
+      '?limit=abc',
+      `?limit=${balance.activityPageMax + 1}`,
+      '?limit=1e3',
+      '?extra=1',
+      '?__proto__=1',
+    ]) {
       expectError(await a.request('GET', `/api/activity${q}`), 400);
     }
-    for (const body of [{}, { upToId: 0 }, { upToId: -1 }, { upToId: 1.5 }, { upToId: '9' }, { upToId: 2 ** 53 }, { upToId: 1, extra: 1 }]) {
+    for (const body of [
+      {},
+      { upToId: 0 },
+      { upToId: -1 },
+      { upToId: 1.5 },
+      { upToId: '9' },
+      { upToId: 2 ** 53 },
+      { upToId: 1, extra: 1 },
+    ]) {
       expectError(await a.request('POST', '/api/activity/seen', body), 400);
     }
     expect((await log(a)).unseen).toBe(1);

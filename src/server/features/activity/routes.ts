@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ActivityQuery, ActivitySeenBody, activityPaths, type ActivityLog, type ActivityUnseen } from '../../../core/api/activity';
+import {
+  ActivityQuery,
+  ActivitySeenBody,
+  activityPaths,
+  type ActivityLog,
+  type ActivityUnseen,
+} from '../../../core/api/activity';
 import { parseInput } from '../../http/errors';
 import { requireAuth } from '../../http/session';
 import type { ActivityService } from './service';
@@ -11,7 +17,9 @@ export function activityRoutes(app: FastifyInstance, activity: ActivityService):
     return activity.log(user.id, parseInput(ActivityQuery, request.query).limit);
   });
 
-  app.get(activityPaths.unseen, async (request): Promise<ActivityUnseen> => ({ unseen: await activity.unseen(requireAuth(request).user.id) }));
+  app.get(activityPaths.unseen, async (request): Promise<ActivityUnseen> => ({
+    unseen: await activity.unseen(requireAuth(request).user.id),
+  }));
 
   app.post(activityPaths.seen, async (request, reply) => {
     const { user } = requireAuth(request);

@@ -35,10 +35,17 @@ const missionTitle = (reference: string): string | null => {
 };
 
 /** Each entry with what it was about, looked up once per page for all its sales and break-ins. */
-async function describe(entries: ActivityEntry[], references: ReadonlyMap<number, string>, describers: ActivityDescribers): Promise<ActivityEntry[]> {
+async function describe(
+  entries: ActivityEntry[],
+  references: ReadonlyMap<number, string>,
+  describers: ActivityDescribers,
+): Promise<ActivityEntry[]> {
   const ids = (kind: ActivityKind, prefix: string) =>
     entries.filter((e) => e.kind === kind).flatMap((e) => idIn(references.get(e.id) ?? '', prefix) ?? []);
-  const [items, intruders] = await Promise.all([describers.soldItems(ids('item-sold', 'listing')), describers.intruders(ids('broken-into', 'intrusion'))]);
+  const [items, intruders] = await Promise.all([
+    describers.soldItems(ids('item-sold', 'listing')),
+    describers.intruders(ids('broken-into', 'intrusion')),
+  ]);
   return entries.map((e) => {
     const reference = references.get(e.id) ?? '';
     if (e.kind === 'mission-reward') return { ...e, detail: missionTitle(reference) };
@@ -76,9 +83,16 @@ export function toEntries(rows: readonly Row[]): ActivityEntry[] {
 }
 
 /** While you were away (ADR 064): what happened to the player since they last read the log, from the ledger. */
-export function createActivityService({ database, describers }: { database: Database; describers: ActivityDescribers }) {
+export function createActivityService({
+  database,
+  describers,
+}: {
+  database: Database;
+  describers: ActivityDescribers;
+}) {
   const { db } = database;
-  const unseenRows = async (userId: number, limit: number) => activityRowsAfter(db, userId, await store.seenId(db, userId), limit);
+  const unseenRows = async (userId: number, limit: number) =>
+    activityRowsAfter(db, userId, await store.seenId(db, userId), limit);
   return {
     /** The newest unseen entries (reading does not mark them seen: POST /seen does, with the id the player saw). */
     async log(userId: number, limit: number): Promise<ActivityLog> {

@@ -4,7 +4,11 @@ import { activitySeen } from '../../db/schema';
 
 /** The player's marker: the last ledger row their log showed them (0 before the first look). */
 export async function seenId(tx: Executor, userId: number): Promise<number> {
-  const [row] = await tx.select({ seen: activitySeen.seenLedgerId }).from(activitySeen).where(eq(activitySeen.userId, userId)).limit(1);
+  const [row] = await tx
+    .select({ seen: activitySeen.seenLedgerId })
+    .from(activitySeen)
+    .where(eq(activitySeen.userId, userId))
+    .limit(1);
   return row?.seen ?? 0;
 }
 
@@ -13,5 +17,8 @@ export async function markSeen(tx: Executor, userId: number, ledgerId: number): 
   await tx
     .insert(activitySeen)
     .values({ userId, seenLedgerId: ledgerId })
-    .onConflictDoUpdate({ target: activitySeen.userId, set: { seenLedgerId: sql`greatest(${activitySeen.seenLedgerId}, excluded.seen_ledger_id)` } });
+    .onConflictDoUpdate({
+      target: activitySeen.userId,
+      set: { seenLedgerId: sql`greatest(${activitySeen.seenLedgerId}, excluded.seen_ledger_id)` },
+    });
 }

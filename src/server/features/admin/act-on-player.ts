@@ -7,7 +7,8 @@ import { lockPlayers } from '../../db/lock-players';
 import { recordAudit, type Actor } from './audit';
 import * as store from './store';
 
-export type ActionOutcome = { kind: 'done'; player: PlayerSummary } | { kind: 'no-player' } | { kind: 'refused'; message: string };
+export type ActionOutcome =
+  { kind: 'done'; player: PlayerSummary } | { kind: 'no-player' } | { kind: 'refused'; message: string };
 
 export interface PlayerChange {
   before: unknown;
@@ -18,7 +19,14 @@ export interface PlayerChange {
 
 export function toSummary(row: store.SummaryRow, nowMs: number): PlayerSummary {
   const muted = row.mutedUntil !== null && row.mutedUntil.getTime() > nowMs;
-  return { userId: row.id, username: row.username, level: row.level, role: row.role, banned: row.banned, mutedUntil: muted ? row.mutedUntil!.toISOString() : null };
+  return {
+    userId: row.id,
+    username: row.username,
+    level: row.level,
+    role: row.role,
+    banned: row.banned,
+    mutedUntil: muted ? row.mutedUntil!.toISOString() : null,
+  };
 }
 
 /**
@@ -40,7 +48,13 @@ export async function actOnPlayer(
     }
     const nowMs = deps.now();
     const done = await change(tx, target, nowMs);
-    const audited = { action: request.action, targetUserId: target.id, reason: request.reason, before: done.before, after: done.after };
+    const audited = {
+      action: request.action,
+      targetUserId: target.id,
+      reason: request.reason,
+      before: done.before,
+      after: done.after,
+    };
     await recordAudit(tx, actor, audited, new Date(nowMs));
     const player = toSummary((await store.summaryOf(tx, target.id))!, nowMs);
     return { kind: 'done', player, afterCommit: done.afterCommit } as const;

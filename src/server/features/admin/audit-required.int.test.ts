@@ -25,7 +25,10 @@ describe.each(drivers)('no operator action without its audit row [%s]', (driver)
 
   /** Everything the actions below could change, read straight from the tables. */
   async function world(target: Player) {
-    const [user] = await q('SELECT role, banned, muted_until, rename_required, username, telnet::int AS telnet FROM users WHERE id = $1', [target.id]);
+    const [user] = await q(
+      'SELECT role, banned, muted_until, rename_required, username, telnet::int AS telnet FROM users WHERE id = $1',
+      [target.id],
+    );
     const chat = await q('SELECT id FROM chat_messages WHERE user_id = $1 ORDER BY id', [target.id]);
     const bits = await q('SELECT x, y FROM kernel_bits WHERE owner_id = $1 ORDER BY x, y', [target.id]);
     const ledger = await q('SELECT count(*)::int AS n FROM telnet_ledger');
@@ -40,17 +43,29 @@ describe.each(drivers)('no operator action without its audit row [%s]', (driver)
     const reporter = await asPlayer(app);
     const buyer = await asPlayer(app);
     // Something for every action to act on: a chat line (reported), a Kernel bit, a market sale.
-    const line = (await target.request('POST', '/api/chat/messages', { message: 'a line to act on' })).json().id as number;
-    expect((await reporter.request('POST', '/api/reports', { target: { kind: 'chat', messageId: line }, reason: 'spam' })).statusCode).toBe(200);
+    const line = (await target.request('POST', '/api/chat/messages', { message: 'a line to act on' })).json()
+      .id as number;
+    expect(
+      (await reporter.request('POST', '/api/reports', { target: { kind: 'chat', messageId: line }, reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
     await grant(app, target, { telnet: 200 });
-    expect((await target.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 })).statusCode).toBe(200);
+    expect((await target.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 })).statusCode).toBe(
+      200,
+    );
     expect((await act(target, gridPaths.purchase, { x: 5, y: 5 })).statusCode).toBe(200);
     await grant(app, buyer, { telnet: 300 });
-    const listed = await act(target, marketPaths.create, { itemType: 'gear', itemId: await gearOf(app, target), price: 100 });
+    const listed = await act(target, marketPaths.create, {
+      itemType: 'gear',
+      itemId: await gearOf(app, target),
+      price: 100,
+    });
     const listingId = listed.json().listing.id as number;
     expect((await act(buyer, marketPaths.buy, { listingId })).statusCode).toBe(200);
 
-    await q(`CREATE FUNCTION audit_log_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`);
+    await q(
+      `CREATE FUNCTION audit_log_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END; $$ LANGUAGE plpgsql`,
+    );
     await q('CREATE TRIGGER audit_log_down BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_down()');
     const before = await world(target);
     const reason = { reason: 'testing the audit' };

@@ -3,7 +3,8 @@ import type { Tx } from '../../db/connect';
 import * as store from './store';
 
 /** Who acted: a signed-in moderator or admin in the console, or a script on the server's shell. */
-export type Actor = { kind: 'operator'; userId: number; username: string; role: Role } | { kind: 'cli'; command: string };
+export type Actor =
+  { kind: 'operator'; userId: number; username: string; role: Role } | { kind: 'cli'; command: string };
 
 /** An action refused before it changed anything (and so without an audit row): the status and text to answer. */
 export type ActionRefusal = { kind: 'refused'; status: 400 | 403 | 404 | 409; message: string };

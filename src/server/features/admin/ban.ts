@@ -13,10 +13,17 @@ export type BanDeps = { database: Database; now: () => number; sessions: BanSess
  * Bans a player (refused at login, every session and socket closed at once on every instance) or lifts
  * the ban, audited — from the console and from `npm run ban` / `npm run unban` alike (ADR 059).
  */
-export function setBan(deps: BanDeps, request: { actor: Actor; targetUserId: number; banned: boolean; reason: string }): Promise<ActionOutcome> {
+export function setBan(
+  deps: BanDeps,
+  request: { actor: Actor; targetUserId: number; banned: boolean; reason: string },
+): Promise<ActionOutcome> {
   const action = request.banned ? 'ban' : 'unban';
-  return actOnPlayer(deps, { actor: request.actor, targetUserId: request.targetUserId, reason: request.reason, action }, async (tx, target) => {
-    const afterCommit = await deps.sessions.setBannedIn(tx, target.id, request.banned);
-    return { before: { banned: target.banned }, after: { banned: request.banned }, afterCommit };
-  });
+  return actOnPlayer(
+    deps,
+    { actor: request.actor, targetUserId: request.targetUserId, reason: request.reason, action },
+    async (tx, target) => {
+      const afterCommit = await deps.sessions.setBannedIn(tx, target.id, request.banned);
+      return { before: { banned: target.banned }, after: { banned: request.banned }, afterCommit };
+    },
+  );
 }

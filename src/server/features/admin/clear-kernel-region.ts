@@ -34,7 +34,8 @@ export async function clearKernelRegion(
   const owners = ownerUserId === undefined ? await kernelOwnersIn(db, region) : [ownerUserId];
   const outcome = await db.transaction(async (tx) => {
     const locked = await lockPlayers(tx, owners);
-    if (ownerUserId !== undefined && locked.length === 0) return { kind: 'refused', status: 404, message: consoleTexts.noSuchPlayer } as const;
+    if (ownerUserId !== undefined && locked.length === 0)
+      return { kind: 'refused', status: 404, message: consoleTexts.noSuchPlayer } as const;
     for (const id of locked) {
       if (!canActOn({ id: request.actor.userId, role: request.actor.role }, (await store.findTarget(tx, id))!)) {
         return { kind: 'refused', status: 403, message: consoleTexts.cannotActOn } as const;

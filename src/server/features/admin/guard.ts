@@ -20,7 +20,11 @@ declare module 'fastify' {
  * 404 an unknown path gets, so the console's routes cannot even be told apart from missing ones (ADR 058).
  * The role is read from the database on every request, so a demotion holds at once on every instance.
  */
-export function registerConsoleScope(app: FastifyInstance, database: Database, routes: (scope: FastifyInstance) => void): void {
+export function registerConsoleScope(
+  app: FastifyInstance,
+  database: Database,
+  routes: (scope: FastifyInstance) => void,
+): void {
   app.decorateRequest('operator', null);
   void app.register(
     async (scope) => {

@@ -13,7 +13,8 @@ import { runRoleCommand } from './role-command';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const at = (path: string, userId: number) => path.replace(':userId', String(userId));
 const chatLine = (message: string) => ['POST', '/api/chat/messages', { message }] as const;
-const ping = (receiverId: number, message: string) => ['POST', '/api/directories/messages', { receiverId, message }] as const;
+const ping = (receiverId: number, message: string) =>
+  ['POST', '/api/directories/messages', { receiverId, message }] as const;
 const silent = { warn: () => {}, info: () => {} };
 
 describe.each(drivers)('mute and ban from the console [%s]', (driver) => {
@@ -28,15 +29,24 @@ describe.each(drivers)('mute and ban from the console [%s]', (driver) => {
   it('a muted player cannot post to the chat (panel or Terminal chatroom) or send a Ping until the mute ends, and it is audited', async () => {
     const p = await asPlayer(app);
     const friend = await asPlayer(app);
-    const res = await moderator.request('POST', at(consoleActionPaths.mute, p.id), { minutes: 30, reason: 'spamming the channel' });
+    const res = await moderator.request('POST', at(consoleActionPaths.mute, p.id), {
+      minutes: 30,
+      reason: 'spamming the channel',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const until = app.clock.now + 30 * 60_000;
-    expect(ActionDone.parse(res.json()).player).toMatchObject({ userId: p.id, mutedUntil: new Date(until).toISOString() });
+    expect(ActionDone.parse(res.json()).player).toMatchObject({
+      userId: p.id,
+      mutedUntil: new Date(until).toISOString(),
+    });
     const refusal = texts.chat.muted('2026-11-22 12:30');
     // The chat panel and the Terminal's chatroom mode send through the same route; a second tab is the same cookie.
     expectError(await p.request(...chatLine('spam again')), 403, refusal);
     expectError(await p.request(...ping(friend.id, 'spam in private')), 403, refusal);
-    const stored = await app.db.database.query('SELECT 1 FROM chat_messages WHERE user_id = $1 UNION ALL SELECT 1 FROM private_messages WHERE sender_id = $1', [p.id]);
+    const stored = await app.db.database.query(
+      'SELECT 1 FROM chat_messages WHERE user_id = $1 UNION ALL SELECT 1 FROM private_messages WHERE sender_id = $1',
+      [p.id],
+    );
     expect(stored).toEqual([]);
     expect(await auditRowsOf(app, p.id)).toEqual([
       {
@@ -72,9 +82,19 @@ describe.each(drivers)('mute and ban from the console [%s]', (driver) => {
     const res = await moderator.request('POST', at(consoleActionPaths.ban, p.id), { reason: 'cheating' });
     expect(ActionDone.parse(res.json()).player.banned).toBe(true);
     expect((await p.request('GET', '/api/auth/user')).statusCode).toBe(401);
-    const login = () => app.fastify.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: p.ip, payload: { loginId: p.loginId, password: p.password } });
+    const login = () =>
+      app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: p.ip,
+        payload: { loginId: p.loginId, password: p.password },
+      });
     expectError(await login(), 403, texts.accountBanned);
-    expect(ActionDone.parse((await moderator.request('POST', at(consoleActionPaths.unban, p.id), { reason: 'appeal upheld' })).json()).player.banned).toBe(false);
+    expect(
+      ActionDone.parse(
+        (await moderator.request('POST', at(consoleActionPaths.unban, p.id), { reason: 'appeal upheld' })).json(),
+      ).player.banned,
+    ).toBe(false);
     expect((await login()).statusCode).toBe(200);
     expect((await auditRowsOf(app, p.id)).map((r) => [r.action, r.actor_label, r.before, r.after])).toEqual([
       ['ban', moderator.username, { banned: false }, { banned: true }],
@@ -102,25 +122,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('mute and ban across two instanc
   beforeAll(async () => {
     run = await startInstances(2, redisUrl);
     moderator = await asPlayer(run.apps[0]!);
-    expect((await runRoleCommand({ database: run.db.database, now: Date.now }, [moderator.loginId, 'moderator'])).kind).toBe('set');
+    expect(
+      (await runRoleCommand({ database: run.db.database, now: Date.now }, [moderator.loginId, 'moderator'])).kind,
+    ).toBe('set');
   });
   afterAll(() => run.close());
 
   it("a mute set on one instance refuses the player's next send on the other at once", async () => {
     const p = await asPlayer(run.apps[1]!);
     // The player's session is warm on instance 1 (its cache holds them) before the mute.
-    expect((await via(run.apps[1]!, p, 'POST', '/api/chat/messages', { message: 'before the mute' })).statusCode).toBe(201);
-    expect((await via(run.apps[0]!, moderator, 'POST', at(consoleActionPaths.mute, p.id), { minutes: 15, reason: 'flooding' })).statusCode).toBe(200);
+    expect((await via(run.apps[1]!, p, 'POST', '/api/chat/messages', { message: 'before the mute' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (
+        await via(run.apps[0]!, moderator, 'POST', at(consoleActionPaths.mute, p.id), {
+          minutes: 15,
+          reason: 'flooding',
+        })
+      ).statusCode,
+    ).toBe(200);
     const refused = await via(run.apps[1]!, p, 'POST', '/api/chat/messages', { message: 'from the other instance' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/^You are muted until \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
-    expect((await via(run.apps[1]!, p, 'POST', '/api/directories/messages', { receiverId: moderator.id, message: 'let me talk' })).statusCode).toBe(403);
+    expect(
+      (
+        await via(run.apps[1]!, p, 'POST', '/api/directories/messages', {
+          receiverId: moderator.id,
+          message: 'let me talk',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("a ban set on one instance closes the player's socket on the other at once", async () => {
     const p = await asPlayer(run.apps[1]!);
     const socket = await openSocket(run.urls[1]!, p.cookie);
-    expect((await via(run.apps[0]!, moderator, 'POST', at(consoleActionPaths.ban, p.id), { reason: 'botting' })).statusCode).toBe(200);
+    expect(
+      (await via(run.apps[0]!, moderator, 'POST', at(consoleActionPaths.ban, p.id), { reason: 'botting' })).statusCode,
+    ).toBe(200);
     expect((await socket.next('session.ended', undefined, 10_000)).d.reason).toBe('banned');
     expect((await socket.closed).code).toBe(closeCodes.sessionEnded);
     expect((await via(run.apps[1]!, p, 'GET', '/api/auth/user')).statusCode).toBe(401);

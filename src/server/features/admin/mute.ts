@@ -12,16 +12,25 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * until then. The end is a timestamp the send paths read in their own transaction, so it holds on every
  * instance from this commit on and ends by itself.
  */
-export function mute(deps: Deps, request: { actor: Actor; targetUserId: number; minutes: number; reason: string }): Promise<ActionOutcome> {
+export function mute(
+  deps: Deps,
+  request: { actor: Actor; targetUserId: number; minutes: number; reason: string },
+): Promise<ActionOutcome> {
   return actOnPlayer(deps, { ...request, action: 'mute' }, async (tx, target, nowMs) => {
     const until = new Date(muteEnd(nowMs, request.minutes));
     await store.setMutedUntil(tx, target.id, until);
-    return { before: { mutedUntil: iso(target.mutedUntil) }, after: { mutedUntil: iso(until), minutes: request.minutes } };
+    return {
+      before: { mutedUntil: iso(target.mutedUntil) },
+      after: { mutedUntil: iso(until), minutes: request.minutes },
+    };
   });
 }
 
 /** Ends a mute now. */
-export function unmute(deps: Deps, request: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> {
+export function unmute(
+  deps: Deps,
+  request: { actor: Actor; targetUserId: number; reason: string },
+): Promise<ActionOutcome> {
   return actOnPlayer(deps, { ...request, action: 'unmute' }, async (tx, target) => {
     await store.setMutedUntil(tx, target.id, null);
     return { before: { mutedUntil: iso(target.mutedUntil) }, after: { mutedUntil: null } };

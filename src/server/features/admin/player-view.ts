@@ -19,7 +19,12 @@ export interface PlayerViewSources {
   /** The deployment's session secret: the key of the address hash, so the hash means nothing elsewhere. */
   addressKey: string;
   chat: { recentLinesOf(userId: number, count: number): Promise<{ id: number; message: string; createdAt: When }[]> };
-  ping: { recentSentBy(userId: number, count: number): Promise<{ id: number; toUsername: string; message: string; createdAt: When }[]> };
+  ping: {
+    recentSentBy(
+      userId: number,
+      count: number,
+    ): Promise<{ id: number; toUsername: string; message: string; createdAt: When }[]>;
+  };
   market: { myListings(userId: number): Promise<Listing[]> };
   kernel: { bitsOwnedBy(userId: number): Promise<number> };
   auth: { sessionsOf(userId: number): Promise<{ open: number; lastSeen: When | null }> };
@@ -50,20 +55,42 @@ export async function readPlayerView(deps: PlayerViewSources, userId: number): P
   ]);
   const itemList = [
     ...items.gear.map((g) => ({ kind: 'gear' as const, id: g.id, label: `${g.name} · ${g.rarity} · L${g.level}` })),
-    ...items.cores.map((c) => ({ kind: 'core' as const, id: c.id, label: coreDisplayName(findCoreType(c.coreTypeId)?.name ?? `#${c.coreTypeId}`) })),
+    ...items.cores.map((c) => ({
+      kind: 'core' as const,
+      id: c.id,
+      label: coreDisplayName(findCoreType(c.coreTypeId)?.name ?? `#${c.coreTypeId}`),
+    })),
   ];
-  const derived = address.total >= balance.consoleManyAccountsFrom
-    ? [{ reason: consoleTexts.players.manyAccounts, detail: consoleTexts.players.manyAccountsDetail(address.total), at: null }]
-    : [];
+  const derived =
+    address.total >= balance.consoleManyAccountsFrom
+      ? [
+          {
+            reason: consoleTexts.players.manyAccounts,
+            detail: consoleTexts.players.manyAccountsDetail(address.total),
+            at: null,
+          },
+        ]
+      : [];
   return {
-    player: { ...toSummary(account, deps.now()), exp: account.exp, telnet: account.telnet, createdAt: iso(account.createdAt) },
+    player: {
+      ...toSummary(account, deps.now()),
+      exp: account.exp,
+      telnet: account.telnet,
+      createdAt: iso(account.createdAt),
+    },
     items: { gear: items.gear.length, cores: items.cores.length, list: itemList.slice(0, balance.consoleViewItems) },
-    listings: listings.slice(0, balance.consoleViewListings).map((l) => ({ id: l.id, label: l.itemData.name, price: l.price, expiresAt: l.expiresAt })),
+    listings: listings
+      .slice(0, balance.consoleViewListings)
+      .map((l) => ({ id: l.id, label: l.itemData.name, price: l.price, expiresAt: l.expiresAt })),
     kernelBits,
     chat: chat.map((l) => ({ id: l.id, message: l.message, createdAt: iso(l.createdAt) })),
     pings: pings.map((p) => ({ id: p.id, toUsername: p.toUsername, message: p.message, createdAt: iso(p.createdAt) })),
     sessions: { open: sessions.open, lastSeen: sessions.lastSeen ? iso(sessions.lastSeen) : null },
     flags: [...derived, ...flags.map((f) => ({ reason: f.reason, detail: f.detail, at: iso(f.at) }))],
-    address: { hash: addressHash(deps.addressKey, account.registrationIp), sharedWith: address.others, total: address.total },
+    address: {
+      hash: addressHash(deps.addressKey, account.registrationIp),
+      sharedWith: address.others,
+      total: address.total,
+    },
   };
 }

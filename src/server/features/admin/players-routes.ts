@@ -17,7 +17,9 @@ function answer(outcome: ActionOutcome) {
 
 /** The PLAYERS tab's routes, registered inside the console's guarded scope (ADR 058, 059). */
 export function playersRoutes(scope: FastifyInstance, players: PlayersService): void {
-  scope.get(local(consoleActionPaths.search), async (request) => players.search(parseInput(SearchQuery, request.query).q));
+  scope.get(local(consoleActionPaths.search), async (request) =>
+    players.search(parseInput(SearchQuery, request.query).q),
+  );
 
   scope.get(local(consoleActionPaths.player), async (request) => {
     const { userId } = parseInput(PlayerIdParams, request.params);
@@ -36,7 +38,14 @@ export function playersRoutes(scope: FastifyInstance, players: PlayersService): 
   scope.post(local(consoleActionPaths.mute), async (request) => {
     const { userId } = parseInput(PlayerIdParams, request.params);
     const body = parseInput(MuteBody, request.body);
-    return answer(await players.mute({ actor: operatorOf(request), targetUserId: userId, minutes: body.minutes, reason: body.reason }));
+    return answer(
+      await players.mute({
+        actor: operatorOf(request),
+        targetUserId: userId,
+        minutes: body.minutes,
+        reason: body.reason,
+      }),
+    );
   });
 
   const withReason = (path: string, act: PlayersService['unmute']) =>

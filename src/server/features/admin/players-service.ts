@@ -42,10 +42,13 @@ export function createPlayersService(deps: PlayersDeps) {
       return { entries, nextBefore: rows.length === limit ? rows[rows.length - 1]!.id : null };
     },
 
-    mute: (r: { actor: Actor; targetUserId: number; minutes: number; reason: string }): Promise<ActionOutcome> => mute(deps, r),
+    mute: (r: { actor: Actor; targetUserId: number; minutes: number; reason: string }): Promise<ActionOutcome> =>
+      mute(deps, r),
     unmute: (r: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> => unmute(deps, r),
-    ban: (r: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> => setBan(banDeps, { ...r, banned: true }),
-    unban: (r: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> => setBan(banDeps, { ...r, banned: false }),
+    ban: (r: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> =>
+      setBan(banDeps, { ...r, banned: true }),
+    unban: (r: { actor: Actor; targetUserId: number; reason: string }): Promise<ActionOutcome> =>
+      setBan(banDeps, { ...r, banned: false }),
   };
 }
 

@@ -21,11 +21,22 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
 
   it('finds players by the start of their username or login ID, any case, or by id, with nothing a search should not show', async () => {
     const p = await asPlayer(app);
-    const byName = SearchResult.parse((await moderator.request('GET', `${consoleActionPaths.search}?q=${p.username.slice(0, 6).toUpperCase()}`)).json());
-    expect(byName.players).toContainEqual({ userId: p.id, username: p.username, level: 1, role: 'player', banned: false, mutedUntil: null });
+    const byName = SearchResult.parse(
+      (await moderator.request('GET', `${consoleActionPaths.search}?q=${p.username.slice(0, 6).toUpperCase()}`)).json(),
+    );
+    expect(byName.players).toContainEqual({
+      userId: p.id,
+      username: p.username,
+      level: 1,
+      role: 'player',
+      banned: false,
+      mutedUntil: null,
+    });
     const byId = SearchResult.parse((await moderator.request('GET', `${consoleActionPaths.search}?q=${p.id}`)).json());
     expect(byId.players.map((r) => r.userId)).toContain(p.id);
-    const none = SearchResult.parse((await moderator.request('GET', `${consoleActionPaths.search}?q=${encodeURIComponent('%_')}`)).json());
+    const none = SearchResult.parse(
+      (await moderator.request('GET', `${consoleActionPaths.search}?q=${encodeURIComponent('%_')}`)).json(),
+    );
     expect(none.players).toEqual([]);
   });
 
@@ -38,10 +49,17 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
     await grant(app, p, { telnet: 120 });
     await gearOf(app, p);
     const core = await coreOf(app, p);
-    expect((await act(p, marketPaths.create, { itemType: 'telnet-core', itemId: core, price: 40 })).statusCode).toBe(200);
+    expect((await act(p, marketPaths.create, { itemType: 'telnet-core', itemId: core, price: 40 })).statusCode).toBe(
+      200,
+    );
     expect((await p.request('POST', '/api/chat/messages', { message: 'hello channel' })).statusCode).toBe(201);
-    expect((await p.request('POST', '/api/directories/messages', { receiverId: friend.id, message: 'psst' })).statusCode).toBe(201);
-    expect((await friend.request('POST', '/api/directories/messages', { receiverId: p.id, message: 'a private reply' })).statusCode).toBe(201);
+    expect(
+      (await p.request('POST', '/api/directories/messages', { receiverId: friend.id, message: 'psst' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await friend.request('POST', '/api/directories/messages', { receiverId: p.id, message: 'a private reply' }))
+        .statusCode,
+    ).toBe(201);
     await app.db.database.query(
       "INSERT INTO moderation_flags (user_id, reason, reference, detail, created_at) VALUES ($1, 'machine-like-decoding', 'day:1', 'cv 0.01', now())",
       [p.id],
@@ -50,7 +68,15 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
     const res = await moderator.request('GET', at(consoleActionPaths.player, p.id));
     expect(res.statusCode, res.body).toBe(200);
     const view = PlayerView.parse(res.json());
-    expect(view.player).toMatchObject({ userId: p.id, username: p.username, telnet: 120, level: 1, role: 'player', banned: false, mutedUntil: null });
+    expect(view.player).toMatchObject({
+      userId: p.id,
+      username: p.username,
+      telnet: 120,
+      level: 1,
+      role: 'player',
+      banned: false,
+      mutedUntil: null,
+    });
     expect(view.items).toMatchObject({ gear: 1, cores: 0 });
     expect(view.listings).toEqual([expect.objectContaining({ label: 'T-1 Telnet Core', price: 40 })]);
     expect(view.kernelBits).toBe(0);
@@ -76,14 +102,27 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
       [7, 'operator-grant'],
       [5, 'operator-grant'],
     ]);
-    const older = LedgerPage.parse((await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?before=${all.entries[0]!.id}`)).json());
+    const older = LedgerPage.parse(
+      (await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?before=${all.entries[0]!.id}`)).json(),
+    );
     expect(older.entries.map((e) => e.delta)).toEqual([5]);
     const today = new Date().toISOString().slice(0, 10);
-    const inDays = LedgerPage.parse((await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?reason=operator-grant&from=${today}&to=${today}`)).json());
+    const inDays = LedgerPage.parse(
+      (
+        await moderator.request(
+          'GET',
+          `${at(consoleActionPaths.ledger, p.id)}?reason=operator-grant&from=${today}&to=${today}`,
+        )
+      ).json(),
+    );
     expect(inDays.entries).toHaveLength(2);
-    const otherReason = LedgerPage.parse((await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?reason=decode`)).json());
+    const otherReason = LedgerPage.parse(
+      (await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?reason=decode`)).json(),
+    );
     expect(otherReason.entries).toEqual([]);
-    const longAgo = LedgerPage.parse((await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?from=2001-01-01&to=2001-01-31`)).json());
+    const longAgo = LedgerPage.parse(
+      (await moderator.request('GET', `${at(consoleActionPaths.ledger, p.id)}?from=2001-01-01&to=2001-01-31`)).json(),
+    );
     expect(longAgo.entries).toEqual([]);
   });
 
@@ -92,7 +131,11 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
       expectError(await moderator.request('GET', at(path, 2_000_000_000)), 404, consoleTexts.noSuchPlayer);
     }
     for (const path of [consoleActionPaths.ban, consoleActionPaths.unmute]) {
-      expectError(await moderator.request('POST', at(path, 2_000_000_000), { reason: 'no such one' }), 404, consoleTexts.noSuchPlayer);
+      expectError(
+        await moderator.request('POST', at(path, 2_000_000_000), { reason: 'no such one' }),
+        404,
+        consoleTexts.noSuchPlayer,
+      );
     }
   });
 
@@ -125,9 +168,15 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
       ['GET', `${at(consoleActionPaths.ledger, p.id)}?limit=500`, undefined],
     ];
     for (const [method, url, body] of bad) {
-      expect((await moderator.request(method as 'GET', url, body)).statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(
+        (await moderator.request(method as 'GET', url, body)).statusCode,
+        `${method} ${url} ${JSON.stringify(body)}`,
+      ).toBe(400);
     }
-    const [row] = await app.db.database.query<{ muted_until: Date | null; banned: boolean }>('SELECT muted_until, banned FROM users WHERE id = $1', [p.id]);
+    const [row] = await app.db.database.query<{ muted_until: Date | null; banned: boolean }>(
+      'SELECT muted_until, banned FROM users WHERE id = $1',
+      [p.id],
+    );
     expect(row).toEqual({ muted_until: null, banned: false });
     expect(await auditRowsOf(app, p.id)).toEqual([]);
   });
@@ -142,12 +191,19 @@ describe.each(drivers)("the console's player view [%s]", (driver) => {
       [consoleActionPaths.unban, { reason: 'trying it on' }],
     ];
     for (const target of [admin, otherModerator, moderator]) {
-      for (const [path, body] of actions) expectError(await moderator.request('POST', at(path, target.id), body), 403, consoleTexts.cannotActOn);
-      const [row] = await app.db.database.query<{ muted_until: Date | null; banned: boolean }>('SELECT muted_until, banned FROM users WHERE id = $1', [target.id]);
+      for (const [path, body] of actions)
+        expectError(await moderator.request('POST', at(path, target.id), body), 403, consoleTexts.cannotActOn);
+      const [row] = await app.db.database.query<{ muted_until: Date | null; banned: boolean }>(
+        'SELECT muted_until, banned FROM users WHERE id = $1',
+        [target.id],
+      );
       expect(row).toEqual({ muted_until: null, banned: false });
       expect((await auditRowsOf(app, target.id)).map((r) => r.action)).toEqual(['role-set']);
     }
     // An admin acts on a moderator.
-    expect((await admin.request('POST', at(consoleActionPaths.mute, otherModerator.id), { minutes: 5, reason: 'cool off' })).statusCode).toBe(200);
+    expect(
+      (await admin.request('POST', at(consoleActionPaths.mute, otherModerator.id), { minutes: 5, reason: 'cool off' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -22,7 +22,8 @@ describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id;
   };
-  const history = async (p: Player): Promise<number[]> => (await p.request('GET', '/api/chat/messages?limit=100')).json().messages.map((m: { id: number }) => m.id);
+  const history = async (p: Player): Promise<number[]> =>
+    (await p.request('GET', '/api/chat/messages?limit=100')).json().messages.map((m: { id: number }) => m.id);
 
   it('takes the line out of the history and out of another player’s open chat, with one audit row keeping what was said', async () => {
     const moderator = await asOperator(app, 'moderator');
@@ -49,12 +50,20 @@ describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
         actor_label: moderator.username,
         actor_id: moderator.id,
         reason: 'abuse in chat',
-        before: expect.objectContaining({ messageId: removed, username: author.username, message: 'something abusive' }),
+        before: expect.objectContaining({
+          messageId: removed,
+          username: author.username,
+          message: 'something abusive',
+        }),
         after: { removed: true },
       },
     ]);
     // Removed once: a second try finds nothing and writes nothing.
-    expectError(await moderator.request('POST', removePath(removed), { reason: 'abuse in chat' }), 404, consoleTexts.noSuchMessage);
+    expectError(
+      await moderator.request('POST', removePath(removed), { reason: 'abuse in chat' }),
+      404,
+      consoleTexts.noSuchMessage,
+    );
     expect(await auditRowsOf(app, author.id)).toHaveLength(1);
   });
 
@@ -63,8 +72,16 @@ describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
     const admin = await asOperator(app, 'admin');
     const adminLine = await say(admin, 'admin speaking');
     const ownLine = await say(moderator, 'moderator speaking');
-    expectError(await moderator.request('POST', removePath(adminLine), { reason: 'not allowed' }), 403, consoleTexts.cannotActOn);
-    expectError(await moderator.request('POST', removePath(ownLine), { reason: 'not allowed' }), 403, consoleTexts.cannotActOn);
+    expectError(
+      await moderator.request('POST', removePath(adminLine), { reason: 'not allowed' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
+    expectError(
+      await moderator.request('POST', removePath(ownLine), { reason: 'not allowed' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
     const bad: [string, unknown][] = [
       [removePath(ownLine), {}],
       [removePath(ownLine), { reason: 'x' }],
@@ -73,9 +90,18 @@ describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
       [removePath('-1'), { reason: 'fine reason' }],
       [removePath('99999999999'), { reason: 'fine reason' }],
     ];
-    for (const [path, body] of bad) expect((await moderator.request('POST', path, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
-    expectError(await moderator.request('POST', removePath(2_000_000_000), { reason: 'fine reason' }), 404, consoleTexts.noSuchMessage);
+    for (const [path, body] of bad)
+      expect((await moderator.request('POST', path, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(400);
+    expectError(
+      await moderator.request('POST', removePath(2_000_000_000), { reason: 'fine reason' }),
+      404,
+      consoleTexts.noSuchMessage,
+    );
     expect(await history(moderator)).toEqual(expect.arrayContaining([adminLine, ownLine]));
-    expect([...(await auditRowsOf(app, admin.id)), ...(await auditRowsOf(app, moderator.id))].filter((r) => r.action === 'chat-remove')).toEqual([]);
+    expect(
+      [...(await auditRowsOf(app, admin.id)), ...(await auditRowsOf(app, moderator.id))].filter(
+        (r) => r.action === 'chat-remove',
+      ),
+    ).toEqual([]);
   });
 });

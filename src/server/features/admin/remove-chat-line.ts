@@ -29,8 +29,18 @@ export async function removeChatLine(
     }
     const line = await deleteChatLine(tx, request.messageId);
     if (!line) return noMessage;
-    const before = { messageId: line.id, username: author.username, message: line.message, createdAt: line.createdAt.toISOString() };
-    await recordAudit(tx, request.actor, { action: 'chat-remove', targetUserId: author.id, reason: request.reason, before, after: { removed: true } }, new Date(deps.now()));
+    const before = {
+      messageId: line.id,
+      username: author.username,
+      message: line.message,
+      createdAt: line.createdAt.toISOString(),
+    };
+    await recordAudit(
+      tx,
+      request.actor,
+      { action: 'chat-remove', targetUserId: author.id, reason: request.reason, before, after: { removed: true } },
+      new Date(deps.now()),
+    );
     return { kind: 'removed', id: line.id } as const;
   });
   if (outcome.kind === 'removed') publishChatRemoved(deps.bus, outcome.id);

@@ -16,11 +16,19 @@ export async function renamePlayer(
   request: { actor: Operator; targetUserId: number; reason: string },
 ): Promise<{ kind: 'renamed'; userId: number; username: string; renameRequired: true } | ActionRefusal> {
   return deps.database.db.transaction(async (tx) => {
-    if ((await lockPlayers(tx, [request.targetUserId])).length === 0) return { kind: 'refused', status: 404, message: consoleTexts.noSuchPlayer } as const;
+    if ((await lockPlayers(tx, [request.targetUserId])).length === 0)
+      return { kind: 'refused', status: 404, message: consoleTexts.noSuchPlayer } as const;
     const target = (await store.findTarget(tx, request.targetUserId))!;
-    if (!canActOn({ id: request.actor.userId, role: request.actor.role }, target)) return { kind: 'refused', status: 403, message: consoleTexts.cannotActOn } as const;
+    if (!canActOn({ id: request.actor.userId, role: request.actor.role }, target))
+      return { kind: 'refused', status: 403, message: consoleTexts.cannotActOn } as const;
     const before = await store.setRenameRequired(tx, target.id);
-    const change = { action: 'rename' as const, targetUserId: target.id, reason: request.reason, before: { username: target.username, renameRequired: before }, after: { renameRequired: true } };
+    const change = {
+      action: 'rename' as const,
+      targetUserId: target.id,
+      reason: request.reason,
+      before: { username: target.username, renameRequired: before },
+      after: { renameRequired: true },
+    };
     await recordAudit(tx, request.actor, change, new Date(deps.now()));
     return { kind: 'renamed', userId: target.id, username: target.username, renameRequired: true } as const;
   });

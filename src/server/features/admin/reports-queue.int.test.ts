@@ -35,7 +35,8 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
   };
   const resolve = (op: Player, body: object) => op.request('POST', reportQueuePaths.resolve, body);
   const reportRows = () => app.db.database.query<Record<string, unknown>>('SELECT * FROM reports ORDER BY id');
-  const auditCount = async () => (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log'))[0]!.n;
+  const auditCount = async () =>
+    (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log'))[0]!.n;
   const ofRefs = (page: ReportQueuePage, refs: string[]) => page.items.filter((i) => refs.includes(i.targetRef));
 
   it('groups the open reports per target: the most reported first, then the most recently reported', async () => {
@@ -87,7 +88,12 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
     await report(reporter, { kind: 'chat', messageId: lineId }, 'harassment');
     await app.db.database.query('UPDATE chat_messages SET message = $1 WHERE id = $2', ['edited afterwards', lineId]);
     const [edited] = ofRefs(await queue(), [String(lineId)]);
-    expect(edited!.snapshot).toMatchObject({ kind: 'chat', text: 'the words as they were', author: author.username, authorId: author.id });
+    expect(edited!.snapshot).toMatchObject({
+      kind: 'chat',
+      text: 'the words as they were',
+      author: author.username,
+      authorId: author.id,
+    });
     await app.db.database.query('DELETE FROM chat_messages WHERE id = $1', [lineId]);
     const [deleted] = ofRefs(await queue(), [String(lineId)]);
     expect(deleted!.snapshot).toMatchObject({ kind: 'chat', messageId: lineId, text: 'the words as they were' });
@@ -99,7 +105,12 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
     const lineId = await say(author, 'resolve me');
     await report(r1, { kind: 'chat', messageId: lineId });
     await report(r2, { kind: 'chat', messageId: lineId }, 'hate');
-    const body = { targetKind: 'chat', targetRef: String(lineId), action: 'dismissed', reason: 'banter between friends' };
+    const body = {
+      targetKind: 'chat',
+      targetRef: String(lineId),
+      action: 'dismissed',
+      reason: 'banter between friends',
+    };
     const res = await resolve(moderator, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ resolved: 2 });
@@ -135,17 +146,32 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
     await report(reporter, { kind: 'chat', messageId: lineId });
     const target = { targetKind: 'chat', targetRef: String(lineId) };
     const before = await reportRows();
-    expectError(await resolve(moderator, { ...target, action: 'muted', reason: 'muted them' }), 403, consoleTexts.cannotActOn);
+    expectError(
+      await resolve(moderator, { ...target, action: 'muted', reason: 'muted them' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
     expect(await reportRows()).toEqual(before);
 
     const ownLine = await say(moderator, 'a moderator line');
     await report(reporter, { kind: 'chat', messageId: ownLine });
     const snapshot = await reportRows();
-    expectError(await resolve(moderator, { targetKind: 'chat', targetRef: String(ownLine), action: 'dismissed', reason: 'not me' }), 403, reportQueueTexts.notAboutYourself);
+    expectError(
+      await resolve(moderator, {
+        targetKind: 'chat',
+        targetRef: String(ownLine),
+        action: 'dismissed',
+        reason: 'not me',
+      }),
+      403,
+      reportQueueTexts.notAboutYourself,
+    );
     expect(await reportRows()).toEqual(snapshot);
     expect((await auditRowsOf(app, moderator.id)).filter((r) => r.action === 'report-resolve')).toEqual([]);
 
-    expect((await resolve(moderator, { ...target, action: 'dismissed', reason: 'fair comment' })).json()).toEqual({ resolved: 1 });
+    expect((await resolve(moderator, { ...target, action: 'dismissed', reason: 'fair comment' })).json()).toEqual({
+      resolved: 1,
+    });
     expect((await auditRowsOf(app, admin.id)).filter((r) => r.action === 'report-resolve')).toHaveLength(1);
   });
 
@@ -178,13 +204,25 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
       { ...good, targetRef: '1,2,3,4' },
       { ...good, targetKind: 'region', targetRef: String(lineId) },
       { ...good, targetRef: 'x'.repeat(33) },
-      JSON.parse(`{"targetKind":"chat","targetRef":"${lineId}","action":"dismissed","reason":"fine","__proto__":{"x":1}}`),
+      JSON.parse(
+        `{"targetKind":"chat","targetRef":"${lineId}","action":"dismissed","reason":"fine","__proto__":{"x":1}}`,
+      ),
     ]) {
       const res = await resolve(moderator, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expectError(await moderator.request('POST', reportQueuePaths.resolve, good, { 'x-csrf-token': 'nope' }), 403);
-    for (const query of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'page=1e3', 'page=', 'page=99999999999999999', 'other=1', 'page=1&page=2']) {
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'page=1e3',
+      'page=',
+      'page=99999999999999999',
+      'other=1',
+      'page=1&page=2',
+    ]) {
       expect((await moderator.request('GET', `${reportQueuePaths.queue}?${query}`)).statusCode, query).toBe(400);
     }
     expect(await reportRows()).toEqual(before);
@@ -192,16 +230,19 @@ describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
     expect((await resolve(moderator, good)).json()).toEqual({ resolved: 1 });
   });
 
-  it.runIf(driver === 'postgres')('resolves once when twenty moderators resolve the same target at once: one audit row', async () => {
-    fresh();
-    const [author, reporter] = [await asPlayer(app), await asPlayer(app)];
-    const lineId = await say(author, 'raced line');
-    await report(reporter, { kind: 'chat', messageId: lineId });
-    const mods = await Promise.all(Array.from({ length: 20 }, () => asOperator(app, 'moderator')));
-    const body = { targetKind: 'chat', targetRef: String(lineId), action: 'dismissed', reason: 'raced' };
-    const statuses = (await Promise.all(mods.map((m) => resolve(m, body)))).map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(await auditRowsOf(app, author.id)).toHaveLength(1);
-  });
+  it.runIf(driver === 'postgres')(
+    'resolves once when twenty moderators resolve the same target at once: one audit row',
+    async () => {
+      fresh();
+      const [author, reporter] = [await asPlayer(app), await asPlayer(app)];
+      const lineId = await say(author, 'raced line');
+      await report(reporter, { kind: 'chat', messageId: lineId });
+      const mods = await Promise.all(Array.from({ length: 20 }, () => asOperator(app, 'moderator')));
+      const body = { targetKind: 'chat', targetRef: String(lineId), action: 'dismissed', reason: 'raced' };
+      const statuses = (await Promise.all(mods.map((m) => resolve(m, body)))).map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+      expect(await auditRowsOf(app, author.id)).toHaveLength(1);
+    },
+  );
 });

@@ -16,9 +16,7 @@ export interface ReportQueueDeps {
 }
 
 export type ResolveOutcome =
-  | { kind: 'resolved'; resolved: number }
-  | { kind: 'already-resolved' }
-  | { kind: 'refused'; message: string };
+  { kind: 'resolved'; resolved: number } | { kind: 'already-resolved' } | { kind: 'refused'; message: string };
 
 /**
  * The console's reports queue over the reports service (ADR 062): a page of open targets, and the
@@ -43,14 +41,19 @@ export function createReportQueue(deps: ReportQueueDeps) {
       return deps.database.db.transaction(async (tx): Promise<ResolveOutcome> => {
         const open = await deps.reports.openTarget(tx, target);
         if (open.count === 0) return { kind: 'already-resolved' };
-        if (open.reportedUserId === actor.userId) return { kind: 'refused', message: reportQueueTexts.notAboutYourself };
+        if (open.reportedUserId === actor.userId)
+          return { kind: 'refused', message: reportQueueTexts.notAboutYourself };
         if (open.reportedUserId !== null && body.action !== 'dismissed') {
           const subject = await store.findTarget(tx, open.reportedUserId);
-          if (subject && !canActOn({ id: actor.userId, role: actor.role }, subject)) return { kind: 'refused', message: consoleTexts.cannotActOn };
+          if (subject && !canActOn({ id: actor.userId, role: actor.role }, subject))
+            return { kind: 'refused', message: consoleTexts.cannotActOn };
         }
         // The update decides, not the count read above: of two moderators resolving at once, the
         // second updates nothing (its rows are no longer open) and writes no audit row.
-        const resolved = await deps.reports.resolveTarget(tx, target, { moderatorId: actor.userId, action: body.action });
+        const resolved = await deps.reports.resolveTarget(tx, target, {
+          moderatorId: actor.userId,
+          action: body.action,
+        });
         if (resolved === 0) return { kind: 'already-resolved' };
         const change = {
           action: 'report-resolve' as const,

@@ -15,11 +15,14 @@ describe.each(drivers)('a moderator reverses a ledger reference [%s]', (driver) 
   });
   afterAll(() => app.close());
   const q = <T>(sql: string, params: unknown[] = []) => app.db.database.query<T>(sql, params);
-  const telnetOf = async (p: Player) => (await q<{ telnet: number }>('SELECT telnet::int AS telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet;
+  const telnetOf = async (p: Player) =>
+    (await q<{ telnet: number }>('SELECT telnet::int AS telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet;
 
   /** Every player's ledger adds up to their balance (the wallet's invariant), reversals included. */
   async function expectConserved() {
-    const off = await q('SELECT u.id, u.telnet, coalesce(sum(l.delta), 0)::bigint AS ledger FROM users u LEFT JOIN telnet_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.telnet <> coalesce(sum(l.delta), 0)');
+    const off = await q(
+      'SELECT u.id, u.telnet, coalesce(sum(l.delta), 0)::bigint AS ledger FROM users u LEFT JOIN telnet_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.telnet <> coalesce(sum(l.delta), 0)',
+    );
     expect(off).toEqual([]);
   }
 
@@ -42,12 +45,18 @@ describe.each(drivers)('a moderator reverses a ledger reference [%s]', (driver) 
     const earned = await telnetOf(seller);
     // The seller spends part of what the sale brought before the reversal: Kernel bits (the first one's mission reward aside).
     await seller.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 });
-    for (let x = 700; (await telnetOf(seller)) >= earned; x++) expect((await act(seller, gridPaths.purchase, { x, y: 700 + seller.id % 90 })).statusCode).toBe(200);
+    for (let x = 700; (await telnetOf(seller)) >= earned; x++)
+      expect((await act(seller, gridPaths.purchase, { x, y: 700 + (seller.id % 90) })).statusCode).toBe(200);
     const spent = earned - (await telnetOf(seller));
     expect(spent).toBeGreaterThan(0);
-    const ledgerRowsBefore = (await q<{ n: number }>('SELECT count(*)::int AS n FROM telnet_ledger WHERE reference = $1', [reference]))[0]!.n;
+    const ledgerRowsBefore = (
+      await q<{ n: number }>('SELECT count(*)::int AS n FROM telnet_ledger WHERE reference = $1', [reference])
+    )[0]!.n;
 
-    const res = await moderator.request('POST', consoleActionPaths.reverse, { reference, reason: 'stolen account sold the gear' });
+    const res = await moderator.request('POST', consoleActionPaths.reverse, {
+      reference,
+      reason: 'stolen account sold the gear',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       reference,
@@ -60,21 +69,39 @@ describe.each(drivers)('a moderator reverses a ledger reference [%s]', (driver) 
     expect([await telnetOf(seller), await telnetOf(buyer)]).toEqual([0, 300]);
     expect(await q('SELECT user_id FROM gear WHERE id = $1', [gearId])).toEqual([{ user_id: seller.id }]);
     // The ledger is never edited: the sale's rows are all still there, and the reversal added its own.
-    expect((await q<{ n: number }>('SELECT count(*)::int AS n FROM telnet_ledger WHERE reference = $1', [reference]))[0]!.n).toBe(ledgerRowsBefore);
-    expect(await q('SELECT user_id, delta::int, reason FROM telnet_ledger WHERE reference = $1 ORDER BY user_id', [`reversal:${reference}`])).toEqual(
+    expect(
+      (await q<{ n: number }>('SELECT count(*)::int AS n FROM telnet_ledger WHERE reference = $1', [reference]))[0]!.n,
+    ).toBe(ledgerRowsBefore);
+    expect(
+      await q('SELECT user_id, delta::int, reason FROM telnet_ledger WHERE reference = $1 ORDER BY user_id', [
+        `reversal:${reference}`,
+      ]),
+    ).toEqual(
       [
         { user_id: seller.id, delta: -(earned - spent), reason: 'reversal-taken' },
         { user_id: buyer.id, delta: 100, reason: 'reversal-returned' },
       ].sort((a, b) => a.user_id - b.user_id),
     );
-    expect(await q('SELECT user_id, owed::int FROM ledger_reversals WHERE reference = $1 AND owed > 0', [reference])).toEqual([{ user_id: seller.id, owed: spent }]);
+    expect(
+      await q('SELECT user_id, owed::int FROM ledger_reversals WHERE reference = $1 AND owed > 0', [reference]),
+    ).toEqual([{ user_id: seller.id, owed: spent }]);
     await expectConserved();
     const audit = await auditRowsOf(app, seller.id);
-    expect(audit).toEqual([expect.objectContaining({ action: 'ledger-reverse', actor_id: moderator.id, reason: 'stolen account sold the gear' })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'ledger-reverse',
+        actor_id: moderator.id,
+        reason: 'stolen account sold the gear',
+      }),
+    ]);
     expect(audit[0]!.after).toMatchObject({ item: 'returned' });
 
     // Twice is once: the second reversal changes nothing and writes no second audit row.
-    expectError(await moderator.request('POST', consoleActionPaths.reverse, { reference, reason: 'again please' }), 409, consoleTexts.alreadyReversed);
+    expectError(
+      await moderator.request('POST', consoleActionPaths.reverse, { reference, reason: 'again please' }),
+      409,
+      consoleTexts.alreadyReversed,
+    );
     expect([await telnetOf(seller), await telnetOf(buyer)]).toEqual([0, 300]);
     expect(await auditRowsOf(app, seller.id)).toHaveLength(1);
     await expectConserved();
@@ -86,16 +113,41 @@ describe.each(drivers)('a moderator reverses a ledger reference [%s]', (driver) 
     const buyer = await asPlayer(app);
     const { reference } = await sale(admin, buyer);
     const before = [await telnetOf(admin), await telnetOf(buyer)];
-    expectError(await moderator.request('POST', consoleActionPaths.reverse, { reference, reason: 'not mine to undo' }), 403, consoleTexts.cannotActOn);
+    expectError(
+      await moderator.request('POST', consoleActionPaths.reverse, { reference, reason: 'not mine to undo' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
     for (const other of ['tap-batch:1700000000000', 'bit:1,2', 'reversal:listing:1', 'listing:1 OR 1=1', 'listing:']) {
-      expectError(await moderator.request('POST', consoleActionPaths.reverse, { reference: other, reason: 'try this' }), 400, consoleTexts.notReversible);
+      expectError(
+        await moderator.request('POST', consoleActionPaths.reverse, { reference: other, reason: 'try this' }),
+        400,
+        consoleTexts.notReversible,
+      );
     }
-    expectError(await moderator.request('POST', consoleActionPaths.reverse, { reference: 'listing:999999999', reason: 'try this' }), 404, consoleTexts.noSuchReference);
-    for (const body of [{ reference }, { reference, reason: 'x' }, { reference: '', reason: 'fine reason' }, { reference: 'x'.repeat(201), reason: 'fine reason' }, { reference, reason: 'fine', more: 1 }]) {
-      expect((await moderator.request('POST', consoleActionPaths.reverse, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expectError(
+      await moderator.request('POST', consoleActionPaths.reverse, {
+        reference: 'listing:999999999',
+        reason: 'try this',
+      }),
+      404,
+      consoleTexts.noSuchReference,
+    );
+    for (const body of [
+      { reference },
+      { reference, reason: 'x' },
+      { reference: '', reason: 'fine reason' },
+      { reference: 'x'.repeat(201), reason: 'fine reason' },
+      { reference, reason: 'fine', more: 1 },
+    ]) {
+      expect((await moderator.request('POST', consoleActionPaths.reverse, body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
     }
     expect([await telnetOf(admin), await telnetOf(buyer)]).toEqual(before);
-    expect(await q('SELECT count(*)::int AS n FROM ledger_reversals WHERE reference = $1', [reference])).toEqual([{ n: 0 }]);
+    expect(await q('SELECT count(*)::int AS n FROM ledger_reversals WHERE reference = $1', [reference])).toEqual([
+      { n: 0 },
+    ]);
     expect((await auditRowsOf(app, admin.id)).map((r) => r.action)).toEqual(['role-set']);
   });
 });

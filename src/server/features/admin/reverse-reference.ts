@@ -51,14 +51,18 @@ export async function reverseReference(
   if (involved.length === 0) return { kind: 'refused', status: 404, message: consoleTexts.noSuchReference };
   return db.transaction(async (tx) => {
     await lockPlayers(tx, [...involved, ...(sold ? [sold.sellerId, sold.buyerId] : [])]);
-    if (await store.isReversed(tx, reference)) return { kind: 'refused', status: 409, message: consoleTexts.alreadyReversed } as const;
+    if (await store.isReversed(tx, reference))
+      return { kind: 'refused', status: 409, message: consoleTexts.alreadyReversed } as const;
     const actor = { id: request.actor.userId, role: request.actor.role };
     for (const id of involved) {
-      if (!canActOn(actor, (await store.findTarget(tx, id))!)) return { kind: 'refused', status: 403, message: consoleTexts.cannotActOn } as const;
+      if (!canActOn(actor, (await store.findTarget(tx, id))!))
+        return { kind: 'refused', status: 403, message: consoleTexts.cannotActOn } as const;
     }
     // Read again under the players' locks: a drone's last refund may have landed since.
     const nets = await netByReference(tx, reference);
-    const before = await Promise.all(nets.map(async (n) => ({ userId: n.userId, net: n.net, balance: await balanceOf(tx, n.userId) })));
+    const before = await Promise.all(
+      nets.map(async (n) => ({ userId: n.userId, net: n.net, balance: await balanceOf(tx, n.userId) })),
+    );
     const players: PlayerReversal[] = [];
     const compensation = `reversal:${reference}`;
     for (const { userId, net } of nets) {
@@ -70,13 +74,32 @@ export async function reverseReference(
         players.push({ userId, delta: -taken.taken, owed: taken.short });
       } else players.push({ userId, delta: 0, owed: 0 });
     }
-    const item = sold ? ((await transferItem(tx, { fromUserId: sold.buyerId, toUserId: sold.sellerId, item: sold.item })).kind === 'transferred' ? 'returned' : 'kept') : null;
+    const item = sold
+      ? (await transferItem(tx, { fromUserId: sold.buyerId, toUserId: sold.sellerId, item: sold.item })).kind ===
+        'transferred'
+        ? 'returned'
+        : 'kept'
+      : null;
     const at = new Date(deps.now());
-    await store.insertReversals(tx, players.map((p) => ({ reference, ...p, reversedAt: at })));
+    await store.insertReversals(
+      tx,
+      players.map((p) => ({ reference, ...p, reversedAt: at })),
+    );
     const after = await Promise.all(players.map(async (p) => ({ ...p, balance: await balanceOf(tx, p.userId) })));
     // The audit row names the player the reference enriched most (a hack's intruder, a sale's seller).
     const target = [...nets].sort((a, b) => b.net - a.net)[0]!.userId;
-    await recordAudit(tx, request.actor, { action: 'ledger-reverse', targetUserId: target, reason: request.reason, before: { reference, players: before }, after: { players: after, item } }, at);
+    await recordAudit(
+      tx,
+      request.actor,
+      {
+        action: 'ledger-reverse',
+        targetUserId: target,
+        reason: request.reason,
+        before: { reference, players: before },
+        after: { players: after, item },
+      },
+      at,
+    );
     return { kind: 'reversed', reference, players, item } as const;
   });
 }

@@ -14,7 +14,8 @@ describe.each(drivers)('roles and the audit log [%s]', (driver) => {
     app = await buildTestApp(driver);
   });
   afterAll(() => app.close());
-  const roleOf = async (userId: number) => (await app.db.database.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [userId]))[0]!.role;
+  const roleOf = async (userId: number) =>
+    (await app.db.database.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [userId]))[0]!.role;
 
   it('an admin makes a player a moderator, and the audit log says who, what, on whom, why, before and after', async () => {
     const admin = await asOperator(app, 'admin');
@@ -23,19 +24,44 @@ describe.each(drivers)('roles and the audit log [%s]', (driver) => {
     expect(res.json()).toEqual({ userId: p.id, username: p.username, role: 'moderator' });
     expect(await roleOf(p.id)).toBe('moderator');
     expect(await auditRowsOf(app, p.id)).toEqual([
-      { action: 'role-set', actor_label: admin.username, actor_id: admin.id, reason: 'trusted chat regular', before: { role: 'player' }, after: { role: 'moderator' } },
+      {
+        action: 'role-set',
+        actor_label: admin.username,
+        actor_id: admin.id,
+        reason: 'trusted chat regular',
+        before: { role: 'player' },
+        after: { role: 'moderator' },
+      },
     ]);
     const page = (await admin.request('GET', `${consolePaths.audit}?targetUserId=${p.id}`)).json();
-    expect(page.entries).toEqual([expect.objectContaining({ action: 'role-set', actor: admin.username, targetUserId: p.id, targetUsername: p.username })]);
+    expect(page.entries).toEqual([
+      expect.objectContaining({
+        action: 'role-set',
+        actor: admin.username,
+        targetUserId: p.id,
+        targetUsername: p.username,
+      }),
+    ]);
   });
 
   it('the CLI is audited as cli:role', async () => {
     const p = await asPlayer(app);
-    const outcome = await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, [p.loginId, 'moderator', 'launch', 'crew']);
+    const outcome = await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, [
+      p.loginId,
+      'moderator',
+      'launch',
+      'crew',
+    ]);
     expect(outcome).toMatchObject({ kind: 'set', before: 'player', role: 'moderator' });
-    expect(await auditRowsOf(app, p.id)).toEqual([expect.objectContaining({ action: 'role-set', actor_label: 'cli:role', actor_id: null, reason: 'launch crew' })]);
-    expect(await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, [p.loginId, 'overlord'])).toMatchObject({ kind: 'usage' });
-    expect(await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, ['nobody-here-at-all', 'admin'])).toEqual({ kind: 'no-player' });
+    expect(await auditRowsOf(app, p.id)).toEqual([
+      expect.objectContaining({ action: 'role-set', actor_label: 'cli:role', actor_id: null, reason: 'launch crew' }),
+    ]);
+    expect(
+      await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, [p.loginId, 'overlord']),
+    ).toMatchObject({ kind: 'usage' });
+    expect(
+      await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, ['nobody-here-at-all', 'admin']),
+    ).toEqual({ kind: 'no-player' });
   });
 
   it('a moderator cannot set roles, an admin cannot act on an admin or themselves; nothing changes and nothing is audited', async () => {
@@ -43,10 +69,26 @@ describe.each(drivers)('roles and the audit log [%s]', (driver) => {
     const admin = await asOperator(app, 'admin');
     const otherAdmin = await asOperator(app, 'admin');
     const p = await asPlayer(app);
-    expectError(await moderator.request('POST', rolePath(p.id), { role: 'moderator', reason: 'my friend' }), 403, consoleTexts.onlyAdminsSetRoles);
-    expectError(await admin.request('POST', rolePath(otherAdmin.id), { role: 'player', reason: 'coup attempt' }), 403, consoleTexts.cannotActOn);
-    expectError(await admin.request('POST', rolePath(admin.id), { role: 'player', reason: 'oops' }), 403, consoleTexts.cannotActOn);
-    expect([await roleOf(p.id), await roleOf(otherAdmin.id), await roleOf(admin.id)]).toEqual(['player', 'admin', 'admin']);
+    expectError(
+      await moderator.request('POST', rolePath(p.id), { role: 'moderator', reason: 'my friend' }),
+      403,
+      consoleTexts.onlyAdminsSetRoles,
+    );
+    expectError(
+      await admin.request('POST', rolePath(otherAdmin.id), { role: 'player', reason: 'coup attempt' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
+    expectError(
+      await admin.request('POST', rolePath(admin.id), { role: 'player', reason: 'oops' }),
+      403,
+      consoleTexts.cannotActOn,
+    );
+    expect([await roleOf(p.id), await roleOf(otherAdmin.id), await roleOf(admin.id)]).toEqual([
+      'player',
+      'admin',
+      'admin',
+    ]);
     expect(await auditRowsOf(app, p.id)).toEqual([]);
     expect((await auditRowsOf(app, otherAdmin.id)).map((r) => r.actor_label)).toEqual(['cli:role']);
   });
@@ -65,8 +107,13 @@ describe.each(drivers)('roles and the audit log [%s]', (driver) => {
       [rolePath('1.5'), { role: 'moderator', reason: 'fine reason' }],
       [rolePath('99999999999'), { role: 'moderator', reason: 'fine reason' }],
     ];
-    for (const [url, body] of bad) expect((await admin.request('POST', url, body)).statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
-    expectError(await admin.request('POST', rolePath(2_000_000_000), { role: 'moderator', reason: 'fine reason' }), 404, consoleTexts.noSuchPlayer);
+    for (const [url, body] of bad)
+      expect((await admin.request('POST', url, body)).statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+    expectError(
+      await admin.request('POST', rolePath(2_000_000_000), { role: 'moderator', reason: 'fine reason' }),
+      404,
+      consoleTexts.noSuchPlayer,
+    );
     for (const q of ['before=abc', 'before=-3', 'targetUserId=0', 'action=nuke', 'page=2']) {
       expect((await admin.request('GET', `${consolePaths.audit}?${q}`)).statusCode, q).toBe(400);
     }
@@ -77,8 +124,12 @@ describe.each(drivers)('roles and the audit log [%s]', (driver) => {
   it('keeps the audit log append-only: the database refuses to edit or delete a row', async () => {
     const p = await asPlayer(app);
     await runRoleCommand({ database: app.db.database, now: () => app.clock.now }, [p.loginId, 'moderator']);
-    await expect(app.db.database.query("UPDATE audit_log SET reason = 'nothing happened' WHERE target_user_id = $1", [p.id])).rejects.toThrow(/append-only/);
-    await expect(app.db.database.query('DELETE FROM audit_log WHERE target_user_id = $1', [p.id])).rejects.toThrow(/append-only/);
+    await expect(
+      app.db.database.query("UPDATE audit_log SET reason = 'nothing happened' WHERE target_user_id = $1", [p.id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(app.db.database.query('DELETE FROM audit_log WHERE target_user_id = $1', [p.id])).rejects.toThrow(
+      /append-only/,
+    );
     expect(await auditRowsOf(app, p.id)).toHaveLength(1);
   });
 

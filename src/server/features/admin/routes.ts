@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditQuery, consolePaths, consolePrefix, PlayerIdParams, SetRoleBody } from '../../../core/api/admin';
-import { ClearKernelBody, consoleActionPaths, MessageIdParams, ReasonBody, ReverseBody } from '../../../core/api/admin-actions';
+import {
+  ClearKernelBody,
+  consoleActionPaths,
+  MessageIdParams,
+  ReasonBody,
+  ReverseBody,
+} from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
 import { HttpError, parseInput } from '../../http/errors';
@@ -31,7 +37,11 @@ export interface ConsoleServices {
 }
 
 /** The moderator console's routes, all behind the console guard (404 to anyone but a moderator or admin). */
-export function adminRoutes(app: FastifyInstance, database: Database, { admin, players, reportQueue }: ConsoleServices): void {
+export function adminRoutes(
+  app: FastifyInstance,
+  database: Database,
+  { admin, players, reportQueue }: ConsoleServices,
+): void {
   registerConsoleScope(app, database, (scope) => {
     scope.get(local(consolePaths.me), async (request) => admin.me(operatorOf(request)));
 

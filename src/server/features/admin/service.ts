@@ -66,7 +66,11 @@ export function createAdminService(deps: AdminDeps) {
         const ids = outcome.players.filter((p) => p.delta !== 0).map((p) => p.userId);
         const users = await Promise.all(ids.map((id) => deps.userView!(id)));
         publishUsersUpdated(bus, users);
-        if (outcome.item === 'returned') bus.publish({ audience: { kind: 'users', userIds: outcome.players.map((p) => p.userId) }, event: { t: 'inventory.changed', d: { reason: 'operator-reversal' } } });
+        if (outcome.item === 'returned')
+          bus.publish({
+            audience: { kind: 'users', userIds: outcome.players.map((p) => p.userId) },
+            event: { t: 'inventory.changed', d: { reason: 'operator-reversal' } },
+          });
       }
       return outcome;
     },

@@ -20,7 +20,8 @@ export async function setRole(
   request: { actor: Actor; targetUserId: number; role: Role; reason: string },
 ): Promise<SetRoleOutcome> {
   const { actor } = request;
-  if (actor.kind === 'operator' && !canSetRoles(actor.role)) return { kind: 'refused', message: consoleTexts.onlyAdminsSetRoles };
+  if (actor.kind === 'operator' && !canSetRoles(actor.role))
+    return { kind: 'refused', message: consoleTexts.onlyAdminsSetRoles };
   return deps.database.db.transaction(async (tx) => {
     if ((await lockPlayers(tx, [request.targetUserId])).length === 0) return { kind: 'no-player' } as const;
     const target = (await store.findTarget(tx, request.targetUserId))!;
@@ -28,8 +29,20 @@ export async function setRole(
       return { kind: 'refused', message: consoleTexts.cannotActOn } as const;
     }
     await store.setRole(tx, target.id, request.role);
-    const change = { action: 'role-set' as const, targetUserId: target.id, reason: request.reason, before: { role: target.role }, after: { role: request.role } };
+    const change = {
+      action: 'role-set' as const,
+      targetUserId: target.id,
+      reason: request.reason,
+      before: { role: target.role },
+      after: { role: request.role },
+    };
     await recordAudit(tx, actor, change, new Date(deps.now()));
-    return { kind: 'set', userId: target.id, username: target.username, before: target.role, role: request.role } as const;
+    return {
+      kind: 'set',
+      userId: target.id,
+      username: target.username,
+      before: target.role,
+      role: request.role,
+    } as const;
   });
 }

@@ -11,7 +11,10 @@ export interface OperatorRow {
 
 /** The account behind a console request, read fresh each time: a demotion takes effect on the next request. */
 export async function findOperator(db: Executor, userId: number): Promise<OperatorRow | undefined> {
-  const [row] = await db.select({ id: users.id, username: users.username, role: users.role }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -82,7 +85,14 @@ const summaryColumns = {
   mutedUntil: users.mutedUntil,
 };
 
-export type SummaryRow = { id: number; username: string; level: number; role: Role; banned: boolean; mutedUntil: Date | null };
+export type SummaryRow = {
+  id: number;
+  username: string;
+  level: number;
+  role: Role;
+  banned: boolean;
+  mutedUntil: Date | null;
+};
 
 /** `%` and `_` in what a moderator typed match themselves, not any character. */
 function likePrefix(q: string): string {
@@ -92,8 +102,17 @@ function likePrefix(q: string): string {
 /** Players whose username or login ID starts with q (case-insensitive), or whose id is q; bounded. */
 export async function searchPlayers(db: Executor, q: string, id: number | null, limit: number): Promise<SummaryRow[]> {
   const prefix = likePrefix(q);
-  const match = or(ilike(users.username, prefix), ilike(users.loginId, prefix), ...(id === null ? [] : [eq(users.id, id)]));
-  return db.select(summaryColumns).from(users).where(match).orderBy(sql`lower(${users.username})`).limit(limit);
+  const match = or(
+    ilike(users.username, prefix),
+    ilike(users.loginId, prefix),
+    ...(id === null ? [] : [eq(users.id, id)]),
+  );
+  return db
+    .select(summaryColumns)
+    .from(users)
+    .where(match)
+    .orderBy(sql`lower(${users.username})`)
+    .limit(limit);
 }
 
 /** The target of an action (its row locked by lockPlayers), as the action and its answer see it. */
@@ -105,7 +124,13 @@ export async function summaryOf(db: Executor, userId: number): Promise<SummaryRo
 /** The player view's own columns of the account (the registration address stays on the server). */
 export async function viewedAccount(db: Executor, userId: number) {
   const [row] = await db
-    .select({ ...summaryColumns, exp: users.currentExp, telnet: users.telnet, createdAt: users.createdAt, registrationIp: users.registrationIp })
+    .select({
+      ...summaryColumns,
+      exp: users.currentExp,
+      telnet: users.telnet,
+      createdAt: users.createdAt,
+      registrationIp: users.registrationIp,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
@@ -129,12 +154,23 @@ export async function setMutedUntil(tx: Tx, userId: number, until: Date | null):
 
 /** Whether an operator has reversed this ledger reference already (ADR 060). */
 export async function isReversed(db: Executor, reference: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(ledgerReversals).where(eq(ledgerReversals.reference, reference)).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(ledgerReversals)
+    .where(eq(ledgerReversals.reference, reference))
+    .limit(1);
   return row !== undefined;
 }
 
-export async function insertReversals(tx: Tx, rows: { reference: string; userId: number; delta: number; owed: number; reversedAt: Date }[]): Promise<boolean> {
-  const inserted = await tx.insert(ledgerReversals).values(rows).onConflictDoNothing().returning({ userId: ledgerReversals.userId });
+export async function insertReversals(
+  tx: Tx,
+  rows: { reference: string; userId: number; delta: number; owed: number; reversedAt: Date }[],
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(ledgerReversals)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ userId: ledgerReversals.userId });
   return inserted.length === rows.length;
 }
 

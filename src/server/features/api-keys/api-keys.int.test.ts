@@ -32,7 +32,12 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
   });
 
   const withKey = (key: string, method: string, url: string, payload?: object) =>
-    app.fastify.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+    app.fastify.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${key}` },
+      ...(payload ? { payload } : {}),
+    });
 
   async function createKey(player: Player, scopes = allScopes, name = 'my tool') {
     const res = await player.request('POST', apiKeyPaths.create, { name, scopes });
@@ -44,7 +49,12 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     const player = await asPlayer(app);
     const { key, summary } = await createKey(player, ['leaderboard', 'market']);
     expect(key).toMatch(/^bbk_[A-Za-z0-9_-]{43}$/);
-    expect(summary).toMatchObject({ name: 'my tool', prefix: key.slice(4, 12), scopes: ['market', 'leaderboard'], lastUsedAt: null });
+    expect(summary).toMatchObject({
+      name: 'my tool',
+      prefix: key.slice(4, 12),
+      scopes: ['market', 'leaderboard'],
+      lastUsedAt: null,
+    });
     const list = await player.request('GET', apiKeyPaths.list);
     expect(list.json()).toEqual([summary]);
     expect(list.body).not.toContain(key.slice(12));
@@ -87,7 +97,18 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     const open = new Set(Object.values(routesOfScope).flat());
     const closed = [...readRoutes].filter((r) => r.startsWith('/api/') && !open.has(r));
     // Ping, the file system (and the Token's location in it), chat unread, activity, the export and the key list itself.
-    const privateRoutes = ['/api/directories/conversations', '/api/directories/messages', '/api/directories/system', '/api/directories/unread', ...Object.values(filesystemPaths).filter((p) => typeof p === 'string'), '/api/chat/unread', activityPaths.log, activityPaths.unseen, accountPaths.export, apiKeyPaths.list];
+    const privateRoutes = [
+      '/api/directories/conversations',
+      '/api/directories/messages',
+      '/api/directories/system',
+      '/api/directories/unread',
+      ...Object.values(filesystemPaths).filter((p) => typeof p === 'string'),
+      '/api/chat/unread',
+      activityPaths.log,
+      activityPaths.unseen,
+      accountPaths.export,
+      apiKeyPaths.list,
+    ];
     for (const p of privateRoutes.filter((r) => readRoutes.has(r))) expect(closed).toContain(p);
     expect(privateRoutes.filter((r) => readRoutes.has(r)).length).toBeGreaterThanOrEqual(10);
     expect(closed.length).toBeGreaterThan(10);
@@ -96,16 +117,29 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
       expect(res.statusCode, `${route} → ${res.body}`).toBe(403);
     }
     const narrow = (await createKey(player, ['leaderboard'], 'board only')).key;
-    expectError(await withKey(narrow, 'GET', '/api/gear'), 403, fillText(texts.apiKeys.outOfScope, { scopes: 'leaderboard' }));
+    expectError(
+      await withKey(narrow, 'GET', '/api/gear'),
+      403,
+      fillText(texts.apiKeys.outOfScope, { scopes: 'leaderboard' }),
+    );
     expect((await withKey(narrow, 'GET', '/api/leaderboard')).statusCode).toBe(200);
   });
 
   it('a key never creates or revokes keys, and a session without CSRF cannot either', async () => {
     const player = await asPlayer(app);
     const { key, summary } = await createKey(player);
-    expectError(await withKey(key, 'POST', apiKeyPaths.create, { name: 'x', scopes: ['profile'] }), 403, texts.apiKeys.readOnly);
+    expectError(
+      await withKey(key, 'POST', apiKeyPaths.create, { name: 'x', scopes: ['profile'] }),
+      403,
+      texts.apiKeys.readOnly,
+    );
     expectError(await withKey(key, 'POST', apiKeyPaths.revoke, { id: summary.id }), 403, texts.apiKeys.readOnly);
-    const noCsrf = await app.fastify.inject({ method: 'POST', url: apiKeyPaths.create, headers: { cookie: player.cookie }, payload: { name: 'x', scopes: ['profile'] } });
+    const noCsrf = await app.fastify.inject({
+      method: 'POST',
+      url: apiKeyPaths.create,
+      headers: { cookie: player.cookie },
+      payload: { name: 'x', scopes: ['profile'] },
+    });
     expectError(noCsrf, 403, texts.csrfInvalid);
     expect((await player.request('GET', apiKeyPaths.list)).json()).toHaveLength(1);
   });
@@ -122,7 +156,7 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     expect((await player.request('GET', apiKeyPaths.list)).json()).toEqual([]);
   });
 
-  it('a key reads its own player only: the profile and inventory are the owner\'s', async () => {
+  it("a key reads its own player only: the profile and inventory are the owner's", async () => {
     const owner = await asPlayer(app);
     await asPlayer(app);
     const { key } = await createKey(owner);
@@ -133,11 +167,24 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
 
   it('caps keys per player and refuses bad bodies without storing anything', async () => {
     const player = await asPlayer(app);
-    for (const bad of [{}, { name: '', scopes: ['profile'] }, { name: 'x', scopes: [] }, { name: 'x', scopes: ['chat'] }, { name: 'x', scopes: ['profile', 'profile'] }, { name: 'x\u0000', scopes: ['profile'] }, { name: 'x'.repeat(41), scopes: ['profile'] }, { name: 'x', scopes: ['profile'], extra: 1 }]) {
+    for (const bad of [
+      {},
+      { name: '', scopes: ['profile'] },
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['chat'] },
+      { name: 'x', scopes: ['profile', 'profile'] },
+      { name: 'x\u0000', scopes: ['profile'] },
+      { name: 'x'.repeat(41), scopes: ['profile'] },
+      { name: 'x', scopes: ['profile'], extra: 1 },
+    ]) {
       expect((await player.request('POST', apiKeyPaths.create, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
     for (let i = 0; i < apiKeyLimits.perPlayer; i++) await createKey(player, ['profile'], `k${i}`);
-    expectError(await player.request('POST', apiKeyPaths.create, { name: 'one more', scopes: ['profile'] }), 409, fillText(texts.apiKeys.tooMany, { n: apiKeyLimits.perPlayer }));
+    expectError(
+      await player.request('POST', apiKeyPaths.create, { name: 'one more', scopes: ['profile'] }),
+      409,
+      fillText(texts.apiKeys.tooMany, { n: apiKeyLimits.perPlayer }),
+    );
     expect((await player.request('GET', apiKeyPaths.list)).json()).toHaveLength(apiKeyLimits.perPlayer);
   });
 
@@ -146,7 +193,8 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     const { key } = await createKey(player, ['leaderboard']);
     const other = (await createKey(player, ['leaderboard'], 'other')).key;
     app.clock.now = Math.ceil(app.clock.now / 60_000) * 60_000;
-    for (let i = 0; i < apiKeyLimits.requestsPerMinute; i++) expect((await withKey(key, 'GET', '/api/leaderboard')).statusCode).toBe(200);
+    for (let i = 0; i < apiKeyLimits.requestsPerMinute; i++)
+      expect((await withKey(key, 'GET', '/api/leaderboard')).statusCode).toBe(200);
     const refused = await withKey(key, 'GET', '/api/leaderboard');
     expectError(refused, 429, texts.apiKeys.rateLimited);
     expect(refused.headers['ratelimit-remaining']).toBe('0');
@@ -156,7 +204,7 @@ describe.each(drivers)('personal API keys [%s]', (driver) => {
     expect((await withKey(key, 'GET', '/api/leaderboard')).statusCode).toBe(200);
   });
 
-  it('a banned player\'s keys are refused with their sessions', async () => {
+  it("a banned player's keys are refused with their sessions", async () => {
     const player = await asPlayer(app);
     const { key } = await createKey(player, ['leaderboard']);
     await app.services.auth.ban(player.id);

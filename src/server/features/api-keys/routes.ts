@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { apiKeyPaths, CreateApiKeyBody, RevokeApiKeyBody, type ApiKeyList, type CreateApiKeyResponse, type RevokeApiKeyResponse } from '../../../core/api/api-keys';
+import {
+  apiKeyPaths,
+  CreateApiKeyBody,
+  RevokeApiKeyBody,
+  type ApiKeyList,
+  type CreateApiKeyResponse,
+  type RevokeApiKeyResponse,
+} from '../../../core/api/api-keys';
 import { parseInput } from '../../http/errors';
 import { requireAuth } from '../../http/session';
 import type { ApiKeyService } from './service';
@@ -14,5 +21,7 @@ export function apiKeyRoutes(app: FastifyInstance, keys: ApiKeyService): void {
     return reply.status(201).send(created);
   });
 
-  app.post(apiKeyPaths.revoke, async (request): Promise<RevokeApiKeyResponse> => keys.revoke(requireAuth(request).user.id, parseInput(RevokeApiKeyBody, request.body).id));
+  app.post(apiKeyPaths.revoke, async (request): Promise<RevokeApiKeyResponse> =>
+    keys.revoke(requireAuth(request).user.id, parseInput(RevokeApiKeyBody, request.body).id),
+  );
 }

@@ -19,7 +19,11 @@ export const routesOfScope: Readonly<Record<ApiKeyScope, readonly string[]>> = {
   boss: [blockchainPaths.current, blockchainPaths.lastDefeated],
 };
 
-const scopeOfRoute = new Map<string, ApiKeyScope>(Object.entries(routesOfScope).flatMap(([scope, routes]) => routes.map((route) => [route, scope as ApiKeyScope] as const)));
+const scopeOfRoute = new Map<string, ApiKeyScope>(
+  Object.entries(routesOfScope).flatMap(([scope, routes]) =>
+    routes.map((route) => [route, scope as ApiKeyScope] as const),
+  ),
+);
 
 /** The scope a key needs to read this route, or null when no key may read it. */
 export function scopeFor(routePattern: string): ApiKeyScope | null {

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { apiKeyLimits, apiKeyScopes, type ApiKeyScope, type ApiKeySummary, type CreateApiKeyBody, type CreateApiKeyResponse } from '../../../core/api/api-keys';
+import {
+  apiKeyLimits,
+  apiKeyScopes,
+  type ApiKeyScope,
+  type ApiKeySummary,
+  type CreateApiKeyBody,
+  type CreateApiKeyResponse,
+} from '../../../core/api/api-keys';
 import { fillText, texts } from '../../../core/texts';
 import { createCounterTable } from '../../cluster/ipc-counters';
 import type { Database } from '../../db/connect';
@@ -84,9 +91,17 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
       const row = await db.transaction(async (tx) => {
         // The player's row lock makes the count and the insert one step across instances (the cap holds).
         await lockPlayers(tx, [userId]);
-        if ((await store.countOf(tx, userId)) >= apiKeyLimits.perPlayer) throw new HttpError(409, fillText(t.tooMany, { n: apiKeyLimits.perPlayer }));
+        if ((await store.countOf(tx, userId)) >= apiKeyLimits.perPlayer)
+          throw new HttpError(409, fillText(t.tooMany, { n: apiKeyLimits.perPlayer }));
         const scopes = apiKeyScopes.filter((s) => body.scopes.includes(s));
-        return store.insert(tx, { userId, name: body.name, prefix: key.slice(keyTag.length, keyTag.length + apiKeyLimits.prefixLength), secretHash: hashOf(key), scopes, createdAt: new Date(deps.now()) });
+        return store.insert(tx, {
+          userId,
+          name: body.name,
+          prefix: key.slice(keyTag.length, keyTag.length + apiKeyLimits.prefixLength),
+          secretHash: hashOf(key),
+          scopes,
+          createdAt: new Date(deps.now()),
+        });
       });
       return { key, summary: summaryOf(row) };
     },
@@ -105,7 +120,8 @@ export function createApiKeyService(deps: ApiKeyServiceDeps) {
       if (!found || found.ownerBanned) throw new HttpError(401, t.invalid);
       if (!readMethods.has(method)) throw new HttpError(403, t.readOnly);
       const scope = scopeFor(routePattern);
-      if (!scope || !found.key.scopes.includes(scope)) throw new HttpError(403, fillText(t.outOfScope, { scopes: found.key.scopes.join(', ') }));
+      if (!scope || !found.key.scopes.includes(scope))
+        throw new HttpError(403, fillText(t.outOfScope, { scopes: found.key.scopes.join(', ') }));
       const counted = await countRequest(found.key.id);
       if (counted.exceeded) return { keyId: found.key.id, user: null, ...counted };
       await store.touch(db, found.key.id, new Date(deps.now()), lastUsedEveryMs);

@@ -21,12 +21,18 @@ export async function insert(tx: Executor, row: typeof apiKeys.$inferInsert): Pr
 
 /** Deletes one of the player's own keys; another player's id deletes nothing. */
 export async function remove(tx: Executor, userId: number, id: number): Promise<boolean> {
-  const removed = await tx.delete(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).returning({ id: apiKeys.id });
+  const removed = await tx
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning({ id: apiKeys.id });
   return removed.length > 0;
 }
 
 /** One indexed look-up by the secret's hash: a revoked (deleted) key misses at once, on every instance. */
-export async function findByHash(tx: Executor, secretHash: string): Promise<{ key: ApiKeyRow; ownerBanned: boolean } | undefined> {
+export async function findByHash(
+  tx: Executor,
+  secretHash: string,
+): Promise<{ key: ApiKeyRow; ownerBanned: boolean } | undefined> {
   const [row] = await tx
     .select({ key: apiKeys, ownerBanned: users.banned })
     .from(apiKeys)

@@ -9,7 +9,9 @@ import { createAuthService, type AuthService } from './service';
 describe.each(drivers)('login limits [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver, { config: { loginAttemptsPerIp: 10, loginAttemptsPerLoginId: 3, registrationsPerIp: 2 } });
+    app = await buildTestApp(driver, {
+      config: { loginAttemptsPerIp: 10, loginAttemptsPerLoginId: 3, registrationsPerIp: 2 },
+    });
   });
   afterAll(() => app.close());
 
@@ -21,14 +23,16 @@ describe.each(drivers)('login limits [%s]', (driver) => {
     const before = failures.size;
     for (let i = 0; i < 10; i++) expectError(await login(`nobody${i}`, 'Wrongpass1', '10.44.0.1'), 401);
     expect(failures.size).toBe(before + 10);
-    for (let i = 0; i < 200; i++) expectError(await login(`spray${i}`, 'Wrongpass1', '10.44.0.1'), 429, texts.tooManyLoginAttempts);
+    for (let i = 0; i < 200; i++)
+      expectError(await login(`spray${i}`, 'Wrongpass1', '10.44.0.1'), 429, texts.tooManyLoginAttempts);
     expect(failures.size).toBe(before + 10);
   });
 
   it('an attacker hammering a login ID does not lock its player out of their own address', async () => {
     const victim = await asPlayer(app);
     for (let i = 0; i < 3; i++) expectError(await login(victim.loginId, 'Wrongpass1', '10.45.0.1'), 401);
-    for (let i = 0; i < 5; i++) expectError(await login(victim.loginId, 'Wrongpass1', '10.45.0.1'), 429, texts.tooManyLoginAttempts);
+    for (let i = 0; i < 5; i++)
+      expectError(await login(victim.loginId, 'Wrongpass1', '10.45.0.1'), 429, texts.tooManyLoginAttempts);
     expect((await login(victim.loginId, victim.password, victim.ip)).statusCode).toBe(200);
   });
 
@@ -40,7 +44,12 @@ describe.each(drivers)('login limits [%s]', (driver) => {
 
   it('limits registrations per address with a 429 and a clear text, and stores nothing', async () => {
     const reg = (id: string) =>
-      app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.46.0.1', payload: { loginId: id, username: id, password: 'Passw0rd!' } });
+      app.fastify.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.46.0.1',
+        payload: { loginId: id, username: id, password: 'Passw0rd!' },
+      });
     expect((await reg('regone')).statusCode).toBe(201);
     expect((await reg('regtwo')).statusCode).toBe(201);
     expectError(await reg('regthree'), 429, texts.tooManyRegistrations);
@@ -77,8 +86,13 @@ describe.each(drivers)('password hashing [%s]', (driver) => {
 
   const service = (passwords: PasswordHasher, extra: { accountsPerIp?: number; registrationsPerIp?: number } = {}) =>
     (auth = createAuthService({
-      database: db.database, now: Date.now, accountsPerIp: extra.accountsPerIp ?? 0, registrationsPerIp: extra.registrationsPerIp ?? 100,
-      loginAttemptsPerIp: 100, loginAttemptsPerLoginId: 100, passwords,
+      database: db.database,
+      now: Date.now,
+      accountsPerIp: extra.accountsPerIp ?? 0,
+      registrationsPerIp: extra.registrationsPerIp ?? 100,
+      loginAttemptsPerIp: 100,
+      loginAttemptsPerLoginId: 100,
+      passwords,
     }));
 
   it('a registration refused by ACCOUNTS_PER_IP or the registration limit does no hashing', async () => {
@@ -86,10 +100,18 @@ describe.each(drivers)('password hashing [%s]', (driver) => {
     const a = service(hasher, { accountsPerIp: 1, registrationsPerIp: 2 });
     await a.register({ loginId: 'hashone', username: 'hashone', password: 'Passw0rd!' }, '10.50.0.1');
     expect(stats.hashes).toBe(1);
-    await expect(a.register({ loginId: 'hashtwo', username: 'hashtwo', password: 'Passw0rd!' }, '10.50.0.1')).rejects.toMatchObject({ statusCode: 403 });
-    await expect(a.register({ loginId: 'hashthree', username: 'hashthree', password: 'Passw0rd!' }, '10.50.0.1')).rejects.toMatchObject({ statusCode: 429 });
-    await expect(a.register({ loginId: 'hash four', username: 'hashfour', password: 'Passw0rd!' }, '10.50.0.2')).rejects.toMatchObject({ statusCode: 400 });
-    await expect(a.register({ loginId: 'hashfive', username: 'HASH0NE', password: 'Passw0rd!' }, '10.50.0.3')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      a.register({ loginId: 'hashtwo', username: 'hashtwo', password: 'Passw0rd!' }, '10.50.0.1'),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    await expect(
+      a.register({ loginId: 'hashthree', username: 'hashthree', password: 'Passw0rd!' }, '10.50.0.1'),
+    ).rejects.toMatchObject({ statusCode: 429 });
+    await expect(
+      a.register({ loginId: 'hash four', username: 'hashfour', password: 'Passw0rd!' }, '10.50.0.2'),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      a.register({ loginId: 'hashfive', username: 'HASH0NE', password: 'Passw0rd!' }, '10.50.0.3'),
+    ).rejects.toMatchObject({ statusCode: 409 });
     expect(stats.hashes).toBe(1);
   });
 
@@ -98,8 +120,12 @@ describe.each(drivers)('password hashing [%s]', (driver) => {
     const { boundedHasher } = await import('./password');
     const a = service(boundedHasher(hasher));
     const burst = [
-      ...Array.from({ length: 6 }, (_, i) => a.register({ loginId: `burst${i}`, username: `burst${i}`, password: 'Passw0rd!' }, `10.51.0.${i}`)),
-      ...Array.from({ length: 6 }, (_, i) => a.login({ loginId: `nobody${i}`, password: 'Passw0rd!' }, `10.52.0.${i}`).catch(() => null)),
+      ...Array.from({ length: 6 }, (_, i) =>
+        a.register({ loginId: `burst${i}`, username: `burst${i}`, password: 'Passw0rd!' }, `10.51.0.${i}`),
+      ),
+      ...Array.from({ length: 6 }, (_, i) =>
+        a.login({ loginId: `nobody${i}`, password: 'Passw0rd!' }, `10.52.0.${i}`).catch(() => null),
+      ),
     ];
     await Promise.all(burst);
     expect(stats.hashes).toBeGreaterThanOrEqual(6);

@@ -6,7 +6,9 @@ import { drivers } from '../../../../tests/support/db';
 describe.each(drivers)('accounts [%s]', (driver) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver, { config: { accountsPerIp: 1, loginAttemptsPerIp: 1000, loginAttemptsPerLoginId: 5 } });
+    app = await buildTestApp(driver, {
+      config: { accountsPerIp: 1, loginAttemptsPerIp: 1000, loginAttemptsPerLoginId: 5 },
+    });
   });
   afterAll(() => app.close());
 
@@ -15,20 +17,39 @@ describe.each(drivers)('accounts [%s]', (driver) => {
 
   it('registers, sets an HttpOnly SameSite=Lax session cookie and answers the user', async () => {
     const p = uniquePlayer();
-    const res = await post('/api/auth/register', { loginId: p.loginId, username: p.username, password: p.password }, p.ip);
+    const res = await post(
+      '/api/auth/register',
+      { loginId: p.loginId, username: p.username, password: p.password },
+      p.ip,
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ username: p.username, level: 1, currentExp: 0, maxExp: 10, totalTaps: 0, telnet: 0, connectionRate: 10 });
+    expect(res.json()).toMatchObject({
+      username: p.username,
+      level: 1,
+      currentExp: 0,
+      maxExp: 10,
+      totalTaps: 0,
+      telnet: 0,
+      connectionRate: 10,
+    });
     expect(res.json()).not.toHaveProperty('passwordHash');
     const cookie = res.cookies.find((c) => c.name === 'bb_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    const me = await app.fastify.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `bb_session=${cookie.value}` } });
+    const me = await app.fastify.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `bb_session=${cookie.value}` },
+    });
     expect(me.json().username).toBe(p.username);
   });
 
   it('stores argon2id hashes, never the password', async () => {
     const p = await asPlayer(app);
-    const [row] = await app.db.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [p.id]);
+    const [row] = await app.db.database.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [p.id],
+    );
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.password_hash).not.toContain(p.password);
   });
@@ -48,7 +69,11 @@ describe.each(drivers)('accounts [%s]', (driver) => {
 
   it('refuses missing fields with the spec texts', async () => {
     expectError(await post('/api/auth/login', { loginId: '', password: '' }), 400, texts.loginMissingFields);
-    expectError(await post('/api/auth/register', { loginId: 'abc', username: '', password: 'Passw0rd!' }), 400, texts.registerMissingFields);
+    expectError(
+      await post('/api/auth/register', { loginId: 'abc', username: '', password: 'Passw0rd!' }),
+      400,
+      texts.registerMissingFields,
+    );
   });
 
   it.each([
@@ -56,20 +81,44 @@ describe.each(drivers)('accounts [%s]', (driver) => {
     ['a login ID with a space', { loginId: 'ab cd', username: 'okname', password: 'Passw0rd!' }, /Invalid login ID/],
     ['a one-letter username', { loginId: 'abcd', username: 'x', password: 'Passw0rd!' }, /Invalid username/],
     ['a short password', { loginId: 'abcd', username: 'okname', password: 'short1' }, texts.registerFailedGeneric],
-    ['a password with a forbidden symbol', { loginId: 'abcd', username: 'okname', password: 'Passw0rd+=' }, texts.registerFailedGeneric],
+    [
+      'a password with a forbidden symbol',
+      { loginId: 'abcd', username: 'okname', password: 'Passw0rd+=' },
+      texts.registerFailedGeneric,
+    ],
   ])('refuses %s with a 400', async (_name, body, message) => {
     expectError(await post('/api/auth/register', body, '10.9.9.9'), 400, message);
   });
 
   it('refuses over-long fields before anything else (max 20/20/14)', async () => {
-    expectError(await post('/api/auth/register', { loginId: 'a'.repeat(21), username: 'ok', password: 'Passw0rd!' }), 400, /loginId/);
+    expectError(
+      await post('/api/auth/register', { loginId: 'a'.repeat(21), username: 'ok', password: 'Passw0rd!' }),
+      400,
+      /loginId/,
+    );
     expectError(await post('/api/auth/login', { loginId: 'abc', password: 'p'.repeat(15) }), 400, /password/);
   });
 
   it('answers 409 for a taken login ID or username, case-insensitively', async () => {
     const p = await asPlayer(app);
-    expectError(await post('/api/auth/register', { loginId: p.loginId.toUpperCase(), username: 'other1', password: 'Passw0rd!' }, '10.8.0.1'), 409, texts.loginIdOrUsernameTaken);
-    expectError(await post('/api/auth/register', { loginId: 'otherlogin', username: p.username.toUpperCase(), password: 'Passw0rd!' }, '10.8.0.2'), 409, texts.loginIdOrUsernameTaken);
+    expectError(
+      await post(
+        '/api/auth/register',
+        { loginId: p.loginId.toUpperCase(), username: 'other1', password: 'Passw0rd!' },
+        '10.8.0.1',
+      ),
+      409,
+      texts.loginIdOrUsernameTaken,
+    );
+    expectError(
+      await post(
+        '/api/auth/register',
+        { loginId: 'otherlogin', username: p.username.toUpperCase(), password: 'Passw0rd!' },
+        '10.8.0.2',
+      ),
+      409,
+      texts.loginIdOrUsernameTaken,
+    );
   });
 
   it('allows one account per IP (ACCOUNTS_PER_IP=1), even when two registrations race', async () => {
@@ -86,8 +135,14 @@ describe.each(drivers)('accounts [%s]', (driver) => {
   it('logs in with a new session id every time, and refuses a wrong password with 401', async () => {
     const p = await asPlayer(app);
     expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }), 401, texts.invalidLogin);
-    expectError(await post('/api/auth/login', { loginId: 'nobody-here', password: 'Wrongpass1' }), 401, texts.invalidLogin);
-    const first = await post('/api/auth/login', { loginId: p.loginId, password: p.password }, p.ip, { cookie: p.cookie });
+    expectError(
+      await post('/api/auth/login', { loginId: 'nobody-here', password: 'Wrongpass1' }),
+      401,
+      texts.invalidLogin,
+    );
+    const first = await post('/api/auth/login', { loginId: p.loginId, password: p.password }, p.ip, {
+      cookie: p.cookie,
+    });
     expect(first.statusCode).toBe(200);
     const newCookie = first.cookies.find((c) => c.name === 'bb_session')!.value;
     expect(`bb_session=${newCookie}`).not.toBe(p.cookie);
@@ -97,8 +152,13 @@ describe.each(drivers)('accounts [%s]', (driver) => {
 
   it('a wrong password from a signed-in tab leaves that session signed in', async () => {
     const p = await asPlayer(app);
-    const userOf = (cookie: string) => app.fastify.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-    expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, p.ip, { cookie: p.cookie }), 401, texts.invalidLogin);
+    const userOf = (cookie: string) =>
+      app.fastify.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expectError(
+      await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, p.ip, { cookie: p.cookie }),
+      401,
+      texts.invalidLogin,
+    );
     const still = await userOf(p.cookie);
     expect(still.statusCode, still.body).toBe(200);
     expect(still.json()).toMatchObject({ username: p.username });
@@ -106,8 +166,13 @@ describe.each(drivers)('accounts [%s]', (driver) => {
 
   it('rate-limits wrong passwords per login ID and address with a 429 and a clear text', async () => {
     const p = await asPlayer(app);
-    for (let i = 0; i < 5; i++) expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, '10.5.5.1'), 401);
-    expectError(await post('/api/auth/login', { loginId: p.loginId, password: p.password }, '10.5.5.1'), 429, texts.tooManyLoginAttempts);
+    for (let i = 0; i < 5; i++)
+      expectError(await post('/api/auth/login', { loginId: p.loginId, password: 'Wrongpass1' }, '10.5.5.1'), 401);
+    expectError(
+      await post('/api/auth/login', { loginId: p.loginId, password: p.password }, '10.5.5.1'),
+      429,
+      texts.tooManyLoginAttempts,
+    );
   });
 
   it('logout ends the session; a second logout is harmless', async () => {
@@ -122,7 +187,11 @@ describe.each(drivers)('accounts [%s]', (driver) => {
     const p = await asPlayer(app);
     await app.services.auth.ban(p.id);
     expectError(await p.request('GET', '/api/auth/user'), 401);
-    expectError(await post('/api/auth/login', { loginId: p.loginId, password: p.password }, p.ip), 403, texts.accountBanned);
+    expectError(
+      await post('/api/auth/login', { loginId: p.loginId, password: p.password }, p.ip),
+      403,
+      texts.accountBanned,
+    );
   });
 
   it('slides the session: a request after a quiet minute re-sends the cookie with a fresh Max-Age', async () => {
@@ -149,8 +218,11 @@ describe('the session cookie over https [pglite]', () => {
     try {
       const register = (id: string, proto: string) =>
         app.fastify.inject({
-          method: 'POST', url: '/api/auth/register', remoteAddress: '10.3.3.3',
-          headers: { 'x-forwarded-proto': proto }, payload: { loginId: id, username: id, password: 'Passw0rd!' },
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.3.3.3',
+          headers: { 'x-forwarded-proto': proto },
+          payload: { loginId: id, username: id, password: 'Passw0rd!' },
         });
       const overHttps = (await register('httpsone', 'https')).cookies.find((c) => c.name === 'bb_session')!;
       const overHttp = (await register('httpone', 'http')).cookies.find((c) => c.name === 'bb_session')!;
@@ -171,14 +243,25 @@ describe('client address and TRUST_PROXY [pglite]', () => {
     try {
       const headers = { 'x-forwarded-for': '203.0.113.7' };
       const reg = (id: string, ip: string) =>
-        app.fastify.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip, headers, payload: { loginId: id, username: id, password: 'Passw0rd!' } });
+        app.fastify.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: ip,
+          headers,
+          payload: { loginId: id, username: id, password: 'Passw0rd!' },
+        });
       expect((await reg('proxyone', '10.1.1.1')).statusCode).toBe(201);
-      const [row] = await app.db.database.query<{ registration_ip: string }>("SELECT registration_ip FROM users WHERE login_id = 'proxyone'");
+      const [row] = await app.db.database.query<{ registration_ip: string }>(
+        "SELECT registration_ip FROM users WHERE login_id = 'proxyone'",
+      );
       expect(row!.registration_ip).toBe(counted);
       // A second player behind the same proxy from another forwarded address:
       const second = await app.fastify.inject({
-        method: 'POST', url: '/api/auth/register', remoteAddress: '10.1.1.1',
-        headers: { 'x-forwarded-for': '198.51.100.9' }, payload: { loginId: 'proxytwo', username: 'proxytwo', password: 'Passw0rd!' },
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.1.1.1',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+        payload: { loginId: 'proxytwo', username: 'proxytwo', password: 'Passw0rd!' },
       });
       // Without trust, both come from the proxy's address and the second is refused.
       expect(second.statusCode).toBe(trustProxy ? 201 : 403);

@@ -15,7 +15,8 @@ export interface BanCommandDeps {
   now?: () => number;
 }
 
-export type BanOutcome = { banned: false } | { banned: true; loginId: string; username: string; socketsToldAtOnce: boolean };
+export type BanOutcome =
+  { banned: false } | { banned: true; loginId: string; username: string; socketsToldAtOnce: boolean };
 
 /**
  * `npm run ban` (and `npm run unban`, `undo`) from another process: the console's own ban action with the
@@ -24,20 +25,38 @@ export type BanOutcome = { banned: false } | { banned: true; loginId: string; us
  * every instance closes their sockets at once. Without Redis (a single server) the server's session recheck
  * closes them within balance.socketSessionRecheckMs; on the embedded database the server is stopped anyway.
  */
-export async function banByLoginId(deps: BanCommandDeps, loginId: string, options: { reason?: string; undo?: boolean } = {}): Promise<BanOutcome> {
+export async function banByLoginId(
+  deps: BanCommandDeps,
+  loginId: string,
+  options: { reason?: string; undo?: boolean } = {},
+): Promise<BanOutcome> {
   const command = options.undo ? 'unban' : 'ban';
-  const { bus, connected } = await connectOperatorBus(options.undo ? null : deps.redis, command, deps.log, deps.connectTimeoutMs);
+  const { bus, connected } = await connectOperatorBus(
+    options.undo ? null : deps.redis,
+    command,
+    deps.log,
+    deps.connectTimeoutMs,
+  );
   try {
     const now = deps.now ?? Date.now;
     const auth = createAuthService({
-      database: deps.database, now, accountsPerIp: 0, loginAttemptsPerIp: 1, loginAttemptsPerLoginId: 1,
+      database: deps.database,
+      now,
+      accountsPerIp: 0,
+      loginAttemptsPerIp: 1,
+      loginAttemptsPerLoginId: 1,
       ...(bus ? { onSessionEnded: (ended) => publishSessionEnded(bus, ended) } : {}),
     });
     try {
       const user = await auth.findUserByLoginId(loginId);
       if (!user) return { banned: false };
       const reason = options.reason?.trim() || `${command} from the server shell`;
-      const request = { actor: { kind: 'cli', command } as const, targetUserId: user.id, banned: !options.undo, reason };
+      const request = {
+        actor: { kind: 'cli', command } as const,
+        targetUserId: user.id,
+        banned: !options.undo,
+        reason,
+      };
       const outcome = await setBan({ database: deps.database, now, sessions: auth }, request);
       if (outcome.kind !== 'done') return { banned: false };
       return { banned: true, loginId: user.loginId, username: user.username, socketsToldAtOnce: connected };

@@ -12,7 +12,12 @@ const newPassword = 'N3wPass!word';
 
 /** The same player signed in a second time (another device): its own cookie and CSRF token. */
 async function secondSession(app: App, p: Player): Promise<Player> {
-  const res = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: p.ip, payload: { loginId: p.loginId, password: p.password } });
+  const res = await app.fastify.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: p.ip,
+    payload: { loginId: p.loginId, password: p.password },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = `bb_session=${res.cookies.find((c) => c.name === 'bb_session')!.value}`;
   const csrfToken = res.json().csrfToken as string;
@@ -21,7 +26,13 @@ async function secondSession(app: App, p: Player): Promise<Player> {
     cookie,
     csrfToken,
     request: (method, url, body, headers = {}) =>
-      app.fastify.inject({ method, url, remoteAddress: p.ip, headers: { cookie, 'x-csrf-token': csrfToken, ...headers }, ...(body !== undefined ? { payload: body as object } : {}) }) as never,
+      app.fastify.inject({
+        method,
+        url,
+        remoteAddress: p.ip,
+        headers: { cookie, 'x-csrf-token': csrfToken, ...headers },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      }) as never,
   };
 }
 
@@ -33,7 +44,12 @@ describe.each(drivers)('changing the password [%s]', (driver) => {
   afterAll(() => app.close());
 
   const login = (p: Player, password: string) =>
-    app.fastify.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: p.ip, payload: { loginId: p.loginId, password } });
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: p.ip,
+      payload: { loginId: p.loginId, password },
+    });
 
   it('lets the player sign in with the new password and no longer with the old one', async () => {
     const p = await asPlayer(app);
@@ -57,27 +73,59 @@ describe.each(drivers)('changing the password [%s]', (driver) => {
   it('refuses a wrong current password, changes nothing, and counts it as a failed login', async () => {
     const p = await asPlayer(app);
     const other = await secondSession(app, p);
-    for (let i = 0; i < 3; i++) expectError(await p.request('POST', accountPaths.password, { currentPassword: 'Wr0ngPass!', newPassword }), 401, texts.currentPasswordWrong);
+    for (let i = 0; i < 3; i++)
+      expectError(
+        await p.request('POST', accountPaths.password, { currentPassword: 'Wr0ngPass!', newPassword }),
+        401,
+        texts.currentPasswordWrong,
+      );
     // The login limiter's budget for this login ID is spent: neither route takes another guess.
-    expectError(await p.request('POST', accountPaths.password, { currentPassword: p.password, newPassword }), 429, texts.tooManyLoginAttempts);
+    expectError(
+      await p.request('POST', accountPaths.password, { currentPassword: p.password, newPassword }),
+      429,
+      texts.tooManyLoginAttempts,
+    );
     expectError(await login(p, p.password), 429, texts.tooManyLoginAttempts);
     expect((await other.request('GET', '/api/missions/status')).statusCode).toBe(200);
-    const [row] = await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1', [p.id]);
+    const [row] = await app.db.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1',
+      [p.id],
+    );
     expect(row!.n).toBe(2);
   });
 
   it('keeps the old password when the new one breaks the password rule', async () => {
     const p = await asPlayer(app);
     for (const weak of ['short1', 'Passw0rd+=']) {
-      expectError(await p.request('POST', accountPaths.password, { currentPassword: p.password, newPassword: weak }), 400, texts.fieldPasswordLength);
+      expectError(
+        await p.request('POST', accountPaths.password, { currentPassword: p.password, newPassword: weak }),
+        400,
+        texts.fieldPasswordLength,
+      );
     }
     expect((await login(p, p.password)).statusCode).toBe(200);
   });
 
   it('refuses a change without the CSRF token (403) and a signed-out caller (401)', async () => {
     const p = await asPlayer(app);
-    expectError(await p.request('POST', accountPaths.password, { currentPassword: p.password, newPassword }, { 'x-csrf-token': '' }), 403, texts.csrfInvalid);
-    expectError(await app.fastify.inject({ method: 'POST', url: accountPaths.password, payload: { currentPassword: p.password, newPassword } }), 401);
+    expectError(
+      await p.request(
+        'POST',
+        accountPaths.password,
+        { currentPassword: p.password, newPassword },
+        { 'x-csrf-token': '' },
+      ),
+      403,
+      texts.csrfInvalid,
+    );
+    expectError(
+      await app.fastify.inject({
+        method: 'POST',
+        url: accountPaths.password,
+        payload: { currentPassword: p.password, newPassword },
+      }),
+      401,
+    );
     expect((await login(p, p.password)).statusCode).toBe(200);
   });
 
@@ -109,7 +157,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('changing the password across tw
     expect((await via(run.apps[1]!, other, 'GET', '/api/missions/status')).statusCode).toBe(200);
     const otherSocket = await openSocket(run.urls[1]!, other.cookie);
     const ended = otherSocket.next('session.ended', () => true, 2000);
-    expect((await via(run.apps[0]!, p, 'POST', accountPaths.password, { currentPassword: p.password, newPassword })).statusCode).toBe(200);
+    expect(
+      (await via(run.apps[0]!, p, 'POST', accountPaths.password, { currentPassword: p.password, newPassword }))
+        .statusCode,
+    ).toBe(200);
     let refused = false;
     // The bus normally takes milliseconds; polled for at most ~2 s, well inside the cache's TTL.
     for (let i = 0; i < 100 && !refused; i++) {

@@ -50,7 +50,11 @@ export async function confirmPassword(
  * login for the account's login ID at that address), the new one must pass the registration rule
  * (ADR 004); then the hash is replaced and every other session of the account ends, on every instance.
  */
-export async function changePassword(deps: ChangePasswordDeps, caller: Caller, body: ChangePasswordBody): Promise<ChangePasswordResponse> {
+export async function changePassword(
+  deps: ChangePasswordDeps,
+  caller: Caller,
+  body: ChangePasswordBody,
+): Promise<ChangePasswordResponse> {
   if (!body.currentPassword || !body.newPassword) throw new HttpError(400, texts.registerMissingFields);
   // Refused before any hash: argon2 costs ~19 MiB and tens of ms per call.
   if (!isPassword(body.newPassword)) throw new HttpError(400, texts.fieldPasswordLength);

@@ -2,7 +2,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { balance } from '../../../core/balance';
 
 // argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1): ~20-40 ms on one core.
-const options = { algorithm: 2 /* Argon2id: a const enum, which verbatimModuleSyntax cannot import */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id: a const enum, which verbatimModuleSyntax cannot import */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Hashing and checking passwords; the auth service takes one so tests can count the work done. */
 export interface PasswordHasher {
@@ -44,7 +49,10 @@ export const argon2Hasher: PasswordHasher = {
  * A hasher that runs at most `max` hashes at once (login and registration share it), so a burst
  * of sign-ins queues instead of taking every core from the game.
  */
-export function boundedHasher(inner: PasswordHasher = argon2Hasher, max: number = balance.passwordHashesAtOnce): PasswordHasher {
+export function boundedHasher(
+  inner: PasswordHasher = argon2Hasher,
+  max: number = balance.passwordHashesAtOnce,
+): PasswordHasher {
   const slots = createSemaphore(max);
   return {
     hash: (password) => slots.run(() => inner.hash(password)),

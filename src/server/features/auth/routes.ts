@@ -1,9 +1,21 @@
 import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import type { FastifyInstance } from 'fastify';
 import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
-import { authPaths, LoginBody, RegisterBody, type SessionProbeResponse, type SignedInResponse } from '../../../core/api/auth';
+import {
+  authPaths,
+  LoginBody,
+  RegisterBody,
+  type SessionProbeResponse,
+  type SignedInResponse,
+} from '../../../core/api/auth';
 import { parseInput } from '../../http/errors';
-import { clearSessionCookie, readSessionToken, requireAuth, sessionMaxAgeS, setSessionCookie } from '../../http/session';
+import {
+  clearSessionCookie,
+  readSessionToken,
+  requireAuth,
+  sessionMaxAgeS,
+  setSessionCookie,
+} from '../../http/session';
 import { User } from '../../../core/api/common';
 import type { AuthService } from './service';
 
@@ -52,7 +64,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   // Read fresh: stats change with every tap, and the session cache holds only who the player is.
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/auth/user', { schema: { response: { 200: User, ...errorResponses } } }, async (request) => auth.view(requireAuth(request).user.id));
+    .get('/api/auth/user', { schema: { response: { 200: User, ...errorResponses } } }, async (request) =>
+      auth.view(requireAuth(request).user.id),
+    );
 
   app.post(accountPaths.password, async (request) => {
     const { sessionId, user } = requireAuth(request);

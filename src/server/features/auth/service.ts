@@ -3,7 +3,14 @@ import { balance } from '../../../core/balance';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
 import { isReservedUsername } from '../../../core/terminal/reserved-names';
-import { isLoginId, isPassword, isVisibleUsername, normalizeUsername, usernamePattern, usernameSkeleton } from '../../../core/rules/account';
+import {
+  isLoginId,
+  isPassword,
+  isVisibleUsername,
+  normalizeUsername,
+  usernamePattern,
+  usernameSkeleton,
+} from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -50,7 +57,6 @@ export interface AuthServiceDeps {
   onUserUpdated?: (user: User) => void;
 }
 
-
 const sessionIdleMs = balance.sessionIdleDays * 24 * 3600_000;
 const touchEveryMs = 60_000;
 
@@ -66,11 +72,25 @@ export function createAuthService(deps: AuthServiceDeps) {
   // (login ID, address), so an address the per-IP limit refused can never lock anybody out.
   const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
   const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
-  const registrationsPerIp = limiter(deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
-  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) => sharedLimiter(name, local, limit, windowMs, deps.sharedCounters ?? null);
+  const registrationsPerIp = limiter(
+    deps.registrationsPerIp ?? balance.registrationsPerIp,
+    balance.registrationWindowMs,
+  );
+  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) =>
+    sharedLimiter(name, local, limit, windowMs, deps.sharedCounters ?? null);
   const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, balance.loginWindowMs);
-  const loginFailures = shared('login-failures', failuresPerLoginAtAddress, deps.loginAttemptsPerLoginId, balance.loginWindowMs);
-  const registrations = shared('register-ip', registrationsPerIp, deps.registrationsPerIp ?? balance.registrationsPerIp, balance.registrationWindowMs);
+  const loginFailures = shared(
+    'login-failures',
+    failuresPerLoginAtAddress,
+    deps.loginAttemptsPerLoginId,
+    balance.loginWindowMs,
+  );
+  const registrations = shared(
+    'register-ip',
+    registrationsPerIp,
+    deps.registrationsPerIp ?? balance.registrationsPerIp,
+    balance.registrationWindowMs,
+  );
   const passwords = deps.passwords ?? boundedHasher();
   // Verified against when the login ID is unknown, so a miss costs as long as a hit.
   let decoyHash: Promise<string> | null = null;
@@ -130,10 +150,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!isPassword(body.password)) throw new HttpError(400, texts.registerFailedGeneric);
       // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
       if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);
-      if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
+      if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp)
+        throw new HttpError(403, texts.multiAccount);
       const skeleton = usernameSkeleton(username);
       // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
-      if (await store.isNameTaken(db, body.loginId, username, skeleton, new Date(deps.now()))) throw new HttpError(409, texts.loginIdOrUsernameTaken);
+      if (await store.isNameTaken(db, body.loginId, username, skeleton, new Date(deps.now())))
+        throw new HttpError(409, texts.loginIdOrUsernameTaken);
       const passwordHash = await passwords.hash(body.password);
       const now = deps.now();
       let row: store.UserRow;
@@ -141,7 +163,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         row = await db.transaction(async (tx) => {
           if (deps.accountsPerIp > 0) {
             await store.lockRegistrationsFromIp(tx, ip);
-            if ((await store.countUsersFromIp(tx, ip)) >= deps.accountsPerIp) throw new HttpError(403, texts.multiAccount);
+            if ((await store.countUsersFromIp(tx, ip)) >= deps.accountsPerIp)
+              throw new HttpError(403, texts.multiAccount);
           }
           return store.insertUser(tx, {
             loginId: body.loginId,
@@ -194,7 +217,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A renamed player's new name (ADR 060); every instance's cache and the player's tabs get the new view. */
     async chooseUsername(userId: number, body: ChooseUsernameBody): Promise<User> {
-      const user = await chooseUsername({ database: deps.database, now: deps.now, view: (id) => this.view(id) }, userId, body);
+      const user = await chooseUsername(
+        { database: deps.database, now: deps.now, view: (id) => this.view(id) },
+        userId,
+        body,
+      );
       cache.userChanged(user);
       deps.onUserUpdated?.(user);
       return user;
@@ -202,17 +229,25 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Settings' CHANGE PASSWORD; the other sessions end like a logout each (cache, then bus). */
     changePassword: (caller: Caller, body: ChangePasswordBody) =>
-      changePassword({ database: deps.database, passwords, loginFailures, sessionsEnded: (ids) => ids.forEach(endedElsewhere) }, caller, body),
+      changePassword(
+        { database: deps.database, passwords, loginFailures, sessionsEnded: (ids) => ids.forEach(endedElsewhere) },
+        caller,
+        body,
+      ),
 
     /** The signed-in player's own password, checked and counted as a login attempt (DELETE ACCOUNT). */
-    confirmPassword: (caller: Caller, password: string, wrong: string) => confirmPassword({ database: deps.database, passwords, loginFailures }, caller, password, wrong),
+    confirmPassword: (caller: Caller, password: string, wrong: string) =>
+      confirmPassword({ database: deps.database, passwords, loginFailures }, caller, password, wrong),
 
     /**
      * Retires a deleted account's row in the caller's transaction (ADR 057), which holds the player's
      * lock: anonymised, its username's skeleton reserved until `reservedUntil`, every session ended.
      * Returns what to run after the commit: the sessions forgotten here and closed on every instance.
      */
-    async retireAccount(tx: Executor, r: { userId: number; skeleton: string; at: Date; reservedUntil: Date }): Promise<() => void> {
+    async retireAccount(
+      tx: Executor,
+      r: { userId: number; skeleton: string; at: Date; reservedUntil: Date },
+    ): Promise<() => void> {
       await store.reserveSkeleton(tx, { skeleton: r.skeleton, until: r.reservedUntil, reason: 'account-deleted' });
       await store.anonymiseUser(tx, r.userId, r.at);
       const ended = await store.deleteAllSessions(tx, r.userId);
@@ -310,7 +345,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (batch.length === 0) return done;
         for (const row of batch) {
           const skeleton = usernameSkeleton(row.username);
-          if (!(await store.trySetSkeleton(db, row.id, skeleton))) await store.trySetSkeleton(db, row.id, `${skeleton}#${row.id}`);
+          if (!(await store.trySetSkeleton(db, row.id, skeleton)))
+            await store.trySetSkeleton(db, row.id, `${skeleton}#${row.id}`);
           done += 1;
         }
       }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
-import { asPlayer, buildTestApp, expectError, tapsPerBatch, type Player, type TestApp } from '../../../../tests/support/app';
+import {
+  asPlayer,
+  buildTestApp,
+  expectError,
+  tapsPerBatch,
+  type Player,
+  type TestApp,
+} from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
 import { startInstances, via, type Instances } from '../../../../tests/support/instances';
 import { openSocket, type TestSocket } from '../../../../tests/support/socket';
@@ -8,7 +15,9 @@ import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function lookups(app: { metrics: TestApp['metrics'] }) {
-  return app.metrics.sessionCache.get().then((m) => Object.fromEntries(m.values.map((v) => [v.labels.result, v.value])));
+  return app.metrics.sessionCache
+    .get()
+    .then((m) => Object.fromEntries(m.values.map((v) => [v.labels.result, v.value])));
 }
 
 describe.each(drivers)('the session cache on one instance [%s]', (kind) => {
@@ -85,7 +94,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache across two in
     expect((await via(run.apps[1]!, p, 'GET', '/api/missions/status')).statusCode).toBe(200);
     const onB = await openSocket(run.urls[1]!, p.cookie);
     sockets.push(onB);
-    expect((await p.request('POST', '/api/game/tap-batch', { tapCount: tapsPerBatch, batchTimestamp: 1 })).statusCode).toBe(200);
+    expect(
+      (await p.request('POST', '/api/game/tap-batch', { tapCount: tapsPerBatch, batchTimestamp: 1 })).statusCode,
+    ).toBe(200);
     await onB.next('user.updated', (e) => e.d.totalTaps > 0, 2000);
     const done = await via(run.apps[1]!, p, 'POST', '/api/missions/complete', { missionId: 'clear_binary_row' });
     expect(done.statusCode, done.body).toBe(200);

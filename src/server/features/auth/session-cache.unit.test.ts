@@ -33,7 +33,12 @@ describe('session cache', () => {
 
   it('forgets every session of a banned player and only theirs', () => {
     const cache = createSessionCache({ ttlMs: 5000, max: 10 });
-    for (const [id, userId] of [['a', 1], ['b', 1], ['c', 2]] as const) cache.put(id, entry(userId, 0), cache.generation());
+    for (const [id, userId] of [
+      ['a', 1],
+      ['b', 1],
+      ['c', 2],
+    ] as const)
+      cache.put(id, entry(userId, 0), cache.generation());
     cache.forgetUsers([1]);
     expect([cache.get('a', 1), cache.get('b', 1)]).toEqual([undefined, undefined]);
     expect(cache.get('c', 1)?.user.id).toBe(2);

@@ -7,7 +7,10 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function countUsersFromIp(tx: Executor, ip: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.registrationIp, ip));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.registrationIp, ip));
   return row?.n ?? 0;
 }
 
@@ -22,7 +25,11 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<UserRow> 
 }
 
 export async function findUserByLoginId(tx: Executor, loginId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(sql`lower(${users.loginId}) = lower(${loginId})`).limit(1);
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.loginId}) = lower(${loginId})`)
+    .limit(1);
   return row;
 }
 
@@ -71,8 +78,16 @@ export async function setBanned(tx: Executor, userId: number, banned: boolean): 
 }
 
 /** Accounts made before usernames had a skeleton (migration 0003), a batch at a time. */
-export async function usersWithoutSkeleton(tx: Executor, limit: number): Promise<Array<{ id: number; username: string }>> {
-  return tx.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameSkeleton)).orderBy(users.id).limit(limit);
+export async function usersWithoutSkeleton(
+  tx: Executor,
+  limit: number,
+): Promise<Array<{ id: number; username: string }>> {
+  return tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(isNull(users.usernameSkeleton))
+    .orderBy(users.id)
+    .limit(limit);
 }
 
 /** Sets one account's skeleton unless another account holds it already; true when it was set. */
@@ -81,7 +96,13 @@ export async function trySetSkeleton(tx: Executor, id: number, skeleton: string)
     const rows = await tx
       .update(users)
       .set({ usernameSkeleton: skeleton })
-      .where(and(eq(users.id, id), isNull(users.usernameSkeleton), sql`NOT EXISTS (SELECT 1 FROM ${users} u2 WHERE u2.username_skeleton = ${skeleton})`))
+      .where(
+        and(
+          eq(users.id, id),
+          isNull(users.usernameSkeleton),
+          sql`NOT EXISTS (SELECT 1 FROM ${users} u2 WHERE u2.username_skeleton = ${skeleton})`,
+        ),
+      )
       .returning({ id: users.id });
     return rows.length > 0;
   } catch (error) {
@@ -97,14 +118,26 @@ export async function trySetSkeleton(tx: Executor, id: number, skeleton: string)
  * was retired by a moderator's rename (ADR 060), or it is still held at `at` after an account's deletion
  * (ADR 057): checked before hashing.
  */
-export async function isNameTaken(tx: Executor, loginId: string, username: string, skeleton: string, at: Date): Promise<boolean> {
+export async function isNameTaken(
+  tx: Executor,
+  loginId: string,
+  username: string,
+  skeleton: string,
+  at: Date,
+): Promise<boolean> {
   const [row] = await tx
     .select({ one: sql<number>`1` })
     .from(users)
-    .where(sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`)
+    .where(
+      sql`lower(${users.loginId}) = lower(${loginId}) OR lower(${users.username}) = lower(${username}) OR ${users.usernameSkeleton} = ${skeleton}`,
+    )
     .limit(1);
   if (row) return true;
-  const [reserved] = await tx.select({ one: sql<number>`1` }).from(reservedUsernames).where(eq(reservedUsernames.skeleton, skeleton)).limit(1);
+  const [reserved] = await tx
+    .select({ one: sql<number>`1` })
+    .from(reservedUsernames)
+    .where(eq(reservedUsernames.skeleton, skeleton))
+    .limit(1);
   if (reserved !== undefined) return true;
   const [held] = await tx
     .select({ one: sql<number>`1` })
@@ -115,12 +148,23 @@ export async function isNameTaken(tx: Executor, loginId: string, username: strin
 }
 
 /** Retires a renamed player's old name (its skeleton), so nobody takes it or a look-alike again. */
-export async function reserveUsername(tx: Executor, r: { skeleton: string; username: string; userId: number; at: Date }): Promise<void> {
-  await tx.insert(reservedUsernames).values({ skeleton: r.skeleton, username: r.username, userId: r.userId, reservedAt: r.at }).onConflictDoNothing();
+export async function reserveUsername(
+  tx: Executor,
+  r: { skeleton: string; username: string; userId: number; at: Date },
+): Promise<void> {
+  await tx
+    .insert(reservedUsernames)
+    .values({ skeleton: r.skeleton, username: r.username, userId: r.userId, reservedAt: r.at })
+    .onConflictDoNothing();
 }
 
 /** The renamed player's chosen name; false when no rename is pending any more (a second tab chose first). */
-export async function setChosenUsername(tx: Executor, userId: number, username: string, skeleton: string): Promise<boolean> {
+export async function setChosenUsername(
+  tx: Executor,
+  userId: number,
+  username: string,
+  skeleton: string,
+): Promise<boolean> {
   const rows = await tx
     .update(users)
     .set({ username, usernameSkeleton: skeleton, renameRequired: false })
@@ -130,17 +174,33 @@ export async function setChosenUsername(tx: Executor, userId: number, username: 
 }
 
 /** Holds a username's skeleton until `until` (or later, if it is held longer already). */
-export async function reserveSkeleton(tx: Executor, r: { skeleton: string; until: Date; reason: string }): Promise<void> {
+export async function reserveSkeleton(
+  tx: Executor,
+  r: { skeleton: string; until: Date; reason: string },
+): Promise<void> {
   await tx
     .insert(usernameReservations)
     .values({ skeleton: r.skeleton, reservedUntil: r.until, reason: r.reason })
-    .onConflictDoUpdate({ target: usernameReservations.skeleton, set: { reservedUntil: sql`greatest(${usernameReservations.reservedUntil}, excluded.reserved_until)`, reason: r.reason } });
+    .onConflictDoUpdate({
+      target: usernameReservations.skeleton,
+      set: {
+        reservedUntil: sql`greatest(${usernameReservations.reservedUntil}, excluded.reserved_until)`,
+        reason: r.reason,
+      },
+    });
 }
 
 /** Deletes up to `limit` reservations that ended before `at` (housekeeping, ADR 048). */
 export async function deleteEndedReservations(db: Executor, at: Date, limit: number): Promise<number> {
-  const ended = db.select({ skeleton: usernameReservations.skeleton }).from(usernameReservations).where(lt(usernameReservations.reservedUntil, at)).limit(limit);
-  const gone = await db.delete(usernameReservations).where(inArray(usernameReservations.skeleton, ended)).returning({ skeleton: usernameReservations.skeleton });
+  const ended = db
+    .select({ skeleton: usernameReservations.skeleton })
+    .from(usernameReservations)
+    .where(lt(usernameReservations.reservedUntil, at))
+    .limit(limit);
+  const gone = await db
+    .delete(usernameReservations)
+    .where(inArray(usernameReservations.skeleton, ended))
+    .returning({ skeleton: usernameReservations.skeleton });
   return gone.length;
 }
 
@@ -200,7 +260,11 @@ export async function deleteOtherSessions(tx: Executor, userId: number, keepId: 
 }
 
 /** How many unexpired sessions a player has and when one was last used (never their tokens). */
-export async function sessionsSummary(db: Executor, userId: number, now: Date): Promise<{ open: number; lastSeen: Date | null }> {
+export async function sessionsSummary(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<{ open: number; lastSeen: Date | null }> {
   const [row] = await db
     .select({ open: count(), lastSeen: max(sessions.lastSeenAt) })
     .from(sessions)

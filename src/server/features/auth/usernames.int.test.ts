@@ -16,12 +16,17 @@ describe.each(drivers)('usernames [%s]', (driver) => {
   const register = (username: string) => {
     n += 1;
     return app.fastify.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: `10.70.0.${n}`,
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.70.0.${n}`,
       payload: { loginId: `skel${n}x${Date.now() % 100000}`, username, password: 'Passw0rd!' },
     });
   };
   const users = async (username: string) =>
-    app.db.database.query<{ username: string; username_skeleton: string }>('SELECT username, username_skeleton FROM users WHERE username = $1', [username]);
+    app.db.database.query<{ username: string; username_skeleton: string }>(
+      'SELECT username, username_skeleton FROM users WHERE username = $1',
+      [username],
+    );
 
   it.each([
     ['braille blanks', '\u2800\u2800\u2800'],
@@ -38,7 +43,9 @@ describe.each(drivers)('usernames [%s]', (driver) => {
 
   it('answers 409 to a Cyrillic or digit look-alike of a taken name, and stores the skeleton', async () => {
     expect((await register('morpheus')).statusCode).toBe(201);
-    expect(await users('morpheus')).toEqual([{ username: 'morpheus', username_skeleton: usernameSkeleton('morpheus') }]);
+    expect(await users('morpheus')).toEqual([
+      { username: 'morpheus', username_skeleton: usernameSkeleton('morpheus') },
+    ]);
     expectError(await register('mоrpheus'), 409, texts.loginIdOrUsernameTaken); // Cyrillic о
     expectError(await register('m0rpheus'), 409, texts.loginIdOrUsernameTaken);
     expectError(await register('MORPHEUS'), 409, texts.loginIdOrUsernameTaken);

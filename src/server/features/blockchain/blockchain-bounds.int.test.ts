@@ -29,7 +29,8 @@ describe.each(drivers)('blockchain bounds [%s]', (driver) => {
     app.clock.advance(balance.bossRespawnHours * hours);
     await app.jobs.runDue();
   };
-  const bossRewards = async (p: Player) => (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'boss-reward').map((r) => r.delta);
+  const bossRewards = async (p: Player) =>
+    (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'boss-reward').map((r) => r.delta);
 
   it('a guess at attack 1–4 costs 1 EXP; a player with none to spend is refused and keeps everything', async () => {
     const weak = await player({ attack: 4, exp: 2 });
@@ -78,7 +79,11 @@ describe.each(drivers)('blockchain bounds [%s]', (driver) => {
     expect(await kill()).toBe(balance.bossDailyRewardCapTelnet);
     await respawn();
     expect(await kill()).toBe(0);
-    expect((await hunter.request('GET', '/api/blockchain/last-defeated')).json()).toMatchObject({ lastHitterReward: 0, mostDamageReward: 0, lastHitterBlacklisted: false });
+    expect((await hunter.request('GET', '/api/blockchain/last-defeated')).json()).toMatchObject({
+      lastHitterReward: 0,
+      mostDamageReward: 0,
+      lastHitterBlacklisted: false,
+    });
     expect(await bossRewards(hunter)).toEqual([400, 600]);
 
     app.clock.advance(utcDayStart(app.clock.now) + 24 * hours + 1 * hours - app.clock.now);

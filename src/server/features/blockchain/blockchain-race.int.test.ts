@@ -18,10 +18,16 @@ const racers = 20;
  * no condition between. Used only to show the one-winner check below catches a read-then-write version.
  */
 async function naiveCrack(database: Database, bossId: number, guess: string): Promise<number> {
-  const [row] = await database.query<{ code: string; integrity: number }>('SELECT code, integrity FROM blockchain_bosses WHERE id = $1', [bossId]);
+  const [row] = await database.query<{ code: string; integrity: number }>(
+    'SELECT code, integrity FROM blockchain_bosses WHERE id = $1',
+    [bossId],
+  );
   if (row!.code !== guess) return 409;
   await new Promise((resolve) => setImmediate(resolve));
-  await database.query("UPDATE blockchain_bosses SET integrity = $2, code = '0000000000' WHERE id = $1", [bossId, Math.max(1, Number(row!.integrity) - 1)]);
+  await database.query("UPDATE blockchain_bosses SET integrity = $2, code = '0000000000' WHERE id = $1", [
+    bossId,
+    Math.max(1, Number(row!.integrity) - 1),
+  ]);
   return 200;
 }
 
@@ -59,12 +65,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
     const before = await Promise.all(players.map((p) => expOf(app, p)));
     const answers = await Promise.all(players.map((p) => submit(p, boss.id, boss.code)));
     expectOneWinner(answers.map((a) => a.statusCode));
-    for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.json().message).toBe(texts.blockchain.alreadyCracked);
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expect(a.json().message).toBe(texts.blockchain.alreadyCracked);
     const after = await Promise.all(players.map((p) => expOf(app, p)));
     const winner = answers.findIndex((a) => a.statusCode === 200);
     after.forEach((e, i) => expect(e.exp).toBe(before[i]!.exp - (i === winner ? 1 : 0)));
     expect((await activeCode(app)).integrity).toBe(5);
-    const hits = await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = $1', [boss.id]);
+    const hits = await app.db.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = $1',
+      [boss.id],
+    );
     expect(Number(hits[0]!.n)).toBe(1);
   });
 
@@ -91,7 +101,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
       [`boss:${boss.id}:most-damage`, 1],
     ]);
     // Two instances on this database, each with its own job runner, at the respawn time: one new boss.
-    const second = await buildApp({ config: testConfig(), database: app.db.database, now: () => app.clock.now, random: () => 0.99 });
+    const second = await buildApp({
+      config: testConfig(),
+      database: app.db.database,
+      now: () => app.clock.now,
+      random: () => 0.99,
+    });
     try {
       app.clock.advance(2 * 3_600_000);
       const ran = (await Promise.all([app.jobs.runDue(), second.jobs.runDue()])).flat();
@@ -99,7 +114,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
     } finally {
       await second.close();
     }
-    const active = await app.db.database.query<{ level: number }>("SELECT level FROM blockchain_bosses WHERE status = 'active'");
+    const active = await app.db.database.query<{ level: number }>(
+      "SELECT level FROM blockchain_bosses WHERE status = 'active'",
+    );
     expect(active.map((r) => Number(r.level))).toEqual([2]);
   });
 
@@ -150,8 +167,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
     try {
       // Deterministic: a third instance's first boss is being inserted when these two start; both
       // read "no boss", both inserts wait on the unique index, then that boss commits.
-      const firstBoss = await holdTransaction(empty.database, (tx) => insertBoss(tx, { level: 1, integrity: 10, maxIntegrity: 10, codeLength: 10, code: '0123456789', spawnedAt: new Date(app.clock.now) }));
-      const starting = Promise.allSettled([1, 2].map(() => buildApp({ config: testConfig(), database: empty.database, now: () => app.clock.now })));
+      const firstBoss = await holdTransaction(empty.database, (tx) =>
+        insertBoss(tx, {
+          level: 1,
+          integrity: 10,
+          maxIntegrity: 10,
+          codeLength: 10,
+          code: '0123456789',
+          spawnedAt: new Date(app.clock.now),
+        }),
+      );
+      const starting = Promise.allSettled(
+        [1, 2].map(() => buildApp({ config: testConfig(), database: empty.database, now: () => app.clock.now })),
+      );
       try {
         await untilLockWaiters(empty.database, 2);
       } finally {
@@ -160,7 +188,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
       for (const started of await starting) {
         if (started.status === 'fulfilled') instances.push(started.value);
       }
-      expect((await starting).map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual(['fulfilled', 'fulfilled']);
+      expect((await starting).map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual([
+        'fulfilled',
+        'fulfilled',
+      ]);
       const bosses = await empty.database.query<{ n: number }>('SELECT count(*)::int AS n FROM blockchain_bosses');
       expect(Number(bosses[0]!.n)).toBe(1);
     } finally {

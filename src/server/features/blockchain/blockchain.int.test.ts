@@ -40,7 +40,9 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
       app.clock.advance(2 * 3_600_000);
       await app.jobs.runDue();
     }
-    await app.db.database.query("UPDATE blockchain_bosses SET max_integrity = 100, integrity = 100 WHERE status = 'active' AND level = 1 AND code_version > 1");
+    await app.db.database.query(
+      "UPDATE blockchain_bosses SET max_integrity = 100, integrity = 100 WHERE status = 'active' AND level = 1 AND code_version > 1",
+    );
   });
 
   /** Reads the active boss's code from the database, and remembers it for the secrecy scan. */
@@ -60,7 +62,15 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const p = await player({ attack: 14 });
     const boss = await current(p);
     // The first boss, spawned at start-up: level 1, full integrity 10.
-    expect(boss).toMatchObject({ level: 1, codeLength: 10, currentProgress: 10, maxProgress: 10, codeVersion: 1, attackStat: 14, expCostPerGuess: 2 });
+    expect(boss).toMatchObject({
+      level: 1,
+      codeLength: 10,
+      currentProgress: 10,
+      maxProgress: 10,
+      codeVersion: 1,
+      attackStat: 14,
+      expCostPerGuess: 2,
+    });
     expect(boss).not.toHaveProperty('secretCode');
     expect((await p.request('GET', '/api/blockchain/last-defeated')).json()).toBeNull();
   });
@@ -71,7 +81,15 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const guess = `${boss.code.slice(0, 3)}${wrongFor(boss.code).slice(3)}`;
     const res = await submit(p, boss.id, guess);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ guess, ...scoreGuess(boss.code, guess), expLost: 5, codeCorrect: false, damage: 0, bossDefeated: false, rewardReceived: 0 });
+    expect(res.json()).toMatchObject({
+      guess,
+      ...scoreGuess(boss.code, guess),
+      expLost: 5,
+      codeCorrect: false,
+      damage: 0,
+      bossDefeated: false,
+      rewardReceived: 0,
+    });
     expect(res.json().correctPosition).toBe(3);
     expect(await expOf(app, p)).toEqual({ level: 1, exp: 15 });
     const after = await current(p);
@@ -90,12 +108,23 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
   });
 
   it('a correct code deals the player’s damage, lowers integrity, replaces the code; a late copy is "already cracked" and free', async () => {
-    await app.db.database.query("UPDATE blockchain_bosses SET max_integrity = 100, integrity = 100 WHERE status = 'active'");
+    await app.db.database.query(
+      "UPDATE blockchain_bosses SET max_integrity = 100, integrity = 100 WHERE status = 'active'",
+    );
     const p = await player({ attack: 3, exp: 1 });
     const late = await player({ attack: 10, exp: 7 });
     const boss = await code();
     const res = await submit(p, boss.id, boss.code);
-    expect(res.json()).toMatchObject({ codeCorrect: true, correctPosition: 10, wrongPosition: 0, damage: 3, isCritical: false, currentProgress: boss.integrity - 3, newCodeLength: 10, expLost: 1 });
+    expect(res.json()).toMatchObject({
+      codeCorrect: true,
+      correctPosition: 10,
+      wrongPosition: 0,
+      damage: 3,
+      isCritical: false,
+      currentProgress: boss.integrity - 3,
+      newCodeLength: 10,
+      expLost: 1,
+    });
     expect(res.json()).not.toHaveProperty('newSecretCode');
     const next = await code();
     expect(next.codeVersion).toBe(boss.codeVersion + 1);
@@ -109,7 +138,11 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const p = await player({ attack: 3, exp: 1, criticalRate: 100, bonusCriticalHit: 50 });
     roll = 0;
     const boss = await code();
-    expect((await submit(p, boss.id, boss.code)).json()).toMatchObject({ codeCorrect: true, isCritical: true, damage: 7 });
+    expect((await submit(p, boss.id, boss.code)).json()).toMatchObject({
+      codeCorrect: true,
+      isCritical: true,
+      damage: 7,
+    });
   });
 
   it('gear counts: an equipped cpu raises the attack, the damage and the EXP cost', async () => {
@@ -128,11 +161,22 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const finisher = await player({ attack: 1, exp: 5 });
     let boss = await code();
     await setIntegrity(app, 51);
-    expect((await submit(big, boss.id, boss.code)).json()).toMatchObject({ damage: 50, currentProgress: 1, bossDefeated: false });
+    expect((await submit(big, boss.id, boss.code)).json()).toMatchObject({
+      damage: 50,
+      currentProgress: 1,
+      bossDefeated: false,
+    });
     boss = await code();
     const defeatAt = app.clock.now;
     const res = await submit(finisher, boss.id, boss.code);
-    expect(res.json()).toMatchObject({ codeCorrect: true, damage: 1, currentProgress: 0, bossDefeated: true, blacklisted: false, rewardReceived: 40 });
+    expect(res.json()).toMatchObject({
+      codeCorrect: true,
+      damage: 1,
+      currentProgress: 0,
+      bossDefeated: true,
+      blacklisted: false,
+      rewardReceived: 40,
+    });
     expect(await current(big)).toBeNull();
     const record = (await big.request('GET', '/api/blockchain/last-defeated')).json();
     expect(record).toMatchObject({
@@ -145,7 +189,8 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
       mostDamageBlacklisted: false,
       mostDamageReward: 60,
     });
-    const rewards = async (p: Player) => (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'boss-reward').map((r) => Number(r.delta));
+    const rewards = async (p: Player) =>
+      (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'boss-reward').map((r) => Number(r.delta));
     expect(await rewards(finisher)).toEqual([40]);
     expect(await rewards(big)).toEqual([60]);
     expectError(await submit(big, boss.id, '1234567890'), 404, t.noActiveBoss);
@@ -162,10 +207,16 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
       'SELECT count(*)::int AS cracks, sum(h.damage)::int AS damage, max(b.max_integrity) AS max FROM blockchain_hits h JOIN blockchain_bosses b ON b.id = h.boss_id WHERE b.id = $1',
       [boss.id],
     );
-    const integrity = nextBossIntegrity(2, { maxIntegrity: Number(kill!.max), cracks: Number(kill!.cracks), totalDamage: Number(kill!.damage) });
+    const integrity = nextBossIntegrity(2, {
+      maxIntegrity: Number(kill!.max),
+      cracks: Number(kill!.cracks),
+      totalDamage: Number(kill!.damage),
+    });
     expect(next).toMatchObject({ level: 2, currentProgress: integrity, maxProgress: integrity });
     expect(next.id).not.toBe(boss.id);
-    const count = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM blockchain_bosses WHERE status = 'active'");
+    const count = await app.db.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM blockchain_bosses WHERE status = 'active'",
+    );
     expect(Number(count[0]!.n)).toBe(1);
     expect(await rewards(finisher)).toEqual([40]);
   });
@@ -178,7 +229,12 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const res = await submit(high, boss.id, boss.code);
     expect(res.json()).toMatchObject({ bossDefeated: true, blacklisted: true, rewardReceived: 0 });
     expect((await ledgerRows(app.db.database, high.id)).filter((r) => r.reason === 'boss-reward')).toEqual([]);
-    expect((await high.request('GET', '/api/blockchain/last-defeated')).json()).toMatchObject({ lastHitterBlacklisted: true, lastHitterReward: 0, mostDamageBlacklisted: true, mostDamageReward: 0 });
+    expect((await high.request('GET', '/api/blockchain/last-defeated')).json()).toMatchObject({
+      lastHitterBlacklisted: true,
+      lastHitterReward: 0,
+      mostDamageBlacklisted: true,
+      mostDamageReward: 0,
+    });
     app.clock.advance(2 * 3_600_000);
     await app.jobs.runDue();
   });
@@ -190,7 +246,9 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const state = async () =>
       JSON.stringify([
         await app.db.database.query('SELECT id, current_exp, level FROM users ORDER BY id'),
-        await app.db.database.query('SELECT id, code, integrity, code_version, status FROM blockchain_bosses ORDER BY id'),
+        await app.db.database.query(
+          'SELECT id, code, integrity, code_version, status FROM blockchain_bosses ORDER BY id',
+        ),
         await app.db.database.query('SELECT count(*)::int AS n FROM blockchain_attempts'),
       ]);
     const before = await state();
@@ -200,11 +258,24 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     expectError(await submit(rich, boss.id + 1000, wrongFor(boss.code)), 409, t.staleBoss);
     expectError(await submit(rich, boss.id + 1, wrongFor(boss.code)), 409, t.staleBoss);
     expectError(await submit(p, boss.id, wrongFor(boss.code)), 409, t.notEnoughExp(5));
-    for (const body of [{}, { bossId: boss.id }, { bossId: String(boss.id), guess: '1' }, { bossId: 1.5, guess: '1' }, { bossId: boss.id, guess: '1', extra: 1 }, { bossId: 2 ** 53 + 1, guess: '1' }, { bossId: boss.id, guess: 'x'.repeat(100) }, { bossId: boss.id, guess: '123\u0000' }]) {
+    for (const body of [
+      {},
+      { bossId: boss.id },
+      { bossId: String(boss.id), guess: '1' },
+      { bossId: 1.5, guess: '1' },
+      { bossId: boss.id, guess: '1', extra: 1 },
+      { bossId: 2 ** 53 + 1, guess: '1' },
+      { bossId: boss.id, guess: 'x'.repeat(100) },
+      { bossId: boss.id, guess: '123\u0000' },
+    ]) {
       const res = await rich.request('POST', '/api/blockchain/submit-code', body, { 'idempotency-key': randomUUID() });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expectError(await rich.request('POST', '/api/blockchain/submit-code', { bossId: boss.id, guess: wrongFor(boss.code) }), 400, texts.idempotencyKeyMissing);
+    expectError(
+      await rich.request('POST', '/api/blockchain/submit-code', { bossId: boss.id, guess: wrongFor(boss.code) }),
+      400,
+      texts.idempotencyKeyMissing,
+    );
     expect(await state()).toBe(before);
     // Too fast: a second guess within the 500 ms window is refused and costs nothing.
     expect((await submit(rich, boss.id, wrongFor(boss.code))).statusCode).toBe(200);
@@ -236,8 +307,11 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     expect(codes.size).toBeGreaterThan(3);
     expect(seen.length).toBeGreaterThan(20);
     // A guess echoes what a player typed (a cracked code is no secret any more); everything else is scanned.
-    const withoutGuesses = seen.map((s) => JSON.stringify(JSON.parse(s), (key, value: unknown) => (key === 'guess' ? undefined : value)));
-    for (const c of codes) for (const s of withoutGuesses) expect(s.includes(c), `code ${c} leaked in ${s.slice(0, 200)}`).toBe(false);
+    const withoutGuesses = seen.map((s) =>
+      JSON.stringify(JSON.parse(s), (key, value: unknown) => (key === 'guess' ? undefined : value)),
+    );
+    for (const c of codes)
+      for (const s of withoutGuesses) expect(s.includes(c), `code ${c} leaked in ${s.slice(0, 200)}`).toBe(false);
     // The code now current was never guessed: it appears nowhere at all, guesses included.
     const now = (await activeCode(app)).code;
     for (const s of seen) expect(s.includes(now)).toBe(false);

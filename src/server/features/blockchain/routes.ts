@@ -7,7 +7,9 @@ import type { BlockchainService } from './service';
 
 /** spec §7 Blockchain calls; a guess spends experience, so it needs an Idempotency-Key. */
 export function blockchainRoutes(app: FastifyInstance, blockchain: BlockchainService): void {
-  app.get(blockchainPaths.current, async (request, reply) => reply.send(await blockchain.current(requireAuth(request).user.id)));
+  app.get(blockchainPaths.current, async (request, reply) =>
+    reply.send(await blockchain.current(requireAuth(request).user.id)),
+  );
 
   app.get(blockchainPaths.lastDefeated, async (request, reply) => {
     requireAuth(request);

@@ -44,14 +44,24 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
   async function tellPlayers(userIds: number[]) {
     for (const userId of new Set(userIds)) {
       try {
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+        bus.publish({
+          audience: { kind: 'users', userIds: [userId] },
+          event: { t: 'user.updated', d: await deps.userView(userId) },
+        });
       } catch {
         // A player deleted meanwhile has no screen to update.
       }
     }
   }
   const newBoss = (level: number, maxIntegrity: number, at: number): store.NewBoss => {
-    return { level, integrity: maxIntegrity, maxIntegrity, codeLength: balance.defaultCodeLength, code: generateCode(balance.defaultCodeLength, randomDigit), spawnedAt: new Date(at) };
+    return {
+      level,
+      integrity: maxIntegrity,
+      maxIntegrity,
+      codeLength: balance.defaultCodeLength,
+      code: generateCode(balance.defaultCodeLength, randomDigit),
+      spawnedAt: new Date(at),
+    };
   };
   async function statsOf(tx: Executor, userId: number) {
     const player = await store.guesser(tx, userId);
@@ -70,23 +80,55 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     const most = people.get(top.userId)!;
     const lastBlacklisted = isBlacklisted(last.level, boss.level, random);
     // One roll per player: a player who won both cards is blacklisted for both or neither.
-    const mostBlacklisted = top.userId === lastHitterId ? lastBlacklisted : isBlacklisted(most.level, boss.level, random);
+    const mostBlacklisted =
+      top.userId === lastHitterId ? lastBlacklisted : isBlacklisted(most.level, boss.level, random);
     // The daily cap counts this UTC day's earlier cards, read under both winners' locks (ADR 050).
     const dayStart = new Date(utcDayStart(boss.defeatedAt!.getTime()));
     const payouts = bossPayouts(
       boss.level,
-      { userId: lastHitterId, paidTodayTelnet: await store.rewardsPaidSince(tx, lastHitterId, dayStart), blacklisted: lastBlacklisted },
-      { userId: top.userId, paidTodayTelnet: await store.rewardsPaidSince(tx, top.userId, dayStart), blacklisted: mostBlacklisted },
+      {
+        userId: lastHitterId,
+        paidTodayTelnet: await store.rewardsPaidSince(tx, lastHitterId, dayStart),
+        blacklisted: lastBlacklisted,
+      },
+      {
+        userId: top.userId,
+        paidTodayTelnet: await store.rewardsPaidSince(tx, top.userId, dayStart),
+        blacklisted: mostBlacklisted,
+      },
     );
     const lastReward = payouts.lastHit;
     const mostReward = payouts.mostDamage;
-    if (lastReward > 0) await credit(tx, { userId: lastHitterId, amount: lastReward, reason: 'boss-reward', reference: `boss:${boss.id}:last-hit` });
-    if (mostReward > 0) await credit(tx, { userId: top.userId, amount: mostReward, reason: 'boss-reward', reference: `boss:${boss.id}:most-damage` });
+    if (lastReward > 0)
+      await credit(tx, {
+        userId: lastHitterId,
+        amount: lastReward,
+        reason: 'boss-reward',
+        reference: `boss:${boss.id}:last-hit`,
+      });
+    if (mostReward > 0)
+      await credit(tx, {
+        userId: top.userId,
+        amount: mostReward,
+        reason: 'boss-reward',
+        reference: `boss:${boss.id}:most-damage`,
+      });
     await store.recordRewards(tx, boss.id, {
       lastHitter: { id: lastHitterId, username: last.username, blacklisted: lastBlacklisted, reward: lastReward },
-      mostDamage: { id: top.userId, username: most.username, blacklisted: mostBlacklisted, reward: mostReward, amount: top.damage },
+      mostDamage: {
+        id: top.userId,
+        username: most.username,
+        blacklisted: mostBlacklisted,
+        reward: mostReward,
+        amount: top.damage,
+      },
     });
-    await scheduleJob(tx, { kind: 'blockchain.respawn', payload: { bossId: boss.id }, runAt: boss.nextSpawnAt!, dedupeKey: `boss:${boss.id}` });
+    await scheduleJob(tx, {
+      kind: 'blockchain.respawn',
+      payload: { bossId: boss.id },
+      runAt: boss.nextSpawnAt!,
+      dedupeKey: `boss:${boss.id}`,
+    });
     const record = toLastDefeated((await store.bossById(tx, boss.id))!);
     const received = (lastHitterId === top.userId ? mostReward : 0) + lastReward;
     return { record, lastBlacklisted, received, paid: [lastHitterId, top.userId] };
@@ -98,12 +140,18 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     return leader ? [leader.userId] : [];
   }
 
-  async function guess(tx: Tx, userId: number, body: SubmitCodeBody, after: (fn: () => void) => void): Promise<GuessResult> {
+  async function guess(
+    tx: Tx,
+    userId: number,
+    body: SubmitCodeBody,
+    after: (fn: () => void) => void,
+  ): Promise<GuessResult> {
     const boss = await store.activeBoss(tx);
     if (!boss) {
       // The killing blow's racers arrive after the defeat: the code they sent was the last one cracked.
       const last = await store.lastDefeatedBoss(tx);
-      if (last && last.id === body.bossId && body.guess.trim() === last.previousCode) return refuse(409, t.alreadyCracked);
+      if (last && last.id === body.bossId && body.guess.trim() === last.previousCode)
+        return refuse(409, t.alreadyCracked);
       return refuse(404, t.noActiveBoss);
     }
     if (boss.id !== body.bossId) return refuse(409, t.staleBoss);
@@ -138,19 +186,49 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
         nextSpawnAt: new Date(nextSpawnAt(at)),
       });
       if (!cracked) return refuse(409, t.alreadyCracked);
-      await store.insertHit(tx, { bossId: boss.id, codeVersion: boss.codeVersion, userId, damage: hit.damage, isCritical: hit.isCritical, createdAt: new Date(at) });
+      await store.insertHit(tx, {
+        bossId: boss.id,
+        codeVersion: boss.codeVersion,
+        userId,
+        damage: hit.damage,
+        isCritical: hit.isCritical,
+        createdAt: new Date(at),
+      });
       state = cracked;
       if (cracked.status === 'defeated') defeat = await settleDefeat(tx, cracked, userId);
     }
     if (cost > 0 && (await store.spendExp(tx, userId, cost)) === null) return refuse(409, t.notEnoughExp(cost));
-    const attemptId = await store.insertAttempt(tx, { bossId: boss.id, codeVersion: boss.codeVersion, userId, guess: guessed, ...score, expLost: cost, createdAt: new Date(at) });
+    const attemptId = await store.insertAttempt(tx, {
+      bossId: boss.id,
+      codeVersion: boss.codeVersion,
+      userId,
+      guess: guessed,
+      ...score,
+      expLost: cost,
+      createdAt: new Date(at),
+    });
 
     after(() => {
-      everyone({ t: 'blockchain.attempted', d: { bossId: boss.id, codeVersion: boss.codeVersion, attempt: { id: attemptId, username: player.username, guess: guessed, ...score } } });
+      everyone({
+        t: 'blockchain.attempted',
+        d: {
+          bossId: boss.id,
+          codeVersion: boss.codeVersion,
+          attempt: { id: attemptId, username: player.username, guess: guessed, ...score },
+        },
+      });
       if (codeCorrect) {
         everyone({
           t: 'blockchain.cracked',
-          d: { bossId: boss.id, codeVersion: state.codeVersion, codeLength: state.codeLength, currentProgress: state.integrity, maxProgress: state.maxIntegrity, ...hit, username: player.username },
+          d: {
+            bossId: boss.id,
+            codeVersion: state.codeVersion,
+            codeLength: state.codeLength,
+            currentProgress: state.integrity,
+            maxProgress: state.maxIntegrity,
+            ...hit,
+            username: player.username,
+          },
         });
       }
       if (defeat) everyone({ t: 'blockchain.defeated', d: defeat.record });
@@ -176,10 +254,14 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     /** POST submit-code: one guess, exactly once per Idempotency-Key; refusals change nothing. */
     async submit(userId: number, key: string, body: SubmitCodeBody): Promise<IdempotentOutcome> {
       const pending: (() => void)[] = [];
-      const outcome = await runIdempotent(database, { userId, key, scope: 'blockchain.submit', request: body, now: now() }, async (tx) => {
-        pending.length = 0;
-        return { statusCode: 200, body: await guess(tx, userId, body, (fn) => pending.push(fn)) };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'blockchain.submit', request: body, now: now() },
+        async (tx) => {
+          pending.length = 0;
+          return { statusCode: 200, body: await guess(tx, userId, body, (fn) => pending.push(fn)) };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) fn();
       return outcome;
     },
@@ -214,7 +296,9 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
 
     /** The very first boss, once, when no boss ever existed (two instances starting: the unique index keeps one). */
     async ensureFirstBoss(): Promise<void> {
-      const id = await database.db.transaction(async (tx) => ((await store.anyBoss(tx)) ? null : store.insertBoss(tx, newBoss(1, nextBossIntegrity(1, null), now()))));
+      const id = await database.db.transaction(async (tx) =>
+        (await store.anyBoss(tx)) ? null : store.insertBoss(tx, newBoss(1, nextBossIntegrity(1, null), now())),
+      );
       if (id !== null) everyone({ t: 'blockchain.spawned', d: { bossId: id, level: 1 } });
     },
 
@@ -224,7 +308,10 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
       if (!old || old.status !== 'defeated') return;
       const level = old.level + 1;
       // A boss that died fast is followed by a harder one (ADR 050).
-      const maxIntegrity = nextBossIntegrity(level, { maxIntegrity: old.maxIntegrity, ...(await store.killStats(tx, old.id)) });
+      const maxIntegrity = nextBossIntegrity(level, {
+        maxIntegrity: old.maxIntegrity,
+        ...(await store.killStats(tx, old.id)),
+      });
       const id = await store.insertBoss(tx, newBoss(level, maxIntegrity, job.claimedAt.getTime()));
       if (id === null) return; // a boss is already up
       return () => everyone({ t: 'blockchain.spawned', d: { bossId: id, level } });

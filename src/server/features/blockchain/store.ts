@@ -4,7 +4,10 @@ import { noteFeatureRowLocked } from '../../db/lock-players';
 import { blockchainAttempts, blockchainBosses, blockchainGuessers, blockchainHits, users } from '../../db/schema';
 
 export type BossRow = typeof blockchainBosses.$inferSelect;
-export type NewBoss = Pick<typeof blockchainBosses.$inferInsert, 'level' | 'integrity' | 'maxIntegrity' | 'codeLength' | 'code' | 'spawnedAt'>;
+export type NewBoss = Pick<
+  typeof blockchainBosses.$inferInsert,
+  'level' | 'integrity' | 'maxIntegrity' | 'codeLength' | 'code' | 'spawnedAt'
+>;
 
 /** The active boss as committed now (no lock: guesses read it, only a crack locks it). */
 export async function activeBoss(tx: Executor): Promise<BossRow | undefined> {
@@ -68,7 +71,13 @@ export async function crackCode(
       defeatedAt: sql`CASE WHEN ${left} = 0 THEN ${crack.at.toISOString()}::timestamptz END`,
       nextSpawnAt: sql`CASE WHEN ${left} = 0 THEN ${crack.nextSpawnAt.toISOString()}::timestamptz END`,
     })
-    .where(and(eq(blockchainBosses.id, crack.bossId), eq(blockchainBosses.codeVersion, crack.codeVersion), eq(blockchainBosses.status, 'active')))
+    .where(
+      and(
+        eq(blockchainBosses.id, crack.bossId),
+        eq(blockchainBosses.codeVersion, crack.codeVersion),
+        eq(blockchainBosses.status, 'active'),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -101,7 +110,10 @@ export async function insertHit(tx: Tx, hit: typeof blockchainHits.$inferInsert)
   await tx.insert(blockchainHits).values(hit);
 }
 
-export async function hitsOn(tx: Executor, bossId: number): Promise<{ userId: number; damage: number; order: number }[]> {
+export async function hitsOn(
+  tx: Executor,
+  bossId: number,
+): Promise<{ userId: number; damage: number; order: number }[]> {
   const rows = await tx
     .select({ userId: blockchainHits.userId, damage: blockchainHits.damage, order: blockchainHits.id })
     .from(blockchainHits)
@@ -111,7 +123,10 @@ export async function hitsOn(tx: Executor, bossId: number): Promise<{ userId: nu
 
 /** What it took to kill a boss: how many codes were cracked and the damage they dealt (overkill included). */
 export async function killStats(tx: Executor, bossId: number): Promise<{ cracks: number; totalDamage: number }> {
-  const [row] = await tx.select({ cracks: count(), totalDamage: sum(blockchainHits.damage) }).from(blockchainHits).where(eq(blockchainHits.bossId, bossId));
+  const [row] = await tx
+    .select({ cracks: count(), totalDamage: sum(blockchainHits.damage) })
+    .from(blockchainHits)
+    .where(eq(blockchainHits.bossId, bossId));
   return { cracks: Number(row?.cracks ?? 0), totalDamage: Number(row?.totalDamage ?? 0) };
 }
 
@@ -121,10 +136,26 @@ export async function killStats(tx: Executor, bossId: number): Promise<{ cracks:
  */
 export async function rewardsPaidSince(tx: Executor, userId: number, since: Date): Promise<number> {
   const rows = await tx
-    .select({ lastHitterId: blockchainBosses.lastHitterId, lastHitterReward: blockchainBosses.lastHitterReward, mostDamageId: blockchainBosses.mostDamageId, mostDamageReward: blockchainBosses.mostDamageReward })
+    .select({
+      lastHitterId: blockchainBosses.lastHitterId,
+      lastHitterReward: blockchainBosses.lastHitterReward,
+      mostDamageId: blockchainBosses.mostDamageId,
+      mostDamageReward: blockchainBosses.mostDamageReward,
+    })
     .from(blockchainBosses)
-    .where(and(gte(blockchainBosses.defeatedAt, since), or(eq(blockchainBosses.lastHitterId, userId), eq(blockchainBosses.mostDamageId, userId))));
-  return rows.reduce((paid, r) => paid + (r.lastHitterId === userId ? r.lastHitterReward : 0) + (r.mostDamageId === userId ? r.mostDamageReward : 0), 0);
+    .where(
+      and(
+        gte(blockchainBosses.defeatedAt, since),
+        or(eq(blockchainBosses.lastHitterId, userId), eq(blockchainBosses.mostDamageId, userId)),
+      ),
+    );
+  return rows.reduce(
+    (paid, r) =>
+      paid +
+      (r.lastHitterId === userId ? r.lastHitterReward : 0) +
+      (r.mostDamageId === userId ? r.mostDamageReward : 0),
+    0,
+  );
 }
 
 export async function insertAttempt(tx: Tx, attempt: typeof blockchainAttempts.$inferInsert): Promise<number> {
@@ -150,7 +181,11 @@ export async function recentAttempts(tx: Executor, bossId: number, codeVersion: 
 }
 
 export async function hasAttempted(tx: Executor, userId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: blockchainAttempts.id }).from(blockchainAttempts).where(eq(blockchainAttempts.userId, userId)).limit(1);
+  const [row] = await tx
+    .select({ id: blockchainAttempts.id })
+    .from(blockchainAttempts)
+    .where(eq(blockchainAttempts.userId, userId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -212,10 +247,17 @@ export async function spendExp(tx: Tx, userId: number, cost: number): Promise<nu
   return row ? row.currentExp : null;
 }
 
-export async function usernames(tx: Executor, ids: number[]): Promise<Map<number, { username: string; level: number }>> {
+export async function usernames(
+  tx: Executor,
+  ids: number[],
+): Promise<Map<number, { username: string; level: number }>> {
   const out = new Map<number, { username: string; level: number }>();
   for (const id of ids) {
-    const [row] = await tx.select({ username: users.username, level: users.level }).from(users).where(eq(users.id, id)).orderBy(asc(users.id));
+    const [row] = await tx
+      .select({ username: users.username, level: users.level })
+      .from(users)
+      .where(eq(users.id, id))
+      .orderBy(asc(users.id));
     if (row) out.set(id, row);
   }
   return out;

@@ -37,7 +37,10 @@ describe.each(drivers)('global chat [%s]', (driver) => {
       sent.push(line);
       app.clock.advance(balance.messageSendWindowMs);
     }
-    const first = (await a.request('GET', '/api/chat/messages?limit=3')).json() as { messages: ChatMessage[]; nextBefore: number };
+    const first = (await a.request('GET', '/api/chat/messages?limit=3')).json() as {
+      messages: ChatMessage[];
+      nextBefore: number;
+    };
     expect(first.messages.map((m) => m.message)).toEqual(sent.slice(4));
     const ids = first.messages.map((m) => m.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -145,6 +148,10 @@ describe.each(drivers)('global chat [%s]', (driver) => {
   it('is closed to the signed-out and to posts without the CSRF token', async () => {
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/chat/messages' }), 401);
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/chat/unread' }), 401);
-    expectError(await a.request('POST', '/api/chat/messages', { message: 'x' }, { 'x-csrf-token': 'wrong' }), 403, texts.csrfInvalid);
+    expectError(
+      await a.request('POST', '/api/chat/messages', { message: 'x' }, { 'x-csrf-token': 'wrong' }),
+      403,
+      texts.csrfInvalid,
+    );
   });
 });

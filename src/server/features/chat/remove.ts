@@ -11,7 +11,10 @@ export function chatLineAuthor(executor: Executor, messageId: number): Promise<n
   return store.authorOf(executor, messageId);
 }
 
-export async function deleteChatLine(tx: Tx, messageId: number): Promise<{ id: number; userId: number; message: string; createdAt: Date } | null> {
+export async function deleteChatLine(
+  tx: Tx,
+  messageId: number,
+): Promise<{ id: number; userId: number; message: string; createdAt: Date } | null> {
   const row = await store.deleteMessage(tx, messageId);
   return row ? { id: row.id, userId: row.userId, message: row.message, createdAt: row.createdAt } : null;
 }

@@ -84,7 +84,10 @@ export function createChatService(deps: ChatServiceDeps) {
     /** spec §4: the chat was seen; the player's other tabs clear their badge too. */
     async markRead(userId: number): Promise<ChatUnread> {
       await store.markReadUpTo(db, userId, await store.latestMessageId(db));
-      deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'chat.unreadChanged', d: { hasUnread: false } } });
+      deps.bus.publish({
+        audience: { kind: 'users', userIds: [userId] },
+        event: { t: 'chat.unreadChanged', d: { hasUnread: false } },
+      });
       return { hasUnread: false };
     },
 

@@ -34,7 +34,12 @@ const lineColumns = {
  * One page of history, newest first, one row more than asked so the caller knows if older ones exist.
  * Lines by `hiddenAuthors` (the viewer's ignore list, bounded) are left out.
  */
-export async function pageBefore(tx: Executor, before: number | undefined, limit: number, hiddenAuthors: number[] = []) {
+export async function pageBefore(
+  tx: Executor,
+  before: number | undefined,
+  limit: number,
+  hiddenAuthors: number[] = [],
+) {
   return tx
     .select(lineColumns)
     .from(chatMessages)
@@ -50,7 +55,12 @@ export async function pageBefore(tx: Executor, before: number | undefined, limit
 }
 
 export async function lineById(tx: Executor, id: number) {
-  const [row] = await tx.select(lineColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, id)).limit(1);
+  const [row] = await tx
+    .select(lineColumns)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(eq(chatMessages.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -64,7 +74,10 @@ export async function markReadUpTo(tx: Executor, userId: number, upToId: number)
   await tx
     .insert(chatReads)
     .values({ userId, lastReadId: upToId })
-    .onConflictDoUpdate({ target: chatReads.userId, set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)` } });
+    .onConflictDoUpdate({
+      target: chatReads.userId,
+      set: { lastReadId: sql`greatest(${chatReads.lastReadId}, excluded.last_read_id)` },
+    });
 }
 
 /** Whether someone else (not one of `hiddenAuthors`) wrote a line after the player's read mark. */
@@ -85,7 +98,11 @@ export async function hasUnread(tx: Executor, userId: number, hiddenAuthors: num
 }
 
 export async function hasSent(tx: Executor, userId: number): Promise<boolean> {
-  const [row] = await tx.select({ one: sql<number>`1` }).from(chatMessages).where(eq(chatMessages.userId, userId)).limit(1);
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -101,7 +118,10 @@ export async function recentLinesOf(tx: Executor, userId: number, count: number)
 
 /** A line's author, read before the action locks them (players are locked before feature rows, ADR 044). */
 export async function authorOf(tx: Executor, messageId: number): Promise<number | null> {
-  const [row] = await tx.select({ userId: chatMessages.userId }).from(chatMessages).where(eq(chatMessages.id, messageId));
+  const [row] = await tx
+    .select({ userId: chatMessages.userId })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, messageId));
   return row?.userId ?? null;
 }
 

@@ -30,14 +30,22 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
   it('a successful open pays through the ledger once; the core is then spent', async () => {
     const p = await asPlayer(app);
     const id = await coreOf(app, p, 'T-5');
-    expect((await p.request('GET', '/api/telnet-cores')).json()).toMatchObject([{ id, coreType: { name: 'T-5' }, isUsed: false, listingId: null }]);
+    expect((await p.request('GET', '/api/telnet-cores')).json()).toMatchObject([
+      { id, coreType: { name: 'T-5' }, isUsed: false, listingId: null },
+    ]);
     queue.push(0, 0); // success, then the lowest reward
     const reward = balance.telnetCoreTypes[4].minTelnet;
     const res = await act(p, `/api/telnet-cores/${id}/use`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: fillText(itemTexts.coreOpenSucceeded, { n: reward }), telnetRewarded: reward });
+    expect(res.json()).toEqual({
+      success: true,
+      message: fillText(itemTexts.coreOpenSucceeded, { n: reward }),
+      telnetRewarded: reward,
+    });
     expect((await p.request('GET', '/api/auth/user')).json().telnet).toBe(reward);
-    expect(await ledgerRows(app.db.database, p.id)).toEqual([{ delta: reward, reason: 'core-open', reference: `core:${id}` }]);
+    expect(await ledgerRows(app.db.database, p.id)).toEqual([
+      { delta: reward, reason: 'core-open', reference: `core:${id}` },
+    ]);
     expectError(await act(p, `/api/telnet-cores/${id}/use`), 409, itemTexts.coreAlreadyOpened);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
   });
@@ -56,8 +64,14 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     });
     const reward = balance.telnetCoreTypes[4].minTelnet;
     const outcome = await cores.use(p.id, randomUUID(), id);
-    expect(outcome).toMatchObject({ statusCode: 200, replayed: false, body: { success: true, telnetRewarded: reward } });
-    expect(await ledgerRows(app.db.database, p.id)).toEqual([{ delta: reward, reason: 'core-open', reference: `core:${id}` }]);
+    expect(outcome).toMatchObject({
+      statusCode: 200,
+      replayed: false,
+      body: { success: true, telnetRewarded: reward },
+    });
+    expect(await ledgerRows(app.db.database, p.id)).toEqual([
+      { delta: reward, reason: 'core-open', reference: `core:${id}` },
+    ]);
   });
 
   it('a failed open destroys the core and pays nothing', async () => {
@@ -78,7 +92,7 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     expect(await keyStamps(app, p.id)).toEqual([app.clock.now, app.clock.now]);
   });
 
-  it('destroys a core, and refuses other players\' cores and bad ids without changing anything', async () => {
+  it("destroys a core, and refuses other players' cores and bad ids without changing anything", async () => {
     const p = await asPlayer(app);
     const other = await asPlayer(app);
     const theirs = await coreOf(app, other);
@@ -86,7 +100,8 @@ describe.each(drivers)('telnet cores [%s]', (driver) => {
     const before = await snapshot(app);
     expectError(await act(p, `/api/telnet-cores/${theirs}/use`), 404, itemTexts.coreNotFound);
     expectError(await act(p, '/api/telnet-cores/destroy', { telnetCoreId: theirs }), 404, itemTexts.coreNotFound);
-    for (const bad of ['abc', '1.5', '-1', '2147483648']) expect((await act(p, `/api/telnet-cores/${bad}/use`)).statusCode).toBe(400);
+    for (const bad of ['abc', '1.5', '-1', '2147483648'])
+      expect((await act(p, `/api/telnet-cores/${bad}/use`)).statusCode).toBe(400);
     expect((await act(p, `/api/telnet-cores/${mine}/use`, { extra: 1 })).statusCode).toBe(400);
     expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: '1' })).statusCode).toBe(400);
     expect((await p.request('POST', `/api/telnet-cores/${mine}/use`)).statusCode).toBe(400); // no Idempotency-Key

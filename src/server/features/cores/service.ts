@@ -38,7 +38,10 @@ export function createCoreService(deps: CoreServiceDeps) {
    */
   const publishUserView = async (userId: number) => {
     try {
-      bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+      bus.publish({
+        audience: { kind: 'users', userIds: [userId] },
+        event: { t: 'user.updated', d: await deps.userView(userId) },
+      });
     } catch {
       // Nothing to undo: see above.
     }
@@ -46,7 +49,13 @@ export function createCoreService(deps: CoreServiceDeps) {
 
   return {
     types(): TelnetCoreTypeView[] {
-      return balance.telnetCoreTypes.map((t) => ({ id: t.id, name: t.name, successChance: t.successChance, minTelnet: t.minTelnet, maxTelnet: t.maxTelnet }));
+      return balance.telnetCoreTypes.map((t) => ({
+        id: t.id,
+        name: t.name,
+        successChance: t.successChance,
+        minTelnet: t.minTelnet,
+        maxTelnet: t.maxTelnet,
+      }));
     },
 
     /** GET /api/telnet-cores: unopened cores held, then cores in the player's listings. */
@@ -54,10 +63,28 @@ export function createCoreService(deps: CoreServiceDeps) {
       const { cores } = await listItems(database.db, userId);
       const held: TelnetCore[] = cores
         .filter((c) => !c.isUsed)
-        .map((c) => ({ id: c.id, coreTypeId: c.coreTypeId, coreType: { name: coreTypeName(c.coreTypeId) }, isOpened: false, isUsed: false, telnetRewarded: null, listingId: null }));
+        .map((c) => ({
+          id: c.id,
+          coreTypeId: c.coreTypeId,
+          coreType: { name: coreTypeName(c.coreTypeId) },
+          isOpened: false,
+          isUsed: false,
+          telnetRewarded: null,
+          listingId: null,
+        }));
       const listed: TelnetCore[] = (await deps.listingsOf(userId)).flatMap((l) =>
         l.itemType === 'telnet-core'
-          ? [{ id: l.itemId, coreTypeId: l.itemData.coreTypeId, coreType: { name: l.itemData.coreTypeName }, isOpened: false, isUsed: false, telnetRewarded: null, listingId: l.id }]
+          ? [
+              {
+                id: l.itemId,
+                coreTypeId: l.itemData.coreTypeId,
+                coreType: { name: l.itemData.coreTypeName },
+                isOpened: false,
+                isUsed: false,
+                telnetRewarded: null,
+                listingId: l.id,
+              },
+            ]
           : [],
       );
       return [...held, ...listed].sort((a, b) => a.id - b.id);
@@ -68,22 +95,33 @@ export function createCoreService(deps: CoreServiceDeps) {
      * through the ledger ('core-open'), failure destroys the core. Of concurrent uses one opens it.
      */
     async use(userId: number, key: string, coreId: number) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.use', request: { coreId }, now: deps.now() }, async (tx) => {
-        const held = (await listItems(tx, userId)).cores.find((c) => c.id === coreId && !c.isUsed);
-        const coreType = held ? findCoreType(held.coreTypeId)! : undefined;
-        const roll = coreType ? rollCore(deps.random, coreType) : { success: false, telnetRewarded: 0 };
-        const opened = await openCore(tx, { userId, coreId, telnetRewarded: roll.telnetRewarded });
-        if (opened.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
-        if (opened.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
-        if (opened.kind === 'used') return refuse(409, itemTexts.coreAlreadyOpened);
-        if (!coreType) return refuse(409, itemTexts.activateCoreFailed); // it arrived after our read: try again
-        if (!roll.success) {
-          await removeItem(tx, { userId, item: { kind: 'core', id: coreId } });
-          return { statusCode: 200, body: { success: false, message: itemTexts.coreOpenFailed, telnetRewarded: 0 } };
-        }
-        await credit(tx, { userId, amount: roll.telnetRewarded, reason: 'core-open', reference: `core:${coreId}` });
-        return { statusCode: 200, body: { success: true, message: fillText(itemTexts.coreOpenSucceeded, { n: roll.telnetRewarded }), telnetRewarded: roll.telnetRewarded } };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'cores.use', request: { coreId }, now: deps.now() },
+        async (tx) => {
+          const held = (await listItems(tx, userId)).cores.find((c) => c.id === coreId && !c.isUsed);
+          const coreType = held ? findCoreType(held.coreTypeId)! : undefined;
+          const roll = coreType ? rollCore(deps.random, coreType) : { success: false, telnetRewarded: 0 };
+          const opened = await openCore(tx, { userId, coreId, telnetRewarded: roll.telnetRewarded });
+          if (opened.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
+          if (opened.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
+          if (opened.kind === 'used') return refuse(409, itemTexts.coreAlreadyOpened);
+          if (!coreType) return refuse(409, itemTexts.activateCoreFailed); // it arrived after our read: try again
+          if (!roll.success) {
+            await removeItem(tx, { userId, item: { kind: 'core', id: coreId } });
+            return { statusCode: 200, body: { success: false, message: itemTexts.coreOpenFailed, telnetRewarded: 0 } };
+          }
+          await credit(tx, { userId, amount: roll.telnetRewarded, reason: 'core-open', reference: `core:${coreId}` });
+          return {
+            statusCode: 200,
+            body: {
+              success: true,
+              message: fillText(itemTexts.coreOpenSucceeded, { n: roll.telnetRewarded }),
+              telnetRewarded: roll.telnetRewarded,
+            },
+          };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) {
         changed(userId, 'core-open');
         await publishUserView(userId);
@@ -92,13 +130,17 @@ export function createCoreService(deps: CoreServiceDeps) {
     },
 
     async destroy(userId: number, key: string, body: DestroyCoreBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'cores.destroy', request: body, now: deps.now() }, async (tx) => {
-        const removed = await removeItem(tx, { userId, item: { kind: 'core', id: body.telnetCoreId } });
-        if (removed.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
-        if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
-        if (removed.kind !== 'removed') return refuse(409, itemTexts.destroyCoreFailed);
-        return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'cores.destroy', request: body, now: deps.now() },
+        async (tx) => {
+          const removed = await removeItem(tx, { userId, item: { kind: 'core', id: body.telnetCoreId } });
+          if (removed.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
+          if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
+          if (removed.kind !== 'removed') return refuse(409, itemTexts.destroyCoreFailed);
+          return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
       return outcome;
     },

@@ -18,7 +18,8 @@ describe.each(drivers)('the Data Exchange price reference [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().listing.id;
   };
-  const buy = async (p: Player, listingId: number) => expect((await act(p, '/api/marketplace/buy', { listingId })).statusCode).toBe(200);
+  const buy = async (p: Player, listingId: number) =>
+    expect((await act(p, '/api/marketplace/buy', { listingId })).statusCode).toBe(200);
   const prices = async (p: Player, query = ''): Promise<ItemPrice[]> => {
     const res = await p.request('GET', `/api/marketplace/prices${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -32,11 +33,22 @@ describe.each(drivers)('the Data Exchange price reference [%s]', (driver) => {
     expect(all.map((r) => r.itemName)).toEqual(pricedItems().map((i) => i.itemName));
     expect(all).toHaveLength(21);
     expect(all.every((r) => r.cheapest === null && r.averageSale === null && r.sales === 0)).toBe(true);
-    expect((await prices(p, '?type=telnet-core')).map((r) => r.itemName)).toEqual(['T-1 Telnet Core', 'T-2 Telnet Core', 'T-3 Telnet Core', 'T-4 Telnet Core', 'T-5 Telnet Core']);
-    expect((await prices(p, '?type=gpu')).map((r) => r.itemName)).toEqual(['Pixel Pusher GPU', 'Raytrace GPU', 'Hexcore GPU', 'Void Render GPU']);
+    expect((await prices(p, '?type=telnet-core')).map((r) => r.itemName)).toEqual([
+      'T-1 Telnet Core',
+      'T-2 Telnet Core',
+      'T-3 Telnet Core',
+      'T-4 Telnet Core',
+      'T-5 Telnet Core',
+    ]);
+    expect((await prices(p, '?type=gpu')).map((r) => r.itemName)).toEqual([
+      'Pixel Pusher GPU',
+      'Raytrace GPU',
+      'Hexcore GPU',
+      'Void Render GPU',
+    ]);
   });
 
-  it("shows the cheapest active listing of an item, whatever its level, and the average of its last sales", async () => {
+  it('shows the cheapest active listing of an item, whatever its level, and the average of its last sales', async () => {
     const seller = await asPlayer(app);
     const buyer = await asPlayer(app);
     await grant(app, buyer, { telnet: 100_000 });
@@ -45,11 +57,23 @@ describe.each(drivers)('the Data Exchange price reference [%s]', (driver) => {
     const cheap = await list(seller, await gearOf(app, seller, 'gpu', 'epic', 3), 120);
     await list(seller, await gearOf(app, seller, 'gpu', 'epic', 2), 450);
     await list(seller, await gearOf(app, seller, 'gpu', 'rare', 1), 5);
-    expect(await priceOf(buyer, 'Hexcore GPU')).toEqual({ itemName: 'Hexcore GPU', itemType: 'gear', cheapest: 120, averageSale: null, sales: 0 });
+    expect(await priceOf(buyer, 'Hexcore GPU')).toEqual({
+      itemName: 'Hexcore GPU',
+      itemType: 'gear',
+      cheapest: 120,
+      averageSale: null,
+      sales: 0,
+    });
 
     // Sold: it leaves the cheapest, enters the average.
     await buy(buyer, cheap);
-    expect(await priceOf(buyer, 'Hexcore GPU')).toEqual({ itemName: 'Hexcore GPU', itemType: 'gear', cheapest: 300, averageSale: 120, sales: 1 });
+    expect(await priceOf(buyer, 'Hexcore GPU')).toEqual({
+      itemName: 'Hexcore GPU',
+      itemType: 'gear',
+      cheapest: 300,
+      averageSale: 120,
+      sales: 1,
+    });
 
     // A removed listing is neither for sale nor a sale.
     const removed = await list(seller, await gearOf(app, seller, 'gpu', 'epic', 1), 50);
@@ -68,13 +92,27 @@ describe.each(drivers)('the Data Exchange price reference [%s]', (driver) => {
       await buy(buyer, await list(seller, await coreOf(app, seller, 'T-5'), price, 'telnet-core'));
       app.clock.advance(1000);
     }
-    expect(await priceOf(buyer, 'T-5 Telnet Core')).toEqual({ itemName: 'T-5 Telnet Core', itemType: 'telnet-core', cheapest: null, averageSale: 11, sales: 10 });
+    expect(await priceOf(buyer, 'T-5 Telnet Core')).toEqual({
+      itemName: 'T-5 Telnet Core',
+      itemType: 'telnet-core',
+      cheapest: null,
+      averageSale: 11,
+      sales: 10,
+    });
   });
 
   it('refuses a bad query with a 400 and a signed-out reader with a 401, changing nothing', async () => {
     const p = await asPlayer(app);
     const before = await snapshot(app);
-    for (const query of ['?type=kernel', '?type=', '?type=cpu&type=ram', '?sort=price-asc', '?__proto__=x', '?type=cpu%00', `?type=${'x'.repeat(5000)}`]) {
+    for (const query of [
+      '?type=kernel',
+      '?type=',
+      '?type=cpu&type=ram',
+      '?sort=price-asc',
+      '?__proto__=x',
+      '?type=cpu%00',
+      `?type=${'x'.repeat(5000)}`,
+    ]) {
       const res = await p.request('GET', `/api/marketplace/prices${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(typeof res.json().message).toBe('string');

@@ -13,18 +13,30 @@ const price = 100;
  * between. Used only to show the one-winner check below catches a read-then-write version.
  */
 async function naiveBuy(database: Database, buyerId: number, listingId: number): Promise<number> {
-  const [row] = await database.query<{ status: string; seller_id: number; price: number }>('SELECT status, seller_id, price FROM market_listings WHERE id = $1', [listingId]);
+  const [row] = await database.query<{ status: string; seller_id: number; price: number }>(
+    'SELECT status, seller_id, price FROM market_listings WHERE id = $1',
+    [listingId],
+  );
   if (row!.status !== 'active') return 404;
   await new Promise((resolve) => setImmediate(resolve));
   await database.query("UPDATE market_listings SET status = 'sold', buyer_id = $2 WHERE id = $1", [listingId, buyerId]);
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'market-purchase', 'naive')", [buyerId, -row!.price]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'market-purchase', 'naive')",
+    [buyerId, -row!.price],
+  );
   return 200;
 }
 
 /** Naive listing: checks the item is free, then writes a listing, with nothing holding the item between. */
 async function naiveList(database: Database, sellerId: number, gearId: number): Promise<number> {
-  const free = await database.query('SELECT id FROM gear WHERE id = $1 AND user_id = $2 AND escrow_id IS NULL', [gearId, sellerId]);
-  const listed = await database.query("SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'", [gearId]);
+  const free = await database.query('SELECT id FROM gear WHERE id = $1 AND user_id = $2 AND escrow_id IS NULL', [
+    gearId,
+    sellerId,
+  ]);
+  const listed = await database.query(
+    "SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'",
+    [gearId],
+  );
   if (free.length === 0 || listed.length > 0) return 409;
   await new Promise((resolve) => setImmediate(resolve));
   await database.query(
@@ -37,7 +49,9 @@ async function naiveList(database: Database, sellerId: number, gearId: number): 
 
 /** Naive remove: reads the listing active, then marks it removed. */
 async function naiveRemove(database: Database, listingId: number): Promise<number> {
-  const [row] = await database.query<{ status: string }>('SELECT status FROM market_listings WHERE id = $1', [listingId]);
+  const [row] = await database.query<{ status: string }>('SELECT status FROM market_listings WHERE id = $1', [
+    listingId,
+  ]);
   if (row!.status !== 'active') return 404;
   await new Promise((resolve) => setImmediate(resolve));
   await database.query("UPDATE market_listings SET status = 'removed' WHERE id = $1", [listingId]);
@@ -46,7 +60,10 @@ async function naiveRemove(database: Database, listingId: number): Promise<numbe
 
 /** Naive destroy: checks no active listing holds the item, then deletes it. */
 async function naiveDestroy(database: Database, gearId: number): Promise<number> {
-  const listed = await database.query("SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'", [gearId]);
+  const listed = await database.query(
+    "SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'",
+    [gearId],
+  );
   if (listed.length > 0) return 409;
   await new Promise((resolve) => setImmediate(resolve));
   await database.query('DELETE FROM gear WHERE id = $1', [gearId]);
@@ -59,7 +76,10 @@ async function naiveUseCore(database: Database, userId: number, coreId: number):
   if (row!.is_used) return 409;
   await new Promise((resolve) => setImmediate(resolve));
   await database.query('UPDATE telnet_cores SET is_used = true WHERE id = $1', [coreId]);
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, 1, 'core-open', 'naive')", [userId]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, 1, 'core-open', 'naive')",
+    [userId],
+  );
   return 200;
 }
 
@@ -81,13 +101,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
   }, 120_000);
   afterAll(() => app.close());
 
-  const listing = async (itemId: number, itemType = 'gear') => (await act(seller, '/api/marketplace/create', { itemType, itemId, price })).json().listing.id as number;
-  const charged = async (p: Player) => (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'market-purchase').length;
+  const listing = async (itemId: number, itemType = 'gear') =>
+    (await act(seller, '/api/marketplace/create', { itemType, itemId, price })).json().listing.id as number;
+  const charged = async (p: Player) =>
+    (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'market-purchase').length;
   /** One buyer won and paid once; everyone else got a clear 4xx and paid nothing. */
   async function expectOneWinner(statuses: number[], listingId: number) {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 404)).toHaveLength(racers - 1);
-    const paid = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM telnet_ledger WHERE reason = 'market-purchase' AND reference = $1", [`listing:${listingId}`]);
+    const paid = await app.db.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM telnet_ledger WHERE reason = 'market-purchase' AND reference = $1",
+      [`listing:${listingId}`],
+    );
     expect(Number(paid[0]!.n)).toBe(1);
   }
 
@@ -96,7 +121,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
     const listingId = await listing(id);
     const before = await Promise.all(buyers.map(charged));
     const answers = await Promise.all(buyers.map((b) => act(b, '/api/marketplace/buy', { listingId })));
-    await expectOneWinner(answers.map((a) => a.statusCode), listingId);
+    await expectOneWinner(
+      answers.map((a) => a.statusCode),
+      listingId,
+    );
     for (const a of answers) if (a.statusCode !== 200) expect(a.json().message).toBe(itemTexts.listingGone);
     const after = await Promise.all(buyers.map(charged));
     expect(after.reduce((s, n, i) => s + n - before[i]!, 0)).toBe(1);
@@ -116,9 +144,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
       const listingId = await listing(id);
       const buyer = buyers[round]!;
       const paidBefore = await charged(buyer);
-      const [bought, removed] = await Promise.all([act(buyer, '/api/marketplace/buy', { listingId }), act(seller, '/api/marketplace/remove', { listingId })]);
+      const [bought, removed] = await Promise.all([
+        act(buyer, '/api/marketplace/buy', { listingId }),
+        act(seller, '/api/marketplace/remove', { listingId }),
+      ]);
       expect([bought.statusCode, removed.statusCode].sort()).toEqual([200, 404]);
-      const [holder] = await app.db.database.query<{ user_id: number | null; escrow_id: number | null }>('SELECT user_id, escrow_id FROM gear WHERE id = $1', [id]);
+      const [holder] = await app.db.database.query<{ user_id: number | null; escrow_id: number | null }>(
+        'SELECT user_id, escrow_id FROM gear WHERE id = $1',
+        [id],
+      );
       expect(holder!.escrow_id).toBeNull();
       expect(Number(holder!.user_id)).toBe(bought.statusCode === 200 ? buyer.id : seller.id);
       expect(await charged(buyer)).toBe(paidBefore + (bought.statusCode === 200 ? 1 : 0));
@@ -127,10 +161,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
 
   it('the same item listed twice at once: one listing, the rest refused', async () => {
     const id = await gearOf(app, seller);
-    const answers = await Promise.all(Array.from({ length: racers }, () => act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: id, price })));
+    const answers = await Promise.all(
+      Array.from({ length: racers }, () =>
+        act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: id, price }),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 200)) expect([a.statusCode, a.json().message]).toEqual([409, itemTexts.itemListed]);
-    const rows = await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM market_listings WHERE item_type = 'gear' AND item_id = $1", [id]);
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expect([a.statusCode, a.json().message]).toEqual([409, itemTexts.itemListed]);
+    const rows = await app.db.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM market_listings WHERE item_type = 'gear' AND item_id = $1",
+      [id],
+    );
     expect(Number(rows[0]!.n)).toBe(1);
   });
 
@@ -143,7 +185,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
       ]);
       expect([listed.statusCode, destroyed.statusCode].filter((s) => s === 200)).toHaveLength(1);
       const item = await app.db.database.query('SELECT id FROM gear WHERE id = $1', [id]);
-      const active = await app.db.database.query("SELECT id FROM market_listings WHERE item_id = $1 AND item_type = 'gear' AND status = 'active'", [id]);
+      const active = await app.db.database.query(
+        "SELECT id FROM market_listings WHERE item_id = $1 AND item_type = 'gear' AND status = 'active'",
+        [id],
+      );
       expect([item.length, active.length]).toEqual(listed.statusCode === 200 ? [1, 1] : [0, 0]);
     }
   });
@@ -166,7 +211,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
     let bothWon = 0;
     for (let round = 0; round < 8; round++) {
       const listingId = await listing(await gearOf(app, seller));
-      const statuses = await Promise.all([naiveBuy(app.db.database, buyers[round]!.id, listingId), naiveRemove(app.db.database, listingId)]);
+      const statuses = await Promise.all([
+        naiveBuy(app.db.database, buyers[round]!.id, listingId),
+        naiveRemove(app.db.database, listingId),
+      ]);
       if (statuses.every((s) => s === 200)) bothWon++;
     }
     expect(bothWon).toBeGreaterThan(0);
@@ -182,7 +230,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
     let both = 0;
     for (let round = 0; round < 8; round++) {
       const id = await gearOf(app, seller);
-      const statuses = await Promise.all([naiveList(app.db.database, seller.id, id), naiveDestroy(app.db.database, id)]);
+      const statuses = await Promise.all([
+        naiveList(app.db.database, seller.id, id),
+        naiveDestroy(app.db.database, id),
+      ]);
       if (statuses.every((s) => s === 200)) both++;
     }
     expect(both).toBeGreaterThan(0);

@@ -34,7 +34,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     const where = `status = 'active' AND expires_at > now()`;
     for (const order of ['id DESC', 'price, id DESC', 'price DESC, id DESC']) {
       for (const filter of ['', " AND filter_type = 'cpu'"]) {
-        const text = await plan(app, `SELECT id FROM market_listings WHERE ${where}${filter} ORDER BY ${order} LIMIT 20 OFFSET 0`);
+        const text = await plan(
+          app,
+          `SELECT id FROM market_listings WHERE ${where}${filter} ORDER BY ${order} LIMIT 20 OFFSET 0`,
+        );
         expect(text, text).toMatch(/Index Scan/);
         // An Incremental Sort only orders ties within one price; a plain Sort would read every row.
         expect(text, text).not.toMatch(/->\s+Sort\b/);
@@ -44,7 +47,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
 
   // How fast is measured in `npm run bench` (BENCH_ONLY=market), never by wall clock here.
   it('answers the first page, a deep page, filters and a search, with the right total', async () => {
-    for (const url of ['', '?sort=price-asc', '?page=400&pageSize=25', '?q=item%2099&type=cpu', '?rarity=epic&sort=price-desc']) {
+    for (const url of [
+      '',
+      '?sort=price-asc',
+      '?page=400&pageSize=25',
+      '?q=item%2099&type=cpu',
+      '?rarity=epic&sort=price-desc',
+    ]) {
       const res = await p.request('GET', `/api/marketplace/listings${url}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().listings.length, url).toBeGreaterThan(0);
@@ -54,11 +63,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     expect(first.listings).toHaveLength(20);
     const last = (await p.request('GET', '/api/marketplace/listings?page=500')).json();
     expect(last.listings).toHaveLength(20);
-    expect((await p.request('GET', '/api/marketplace/listings?page=501')).json()).toMatchObject({ listings: [], total: listings });
+    expect((await p.request('GET', '/api/marketplace/listings?page=501')).json()).toMatchObject({
+      listings: [],
+      total: listings,
+    });
     // Stable order under price ties: two reads of a page agree, and pages do not overlap.
-    const a = (await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=3')).json().listings.map((l: { id: number }) => l.id);
-    const b = (await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=4')).json().listings.map((l: { id: number }) => l.id);
-    expect((await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=3')).json().listings.map((l: { id: number }) => l.id)).toEqual(a);
+    const a = (await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=3'))
+      .json()
+      .listings.map((l: { id: number }) => l.id);
+    const b = (await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=4'))
+      .json()
+      .listings.map((l: { id: number }) => l.id);
+    expect(
+      (await p.request('GET', '/api/marketplace/listings?sort=price-asc&page=3'))
+        .json()
+        .listings.map((l: { id: number }) => l.id),
+    ).toEqual(a);
     expect(a.filter((id: number) => b.includes(id))).toEqual([]);
   });
 
@@ -96,11 +116,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     expect(text, text).toMatch(/Index Scan using market_active_name_price/);
     expect(text, text).not.toMatch(/Seq Scan on market_listings|->\s+Sort\b/);
 
-    const prices = (await p.request('GET', '/api/marketplace/prices')).json() as { itemName: string; averageSale: number | null; sales: number }[];
+    const prices = (await p.request('GET', '/api/marketplace/prices')).json() as {
+      itemName: string;
+      averageSale: number | null;
+      sales: number;
+    }[];
     expect(prices).toHaveLength(21);
     expect(prices.find((r) => r.itemName === 'Hexcore GPU')).toMatchObject({ cheapest: 1003 });
     // The last ten Hexcore GPU sales are g = 9999, 9996, … 9972: prices 1 + g % 50.
     const last = Array.from({ length: 10 }, (_, i) => 9999 - 3 * i).map((g) => 1 + (g % 50));
-    expect(prices.find((r) => r.itemName === 'Hexcore GPU')).toMatchObject({ sales: 10, averageSale: Math.round(last.reduce((a, b) => a + b, 0) / 10) });
+    expect(prices.find((r) => r.itemName === 'Hexcore GPU')).toMatchObject({
+      sales: 10,
+      averageSale: Math.round(last.reduce((a, b) => a + b, 0) / 10),
+    });
   });
 });

@@ -14,7 +14,8 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
   });
   afterAll(() => app.close());
 
-  const list = (p: Player, itemId: number, price: number, itemType = 'gear') => act(p, '/api/marketplace/create', { itemType, itemId, price });
+  const list = (p: Player, itemId: number, price: number, itemType = 'gear') =>
+    act(p, '/api/marketplace/create', { itemType, itemId, price });
   const telnet = async (p: Player) => (await p.request('GET', '/api/auth/user')).json().telnet as number;
 
   it('lists into escrow, sells in one transaction with the fee, and the buyer holds the item', async () => {
@@ -26,22 +27,44 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     expect(created.statusCode, created.body).toBe(200);
     const listing = created.json().listing;
     expect(created.json().message).toBe(fillText(itemTexts.listingCreated, { name: 'Hexcore GPU', price: 400 }));
-    expect(listing).toMatchObject({ itemType: 'gear', itemId: id, price: 400, sellerId: seller.id, itemData: { name: 'Hexcore GPU', rarity: 'epic' } });
+    expect(listing).toMatchObject({
+      itemType: 'gear',
+      itemId: id,
+      price: 400,
+      sellerId: seller.id,
+      itemData: { name: 'Hexcore GPU', rarity: 'epic' },
+    });
     // Escrowed: listed on the seller's gear, cannot be equipped, destroyed or listed again.
     expect((await seller.request('GET', '/api/gear')).json()).toMatchObject([{ id, listingId: listing.id }]);
-    expectError(await seller.request('POST', '/api/gear/equip', { gearId: id, equip: true }), 409, itemTexts.itemListed);
+    expectError(
+      await seller.request('POST', '/api/gear/equip', { gearId: id, equip: true }),
+      409,
+      itemTexts.itemListed,
+    );
     expectError(await act(seller, '/api/gear/destroy', { gearId: id }), 409, itemTexts.itemListed);
     expectError(await list(seller, id, 10), 409, itemTexts.itemListed);
-    expect((await seller.request('GET', '/api/marketplace/my-listings')).json().map((l: { id: number }) => l.id)).toEqual([listing.id]);
+    expect(
+      (await seller.request('GET', '/api/marketplace/my-listings')).json().map((l: { id: number }) => l.id),
+    ).toEqual([listing.id]);
 
     expectError(await act(seller, '/api/marketplace/buy', { listingId: listing.id }), 403, itemTexts.ownListing);
     const bought = await act(buyer, '/api/marketplace/buy', { listingId: listing.id });
     expect(bought.statusCode, bought.body).toBe(200);
-    expect(bought.json()).toEqual({ success: true, message: fillText(itemTexts.listingBought, { name: 'Hexcore GPU', price: 400 }), listingId: listing.id, itemType: 'gear', itemId: id, price: 400 });
+    expect(bought.json()).toEqual({
+      success: true,
+      message: fillText(itemTexts.listingBought, { name: 'Hexcore GPU', price: 400 }),
+      listingId: listing.id,
+      itemType: 'gear',
+      itemId: id,
+      price: 400,
+    });
     const fee = saleFee(400);
     expect(await telnet(buyer)).toBe(100);
     expect(await telnet(seller)).toBe(400 - fee);
-    expect((await ledgerRows(app.db.database, seller.id)).map((r) => [r.delta, r.reason])).toEqual([[400, 'market-sale'], [-fee, 'market-fee']]);
+    expect((await ledgerRows(app.db.database, seller.id)).map((r) => [r.delta, r.reason])).toEqual([
+      [400, 'market-sale'],
+      [-fee, 'market-fee'],
+    ]);
     expect((await buyer.request('GET', '/api/gear')).json()).toMatchObject([{ id, listingId: null }]);
     expect((await seller.request('GET', '/api/gear')).json()).toEqual([]);
     expectError(await act(buyer, '/api/marketplace/buy', { listingId: listing.id }), 404, itemTexts.listingGone);
@@ -53,7 +76,11 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     const listingId = (await list(seller, await coreOf(app, seller, 'T-2'), 50, 'telnet-core')).json().listing.id;
     await grant(app, buyer, { telnet: 20 });
     let before = await snapshot(app);
-    expectError(await act(buyer, '/api/marketplace/buy', { listingId }), 409, fillText(itemTexts.insufficientTelnet, { n: 30 }));
+    expectError(
+      await act(buyer, '/api/marketplace/buy', { listingId }),
+      409,
+      fillText(itemTexts.insufficientTelnet, { n: 30 }),
+    );
     expect(await snapshot(app)).toBe(before);
     await grant(app, buyer, { telnet: 100 });
     for (let i = 0; i < balance.inventoryCapacity; i++) await coreOf(app, buyer);
@@ -72,7 +99,9 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     expect([first.statusCode, retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
     expect(retry.json()).toEqual(first.json());
     expect(await telnet(buyer)).toBe(40);
-    expect((await act(buyer, '/api/marketplace/buy', { listingId: listingId + 1 }, 'buy-retry-key-1')).statusCode).toBe(422);
+    expect((await act(buyer, '/api/marketplace/buy', { listingId: listingId + 1 }, 'buy-retry-key-1')).statusCode).toBe(
+      422,
+    );
   });
 
   it('remove returns the item; only the seller may remove', async () => {
@@ -82,7 +111,10 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     const listingId = (await list(seller, id, 5)).json().listing.id;
     expectError(await act(other, '/api/marketplace/remove', { listingId }), 403, itemTexts.notYourListing);
     const res = await act(seller, '/api/marketplace/remove', { listingId });
-    expect(res.json()).toEqual({ success: true, message: fillText(itemTexts.listingRemoved, { name: 'Scrap Core CPU' }) });
+    expect(res.json()).toEqual({
+      success: true,
+      message: fillText(itemTexts.listingRemoved, { name: 'Scrap Core CPU' }),
+    });
     expect((await seller.request('GET', '/api/gear')).json()).toMatchObject([{ id, listingId: null }]);
     expectError(await act(seller, '/api/marketplace/remove', { listingId }), 404, itemTexts.listingGone);
   });
@@ -100,26 +132,40 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     await app.jobs.runDue();
     await app.jobs.runDue();
     expect((await seller.request('GET', '/api/telnet-cores')).json()).toMatchObject([{ id, listingId: null }]);
-    const statuses = await app.db.database.query<{ id: number; status: string }>('SELECT id, status FROM market_listings WHERE id IN ($1, $2) ORDER BY id', [listingId, sold]);
+    const statuses = await app.db.database.query<{ id: number; status: string }>(
+      'SELECT id, status FROM market_listings WHERE id IN ($1, $2) ORDER BY id',
+      [listingId, sold],
+    );
     expect(statuses.map((s) => s.status)).toEqual(['expired', 'sold']);
     expect((await buyer.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
   });
 
   it('searches, filters, sorts by price and pages with a stable order', async () => {
     const seller = await asPlayer(app, { username: `zq${Date.now() % 1e6}` });
-    for (const [type, rarity, price] of [['cpu', 'common', 30], ['ram', 'rare', 10], ['cpu', 'legendary', 20]] as const) {
+    for (const [type, rarity, price] of [
+      ['cpu', 'common', 30],
+      ['ram', 'rare', 10],
+      ['cpu', 'legendary', 20],
+    ] as const) {
       await list(seller, await gearOf(app, seller, type, rarity), price);
     }
     const q = `?q=${seller.username}`;
     const page = async (extra: string) => (await seller.request('GET', `/api/marketplace/listings${q}${extra}`)).json();
     expect((await page('&sort=price-asc')).listings.map((l: { price: number }) => l.price)).toEqual([10, 20, 30]);
-    expect((await page('&sort=price-desc&pageSize=2&page=2')).listings.map((l: { price: number }) => l.price)).toEqual([10]);
+    expect((await page('&sort=price-desc&pageSize=2&page=2')).listings.map((l: { price: number }) => l.price)).toEqual([
+      10,
+    ]);
     expect((await page('&sort=price-desc&pageSize=2')).total).toBe(3);
     expect((await page('&type=cpu')).listings).toHaveLength(2);
     expect((await page('&rarity=legendary')).listings.map((l: { price: number }) => l.price)).toEqual([20]);
     expect((await page('&type=telnet-core')).listings).toEqual([]);
-    expect((await seller.request('GET', `/api/marketplace/listings?q=SINGULARITY ${seller.username.toUpperCase()}`)).json().total).toBe(0);
-    expect((await seller.request('GET', `/api/marketplace/listings?q=singularity`)).json().total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await seller.request('GET', `/api/marketplace/listings?q=SINGULARITY ${seller.username.toUpperCase()}`)).json()
+        .total,
+    ).toBe(0);
+    expect(
+      (await seller.request('GET', `/api/marketplace/listings?q=singularity`)).json().total,
+    ).toBeGreaterThanOrEqual(1);
     for (const bad of ['?page=0', '?pageSize=51', '?sort=cheap', '?type=sword', '?page=1.5', '?foo=1']) {
       expect((await seller.request('GET', `/api/marketplace/listings${bad}`)).statusCode, bad).toBe(400);
     }
@@ -136,7 +182,15 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     const seller = await asPlayer(app);
     const id = await gearOf(app, seller);
     const before = await snapshot(app);
-    expectError(await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: id, ...(price === undefined ? {} : { price }) }), 400, message);
+    expectError(
+      await act(seller, '/api/marketplace/create', {
+        itemType: 'gear',
+        itemId: id,
+        ...(price === undefined ? {} : { price }),
+      }),
+      400,
+      message,
+    );
     expect(await snapshot(app)).toBe(before);
   });
 
@@ -150,9 +204,16 @@ describe.each(drivers)('data exchange [%s]', (driver) => {
     expectError(await list(seller, theirs, 5), 404, itemTexts.itemNotFound);
     expectError(await list(seller, equipped, 5), 409, itemTexts.unequipBeforeSelling);
     expectError(await list(seller, theirs, 5, 'telnet-core'), 404, itemTexts.itemNotFound);
-    expect((await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: equipped, price: 5, sellerId: 1 })).statusCode).toBe(400);
-    expect((await seller.request('POST', '/api/marketplace/create', { itemType: 'gear', itemId: theirs, price: 5 })).statusCode).toBe(400);
-    for (const listingId of [0, -1, 1.5, '7', 2 ** 31]) expect((await act(seller, '/api/marketplace/buy', { listingId })).statusCode).toBe(400);
+    expect(
+      (await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: equipped, price: 5, sellerId: 1 }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await seller.request('POST', '/api/marketplace/create', { itemType: 'gear', itemId: theirs, price: 5 }))
+        .statusCode,
+    ).toBe(400);
+    for (const listingId of [0, -1, 1.5, '7', 2 ** 31])
+      expect((await act(seller, '/api/marketplace/buy', { listingId })).statusCode).toBe(400);
     expectError(await act(seller, '/api/marketplace/buy', { listingId: 2 ** 31 - 1 }), 404, itemTexts.listingGone);
     expect(await snapshot(app)).toBe(before);
   });

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, marketPaths, MyListings, PriceList, PriceQuery, RemoveListingBody } from '../../../core/api/market';
+import {
+  BuyListingBody,
+  CreateListingBody,
+  ListingPage,
+  ListingQuery,
+  marketPaths,
+  MyListings,
+  PriceList,
+  PriceQuery,
+  RemoveListingBody,
+} from '../../../core/api/market';
 import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
@@ -9,15 +19,23 @@ import type { MarketService } from './service';
 /** spec §7 Marketplace endpoints (src/core/api/market.ts); every POST moves value, so each needs an Idempotency-Key. */
 export function marketRoutes(app: FastifyInstance, market: MarketService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(marketPaths.listings, { schema: { querystring: ListingQuery, response: { 200: ListingPage, ...errorResponses } } }, async (request) => {
-    requireAuth(request);
-    return market.listings(request.query);
-  });
+  api.get(
+    marketPaths.listings,
+    { schema: { querystring: ListingQuery, response: { 200: ListingPage, ...errorResponses } } },
+    async (request) => {
+      requireAuth(request);
+      return market.listings(request.query);
+    },
+  );
 
-  api.get(marketPaths.prices, { schema: { querystring: PriceQuery, response: { 200: PriceList, ...errorResponses } } }, async (request) => {
-    requireAuth(request);
-    return market.prices(request.query);
-  });
+  api.get(
+    marketPaths.prices,
+    { schema: { querystring: PriceQuery, response: { 200: PriceList, ...errorResponses } } },
+    async (request) => {
+      requireAuth(request);
+      return market.prices(request.query);
+    },
+  );
 
   api.get(marketPaths.myListings, { schema: { response: { 200: MyListings, ...errorResponses } } }, async (request) =>
     market.myListings(requireAuth(request).user.id),

@@ -1,5 +1,14 @@
 import type { User } from '../../../core/api/common';
-import type { BuyListingBody, CreateListingBody, ListingPage, ListingQuery, Listing, PriceList, PriceQuery, RemoveListingBody } from '../../../core/api/market';
+import type {
+  BuyListingBody,
+  CreateListingBody,
+  ListingPage,
+  ListingQuery,
+  Listing,
+  PriceList,
+  PriceQuery,
+  RemoveListingBody,
+} from '../../../core/api/market';
 import { balance } from '../../../core/balance';
 import { listingExpiresAt, saleFee, validatePrice } from '../../../core/rules/market';
 import { pricedItems } from '../../../core/rules/market-prices';
@@ -28,13 +37,29 @@ const refuse = (status: number, message: string): never => {
 };
 
 /** Inventory refusals for an item being listed, in the contract's words. */
-const escrowRefusal = { 'not-found': [404, itemTexts.itemNotFound], 'in-escrow': [409, itemTexts.itemListed], equipped: [409, itemTexts.unequipBeforeSelling], used: [409, itemTexts.coreAlreadyOpened] } as const;
+const escrowRefusal = {
+  'not-found': [404, itemTexts.itemNotFound],
+  'in-escrow': [409, itemTexts.itemListed],
+  equipped: [409, itemTexts.unequipBeforeSelling],
+  used: [409, itemTexts.coreAlreadyOpened],
+} as const;
 
 async function findHeldItem(tx: Tx, userId: number, body: CreateListingBody): Promise<ListedItem | undefined> {
   const held = await listItems(tx, userId);
   if (body.itemType === 'gear') {
     const g = held.gear.find((x) => x.id === body.itemId);
-    return g && { kind: 'gear', id: g.id, name: g.name, description: g.description, type: g.type, rarity: g.rarity, level: g.level, statValue: g.statValue };
+    return (
+      g && {
+        kind: 'gear',
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        type: g.type,
+        rarity: g.rarity,
+        level: g.level,
+        statValue: g.statValue,
+      }
+    );
   }
   const c = held.cores.find((x) => x.id === body.itemId);
   return c && { kind: 'telnet-core', id: c.id, coreTypeId: c.coreTypeId };
@@ -43,26 +68,42 @@ async function findHeldItem(tx: Tx, userId: number, body: CreateListingBody): Pr
 /** The Data Exchange (spec §7 Marketplace, ADR 016): escrowed listings, one-transaction sales, expiry on the jobs runner. */
 export function createMarketService(deps: MarketServiceDeps) {
   const { database, bus, now } = deps;
-  const publishEveryone = (event: Parameters<Bus['publish']>[0]['event']) => bus.publish({ audience: { kind: 'everyone' }, event });
-  const tellOwners = (userIds: number[], reason: 'market-listed' | 'market-bought' | 'market-sold' | 'market-returned') =>
-    bus.publish({ audience: { kind: 'users', userIds }, event: { t: 'inventory.changed', d: { reason } } });
+  const publishEveryone = (event: Parameters<Bus['publish']>[0]['event']) =>
+    bus.publish({ audience: { kind: 'everyone' }, event });
+  const tellOwners = (
+    userIds: number[],
+    reason: 'market-listed' | 'market-bought' | 'market-sold' | 'market-returned',
+  ) => bus.publish({ audience: { kind: 'users', userIds }, event: { t: 'inventory.changed', d: { reason } } });
   /** user.updated to each player whose Telnet a sale moved (their stats panels show the new balance). */
   async function publishBalances(userIds: number[]) {
     for (const userId of userIds) {
       try {
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: await deps.userView(userId) } });
+        bus.publish({
+          audience: { kind: 'users', userIds: [userId] },
+          event: { t: 'user.updated', d: await deps.userView(userId) },
+        });
       } catch {
         // A player deleted meanwhile has no screen to update.
       }
     }
   }
   /** Runs the work once per key; `after` runs only when this call (not a replay) committed a 200. */
-  async function once(userId: number, key: string, scope: string, request: unknown, work: (tx: Tx, after: (fn: () => void) => void) => Promise<unknown>) {
+  async function once(
+    userId: number,
+    key: string,
+    scope: string,
+    request: unknown,
+    work: (tx: Tx, after: (fn: () => void) => void) => Promise<unknown>,
+  ) {
     const pending: (() => void)[] = [];
-    const outcome: IdempotentOutcome = await runIdempotent(database, { userId, key, scope, request, now: now() }, async (tx) => {
-      pending.length = 0;
-      return { statusCode: 200, body: await work(tx, (fn) => pending.push(fn)) };
-    });
+    const outcome: IdempotentOutcome = await runIdempotent(
+      database,
+      { userId, key, scope, request, now: now() },
+      async (tx) => {
+        pending.length = 0;
+        return { statusCode: 200, body: await work(tx, (fn) => pending.push(fn)) };
+      },
+    );
     if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) fn();
     return outcome;
   }
@@ -78,18 +119,37 @@ export function createMarketService(deps: MarketServiceDeps) {
         const createdAt = now();
         const seller = { id: userId, username: await store.sellerName(tx, userId) };
         // The row first, for its id as the escrow's reference; a refusal below rolls both back.
-        const listingId = item ? await store.insertListing(tx, listingRowFor(item, seller, price.price, new Date(createdAt), new Date(listingExpiresAt(createdAt)))) : 0;
-        const escrow = await escrowItem(tx, { userId, item: { kind: body.itemType === 'gear' ? 'gear' : 'core', id: body.itemId }, purpose: 'market-listing', reference: `listing:${listingId}` });
+        const listingId = item
+          ? await store.insertListing(
+              tx,
+              listingRowFor(item, seller, price.price, new Date(createdAt), new Date(listingExpiresAt(createdAt))),
+            )
+          : 0;
+        const escrow = await escrowItem(tx, {
+          userId,
+          item: { kind: body.itemType === 'gear' ? 'gear' : 'core', id: body.itemId },
+          purpose: 'market-listing',
+          reference: `listing:${listingId}`,
+        });
         if (escrow.kind !== 'escrowed') return refuse(escrowRefusal[escrow.kind][0], escrowRefusal[escrow.kind][1]);
         if (!item) return refuse(409, itemTexts.listFailed); // it arrived between the read and the lock: try again
         await store.setEscrow(tx, listingId, escrow.escrowId);
-        await scheduleJob(tx, { kind: 'market.listingExpired', payload: { listingId }, runAt: listingExpiresAt(createdAt), dedupeKey: `listing:${listingId}` });
+        await scheduleJob(tx, {
+          kind: 'market.listingExpired',
+          payload: { listingId },
+          runAt: listingExpiresAt(createdAt),
+          dedupeKey: `listing:${listingId}`,
+        });
         const listing = toListing((await store.lockListing(tx, listingId))!);
         after(() => {
           publishEveryone({ t: 'market.listingCreated', d: listing });
           tellOwners([userId], 'market-listed');
         });
-        return { success: true, message: fillText(itemTexts.listingCreated, { name: listing.itemData.name, price: listing.price }), listing };
+        return {
+          success: true,
+          message: fillText(itemTexts.listingCreated, { name: listing.itemData.name, price: listing.price }),
+          listing,
+        };
       });
     },
 
@@ -99,10 +159,12 @@ export function createMarketService(deps: MarketServiceDeps) {
         const sellerId = await store.sellerOf(tx, body.listingId);
         await lockPlayers(tx, sellerId === undefined ? [buyerId] : [buyerId, sellerId]);
         const row = await store.lockListing(tx, body.listingId);
-        if (!row || row.status !== 'active' || row.expiresAt.getTime() <= now()) return refuse(404, itemTexts.listingGone);
+        if (!row || row.status !== 'active' || row.expiresAt.getTime() <= now())
+          return refuse(404, itemTexts.listingGone);
         if (row.sellerId === buyerId) return refuse(403, itemTexts.ownListing);
         // Refused before paying; releaseEscrow checks again under the players' locks.
-        if ((await countItems(tx, [buyerId])).get(buyerId)! >= balance.inventoryCapacity) return refuse(409, itemTexts.buyerInventoryFull);
+        if ((await countItems(tx, [buyerId])).get(buyerId)! >= balance.inventoryCapacity)
+          return refuse(409, itemTexts.buyerInventoryFull);
         const fee = saleFee(row.price);
         const paid = await transfer(tx, {
           fromUserId: buyerId,
@@ -112,18 +174,37 @@ export function createMarketService(deps: MarketServiceDeps) {
           fee: { amount: fee, reason: 'market-fee' },
           reference: `listing:${row.id}`,
         });
-        if (paid.kind === 'insufficient') return refuse(409, fillText(itemTexts.insufficientTelnet, { n: paid.shortBy }));
+        if (paid.kind === 'insufficient')
+          return refuse(409, fillText(itemTexts.insufficientTelnet, { n: paid.shortBy }));
         const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: buyerId });
         if (released.kind === 'full') return refuse(409, itemTexts.buyerInventoryFull);
         if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
         await store.closeListing(tx, row.id, { status: 'sold', buyerId, at: new Date(now()) });
         after(() => {
-          publishEveryone({ t: 'market.listingSold', d: { listingId: row.id, sellerId: row.sellerId, buyerId, itemType: row.itemType, itemName: row.itemName, price: row.price, fee } });
+          publishEveryone({
+            t: 'market.listingSold',
+            d: {
+              listingId: row.id,
+              sellerId: row.sellerId,
+              buyerId,
+              itemType: row.itemType,
+              itemName: row.itemName,
+              price: row.price,
+              fee,
+            },
+          });
           tellOwners([buyerId], 'market-bought');
           tellOwners([row.sellerId], 'market-sold');
           void publishBalances([buyerId, row.sellerId]);
         });
-        return { success: true, message: fillText(itemTexts.listingBought, { name: row.itemName, price: row.price }), listingId: row.id, itemType: row.itemType, itemId: row.itemId, price: row.price };
+        return {
+          success: true,
+          message: fillText(itemTexts.listingBought, { name: row.itemName, price: row.price }),
+          listingId: row.id,
+          itemType: row.itemType,
+          itemId: row.itemId,
+          price: row.price,
+        };
       });
     },
 
@@ -138,7 +219,10 @@ export function createMarketService(deps: MarketServiceDeps) {
         if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
         await store.closeListing(tx, row.id, { status: 'removed', at: new Date(now()) });
         after(() => {
-          publishEveryone({ t: 'market.listingRemoved', d: { listingId: row.id, sellerId: userId, itemName: row.itemName } });
+          publishEveryone({
+            t: 'market.listingRemoved',
+            d: { listingId: row.id, sellerId: userId, itemName: row.itemName },
+          });
           tellOwners([userId], 'market-returned');
         });
         return { success: true, message: fillText(itemTexts.listingRemoved, { name: row.itemName }) };
@@ -153,10 +237,25 @@ export function createMarketService(deps: MarketServiceDeps) {
     /** The price reference of each item of a type (all items without one): cheapest listing, average of the last sales. */
     async prices(query: PriceQuery): Promise<PriceList> {
       const items = pricedItems(query.type);
-      const rows = new Map((await store.pricesOf(database.db, items.map((i) => i.itemName), new Date(now()), balance.marketPriceSampleSales)).map((r) => [r.item_name, r]));
+      const rows = new Map(
+        (
+          await store.pricesOf(
+            database.db,
+            items.map((i) => i.itemName),
+            new Date(now()),
+            balance.marketPriceSampleSales,
+          )
+        ).map((r) => [r.item_name, r]),
+      );
       return items.map((i) => {
         const row = rows.get(i.itemName);
-        return { itemName: i.itemName, itemType: i.itemType, cheapest: row?.cheapest ?? null, averageSale: row?.average ?? null, sales: row?.sales ?? 0 };
+        return {
+          itemName: i.itemName,
+          itemType: i.itemType,
+          cheapest: row?.cheapest ?? null,
+          averageSale: row?.average ?? null,
+          sales: row?.sales ?? 0,
+        };
       });
     },
 
@@ -173,7 +272,10 @@ export function createMarketService(deps: MarketServiceDeps) {
      * seller's lock already (players first); each listing is then locked and read again. Returns
      * what to publish once the caller has committed.
      */
-    async withdrawItems(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<{ withdrawn: number; publish: () => void }> {
+    async withdrawItems(
+      tx: Tx,
+      r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] },
+    ): Promise<{ withdrawn: number; publish: () => void }> {
       const closed: { id: number; itemName: string }[] = [];
       for (const listingId of await store.listingIdsOfItems(tx, { ...r, status: 'active' })) {
         const row = await store.lockListing(tx, listingId);
@@ -184,7 +286,11 @@ export function createMarketService(deps: MarketServiceDeps) {
         closed.push({ id: row.id, itemName: row.itemName });
       }
       const publish = () => {
-        for (const l of closed) publishEveryone({ t: 'market.listingRemoved', d: { listingId: l.id, sellerId: r.sellerId, itemName: l.itemName } });
+        for (const l of closed)
+          publishEveryone({
+            t: 'market.listingRemoved',
+            d: { listingId: l.id, sellerId: r.sellerId, itemName: l.itemName },
+          });
         if (closed.length > 0) tellOwners([r.sellerId], 'market-returned');
       };
       return { withdrawn: closed.length, publish };
@@ -202,11 +308,17 @@ export function createMarketService(deps: MarketServiceDeps) {
         const itemIds = active.filter((l) => l.itemType === itemType).map((l) => l.itemId);
         if (itemIds.length > 0) parts.push(await service.withdrawItems(tx, { sellerId, itemType, itemIds }));
       }
-      return { withdrawn: parts.reduce((n, p) => n + p.withdrawn, 0), publish: () => parts.forEach((p) => p.publish()) };
+      return {
+        withdrawn: parts.reduce((n, p) => n + p.withdrawn, 0),
+        publish: () => parts.forEach((p) => p.publish()),
+      };
     },
 
     /** The ledger references of a seller's sales of these items ('listing:<id>', the sale's and fee's rows). */
-    async saleReferences(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<string[]> {
+    async saleReferences(
+      tx: Tx,
+      r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] },
+    ): Promise<string[]> {
       return (await store.listingIdsOfItems(tx, { ...r, status: 'sold' })).map((id) => `listing:${id}`);
     },
 
@@ -221,7 +333,10 @@ export function createMarketService(deps: MarketServiceDeps) {
       if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
       await store.closeListing(tx, row.id, { status: 'expired', at: job.claimedAt });
       return () => {
-        publishEveryone({ t: 'market.listingExpired', d: { listingId: row.id, sellerId: row.sellerId, itemName: row.itemName } });
+        publishEveryone({
+          t: 'market.listingExpired',
+          d: { listingId: row.id, sellerId: row.sellerId, itemName: row.itemName },
+        });
         tellOwners([row.sellerId], 'market-returned');
       };
     },

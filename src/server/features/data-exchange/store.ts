@@ -8,10 +8,16 @@ import { rowsOf } from '../../db/rows';
 import { marketListings, users } from '../../db/schema';
 
 export type ListingRow = typeof marketListings.$inferSelect & { sellerUsername: string };
-export type NewListing = Omit<typeof marketListings.$inferInsert, 'id' | 'status' | 'buyerId' | 'closedAt' | 'escrowId'>;
+export type NewListing = Omit<
+  typeof marketListings.$inferInsert,
+  'id' | 'status' | 'buyerId' | 'closedAt' | 'escrowId'
+>;
 
 const withSeller = { listing: marketListings, sellerUsername: users.username };
-const flatten = (r: { listing: typeof marketListings.$inferSelect; sellerUsername: string }): ListingRow => ({ ...r.listing, sellerUsername: r.sellerUsername });
+const flatten = (r: { listing: typeof marketListings.$inferSelect; sellerUsername: string }): ListingRow => ({
+  ...r.listing,
+  sellerUsername: r.sellerUsername,
+});
 
 export async function sellerName(tx: Executor, userId: number): Promise<string> {
   const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -29,7 +35,10 @@ export async function setEscrow(tx: Tx, listingId: number, escrowId: number): Pr
 
 /** A listing's seller (never changes), read without a lock so the players can be locked first. */
 export async function sellerOf(tx: Tx, listingId: number): Promise<number | undefined> {
-  const [row] = await tx.select({ sellerId: marketListings.sellerId }).from(marketListings).where(eq(marketListings.id, listingId));
+  const [row] = await tx
+    .select({ sellerId: marketListings.sellerId })
+    .from(marketListings)
+    .where(eq(marketListings.id, listingId));
   return row?.sellerId;
 }
 
@@ -48,7 +57,11 @@ export async function lockListing(tx: Tx, listingId: number): Promise<ListingRow
   return row && flatten(row);
 }
 
-export async function closeListing(tx: Tx, listingId: number, close: { status: 'sold' | 'removed' | 'expired'; buyerId?: number; at: Date }) {
+export async function closeListing(
+  tx: Tx,
+  listingId: number,
+  close: { status: 'sold' | 'removed' | 'expired'; buyerId?: number; at: Date },
+) {
   await tx
     .update(marketListings)
     .set({ status: close.status, buyerId: close.buyerId ?? null, closedAt: close.at })
@@ -71,7 +84,11 @@ const orders = {
 } as const;
 
 /** One page of active, unexpired listings in a stable order (ties by id) and the total that match. */
-export async function listingPage(tx: Executor, query: ListingQuery, now: Date): Promise<{ rows: ListingRow[]; total: number }> {
+export async function listingPage(
+  tx: Executor,
+  query: ListingQuery,
+  now: Date,
+): Promise<{ rows: ListingRow[]; total: number }> {
   const where = filters(query, now);
   const rows = await tx
     .select(withSeller)
@@ -97,14 +114,22 @@ export async function pricesOf(tx: Executor, names: readonly string[], now: Date
         WHERE l.item_name = k.name AND l.status = 'active' AND l.expires_at > ${now.toISOString()}
         ORDER BY l.price LIMIT 1) AS cheapest,
       s.average, s.sales
-    FROM (VALUES ${sql.join(names.map((n) => sql`(${n}::text)`), sql`, `)}) AS k(name)
+    FROM (VALUES ${sql.join(
+      names.map((n) => sql`(${n}::text)`),
+      sql`, `,
+    )}) AS k(name)
     CROSS JOIN LATERAL (
       SELECT round(avg(t.price))::int AS average, count(*)::int AS sales
       FROM (SELECT l.price FROM ${marketListings} l
         WHERE l.item_name = k.name AND l.status = 'sold'
         ORDER BY l.closed_at DESC NULLS LAST, l.id DESC NULLS LAST LIMIT ${sample}) t
     ) s`);
-  return rowsOf<PriceRow>(result).map((r) => ({ ...r, cheapest: r.cheapest === null ? null : Number(r.cheapest), average: r.average === null ? null : Number(r.average), sales: Number(r.sales) }));
+  return rowsOf<PriceRow>(result).map((r) => ({
+    ...r,
+    cheapest: r.cheapest === null ? null : Number(r.cheapest),
+    average: r.average === null ? null : Number(r.average),
+    sales: Number(r.sales),
+  }));
 }
 
 export type PriceRow = { item_name: string; cheapest: number | null; average: number | null; sales: number };
@@ -121,12 +146,22 @@ export async function activeListingsOf(tx: Executor, sellerId: number): Promise<
 }
 
 /** Ids of a seller's listings of these items in one status (a reversed purchase's cores, ADR 046); no locks. */
-export async function listingIdsOfItems(tx: Executor, r: { sellerId: number; itemType: ListingRow['itemType']; itemIds: number[]; status: 'active' | 'sold' }): Promise<number[]> {
+export async function listingIdsOfItems(
+  tx: Executor,
+  r: { sellerId: number; itemType: ListingRow['itemType']; itemIds: number[]; status: 'active' | 'sold' },
+): Promise<number[]> {
   if (r.itemIds.length === 0) return [];
   const rows = await tx
     .select({ id: marketListings.id })
     .from(marketListings)
-    .where(and(eq(marketListings.sellerId, r.sellerId), eq(marketListings.itemType, r.itemType), inArray(marketListings.itemId, r.itemIds), eq(marketListings.status, r.status)))
+    .where(
+      and(
+        eq(marketListings.sellerId, r.sellerId),
+        eq(marketListings.itemType, r.itemType),
+        inArray(marketListings.itemId, r.itemIds),
+        eq(marketListings.status, r.status),
+      ),
+    )
     .orderBy(marketListings.id);
   return rows.map((row) => row.id);
 }
@@ -134,7 +169,12 @@ export async function listingIdsOfItems(tx: Executor, r: { sellerId: number; ite
 /** A sold listing's item and its two parties (an operator's reversal hands the item back, ADR 060). */
 export async function soldListing(tx: Executor, listingId: number) {
   const [row] = await tx
-    .select({ sellerId: marketListings.sellerId, buyerId: marketListings.buyerId, itemType: marketListings.itemType, itemId: marketListings.itemId })
+    .select({
+      sellerId: marketListings.sellerId,
+      buyerId: marketListings.buyerId,
+      itemType: marketListings.itemType,
+      itemId: marketListings.itemId,
+    })
     .from(marketListings)
     .where(and(eq(marketListings.id, listingId), eq(marketListings.status, 'sold')));
   return row;
@@ -162,7 +202,9 @@ export function listingsPage(db: Executor, userId: number, after: number, limit:
       closedAt: marketListings.closedAt,
     })
     .from(marketListings)
-    .where(and(or(eq(marketListings.sellerId, userId), eq(marketListings.buyerId, userId)), gt(marketListings.id, after)))
+    .where(
+      and(or(eq(marketListings.sellerId, userId), eq(marketListings.buyerId, userId)), gt(marketListings.id, after)),
+    )
     .orderBy(asc(marketListings.id))
     .limit(limit);
 }

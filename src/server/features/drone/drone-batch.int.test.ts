@@ -30,18 +30,35 @@ describe.each(drivers)('Drone steps in batches [%s]', (kind) => {
   let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
   const sent: BusMessage[] = [];
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   beforeAll(async () => {
     db = await freshDatabase(kind);
   });
   afterAll(() => db.dispose());
 
   it('thirty players with due drones are each stepped exactly once per step, in batches, with ledger = balance', async () => {
-    const drone = createDroneService({ database: db.database, bus: recordingBus(sent), now: () => clock, random, userView: async () => { throw new Error('no view in this test'); } });
+    const drone = createDroneService({
+      database: db.database,
+      bus: recordingBus(sent),
+      now: () => clock,
+      random,
+      userView: async () => {
+        throw new Error('no view in this test');
+      },
+    });
     const ids = await insertPlayers(db.database, players, { telnet: runTelnet });
-    for (const userId of ids) expect((await drone.buy(userId, `k${userId}`, { telnet: runTelnet })).statusCode).toBe(200);
+    for (const userId of ids)
+      expect((await drone.buy(userId, `k${userId}`, { telnet: runTelnet })).statusCode).toBe(200);
     // Claims big enough that each pass is one batch of every due step (PGlite too).
-    const runner = createJobRunner({ database: db.database, now: () => clock, handlers: { 'drone.step': drone.step }, batchHandlers: { 'drone.step': drone.stepMany }, claimSize: 50, concurrency: 1, log: { info() {}, warn: (d) => warnings.push(d), error: (d) => warnings.push(d) } });
+    const runner = createJobRunner({
+      database: db.database,
+      now: () => clock,
+      handlers: { 'drone.step': drone.step },
+      batchHandlers: { 'drone.step': drone.stepMany },
+      claimSize: 50,
+      concurrency: 1,
+      log: { info() {}, warn: (d) => warnings.push(d), error: (d) => warnings.push(d) },
+    });
     const ran: RanJob[] = [];
     const warnings: object[] = [];
     for (let s = 0; s < droneStepsPerRun; s++) {
@@ -54,14 +71,20 @@ describe.each(drivers)('Drone steps in batches [%s]', (kind) => {
     expect(ran.every((r) => r.outcome === 'done')).toBe(true);
     expect(warnings).toEqual([]); // no batch fell back to one by one
 
-    const runs = await db.database.query<{ user_id: number; status: string; steps_done: number; clicks_done: number }>('SELECT user_id, status, steps_done, clicks_done FROM drone_runs ORDER BY user_id');
+    const runs = await db.database.query<{ user_id: number; status: string; steps_done: number; clicks_done: number }>(
+      'SELECT user_id, status, steps_done, clicks_done FROM drone_runs ORDER BY user_id',
+    );
     expect(runs).toHaveLength(players);
-    for (const run of runs) expect(run).toMatchObject({ status: 'finished', steps_done: droneStepsPerRun, clicks_done: runTelnet });
+    for (const run of runs)
+      expect(run).toMatchObject({ status: 'finished', steps_done: droneStepsPerRun, clicks_done: runTelnet });
     const decodeRows = await db.database.query<{ user_id: number; n: number }>(
       "SELECT user_id, count(*)::int AS n, count(DISTINCT reference)::int AS refs FROM telnet_ledger WHERE reason = 'decode' GROUP BY user_id",
     );
     for (const row of decodeRows) expect(row).toMatchObject({ n: expect.any(Number), refs: row.n }); // one ledger row per step, never two
-    const totals = await db.database.query<{ total_taps: string | number; id: number }>('SELECT id, total_taps FROM users WHERE id = any($1::int[]) ORDER BY id', [ids]);
+    const totals = await db.database.query<{ total_taps: string | number; id: number }>(
+      'SELECT id, total_taps FROM users WHERE id = any($1::int[]) ORDER BY id',
+      [ids],
+    );
     expect(totals).toHaveLength(players);
     for (const u of totals) expect(Number(u.total_taps)).toBe(runTelnet);
     for (const userId of ids) {

@@ -23,8 +23,17 @@ async function state(app: TestApp) {
 
 /** bigint columns come back as strings on PostgreSQL: numbers here. */
 const row = async (app: TestApp, userId: number) => {
-  const [r] = await app.db.database.query<Record<string, unknown>>('SELECT level, current_exp, total_taps, tap_tokens, telnet FROM users WHERE id = $1', [userId]);
-  return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, Number(v)])) as { level: number; current_exp: number; total_taps: number; tap_tokens: number; telnet: number };
+  const [r] = await app.db.database.query<Record<string, unknown>>(
+    'SELECT level, current_exp, total_taps, tap_tokens, telnet FROM users WHERE id = $1',
+    [userId],
+  );
+  return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, Number(v)])) as {
+    level: number;
+    current_exp: number;
+    total_taps: number;
+    tap_tokens: number;
+    telnet: number;
+  };
 };
 
 /** Moves the clock one step and lets the jobs runner run what is due. */
@@ -44,17 +53,34 @@ describe.each(drivers)('Drone [%s]', (kind) => {
   afterAll(() => app.close());
 
   it('status with no run: inactive, nothing to harvest', async () => {
-    expect((await p.request('GET', '/api/drone/status')).data).toMatchObject({ isActive: false, nextRunTime: null, harvestReady: false });
+    expect((await p.request('GET', '/api/drone/status')).data).toMatchObject({
+      isActive: false,
+      nextRunTime: null,
+      harvestReady: false,
+    });
     expect((await p.request('POST', '/api/drone/process')).data).toEqual({ success: false, message: t.droneNoHarvest });
   });
 
   it('refuses wrong types, negative, fractional, zero, huge and unaffordable Telnet with a 4xx, changing nothing', async () => {
     await grant(app, p, { telnet: 100 });
     const before = await state(app);
-    for (const body of [{}, { telnet: '10' }, { telnet: -5 }, { telnet: 1.5 }, { telnet: 0 }, { telnet: 2 ** 53 + 1 }, { telnet: 10, extra: 1 }, { telnet: null }]) {
+    for (const body of [
+      {},
+      { telnet: '10' },
+      { telnet: -5 },
+      { telnet: 1.5 },
+      { telnet: 0 },
+      { telnet: 2 ** 53 + 1 },
+      { telnet: 10, extra: 1 },
+      { telnet: null },
+    ]) {
       expectError(await act(p, '/api/game/telnet-conversion', body), 400);
     }
-    expectError(await p.request('POST', '/api/game/telnet-conversion', { telnet: 10 }), 400, texts.idempotencyKeyMissing);
+    expectError(
+      await p.request('POST', '/api/game/telnet-conversion', { telnet: 10 }),
+      400,
+      texts.idempotencyKeyMissing,
+    );
     expectError(await act(p, '/api/game/telnet-conversion', { telnet: 101 }), 409, t.droneInsufficient(1));
     expect(await state(app)).toBe(before);
   });
@@ -64,7 +90,12 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     const res = await act(p, '/api/game/telnet-conversion', { telnet: 30 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.data).toMatchObject({ success: true, clicks: 30, refundedTelnet: 0 });
-    expect(res.data.status).toMatchObject({ isActive: true, nextRunTime: app.clock.now + stepMs, clicksTotal: 30, clicksDone: 0 });
+    expect(res.data.status).toMatchObject({
+      isActive: true,
+      nextRunTime: app.clock.now + stepMs,
+      clicksTotal: 30,
+      clicksDone: 0,
+    });
     expectError(await act(p, '/api/game/telnet-conversion', { telnet: 5 }), 409, t.droneBusy);
 
     for (let i = 0; i < 9; i++) await step(app, app.clock);
@@ -72,7 +103,11 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     expect((await p.request('POST', '/api/drone/process')).data.success).toBe(false); // not finished yet
     const ran = await step(app, app.clock);
     expect(ran.map((j) => [j.kind, j.outcome])).toEqual([['drone.step', 'done']]);
-    expect((await p.request('GET', '/api/drone/status')).data).toMatchObject({ isActive: false, clicksDone: 30, harvestReady: true });
+    expect((await p.request('GET', '/api/drone/status')).data).toMatchObject({
+      isActive: false,
+      clicksDone: 30,
+      harvestReady: true,
+    });
 
     const end = await row(app, p.id);
     expect(end.total_taps - start.total_taps).toBe(30);
@@ -86,10 +121,20 @@ describe.each(drivers)('Drone [%s]', (kind) => {
   });
 
   it('the harvest is handed out once, with the dialog figures', async () => {
-    const [a, b] = await Promise.all([p.request('POST', '/api/drone/harvest', {}), p.request('POST', '/api/drone/process')]);
+    const [a, b] = await Promise.all([
+      p.request('POST', '/api/drone/harvest', {}),
+      p.request('POST', '/api/drone/process'),
+    ]);
     const got = [a.data, b.data].filter((d) => d.success);
     expect(got).toHaveLength(1);
-    expect(got[0].rewardSummary).toMatchObject({ clicks: 30, oldLevel: 1, totalDrops: 0, gearDrops: [], telnetCoreDrops: [], telnetEarned: 3 });
+    expect(got[0].rewardSummary).toMatchObject({
+      clicks: 30,
+      oldLevel: 1,
+      totalDrops: 0,
+      gearDrops: [],
+      telnetCoreDrops: [],
+      telnetEarned: 3,
+    });
     expect(got[0].rewardSummary.levelsGained).toBe(got[0].rewardSummary.newLevel - 1);
     // Level 1 → n: experience is what the 30 decodes gave (1 per decode at level 1, then the level each).
     expect(got[0].rewardSummary.experience).toBeGreaterThanOrEqual(30);
@@ -101,7 +146,10 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     const res = await act(p, '/api/game/telnet-conversion', { telnet: 300 });
     expect(res.data).toMatchObject({ clicks: 250, refundedTelnet: 50 });
     const ledger = (await ledgerRows(app.db.database, p.id)).slice(-2);
-    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([['drone-purchase', -300], ['drone-refund', 50]]);
+    expect(ledger.map((r) => [r.reason, r.delta])).toEqual([
+      ['drone-purchase', -300],
+      ['drone-refund', 50],
+    ]);
   });
 
   it("at the optimizer's top rates a run pays Telnet at the drone's cap, so a click never pays back its cost (ADR 051)", async () => {
@@ -110,7 +158,9 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     await grant(app, q, { telnet: 100 });
     expect((await act(q, '/api/game/telnet-conversion', { telnet: 100 })).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) await step(app, app.clock);
-    const earned = (await ledgerRows(app.db.database, q.id)).filter((r) => r.reason === 'decode').reduce((s, r) => s + r.delta, 0);
+    const earned = (await ledgerRows(app.db.database, q.id))
+      .filter((r) => r.reason === 'decode')
+      .reduce((s, r) => s + r.delta, 0);
     // 100 decodes at 90 % would pay 90; the drone pays at most balance.droneTelnetRateCapPct (80 %).
     expect(earned).toBe((100 * balance.droneTelnetRateCapPct) / 100);
   });
@@ -123,17 +173,27 @@ describe.each(drivers)('Drone [%s]', (kind) => {
     for (let i = 0; i < 4; i++) await step(app, app.clock);
     await app.jobs.stop();
     // A second instance on the same database (the first one is gone) picks the run up.
-    const second = await buildApp({ config: testConfig(), database: app.db.database, now: () => app.clock.now, random: () => 0.999 });
+    const second = await buildApp({
+      config: testConfig(),
+      database: app.db.database,
+      now: () => app.clock.now,
+      random: () => 0.999,
+    });
     try {
       for (let i = 0; i < 6; i++) await step(second, app.clock);
       expect(await second.jobs.runDue()).toEqual([]);
     } finally {
       await second.close();
     }
-    const runs = await app.db.database.query<{ status: string; clicks_done: number; steps_done: number }>('SELECT status, clicks_done, steps_done FROM drone_runs WHERE user_id = $1', [q.id]);
+    const runs = await app.db.database.query<{ status: string; clicks_done: number; steps_done: number }>(
+      'SELECT status, clicks_done, steps_done FROM drone_runs WHERE user_id = $1',
+      [q.id],
+    );
     expect(runs).toEqual([{ status: 'finished', clicks_done: 250, steps_done: 10 }]);
     expect(Number((await row(app, q.id)).total_taps)).toBe(250);
-    const decodeRefs = (await ledgerRows(app.db.database, q.id)).filter((r) => r.reason === 'decode').map((r) => r.reference);
+    const decodeRefs = (await ledgerRows(app.db.database, q.id))
+      .filter((r) => r.reason === 'decode')
+      .map((r) => r.reference);
     expect(new Set(decodeRefs).size).toBe(decodeRefs.length);
   });
 });
@@ -153,8 +213,16 @@ describe.each(drivers)('Drone drops [%s]', (kind) => {
     expect(h.rewardSummary.totalDrops).toBe(50);
     expect(h.rewardSummary.lostDrops).toBe(10);
     const gear = h.rewardSummary.gearDrops[0];
-    expect(gear).toMatchObject({ name: expect.any(String), level: expect.any(Number), rarity: expect.any(String), statValue: expect.any(Number) });
-    const items = await app.db.database.query<{ n: number }>('SELECT (SELECT count(*) FROM gear WHERE user_id = $1) + (SELECT count(*) FROM telnet_cores WHERE user_id = $1) AS n', [p.id]);
+    expect(gear).toMatchObject({
+      name: expect.any(String),
+      level: expect.any(Number),
+      rarity: expect.any(String),
+      statValue: expect.any(Number),
+    });
+    const items = await app.db.database.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM gear WHERE user_id = $1) + (SELECT count(*) FROM telnet_cores WHERE user_id = $1) AS n',
+      [p.id],
+    );
     expect(Number(items[0]!.n)).toBe(50);
   });
 });

@@ -11,16 +11,25 @@ const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A naive collect: read the end time, then level + 1, with no lock or condition between. */
 async function naiveCollect(database: Database, userId: number): Promise<number> {
-  const [row] = await database.query<{ ends_at: Date | null }>('SELECT ends_at FROM optimizer_states WHERE user_id = $1', [userId]);
+  const [row] = await database.query<{ ends_at: Date | null }>(
+    'SELECT ends_at FROM optimizer_states WHERE user_id = $1',
+    [userId],
+  );
   if (!row?.ends_at) return 409;
   await pause();
-  await database.query('UPDATE optimizer_states SET level = level + 1, ends_at = NULL, started_at = NULL, paid_telnet = NULL WHERE user_id = $1', [userId]);
+  await database.query(
+    'UPDATE optimizer_states SET level = level + 1, ends_at = NULL, started_at = NULL, paid_telnet = NULL WHERE user_id = $1',
+    [userId],
+  );
   return 200;
 }
 
 /** A naive harvest: read a finished run, then mark it harvested, no condition in the write. */
 async function naiveHarvest(database: Database, userId: number): Promise<boolean> {
-  const [row] = await database.query<{ id: number }>("SELECT id FROM drone_runs WHERE user_id = $1 AND status = 'finished' ORDER BY id LIMIT 1", [userId]);
+  const [row] = await database.query<{ id: number }>(
+    "SELECT id FROM drone_runs WHERE user_id = $1 AND status = 'finished' ORDER BY id LIMIT 1",
+    [userId],
+  );
   if (!row) return false;
   await pause();
   await database.query("UPDATE drone_runs SET status = 'harvested' WHERE id = $1", [row.id]);
@@ -29,11 +38,20 @@ async function naiveHarvest(database: Database, userId: number): Promise<boolean
 
 /** A naive start: read the state, then debit and mark running, no lock. */
 async function naiveStart(database: Database, userId: number): Promise<number> {
-  const [row] = await database.query<{ ends_at: Date | null }>('SELECT ends_at FROM optimizer_states WHERE user_id = $1', [userId]);
+  const [row] = await database.query<{ ends_at: Date | null }>(
+    'SELECT ends_at FROM optimizer_states WHERE user_id = $1',
+    [userId],
+  );
   if (row?.ends_at) return 409;
   await pause();
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, -20, 'optimizer-upgrade', 'naive')", [userId]);
-  await database.query("UPDATE optimizer_states SET ends_at = now(), started_at = now(), paid_telnet = 20 WHERE user_id = $1", [userId]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, -20, 'optimizer-upgrade', 'naive')",
+    [userId],
+  );
+  await database.query(
+    'UPDATE optimizer_states SET ends_at = now(), started_at = now(), paid_telnet = 20 WHERE user_id = $1',
+    [userId],
+  );
   return 200;
 }
 
@@ -59,7 +77,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
     await grant(app, p, { telnet: 100 });
     expect((await act(p, '/api/optimizer/start')).statusCode).toBe(200);
     app.clock.advance(60_000);
-    const answers = await Promise.all(Array.from({ length: racers }, () => p.request('POST', '/api/optimizer/collect')));
+    const answers = await Promise.all(
+      Array.from({ length: racers }, () => p.request('POST', '/api/optimizer/collect')),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(racers - 1);
     expect((await p.request('GET', '/api/optimizer/status')).data.currentLevel).toBe(1);
@@ -89,7 +109,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
   it('a drone bought 20 times at once is one run and 19 refusals, charged once', async () => {
     const p = await asPlayer(app);
     await grant(app, p, { telnet: 1000 });
-    const answers = await Promise.all(Array.from({ length: racers }, () => act(p, '/api/game/telnet-conversion', { telnet: 10 })));
+    const answers = await Promise.all(
+      Array.from({ length: racers }, () => act(p, '/api/game/telnet-conversion', { telnet: 10 })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(racers - 1);
     expect((await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'drone-purchase')).toHaveLength(1);
@@ -100,7 +122,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
   it('a replayed secure-path body is counted once', async () => {
     const p = await asPlayer(app);
     await grant(app, p, { telnet: 100 });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => act(p, '/api/game/telnet-conversion', { telnet: 10 }, 'replayed-key-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => act(p, '/api/game/telnet-conversion', { telnet: 10 }, 'replayed-key-1')),
+    );
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
     expect((await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'drone-purchase')).toHaveLength(1);
   });
@@ -108,7 +132,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
   it('20 simultaneous harvests hand it out once; the check catches a naive harvest', async () => {
     const p = await asPlayer(app);
     await finishedRun(app, p);
-    const answers = await Promise.all(Array.from({ length: racers }, (_, i) => p.request('POST', i % 2 ? '/api/drone/harvest' : '/api/drone/process', {})));
+    const answers = await Promise.all(
+      Array.from({ length: racers }, (_, i) =>
+        p.request('POST', i % 2 ? '/api/drone/harvest' : '/api/drone/process', {}),
+      ),
+    );
     expect(answers.filter((a) => a.data.success === true)).toHaveLength(1);
 
     const q = await asPlayer(app);
@@ -123,7 +151,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
       await grant(app, p, { telnet: 250 });
       expect((await act(p, '/api/game/telnet-conversion', { telnet: 250 })).statusCode).toBe(200);
     }
-    const second: App = await buildApp({ config: testConfig(), database: app.db.database, now: () => app.clock.now, random: () => 0.999 });
+    const second: App = await buildApp({
+      config: testConfig(),
+      database: app.db.database,
+      now: () => app.clock.now,
+      random: () => 0.999,
+    });
     try {
       for (let i = 0; i < 10; i++) {
         app.clock.advance(30_000);
@@ -135,7 +168,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
       await second.close();
     }
     for (const p of players) {
-      const [r] = await app.db.database.query<{ total_taps: number }>('SELECT total_taps FROM users WHERE id = $1', [p.id]);
+      const [r] = await app.db.database.query<{ total_taps: number }>('SELECT total_taps FROM users WHERE id = $1', [
+        p.id,
+      ]);
       expect(Number(r!.total_taps)).toBe(250);
     }
   });

@@ -1,5 +1,11 @@
 import type { User } from '../../../core/api/common';
-import type { DroneBuyBody, DroneBuyResponse, DroneProcessResult, DroneRewardSummary, DroneStatus } from '../../../core/api/drone';
+import type {
+  DroneBuyBody,
+  DroneBuyResponse,
+  DroneProcessResult,
+  DroneRewardSummary,
+  DroneStatus,
+} from '../../../core/api/drone';
 import { droneStepDueAt, droneStepsPerRun, planDroneRun } from '../../../core/rules/drone';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
@@ -65,7 +71,8 @@ function toSummary(run: DroneRunRow): DroneRewardSummary {
 /** The Drone (spec §1, §3, §7; ADR 021): bought with Telnet, decoded by the server in ten steps, harvested once. */
 export function createDroneService(deps: DroneServiceDeps) {
   const { database, bus, now } = deps;
-  const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
+  const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
+    bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
   const publishUser = async (userId: number) => {
     try {
       tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
@@ -104,30 +111,58 @@ export function createDroneService(deps: DroneServiceDeps) {
 
     /** Buys a run (the secure path telnet-conversion): one per key; a second run while one is active is refused. */
     async buy(userId: number, key: string, body: DroneBuyBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'drone.buy', request: body, now: now() }, async (tx) => {
-        const startedAt = now();
-        const plan = planDroneRun(body.telnet);
-        const player = await store.lockPlayer(tx, userId);
-        if (!player) throw new Error(`drone: no player ${userId}`);
-        rememberLocked(tx, [userId]);
-        const runId = await store.insertRun(tx, {
-          userId,
-          clicksTotal: plan.clicks,
-          clicksPerStep: plan.clicksPerStep,
-          startedAt: new Date(startedAt),
-          nextStepAt: new Date(droneStepDueAt(startedAt, 0)),
-          levelBefore: player.level,
-          newLevel: player.level,
-        });
-        if (runId === null) return refuse(409, t.droneBusy);
-        const paid = await debit(tx, { userId, amount: body.telnet, reason: 'drone-purchase', reference: `drone:${runId}` });
-        if (paid.kind === 'insufficient') return refuse(409, t.droneInsufficient(paid.shortBy));
-        // spec §1: unused Telnet is refunded — what one run cannot click goes back at once, with its ledger row.
-        if (plan.refundTelnet > 0) await credit(tx, { userId, amount: plan.refundTelnet, reason: 'drone-refund', reference: `drone:${runId}` });
-        await scheduleJob(tx, { kind: 'drone.step', payload: { runId, step: 0, userId }, runAt: droneStepDueAt(startedAt, 0), dedupeKey: `drone:${runId}:0` });
-        const run = (await store.lockRun(tx, runId))!;
-        return { statusCode: 200, body: { success: true, clicks: plan.clicks, refundedTelnet: plan.refundTelnet, status: toDroneStatus(run, startedAt) } satisfies DroneBuyResponse };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'drone.buy', request: body, now: now() },
+        async (tx) => {
+          const startedAt = now();
+          const plan = planDroneRun(body.telnet);
+          const player = await store.lockPlayer(tx, userId);
+          if (!player) throw new Error(`drone: no player ${userId}`);
+          rememberLocked(tx, [userId]);
+          const runId = await store.insertRun(tx, {
+            userId,
+            clicksTotal: plan.clicks,
+            clicksPerStep: plan.clicksPerStep,
+            startedAt: new Date(startedAt),
+            nextStepAt: new Date(droneStepDueAt(startedAt, 0)),
+            levelBefore: player.level,
+            newLevel: player.level,
+          });
+          if (runId === null) return refuse(409, t.droneBusy);
+          const paid = await debit(tx, {
+            userId,
+            amount: body.telnet,
+            reason: 'drone-purchase',
+            reference: `drone:${runId}`,
+          });
+          if (paid.kind === 'insufficient') return refuse(409, t.droneInsufficient(paid.shortBy));
+          // spec §1: unused Telnet is refunded — what one run cannot click goes back at once, with its ledger row.
+          if (plan.refundTelnet > 0)
+            await credit(tx, {
+              userId,
+              amount: plan.refundTelnet,
+              reason: 'drone-refund',
+              reference: `drone:${runId}`,
+            });
+          await scheduleJob(tx, {
+            kind: 'drone.step',
+            payload: { runId, step: 0, userId },
+            runAt: droneStepDueAt(startedAt, 0),
+            dedupeKey: `drone:${runId}:0`,
+          });
+          const run = (await store.lockRun(tx, runId))!;
+          return {
+            statusCode: 200,
+            body: {
+              success: true,
+              clicks: plan.clicks,
+              refundedTelnet: plan.refundTelnet,
+              status: toDroneStatus(run, startedAt),
+            } satisfies DroneBuyResponse,
+          };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
       return outcome;
     },
@@ -150,7 +185,8 @@ export function createDroneService(deps: DroneServiceDeps) {
       const run = await store.lockRun(tx, current.id);
       if (!run || run.status !== 'active') return;
       const unused = run.clicksTotal - run.clicksDone;
-      if (unused > 0) await credit(tx, { userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
+      if (unused > 0)
+        await credit(tx, { userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
       await finish(tx, run, new Date(now()), {});
     },
 

@@ -20,9 +20,21 @@ type HarvestGear = DroneRewardSummary['gearDrops'][number];
 type HarvestCore = DroneRewardSummary['telnetCoreDrops'][number];
 
 /** What a batch of steps tells each player once it committed. */
-export interface SteppedRun { run: DroneRunRow; clicksDone: number; gotItems: boolean; last: boolean }
+export interface SteppedRun {
+  run: DroneRunRow;
+  clicksDone: number;
+  gotItems: boolean;
+  last: boolean;
+}
 
-interface Decoded { run: DroneRunRow; clicks: number; before: PlayerProgress; after: PlayerProgress; telnet: number; drops: AddRequest }
+interface Decoded {
+  run: DroneRunRow;
+  clicks: number;
+  before: PlayerProgress;
+  after: PlayerProgress;
+  telnet: number;
+  drops: AddRequest;
+}
 
 /**
  * Many players' drone steps in one savepoint (ADR 073), with the rules of one step each (ADR 021, 022):
@@ -31,13 +43,21 @@ interface Decoded { run: DroneRunRow; clicks: number; before: PlayerProgress; af
  * steps through the jobs runner — is one statement for the whole batch. A step already done changes nothing.
  */
 export async function runDroneSteps(tx: Tx, jobs: DroneStep[], random: () => number): Promise<SteppedRun[]> {
-  const owners = await store.ownersOfRuns(tx, jobs.filter((j) => j.payload.userId === undefined).map((j) => j.payload.runId));
-  const userIds = jobs.map((j) => j.payload.userId ?? owners.get(j.payload.runId)).filter((id): id is number => id !== undefined);
+  const owners = await store.ownersOfRuns(
+    tx,
+    jobs.filter((j) => j.payload.userId === undefined).map((j) => j.payload.runId),
+  );
+  const userIds = jobs
+    .map((j) => j.payload.userId ?? owners.get(j.payload.runId))
+    .filter((id): id is number => id !== undefined);
   if (userIds.length === 0) return [];
   // Lock order (ADR 044): the runs' players, then the runs (a run never changes hands).
   const players = await store.lockPlayersProgress(tx, userIds);
   rememberLocked(tx, players.keys());
-  const runs = await store.lockRuns(tx, jobs.map((j) => j.payload.runId));
+  const runs = await store.lockRuns(
+    tx,
+    jobs.map((j) => j.payload.runId),
+  );
   const due: DroneRunRow[] = [];
   for (const job of jobs) {
     const run = runs.get(job.payload.runId);
@@ -48,13 +68,17 @@ export async function runDroneSteps(tx: Tx, jobs: DroneStep[], random: () => num
   const credits: WalletChange[] = [];
   const changes: RunChange[] = [];
   const decoded: Decoded[] = [];
-  const equipped = await equippedGear(tx, due.map((r) => r.userId).filter((id) => players.get(id)?.banned === false));
+  const equipped = await equippedGear(
+    tx,
+    due.map((r) => r.userId).filter((id) => players.get(id)?.banned === false),
+  );
   for (const run of due) {
     const player = players.get(run.userId);
     if (!player || player.banned) {
       // The clicks that cannot run are unused Telnet: refunded (spec §1), and the run ends here.
       const unused = run.clicksTotal - run.clicksDone;
-      if (player && unused > 0) credits.push({ userId: run.userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
+      if (player && unused > 0)
+        credits.push({ userId: run.userId, amount: unused, reason: 'drone-refund', reference: `drone:${run.id}` });
       changes.push({ ...run, status: 'finished', nextStepAt: null, finishedAt: at });
       continue;
     }
@@ -62,14 +86,41 @@ export async function runDroneSteps(tx: Tx, jobs: DroneStep[], random: () => num
     const exp = applyDecodes({ level: player.level, currentExp: player.currentExp, maxExp: 0 }, clicks);
     // ADR 051: the drone's Telnet stops at its own rate cap, so a click never returns its cost.
     const telnet = convertDecodesToTelnet(clicks, droneConnectionRatePct(player.connectionRate), player.telnetCents);
-    const drops = rollDrops(random, clicks, player.level, effectiveStats(player, equipped.get(player.id) ?? []).itemDropRate);
-    const after = { ...player, level: exp.level, currentExp: exp.currentExp, totalTaps: player.totalTaps + clicks, telnetCents: telnet.remainderCents };
+    const drops = rollDrops(
+      random,
+      clicks,
+      player.level,
+      effectiveStats(player, equipped.get(player.id) ?? []).itemDropRate,
+    );
+    const after = {
+      ...player,
+      level: exp.level,
+      currentExp: exp.currentExp,
+      totalTaps: player.totalTaps + clicks,
+      telnetCents: telnet.remainderCents,
+    };
     // A later step of the same player in this batch starts from this one's result.
     players.set(player.id, after);
-    decoded.push({ run, clicks, before: player, after, telnet: telnet.telnet, drops: { userId: player.id, ...drops, onFull: 'lose' } });
-    if (telnet.telnet > 0) credits.push({ userId: player.id, amount: telnet.telnet, reason: 'decode', reference: `drone:${run.id}:${run.stepsDone}` });
+    decoded.push({
+      run,
+      clicks,
+      before: player,
+      after,
+      telnet: telnet.telnet,
+      drops: { userId: player.id, ...drops, onFull: 'lose' },
+    });
+    if (telnet.telnet > 0)
+      credits.push({
+        userId: player.id,
+        amount: telnet.telnet,
+        reason: 'decode',
+        reference: `drone:${run.id}:${run.stepsDone}`,
+      });
   }
-  const stored = await addItemsMany(tx, decoded.map((d) => d.drops));
+  const stored = await addItemsMany(
+    tx,
+    decoded.map((d) => d.drops),
+  );
   const stepped: SteppedRun[] = [];
   const nextSteps: NewJob[] = [];
   decoded.forEach((d, i) => {
@@ -77,17 +128,57 @@ export async function runDroneSteps(tx: Tx, jobs: DroneStep[], random: () => num
     if (items.kind !== 'added') throw new Error('drone: drops refused under onFull: lose');
     const { run } = d;
     const harvest = addDroneStep(
-      { experience: run.experience, clicks: run.clicksDone, levelBefore: run.levelBefore, newLevel: run.newLevel, telnetEarned: run.telnetEarned, lostDrops: run.lostDrops },
-      { experience: experienceBetween(d.before, d.after, expForLevel), clicks: d.clicks, newLevel: d.after.level, telnetEarned: d.telnet, lostDrops: items.lost },
+      {
+        experience: run.experience,
+        clicks: run.clicksDone,
+        levelBefore: run.levelBefore,
+        newLevel: run.newLevel,
+        telnetEarned: run.telnetEarned,
+        lostDrops: run.lostDrops,
+      },
+      {
+        experience: experienceBetween(d.before, d.after, expForLevel),
+        clicks: d.clicks,
+        newLevel: d.after.level,
+        telnetEarned: d.telnet,
+        lostDrops: items.lost,
+      },
     );
     const gear = [...(run.gear as HarvestGear[]), ...items.gear.map(toGearDropView)];
-    const cores = [...(run.cores as HarvestCore[]), ...items.cores.map((c) => { const v = toCoreDropView(c); return { id: v.id, name: v.name, type: v.coreTypeName }; })];
+    const cores = [
+      ...(run.cores as HarvestCore[]),
+      ...items.cores.map((c) => {
+        const v = toCoreDropView(c);
+        return { id: v.id, name: v.name, type: v.coreTypeName };
+      }),
+    ];
     const stepsDone = run.stepsDone + 1;
     const last = stepsDone >= run.clicksPerStep.length;
     const next = last ? null : droneStepDueAt(run.startedAt.getTime(), stepsDone);
-    const progress = { stepsDone, clicksDone: harvest.clicks, experience: harvest.experience, newLevel: harvest.newLevel, telnetEarned: harvest.telnetEarned, lostDrops: harvest.lostDrops, gear, cores };
-    changes.push({ ...run, ...progress, status: last ? 'finished' : 'active', nextStepAt: next === null ? null : new Date(next), finishedAt: last ? at : null });
-    if (next !== null) nextSteps.push({ kind: 'drone.step', payload: { runId: run.id, step: stepsDone, userId: run.userId }, runAt: next, dedupeKey: `drone:${run.id}:${stepsDone}` });
+    const progress = {
+      stepsDone,
+      clicksDone: harvest.clicks,
+      experience: harvest.experience,
+      newLevel: harvest.newLevel,
+      telnetEarned: harvest.telnetEarned,
+      lostDrops: harvest.lostDrops,
+      gear,
+      cores,
+    };
+    changes.push({
+      ...run,
+      ...progress,
+      status: last ? 'finished' : 'active',
+      nextStepAt: next === null ? null : new Date(next),
+      finishedAt: last ? at : null,
+    });
+    if (next !== null)
+      nextSteps.push({
+        kind: 'drone.step',
+        payload: { runId: run.id, step: stepsDone, userId: run.userId },
+        runAt: next,
+        dedupeKey: `drone:${run.id}:${stepsDone}`,
+      });
     stepped.push({ run, clicksDone: harvest.clicks, gotItems: items.gear.length + items.cores.length > 0, last });
   });
   // Independent statements of one transaction, sent together: the players' rows are already locked.

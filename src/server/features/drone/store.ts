@@ -25,7 +25,11 @@ export async function ownerOfRun(tx: Executor, runId: number): Promise<number | 
   return row?.userId;
 }
 
-export async function updateRun(tx: Tx, runId: number, change: Partial<Omit<DroneRunRow, 'id' | 'userId'>>): Promise<void> {
+export async function updateRun(
+  tx: Tx,
+  runId: number,
+  change: Partial<Omit<DroneRunRow, 'id' | 'userId'>>,
+): Promise<void> {
   await tx.update(droneRuns).set(change).where(eq(droneRuns.id, runId));
 }
 
@@ -56,7 +60,20 @@ export async function takeHarvest(tx: Executor, userId: number, at: Date): Promi
   return row;
 }
 
-export type PlayerProgress = Pick<typeof users.$inferSelect, 'id' | 'level' | 'currentExp' | 'totalTaps' | 'telnetCents' | 'connectionRate' | 'banned' | 'criticalRate' | 'attack' | 'bonusCriticalHit' | 'itemDropRate'>;
+export type PlayerProgress = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'level'
+  | 'currentExp'
+  | 'totalTaps'
+  | 'telnetCents'
+  | 'connectionRate'
+  | 'banned'
+  | 'criticalRate'
+  | 'attack'
+  | 'bonusCriticalHit'
+  | 'itemDropRate'
+>;
 
 /** Locks the player's row for a purchase or one drone step, so taps and steps never interleave on it. */
 export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress | undefined> {
@@ -83,15 +100,33 @@ export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress
 }
 
 /** The drone's decodes on the player's progress (Telnet itself goes through the wallet). */
-export async function updateProgress(tx: Tx, p: { id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }): Promise<void> {
-  await tx.update(users).set({ level: p.level, currentExp: p.currentExp, totalTaps: p.totalTaps, telnetCents: p.telnetCents }).where(eq(users.id, p.id));
+export async function updateProgress(
+  tx: Tx,
+  p: { id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ level: p.level, currentExp: p.currentExp, totalTaps: p.totalTaps, telnetCents: p.telnetCents })
+    .where(eq(users.id, p.id));
 }
 
 /** Locks many players for a batch of drone steps, in id order (ADR 044, 073): one statement. */
 export async function lockPlayersProgress(tx: Tx, userIds: number[]): Promise<Map<number, PlayerProgress>> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const rows = await tx
-    .select({ id: users.id, level: users.level, currentExp: users.currentExp, totalTaps: users.totalTaps, telnetCents: users.telnetCents, connectionRate: users.connectionRate, banned: users.banned, criticalRate: users.criticalRate, attack: users.attack, bonusCriticalHit: users.bonusCriticalHit, itemDropRate: users.itemDropRate })
+    .select({
+      id: users.id,
+      level: users.level,
+      currentExp: users.currentExp,
+      totalTaps: users.totalTaps,
+      telnetCents: users.telnetCents,
+      connectionRate: users.connectionRate,
+      banned: users.banned,
+      criticalRate: users.criticalRate,
+      attack: users.attack,
+      bonusCriticalHit: users.bonusCriticalHit,
+      itemDropRate: users.itemDropRate,
+    })
     .from(users)
     .where(sql`${users.id} = any(${intArray(ids)})`)
     .orderBy(users.id)
@@ -102,19 +137,30 @@ export async function lockPlayersProgress(tx: Tx, userIds: number[]): Promise<Ma
 /** Locks many runs (after their players), in id order. */
 export async function lockRuns(tx: Tx, runIds: number[]): Promise<Map<number, DroneRunRow>> {
   noteFeatureRowLocked(tx);
-  const rows = await tx.select().from(droneRuns).where(sql`${droneRuns.id} = any(${intArray([...new Set(runIds)])})`).orderBy(droneRuns.id).for('update');
+  const rows = await tx
+    .select()
+    .from(droneRuns)
+    .where(sql`${droneRuns.id} = any(${intArray([...new Set(runIds)])})`)
+    .orderBy(droneRuns.id)
+    .for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Whose runs they are, read without a lock (steps scheduled before the payload named the player). */
 export async function ownersOfRuns(tx: Executor, runIds: number[]): Promise<Map<number, number>> {
   if (runIds.length === 0) return new Map();
-  const rows = await tx.select({ id: droneRuns.id, userId: droneRuns.userId }).from(droneRuns).where(sql`${droneRuns.id} = any(${intArray(runIds)})`);
+  const rows = await tx
+    .select({ id: droneRuns.id, userId: droneRuns.userId })
+    .from(droneRuns)
+    .where(sql`${droneRuns.id} = any(${intArray(runIds)})`);
   return new Map(rows.map((r) => [r.id, r.userId]));
 }
 
 /** Many players' drone decodes on their progress, in one statement (Telnet itself goes through the wallet). */
-export async function updateProgressMany(tx: Tx, rows: Array<{ id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }>): Promise<void> {
+export async function updateProgressMany(
+  tx: Tx,
+  rows: Array<{ id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }>,
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
     UPDATE users AS u SET level = r.level, current_exp = r.current_exp, total_taps = r.total_taps, telnet_cents = r.telnet_cents
@@ -123,7 +169,21 @@ export async function updateProgressMany(tx: Tx, rows: Array<{ id: number; level
     WHERE u.id = r.id`);
 }
 
-export type RunChange = Pick<DroneRunRow, 'id' | 'stepsDone' | 'clicksDone' | 'experience' | 'newLevel' | 'telnetEarned' | 'lostDrops' | 'gear' | 'cores' | 'status' | 'nextStepAt' | 'finishedAt'>;
+export type RunChange = Pick<
+  DroneRunRow,
+  | 'id'
+  | 'stepsDone'
+  | 'clicksDone'
+  | 'experience'
+  | 'newLevel'
+  | 'telnetEarned'
+  | 'lostDrops'
+  | 'gear'
+  | 'cores'
+  | 'status'
+  | 'nextStepAt'
+  | 'finishedAt'
+>;
 
 /** Many runs' progress after a batch of steps, in one statement. */
 export async function updateRuns(tx: Tx, runs: RunChange[]): Promise<void> {

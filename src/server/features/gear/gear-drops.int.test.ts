@@ -30,8 +30,13 @@ describe.each(drivers)('gear drop rate in the decode loop [%s]', (driver) => {
     expect((await p.request('POST', '/api/gear/equip', { gearId: storage, equip: true })).statusCode).toBe(200);
     const boosted = await p.request('POST', '/api/game/tap-batch', { tapCount: 1, batchTimestamp: stamp++ });
     expect(boosted.data.gearDrops).toHaveLength(1);
-    const expected = effectiveStats({ attack: 0, criticalRate: 0, bonusCriticalHit: 0, itemDropRate: base.data.user.itemDropRate }, [{ type: 'storage', statValue: 80 }]);
+    const expected = effectiveStats(
+      { attack: 0, criticalRate: 0, bonusCriticalHit: 0, itemDropRate: base.data.user.itemDropRate },
+      [{ type: 'storage', statValue: 80 }],
+    );
     expect(boosted.data.user.itemDropRate).toBe(expected.itemDropRate);
-    expect(balance.gearDropChance * (boosted.data.user.itemDropRate / balance.startingItemDropRate)).toBeGreaterThan(draw);
+    expect(balance.gearDropChance * (boosted.data.user.itemDropRate / balance.startingItemDropRate)).toBeGreaterThan(
+      draw,
+    );
   });
 });

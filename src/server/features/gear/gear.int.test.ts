@@ -28,11 +28,21 @@ describe.each(drivers)('gear [%s]', (driver) => {
     expect(eq1.json().message).toBe(fillText(itemTexts.gearEquipped, { name: 'Scrap Core CPU' }));
     await p.request('POST', '/api/gear/equip', { gearId: second, equip: true });
     await p.request('POST', '/api/gear/equip', { gearId: storage, equip: true });
-    const gear = (await p.request('GET', '/api/gear')).json() as Array<{ id: number; isEquipped: boolean; type: 'cpu'; statValue: number }>;
+    const gear = (await p.request('GET', '/api/gear')).json() as Array<{
+      id: number;
+      isEquipped: boolean;
+      type: 'cpu';
+      statValue: number;
+    }>;
     expect(gear.filter((g) => g.isEquipped).map((g) => g.id)).toEqual([second, storage]);
 
     const expected = effectiveStats(
-      { attack: before.attack, criticalRate: before.criticalRate, bonusCriticalHit: before.bonusCriticalHit, itemDropRate: before.itemDropRate },
+      {
+        attack: before.attack,
+        criticalRate: before.criticalRate,
+        bonusCriticalHit: before.bonusCriticalHit,
+        itemDropRate: before.itemDropRate,
+      },
       gear.filter((g) => g.isEquipped),
     );
     const after = (await p.request('GET', '/api/auth/user')).json();
@@ -84,13 +94,32 @@ describe.each(drivers)('gear [%s]', (driver) => {
     const [a, b, kept] = [await gearOf(app, p), await gearOf(app, p), await gearOf(app, p)];
     const theirs = await gearOf(app, other);
     await p.request('POST', '/api/gear/equip', { gearId: kept, equip: true });
-    const res = await act(p, '/api/inventory/destroy', { items: [{ kind: 'gear', id: a }, { kind: 'gear', id: b }, { kind: 'gear', id: kept }, { kind: 'gear', id: theirs }] });
+    const res = await act(p, '/api/inventory/destroy', {
+      items: [
+        { kind: 'gear', id: a },
+        { kind: 'gear', id: b },
+        { kind: 'gear', id: kept },
+        { kind: 'gear', id: theirs },
+      ],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: false, message: itemTexts.destroySomeFailed, destroyed: [{ kind: 'gear', id: a }, { kind: 'gear', id: b }] });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: itemTexts.destroySomeFailed,
+      destroyed: [
+        { kind: 'gear', id: a },
+        { kind: 'gear', id: b },
+      ],
+    });
     expect(res.json().skipped).toHaveLength(2);
     expect((await p.request('GET', '/api/gear')).json().map((g: { id: number }) => g.id)).toEqual([kept]);
     expect((await other.request('GET', '/api/gear')).json()).toHaveLength(1);
-    const dup = await act(p, '/api/inventory/destroy', { items: [{ kind: 'gear', id: kept }, { kind: 'gear', id: kept }] });
+    const dup = await act(p, '/api/inventory/destroy', {
+      items: [
+        { kind: 'gear', id: kept },
+        { kind: 'gear', id: kept },
+      ],
+    });
     expectError(dup, 400, itemTexts.duplicateItems);
   });
 
@@ -121,7 +150,9 @@ describe.each(drivers)('gear [%s]', (driver) => {
       expect((await p.request('POST', '/api/gear/equip', { gearId: id, equip: i % 2 === 0 })).statusCode).toBe(200);
     }
     expectError(await act(p, '/api/gear/destroy', { gearId: id }), 429, itemTexts.tooManyItemActions);
-    expect((await other.request('POST', '/api/gear/equip', { gearId: await gearOf(app, other), equip: true })).statusCode).toBe(200);
+    expect(
+      (await other.request('POST', '/api/gear/equip', { gearId: await gearOf(app, other), equip: true })).statusCode,
+    ).toBe(200);
     app.clock.advance(60_000);
     expect((await act(p, '/api/gear/destroy', { gearId: id })).statusCode).toBe(200);
   });
@@ -130,7 +161,11 @@ describe.each(drivers)('gear [%s]', (driver) => {
     const p = await asPlayer(app);
     const other = await asPlayer(app);
     const theirs = await gearOf(app, other);
-    expectError(await p.request('POST', '/api/gear/equip', { gearId: theirs, equip: true }), 404, itemTexts.gearNotFound);
+    expectError(
+      await p.request('POST', '/api/gear/equip', { gearId: theirs, equip: true }),
+      404,
+      itemTexts.gearNotFound,
+    );
     expectError(await act(p, '/api/gear/destroy', { gearId: theirs }), 404, itemTexts.gearNotFound);
     expect((await act(p, '/api/gear/add', { type: 'cpu' })).statusCode).toBe(404);
     expectError(await p.request('POST', '/api/gear/destroy', { gearId: theirs }), 400);

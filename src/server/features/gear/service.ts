@@ -32,8 +32,20 @@ export function createGearService(deps: GearServiceDeps) {
     /** GET /api/gear: held gear, then gear in the player's listings, oldest first. */
     async list(userId: number): Promise<Gear[]> {
       const { gear } = await listItems(database.db, userId);
-      const held: Gear[] = gear.map((g) => ({ id: g.id, type: g.type, name: g.name, description: g.description, rarity: g.rarity, level: g.level, statValue: g.statValue, isEquipped: g.isEquipped, listingId: null }));
-      const listed: Gear[] = (await deps.listingsOf(userId)).flatMap((l) => (l.itemType === 'gear' ? [{ id: l.itemId, ...l.itemData, isEquipped: false, listingId: l.id }] : []));
+      const held: Gear[] = gear.map((g) => ({
+        id: g.id,
+        type: g.type,
+        name: g.name,
+        description: g.description,
+        rarity: g.rarity,
+        level: g.level,
+        statValue: g.statValue,
+        isEquipped: g.isEquipped,
+        listingId: null,
+      }));
+      const listed: Gear[] = (await deps.listingsOf(userId)).flatMap((l) =>
+        l.itemType === 'gear' ? [{ id: l.itemId, ...l.itemData, isEquipped: false, listingId: l.id }] : [],
+      );
       return [...held, ...listed].sort((a, b) => a.id - b.id);
     },
 
@@ -41,10 +53,15 @@ export function createGearService(deps: GearServiceDeps) {
     async equip(user: { id: number }, body: EquipBody) {
       // The level as stored, not the session's cached view (ADR 035): an operator grant sends no event.
       const { level } = await deps.userView(user.id);
-      const result = await database.db.transaction((tx) => setEquipped(tx, { userId: user.id, gearId: body.gearId, equip: body.equip, playerLevel: level }));
+      const result = await database.db.transaction((tx) =>
+        setEquipped(tx, { userId: user.id, gearId: body.gearId, equip: body.equip, playerLevel: level }),
+      );
       if (result.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
       if (result.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
-      if (result.kind === 'level-too-low') return refuse(403, `${itemTexts.levelTooLow}: ${fillText(itemTexts.levelTooLowBody, { n: result.level })}`, { title: itemTexts.levelTooLow });
+      if (result.kind === 'level-too-low')
+        return refuse(403, `${itemTexts.levelTooLow}: ${fillText(itemTexts.levelTooLowBody, { n: result.level })}`, {
+          title: itemTexts.levelTooLow,
+        });
       const user_ = await deps.userView(user.id);
       bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: user_ } });
       changed(user.id, 'equip');
@@ -53,13 +70,17 @@ export function createGearService(deps: GearServiceDeps) {
     },
 
     async destroy(userId: number, key: string, body: DestroyGearBody) {
-      const outcome = await runIdempotent(database, { userId, key, scope: 'gear.destroy', request: body, now: deps.now() }, async (tx) => {
-        const removed = await removeItem(tx, { userId, item: { kind: 'gear', id: body.gearId } });
-        if (removed.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
-        if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
-        if (removed.kind === 'equipped') return refuse(409, itemTexts.unequipBeforeDestroy);
-        return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'gear.destroy', request: body, now: deps.now() },
+        async (tx) => {
+          const removed = await removeItem(tx, { userId, item: { kind: 'gear', id: body.gearId } });
+          if (removed.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
+          if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
+          if (removed.kind === 'equipped') return refuse(409, itemTexts.unequipBeforeDestroy);
+          return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
       return outcome;
     },
@@ -68,16 +89,26 @@ export function createGearService(deps: GearServiceDeps) {
     async destroyMany(userId: number, key: string, body: BulkDestroyBody) {
       const seen = new Set(body.items.map((i) => `${i.kind}:${i.id}`));
       if (seen.size !== body.items.length) refuse(400, itemTexts.duplicateItems);
-      const outcome = await runIdempotent(database, { userId, key, scope: 'inventory.destroy', request: body, now: deps.now() }, async (tx) => {
-        const destroyed: ItemRef[] = [];
-        const skipped: ItemRef[] = [];
-        for (const item of body.items) {
-          const removed = await removeItem(tx, { userId, item: { kind: item.kind === 'gear' ? 'gear' : 'core', id: item.id } });
-          (removed.kind === 'removed' ? destroyed : skipped).push(item);
-        }
-        const message = skipped.length === 0 ? fillText(itemTexts.itemsDestroyed, { n: destroyed.length }) : itemTexts.destroySomeFailed;
-        return { statusCode: 200, body: { success: skipped.length === 0, message, destroyed, skipped } };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'inventory.destroy', request: body, now: deps.now() },
+        async (tx) => {
+          const destroyed: ItemRef[] = [];
+          const skipped: ItemRef[] = [];
+          for (const item of body.items) {
+            const removed = await removeItem(tx, {
+              userId,
+              item: { kind: item.kind === 'gear' ? 'gear' : 'core', id: item.id },
+            });
+            (removed.kind === 'removed' ? destroyed : skipped).push(item);
+          }
+          const message =
+            skipped.length === 0
+              ? fillText(itemTexts.itemsDestroyed, { n: destroyed.length })
+              : itemTexts.destroySomeFailed;
+          return { statusCode: 200, body: { success: skipped.length === 0, message, destroyed, skipped } };
+        },
+      );
       if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
       return outcome;
     },

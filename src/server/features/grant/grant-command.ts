@@ -17,7 +17,10 @@ export interface GrantCommandDeps {
  * open screens on any instance show it at once (as `npm run ban` tells sockets). Without Redis the
  * screens see it at their next read.
  */
-export async function grantAsOperator(deps: GrantCommandDeps, request: GrantRequest): Promise<GrantResult & { screensToldAtOnce: boolean }> {
+export async function grantAsOperator(
+  deps: GrantCommandDeps,
+  request: GrantRequest,
+): Promise<GrantResult & { screensToldAtOnce: boolean }> {
   const { bus, connected } = await connectOperatorBus(deps.redis, 'grant', deps.log, deps.connectTimeoutMs);
   try {
     const result = await createGrantService({ database: deps.database, ...(bus ? { bus } : {}) }).grant(request);

@@ -19,7 +19,16 @@ export interface GrantRequest {
 }
 
 export type GrantResult =
-  | { kind: 'granted'; userId: number; loginId: string; telnet: number; exp: number; level: number; gearIds: number[]; coreIds: number[] }
+  | {
+      kind: 'granted';
+      userId: number;
+      loginId: string;
+      telnet: number;
+      exp: number;
+      level: number;
+      gearIds: number[];
+      coreIds: number[];
+    }
   | { kind: 'no-player' }
   | { kind: 'inventory-full' };
 
@@ -39,42 +48,53 @@ export function createGrantService(deps: { database: Database; bus?: Bus }) {
     if (!row) return;
     const user = toUserView(row, (await equippedGear(deps.database.db, [userId])).get(userId)!);
     deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } });
-    deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: 'operator-grant' } } });
+    deps.bus.publish({
+      audience: { kind: 'users', userIds: [userId] },
+      event: { t: 'inventory.changed', d: { reason: 'operator-grant' } },
+    });
   }
 
   return {
     async grant(request: GrantRequest): Promise<GrantResult> {
-      const result = await deps.database.db.transaction(async (tx) => {
-        const player = await store.findPlayerByLoginId(tx, request.loginId);
-        if (!player) return { kind: 'no-player' } as const;
-        const reference = `operator-grant:${Date.now()}`;
-        if (request.telnet) await credit(tx, { userId: player.id, amount: request.telnet, reason: 'operator-grant', reference });
-        let level = player.level;
-        if (request.exp) {
-          const now = await store.lockProgress(tx, player.id);
-          const next = addExp({ level: now.level, currentExp: now.currentExp, maxExp: expForLevel(now.level) }, request.exp);
-          await store.setProgress(tx, player.id, { level: next.level, currentExp: next.currentExp });
-          level = next.level;
-        }
-        const gear = request.gear ? [makeGear(request.gear.type, request.gear.rarity ?? 'common', request.gear.level ?? level)] : [];
-        const coreType = request.core ? findCoreType(request.core)! : undefined;
-        const cores = coreType ? [{ coreTypeId: coreType.id, coreTypeName: coreType.name }] : [];
-        const added = await addItems(tx, { userId: player.id, gear, cores, onFull: 'refuse' });
-        if (added.kind === 'full') throw new InventoryFull();
-        return {
-          kind: 'granted',
-          userId: player.id,
-          loginId: player.loginId,
-          telnet: request.telnet ?? 0,
-          exp: request.exp ?? 0,
-          level,
-          gearIds: added.gear.map((g) => g.id),
-          coreIds: added.cores.map((c) => c.id),
-        } as const;
-      }).catch((error: unknown) => {
-        if (error instanceof InventoryFull) return { kind: 'inventory-full' } as const;
-        throw error;
-      });
+      const result = await deps.database.db
+        .transaction(async (tx) => {
+          const player = await store.findPlayerByLoginId(tx, request.loginId);
+          if (!player) return { kind: 'no-player' } as const;
+          const reference = `operator-grant:${Date.now()}`;
+          if (request.telnet)
+            await credit(tx, { userId: player.id, amount: request.telnet, reason: 'operator-grant', reference });
+          let level = player.level;
+          if (request.exp) {
+            const now = await store.lockProgress(tx, player.id);
+            const next = addExp(
+              { level: now.level, currentExp: now.currentExp, maxExp: expForLevel(now.level) },
+              request.exp,
+            );
+            await store.setProgress(tx, player.id, { level: next.level, currentExp: next.currentExp });
+            level = next.level;
+          }
+          const gear = request.gear
+            ? [makeGear(request.gear.type, request.gear.rarity ?? 'common', request.gear.level ?? level)]
+            : [];
+          const coreType = request.core ? findCoreType(request.core)! : undefined;
+          const cores = coreType ? [{ coreTypeId: coreType.id, coreTypeName: coreType.name }] : [];
+          const added = await addItems(tx, { userId: player.id, gear, cores, onFull: 'refuse' });
+          if (added.kind === 'full') throw new InventoryFull();
+          return {
+            kind: 'granted',
+            userId: player.id,
+            loginId: player.loginId,
+            telnet: request.telnet ?? 0,
+            exp: request.exp ?? 0,
+            level,
+            gearIds: added.gear.map((g) => g.id),
+            coreIds: added.cores.map((c) => c.id),
+          } as const;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof InventoryFull) return { kind: 'inventory-full' } as const;
+          throw error;
+        });
       if (result.kind === 'granted') await tell(result.userId);
       return result;
     },

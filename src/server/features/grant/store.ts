@@ -11,12 +11,20 @@ export async function findPlayerByLoginId(tx: Executor, loginId: string) {
 }
 
 /** Progress after granted experience (the taps' columns; Telnet stays the wallet's). */
-export async function setProgress(tx: Tx, userId: number, progress: { level: number; currentExp: number }): Promise<void> {
+export async function setProgress(
+  tx: Tx,
+  userId: number,
+  progress: { level: number; currentExp: number },
+): Promise<void> {
   await tx.update(users).set(progress).where(eq(users.id, userId));
 }
 
 export async function lockProgress(tx: Tx, userId: number) {
-  const [row] = await tx.select({ level: users.level, currentExp: users.currentExp }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [row] = await tx
+    .select({ level: users.level, currentExp: users.currentExp })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   return row!;
 }
 

@@ -32,7 +32,8 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
   const ignore = (p: Player, username: unknown) => p.request('POST', safetyPaths.ignores, { username });
   const unignore = (p: Player, userId: unknown) => p.request('POST', safetyPaths.unignore, { userId });
   const listOf = async (p: Player) => ((await p.request('GET', safetyPaths.ignores)).json() as IgnoreList).ignored;
-  const rowCount = async () => (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ignores'))[0]!.n;
+  const rowCount = async () =>
+    (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ignores'))[0]!.n;
 
   it('ignores by name (any case), answers the entry, repeats idempotently, lists newest first, and tells the player’s tabs', async () => {
     const a = await asPlayer(app);
@@ -60,11 +61,14 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     const before = await rowCount();
     expectError(await ignore(a, a.username), 400, s.ignoreSelf);
     expectError(await ignore(a, 'nobody-like-this'), 404, s.ignoreUserNotFound);
-    for (const bad of [42, null, '', 'x'.repeat(21), 'a\u0000b', 'a\u202Eb', ['x']]) expect((await ignore(a, bad)).statusCode).toBe(400);
+    for (const bad of [42, null, '', 'x'.repeat(21), 'a\u0000b', 'a\u202Eb', ['x']])
+      expect((await ignore(a, bad)).statusCode).toBe(400);
     expect((await a.request('POST', safetyPaths.ignores, { username: 'x', extra: 1 })).statusCode).toBe(400);
     for (const bad of [0, -1, 1.5, '7', 2 ** 31, null]) expect((await unignore(a, bad)).statusCode).toBe(400);
     expect((await a.request('POST', safetyPaths.unignore, { userId: 1, more: true })).statusCode).toBe(400);
-    expect((await a.request('POST', safetyPaths.ignores, { username: 'x' }, { 'x-csrf-token': 'wrong' })).statusCode).toBe(403);
+    expect(
+      (await a.request('POST', safetyPaths.ignores, { username: 'x' }, { 'x-csrf-token': 'wrong' })).statusCode,
+    ).toBe(403);
     // Another player's id in an unignore only ever touches the caller's own list.
     const b = await asPlayer(app);
     const c = await asPlayer(app);
@@ -84,7 +88,10 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
        SELECT $1 || g, $1 || g, 'x', 1, 0, 0, 10, 0.1, 0, 0, '10.9.9.9' FROM generate_series(1, $2::int) g`,
       [tag, balance.ignoreListMax - 1],
     );
-    await app.db.database.query(`INSERT INTO ignores (user_id, ignored_user_id, created_at) SELECT $1::int, id, now() FROM users WHERE login_id LIKE $2`, [a.id, `${tag}%`]);
+    await app.db.database.query(
+      `INSERT INTO ignores (user_id, ignored_user_id, created_at) SELECT $1::int, id, now() FROM users WHERE login_id LIKE $2`,
+      [a.id, `${tag}%`],
+    );
     expect((await ignore(a, last.username)).statusCode).toBe(201);
     expectError(await ignore(a, over.username), 409, /ignore list is full/);
     expect((await listOf(a)).length).toBe(balance.ignoreListMax);
@@ -114,7 +121,11 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     const answers = await Promise.all(free.map((p) => ignore(a, p.username)));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(room);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(20 - room);
-    expect((await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ignores WHERE user_id = $1', [a.id]))[0]!.n).toBe(balance.ignoreListMax);
+    expect(
+      (
+        await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ignores WHERE user_id = $1', [a.id])
+      )[0]!.n,
+    ).toBe(balance.ignoreListMax);
   });
 
   it('hides an ignored player’s chat lines from the ignorer’s history and unread, not from anyone else', async () => {
@@ -127,7 +138,8 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     expect((await ignore(a, b.username)).statusCode).toBe(201);
     fresh();
     expect((await b.request('POST', '/api/chat/messages', { message: 'line after the ignore' })).statusCode).toBe(201);
-    const seenBy = async (p: Player) => ((await p.request('GET', '/api/chat/messages?limit=100')).json().messages as ChatMessage[]).map((m) => m.message);
+    const seenBy = async (p: Player) =>
+      ((await p.request('GET', '/api/chat/messages?limit=100')).json().messages as ChatMessage[]).map((m) => m.message);
     expect(await seenBy(a)).not.toContain('line before the ignore');
     expect(await seenBy(a)).not.toContain('line after the ignore');
     expect(await seenBy(c)).toEqual(expect.arrayContaining(['line before the ignore', 'line after the ignore']));
@@ -141,13 +153,19 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     const a = await asPlayer(app);
     const b = await asPlayer(app);
     fresh();
-    expect((await b.request('POST', '/api/directories/messages', { receiverId: a.id, message: 'before' })).statusCode).toBe(201);
+    expect(
+      (await b.request('POST', '/api/directories/messages', { receiverId: a.id, message: 'before' })).statusCode,
+    ).toBe(201);
     expect((await ignore(a, b.username)).statusCode).toBe(201);
     const sent = await b.request('POST', '/api/directories/messages', { receiverId: a.id, message: 'while ignored' });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ senderId: b.id, receiverId: a.id, message: 'while ignored' });
     const transcript = async (viewer: Player, partner: Player) =>
-      ((await viewer.request('GET', `/api/directories/messages?partnerId=${partner.id}`)).json().messages as { message: string }[]).map((m) => m.message);
+      (
+        (await viewer.request('GET', `/api/directories/messages?partnerId=${partner.id}`)).json().messages as {
+          message: string;
+        }[]
+      ).map((m) => m.message);
     expect(await transcript(b, a)).toEqual(['before', 'while ignored']);
     expect(await transcript(a, b)).toEqual([]);
     expect((await a.request('GET', '/api/directories/unread')).json()).toEqual([]);
@@ -159,7 +177,9 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     expect(await transcript(a, b)).toEqual(['before']);
     expect((await a.request('GET', '/api/directories/unread')).json()).toEqual([b.username]);
     fresh();
-    expect((await b.request('POST', '/api/directories/messages', { receiverId: a.id, message: 'after' })).statusCode).toBe(201);
+    expect(
+      (await b.request('POST', '/api/directories/messages', { receiverId: a.id, message: 'after' })).statusCode,
+    ).toBe(201);
     expect(await transcript(a, b)).toEqual(['before', 'after']);
   });
 
@@ -168,8 +188,12 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     const [x, y, z] = await Promise.all([0, 1, 2].map(async () => ready(app, await asPlayer(app), { level: 8 })));
     expect((await ignore(victim, x!.username)).statusCode).toBe(201);
     expect((await ignore(victim, y!.username)).statusCode).toBe(201);
-    for (const attacker of [x!, y!, z!]) expect((await terminalSteps(app).ssh(attacker, victim.username)).statusCode).toBe(200);
-    const named = (await eventsTo(victim, 'terminal.intrusionStarted')) as Extract<EventBody, { t: 'terminal.intrusionStarted' }>[];
+    for (const attacker of [x!, y!, z!])
+      expect((await terminalSteps(app).ssh(attacker, victim.username)).statusCode).toBe(200);
+    const named = (await eventsTo(victim, 'terminal.intrusionStarted')) as Extract<
+      EventBody,
+      { t: 'terminal.intrusionStarted' }
+    >[];
     expect(named.map((e) => e.d.attackerUsername)).toEqual([z!.username]);
     expect(await eventsTo(victim, 'terminal.ignoredIntrusion')).toHaveLength(1);
     // The intrusion log still lists every visit.

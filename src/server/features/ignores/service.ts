@@ -23,7 +23,8 @@ export function createIgnoreService(deps: IgnoreServiceDeps) {
   const { db } = deps.database;
   const s = texts.safety;
 
-  const changed = (userId: number) => deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'ignores.changed', d: {} } });
+  const changed = (userId: number) =>
+    deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'ignores.changed', d: {} } });
 
   return {
     async list(userId: number): Promise<IgnoreList> {
@@ -49,7 +50,10 @@ export function createIgnoreService(deps: IgnoreServiceDeps) {
         return { createdAt, created: true };
       });
       if (outcome.created) changed(me.id);
-      return { entry: { userId: other.id, username: other.username, createdAt: outcome.createdAt.toISOString() }, created: outcome.created };
+      return {
+        entry: { userId: other.id, username: other.username, createdAt: outcome.createdAt.toISOString() },
+        created: outcome.created,
+      };
     },
 
     /** Unignores; unignoring someone not on the list answers the same and changes nothing. */

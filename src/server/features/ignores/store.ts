@@ -15,7 +15,11 @@ export async function listOf(tx: Executor, userId: number, limit: number) {
 
 /** Just the ids: what the history and Ping filters need. */
 export async function idsOf(tx: Executor, userId: number, limit: number): Promise<number[]> {
-  const rows = await tx.select({ id: ignores.ignoredUserId }).from(ignores).where(eq(ignores.userId, userId)).limit(limit);
+  const rows = await tx
+    .select({ id: ignores.ignoredUserId })
+    .from(ignores)
+    .where(eq(ignores.userId, userId))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
@@ -34,7 +38,10 @@ export async function countOf(tx: Executor, userId: number): Promise<number> {
 }
 
 /** Adds the pair once; a repeat changes nothing (the first time is kept). */
-export async function insert(tx: Executor, row: { userId: number; ignoredUserId: number; createdAt: Date }): Promise<boolean> {
+export async function insert(
+  tx: Executor,
+  row: { userId: number; ignoredUserId: number; createdAt: Date },
+): Promise<boolean> {
   const inserted = await tx.insert(ignores).values(row).onConflictDoNothing().returning({ id: ignores.ignoredUserId });
   return inserted.length > 0;
 }

@@ -33,7 +33,8 @@ describe('the server canvas', () => {
         for (let j = 0; j < size * size; j++) {
           const colour = painted.get(j);
           expect(grid.owned[j]).toBe(colour === undefined ? 0 : 1);
-          if (colour !== undefined) expect([...grid.rgb.subarray(j * 3, j * 3 + 3)]).toEqual([colour >> 16, (colour >> 8) & 255, colour & 255]);
+          if (colour !== undefined)
+            expect([...grid.rgb.subarray(j * 3, j * 3 + 3)]).toEqual([colour >> 16, (colour >> 8) & 255, colour & 255]);
         }
       }
     }
@@ -42,10 +43,23 @@ describe('the server canvas', () => {
   it('uses 3-byte indices past 65,535 colours and still decodes', () => {
     const width = 300;
     const canvas = createCanvas(width, width);
-    for (let i = 0; i < 70_000; i++) canvas.paint({ x: i % width, y: Math.floor(i / width), ownerId: 1, colorR: i >> 16, colorG: (i >> 8) & 255, colorB: i & 255, version: i + 1 });
+    for (let i = 0; i < 70_000; i++)
+      canvas.paint({
+        x: i % width,
+        y: Math.floor(i / width),
+        ownerId: 1,
+        colorR: i >> 16,
+        colorG: (i >> 8) & 255,
+        colorB: i & 255,
+        version: i + 1,
+      });
     const grid = decodeSnapshot(deflateSync(canvas.rawFrame().raw));
     expect(grid.owned[69_999]).toBe(1);
-    expect([...grid.rgb.subarray(69_999 * 3, 69_999 * 3 + 3)]).toEqual([69_999 >> 16, (69_999 >> 8) & 255, 69_999 & 255]);
+    expect([...grid.rgb.subarray(69_999 * 3, 69_999 * 3 + 3)]).toEqual([
+      69_999 >> 16,
+      (69_999 >> 8) & 255,
+      69_999 & 255,
+    ]);
     expect(grid.owned[70_000]).toBe(0);
   });
 
@@ -80,7 +94,9 @@ describe('the server canvas', () => {
     // The wiped bit of the new season is read again from the database and painted then.
     canvas.paint(bitAt(20, 12, 0x00ff00));
     expect(canvas.version()).toBe(12);
-    expect(canvas.region(0, 0, size - 1, size - 1)).toEqual([{ x: 20 % size, y: 0, ownerId: 1 + (20 % 7), colorR: 0, colorG: 255, colorB: 0 }]);
+    expect(canvas.region(0, 0, size - 1, size - 1)).toEqual([
+      { x: 20 % size, y: 0, ownerId: 1 + (20 % 7), colorR: 0, colorG: 255, colorB: 0 },
+    ]);
     const rgb = canvas.rgb([5, 7, 10]);
     expect([...rgb.subarray(20 * 3, 20 * 3 + 3)]).toEqual([0, 255, 0]);
     expect([...rgb.subarray(0, 3)]).toEqual([5, 7, 10]);

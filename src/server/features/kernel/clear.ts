@@ -20,7 +20,10 @@ export function kernelOwnersIn(executor: Executor, region: Region & { ownerId?: 
 }
 
 /** Frees the region's bits of these owners (only theirs: a bit bought since they were read stays). */
-export async function clearKernelRegion(tx: Tx, region: Region & { ownerIds: number[] }): Promise<{ bits: store.ClearedBit[]; version: number | null }> {
+export async function clearKernelRegion(
+  tx: Tx,
+  region: Region & { ownerIds: number[] },
+): Promise<{ bits: store.ClearedBit[]; version: number | null }> {
   // The lock every purchase takes for its version: no purchase commits in the region meanwhile.
   await store.lockGridState(tx);
   noteFeatureRowLocked(tx);

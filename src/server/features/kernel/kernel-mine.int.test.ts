@@ -22,9 +22,19 @@ describe.each(drivers)('kernel: my bits [%s]', (driver) => {
     await grant(app, b, { telnet: 200 });
     await a.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 });
     await b.request('POST', gridPaths.setColor, { colorR: 4, colorG: 5, colorB: 6 });
-    for (const bit of [{ x: 5, y: 6 }, { x: 700, y: 10 }]) expect((await act(a, gridPaths.purchase, bit)).statusCode).toBe(200);
+    for (const bit of [
+      { x: 5, y: 6 },
+      { x: 700, y: 10 },
+    ])
+      expect((await act(a, gridPaths.purchase, bit)).statusCode).toBe(200);
     expect((await act(b, gridPaths.purchase, { x: 9, y: 9 })).statusCode).toBe(200);
-    expect((await a.request('GET', gridPaths.mine)).json()).toEqual({ count: 2, bits: [{ x: 700, y: 10 }, { x: 5, y: 6 }] });
+    expect((await a.request('GET', gridPaths.mine)).json()).toEqual({
+      count: 2,
+      bits: [
+        { x: 700, y: 10 },
+        { x: 5, y: 6 },
+      ],
+    });
     expect((await b.request('GET', gridPaths.mine)).json()).toEqual({ count: 1, bits: [{ x: 9, y: 9 }] });
   });
 

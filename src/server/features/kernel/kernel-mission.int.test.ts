@@ -32,8 +32,12 @@ describe.each(drivers)('the purchase_kernel_bit mission [%s]', (driver) => {
   };
   const buy = (p: Player, x: number, y: number) => act(p, gridPaths.purchase, { x, y });
   const telnet = async (p: Player) => (await p.request('GET', '/api/auth/user')).json().telnet as number;
-  const missionRewards = async (p: Player) => (await ledgerRows(app.db.database, p.id)).filter((r) => r.reference === `mission:${mission}`).map((r) => Number(r.delta));
-  const completed = async (p: Player) => (await p.request('GET', '/api/missions/status')).json().completedMissions as string[];
+  const missionRewards = async (p: Player) =>
+    (await ledgerRows(app.db.database, p.id))
+      .filter((r) => r.reference === `mission:${mission}`)
+      .map((r) => Number(r.delta));
+  const completed = async (p: Player) =>
+    (await p.request('GET', '/api/missions/status')).json().completedMissions as string[];
   const claim = (p: Player) => p.request('POST', '/api/missions/complete', { missionId: mission });
 
   it('a real purchase completes the mission and pays 10 Telnet once through the ledger, however many bits follow', async () => {
@@ -50,7 +54,9 @@ describe.each(drivers)('the purchase_kernel_bit mission [%s]', (driver) => {
     const again = await claim(p);
     expect(again.json()).toMatchObject({ success: true, rewardTelnet: 0 });
     expect(await missionRewards(p)).toEqual([balance.missionRewardTelnet]);
-    expect(await telnet(p)).toBe(100 - bitPrice(600, 600) - bitPrice(601, 600) - bitPrice(602, 600) + balance.missionRewardTelnet);
+    expect(await telnet(p)).toBe(
+      100 - bitPrice(600, 600) - bitPrice(601, 600) - bitPrice(602, 600) + balance.missionRewardTelnet,
+    );
     expect((await completed(p)).filter((m) => m === mission)).toHaveLength(1);
   });
 

@@ -14,11 +14,20 @@ const racers = 20;
  * no key and no condition between. Used only to show the one-winner check below catches it.
  */
 async function naivePurchase(database: Database, buyerId: number, x: number, y: number): Promise<number> {
-  const rows = await database.query<{ owner_id: number }>('SELECT owner_id FROM naive_bits WHERE x = $1 AND y = $2', [x, y]);
+  const rows = await database.query<{ owner_id: number }>('SELECT owner_id FROM naive_bits WHERE x = $1 AND y = $2', [
+    x,
+    y,
+  ]);
   if (rows.length > 0) return 409;
   await new Promise((resolve) => setImmediate(resolve));
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'kernel-bit', 'naive')", [buyerId, -bitPrice(x, y)]);
-  await database.query('INSERT INTO naive_bits (x, y, owner_id) VALUES ($1, $2, $3) ON CONFLICT (x, y) DO UPDATE SET owner_id = EXCLUDED.owner_id', [x, y, buyerId]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'kernel-bit', 'naive')",
+    [buyerId, -bitPrice(x, y)],
+  );
+  await database.query(
+    'INSERT INTO naive_bits (x, y, owner_id) VALUES ($1, $2, $3) ON CONFLICT (x, y) DO UPDATE SET owner_id = EXCLUDED.owner_id',
+    [x, y, buyerId],
+  );
   return 200;
 }
 
@@ -40,7 +49,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
   afterAll(() => app.close());
 
   const charges = async (reference: string) =>
-    Number((await app.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' AND reference = $1", [reference]))[0]!.n);
+    Number(
+      (
+        await app.db.database.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' AND reference = $1",
+          [reference],
+        )
+      )[0]!.n,
+    );
 
   it('20 players buy the same free bit at once: one owns it, 19 are told who and charged nothing', async () => {
     const answers = await Promise.all(buyers.map((b) => act(b, gridPaths.purchase, { x: 401, y: 399 })));
@@ -48,12 +64,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(racers - 1);
     const winner = buyers[statuses.indexOf(200)]!;
-    for (const a of answers) if (a.statusCode === 409) expect(a.json()).toMatchObject({ title: texts.kernel.bitOwnedTitle, message: fillText(texts.kernel.bitOwnedBody, { name: winner.username }) });
+    for (const a of answers)
+      if (a.statusCode === 409)
+        expect(a.json()).toMatchObject({
+          title: texts.kernel.bitOwnedTitle,
+          message: fillText(texts.kernel.bitOwnedBody, { name: winner.username }),
+        });
     expect(await charges('bit:401,399')).toBe(1);
-    const telnets = await app.db.database.query<{ id: number; telnet: number }>('SELECT id, telnet FROM users WHERE id = ANY($1::int[])', [buyers.map((b) => b.id)]);
+    const telnets = await app.db.database.query<{ id: number; telnet: number }>(
+      'SELECT id, telnet FROM users WHERE id = ANY($1::int[])',
+      [buyers.map((b) => b.id)],
+    );
     // The winner's first bit also paid the purchase_kernel_bit reward, before the answer came back.
-    for (const row of telnets) expect(Number(row.telnet)).toBe(row.id === winner.id ? 100 - bitPrice(401, 399) + balance.missionRewardTelnet : 100);
-    const [owner] = await app.db.database.query<{ owner_id: number }>('SELECT owner_id FROM kernel_bits WHERE x = 401 AND y = 399');
+    for (const row of telnets)
+      expect(Number(row.telnet)).toBe(
+        row.id === winner.id ? 100 - bitPrice(401, 399) + balance.missionRewardTelnet : 100,
+      );
+    const [owner] = await app.db.database.query<{ owner_id: number }>(
+      'SELECT owner_id FROM kernel_bits WHERE x = 401 AND y = 399',
+    );
     expect(owner!.owner_id).toBe(winner.id);
   });
 
@@ -78,8 +107,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
     await p.request('POST', gridPaths.setColor, { colorR: 1, colorG: 1, colorB: 1 });
     await grant(app, p, { telnet: 5 });
     // Mission already done: its reward landing mid-race would fund a sixth bit and blur what this counts.
-    await app.db.database.query("INSERT INTO mission_completions (user_id, mission_id) VALUES ($1, 'purchase_kernel_bit')", [p.id]);
-    const answers = await Promise.all(Array.from({ length: racers }, (_, i) => act(p, gridPaths.purchase, { x: i, y: 0 })));
+    await app.db.database.query(
+      "INSERT INTO mission_completions (user_id, mission_id) VALUES ($1, 'purchase_kernel_bit')",
+      [p.id],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: racers }, (_, i) => act(p, gridPaths.purchase, { x: i, y: 0 })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
     for (const a of answers) if (a.statusCode !== 200) expect(a.json().title).toBe(texts.kernel.insufficientTitle);
     const [row] = await app.db.database.query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]);

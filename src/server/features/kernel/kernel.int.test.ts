@@ -27,9 +27,11 @@ describe.each(drivers)('kernel [%s]', (driver) => {
   });
 
   const buy = (p: Player, body: unknown, key?: string) => act(p, gridPaths.purchase, body, key);
-  const setColor = (p: Player, r: number, g: number, b: number) => p.request('POST', gridPaths.setColor, { colorR: r, colorG: g, colorB: b });
+  const setColor = (p: Player, r: number, g: number, b: number) =>
+    p.request('POST', gridPaths.setColor, { colorR: r, colorG: g, colorB: b });
   const telnet = async (p: Player) => (await p.request('GET', '/api/auth/user')).json().telnet as number;
-  const kernelSpend = async (p: Player) => (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'kernel-bit');
+  const kernelSpend = async (p: Player) =>
+    (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'kernel-bit');
   const dbState = async () =>
     JSON.stringify([
       await app.db.database.query('SELECT x, y, owner_id, version FROM kernel_bits ORDER BY x, y'),
@@ -38,11 +40,16 @@ describe.each(drivers)('kernel [%s]', (driver) => {
       await app.db.database.query('SELECT id, telnet FROM users ORDER BY id'),
       await app.db.database.query('SELECT count(*)::int AS n FROM telnet_ledger'),
     ]);
-  const snapshotOf = (p: Player, etag?: string) => p.request('GET', gridPaths.snapshot, undefined, etag ? { 'if-none-match': etag } : {});
+  const snapshotOf = (p: Player, etag?: string) =>
+    p.request('GET', gridPaths.snapshot, undefined, etag ? { 'if-none-match': etag } : {});
 
   it('a new player has no colour; setting one answers it back and refuses channels outside 0–255', async () => {
     const p = await asPlayer(app);
-    expect((await p.request('GET', gridPaths.playerColor)).json()).toEqual({ colorR: null, colorG: null, colorB: null });
+    expect((await p.request('GET', gridPaths.playerColor)).json()).toEqual({
+      colorR: null,
+      colorG: null,
+      colorB: null,
+    });
     const before = await dbState();
     for (const bad of [
       { colorR: 256, colorG: 0, colorB: 0 },
@@ -83,7 +90,12 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     // The first bit also completes purchase_kernel_bit, whose reward is paid before the answer.
     expect(await telnet(p)).toBe(80 + balance.missionRewardTelnet);
     expect((await kernelSpend(p)).map((r) => Number(r.delta))).toEqual([-20]);
-    expect((await p.request('GET', `${gridPaths.bit}?x=400&y=400`)).json()).toEqual({ x: 400, y: 400, price: 20, owner: { id: p.id, username: p.username } });
+    expect((await p.request('GET', `${gridPaths.bit}?x=400&y=400`)).json()).toEqual({
+      x: 400,
+      y: 400,
+      price: 20,
+      owner: { id: p.id, username: p.username },
+    });
     expect((await p.request('GET', `${gridPaths.bit}?x=0&y=0`)).json()).toEqual({ x: 0, y: 0, price: 1, owner: null });
   });
 
@@ -110,7 +122,18 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     expectError(await buy(p, { x: 5, y: 5 }), 409, k.colorNeeded);
     await setColor(p, 9, 9, 9);
     const before = await dbState();
-    for (const bad of [{ x: 800, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 800 }, { x: 1.5, y: 2 }, { x: '5', y: 5 }, { x: 5 }, {}, { x: 5, y: 5, price: 1 }, { x: null, y: 5 }, { x: 2 ** 53 + 1, y: 0 }]) {
+    for (const bad of [
+      { x: 800, y: 0 },
+      { x: -1, y: 0 },
+      { x: 0, y: 800 },
+      { x: 1.5, y: 2 },
+      { x: '5', y: 5 },
+      { x: 5 },
+      {},
+      { x: 5, y: 5, price: 1 },
+      { x: null, y: 5 },
+      { x: 2 ** 53 + 1, y: 0 },
+    ]) {
       expectError(await buy(p, bad), 400);
     }
     expectError(await p.request('POST', gridPaths.purchase, { x: 5, y: 5 }), 400, texts.idempotencyKeyMissing);
@@ -161,13 +184,25 @@ describe.each(drivers)('kernel [%s]', (driver) => {
         { x: 300, y: 3, colorR: 7, colorG: 7, colorB: 7, version: from + 3 },
       ],
     });
-    expect((await p.request('GET', `${gridPaths.changes}?since=${from + 3}`)).json()).toEqual({ version: from + 3, changes: [], resync: false });
+    expect((await p.request('GET', `${gridPaths.changes}?since=${from + 3}`)).json()).toEqual({
+      version: from + 3,
+      changes: [],
+      resync: false,
+    });
     // A client that claims a version the server never reached starts over from the snapshot.
     expect((await p.request('GET', `${gridPaths.changes}?since=${from + 99}`)).json()).toMatchObject({ resync: true });
     const state = (await p.request('GET', `${gridPaths.state}?x0=300&y0=0&x1=300&y1=3`)).json();
     expect(state).toEqual({
       version: from + 3,
-      squares: [1, 2, 3].map((y) => ({ x: 300, y, ownerId: p.id, ownerUsername: p.username, colorR: 7, colorG: 7, colorB: 7 })),
+      squares: [1, 2, 3].map((y) => ({
+        x: 300,
+        y,
+        ownerId: p.id,
+        ownerUsername: p.username,
+        colorR: 7,
+        colorG: 7,
+        colorB: 7,
+      })),
     });
   });
 
@@ -177,7 +212,9 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     await grant(app, p, { telnet: 100 });
     expect((await buy(p, { x: 700, y: 700 })).statusCode).toBe(200);
     const region = (await p.request('GET', `${gridPaths.state}?x0=690&y0=690&x1=753&y1=753`)).json();
-    expect(region.squares).toEqual([{ x: 700, y: 700, ownerId: p.id, ownerUsername: p.username, colorR: 5, colorG: 6, colorB: 7 }]);
+    expect(region.squares).toEqual([
+      { x: 700, y: 700, ownerId: p.id, ownerUsername: p.username, colorR: 5, colorG: 6, colorB: 7 },
+    ]);
     expect((await p.request('GET', `${gridPaths.state}?x0=701&y0=700&x1=701&y1=700`)).json().squares).toEqual([]);
     for (const bad of [
       '',
@@ -211,11 +248,24 @@ describe.each(drivers)('kernel [%s]', (driver) => {
 
   it('refuses an empty, missing or non-integer coordinate for grid/bit (never read as 0), and an empty since', async () => {
     const p = await asPlayer(app);
-    for (const bad of ['?x=&y=', '?x=&y=0', '?x=0&y=', '?x=0', '?y=0', '', '?x=a&y=0', '?x=1.5&y=0', '?x=%20&y=0', '?x=1e2&y=0', '?x=0x1&y=0']) {
+    for (const bad of [
+      '?x=&y=',
+      '?x=&y=0',
+      '?x=0&y=',
+      '?x=0',
+      '?y=0',
+      '',
+      '?x=a&y=0',
+      '?x=1.5&y=0',
+      '?x=%20&y=0',
+      '?x=1e2&y=0',
+      '?x=0x1&y=0',
+    ]) {
       expectError(await p.request('GET', `${gridPaths.bit}${bad}`), 400);
     }
     expect((await p.request('GET', `${gridPaths.bit}?x=0&y=0`)).statusCode).toBe(200);
-    for (const bad of ['?since=', '', '?since=%20', '?since=1.0']) expectError(await p.request('GET', `${gridPaths.changes}${bad}`), 400);
+    for (const bad of ['?since=', '', '?since=%20', '?since=1.0'])
+      expectError(await p.request('GET', `${gridPaths.changes}${bad}`), 400);
   });
 
   it('pushes grid_update with the colour and version to every socket, and user.updated to the buyer', async () => {
@@ -227,8 +277,20 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     sockets.push(watcherSocket, buyerSocket);
     const bought = (await buy(buyer, { x: 123, y: 456 })).json();
     const event = await watcherSocket.next('grid_update', (e) => e.d.x === 123 && e.d.y === 456);
-    expect(event.d).toEqual({ x: 123, y: 456, ownerId: buyer.id, ownerUsername: buyer.username, colorR: 0, colorG: 255, colorB: 0, version: bought.version });
-    const updated = await buyerSocket.next('user.updated', (e) => e.d.telnet === 100 - bitPrice(123, 456) + balance.missionRewardTelnet);
+    expect(event.d).toEqual({
+      x: 123,
+      y: 456,
+      ownerId: buyer.id,
+      ownerUsername: buyer.username,
+      colorR: 0,
+      colorG: 255,
+      colorB: 0,
+      version: bought.version,
+    });
+    const updated = await buyerSocket.next(
+      'user.updated',
+      (e) => e.d.telnet === 100 - bitPrice(123, 456) + balance.missionRewardTelnet,
+    );
     expect(updated.d.id).toBe(buyer.id);
   });
 });

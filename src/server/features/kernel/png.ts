@@ -20,7 +20,8 @@ function chunk(type: string, data: Uint8Array): Buffer {
  * node's thread pool, never on the event loop (ADR 043, ADR 053).
  */
 export async function encodePng(width: number, height: number, rgb: Uint8Array, level = 6): Promise<Buffer> {
-  if (rgb.byteLength !== width * height * 3) throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${rgb.byteLength}`);
+  if (rgb.byteLength !== width * height * 3)
+    throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${rgb.byteLength}`);
   const stride = width * 3;
   const filtered = new Uint8Array(height * (stride + 1));
   for (let y = 0; y < height; y++) filtered.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);

@@ -5,7 +5,7 @@ import { encodePng } from './png';
 /** Splits a PNG into its chunks, checking each CRC, as an image viewer would. */
 function chunks(png: Buffer): { type: string; data: Buffer }[] {
   const out: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.byteLength; ) {
+  for (let at = 8; at < png.byteLength;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
@@ -31,7 +31,9 @@ describe('the season archive PNG', () => {
     expect(raw.byteLength).toBe(height * (width * 3 + 1));
     for (let y = 0; y < height; y++) {
       expect(raw[y * (width * 3 + 1)], 'filter type of row').toBe(0);
-      expect([...raw.subarray(y * (width * 3 + 1) + 1, (y + 1) * (width * 3 + 1))]).toEqual([...rgb.subarray(y * width * 3, (y + 1) * width * 3)]);
+      expect([...raw.subarray(y * (width * 3 + 1) + 1, (y + 1) * (width * 3 + 1))]).toEqual([
+        ...rgb.subarray(y * width * 3, (y + 1) * width * 3),
+      ]);
     }
   });
 

@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BitQuery, ChangesQuery, gridPaths, PurchaseBody, SetColorBody, snapshotVersionHeader, StateQuery } from '../../../core/api/kernel';
+import {
+  BitQuery,
+  ChangesQuery,
+  gridPaths,
+  PurchaseBody,
+  SetColorBody,
+  snapshotVersionHeader,
+  StateQuery,
+} from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { itemTexts } from '../../../core/texts';
 import { parseInput } from '../../http/errors';
@@ -20,7 +28,8 @@ function inSlices(bytes: Uint8Array): Readable {
   const slice = 64 * 1024;
   return Readable.from(
     (function* () {
-      for (let at = 0; at < bytes.byteLength; at += slice) yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(slice, bytes.byteLength - at));
+      for (let at = 0; at < bytes.byteLength; at += slice)
+        yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(slice, bytes.byteLength - at));
     })(),
     { objectMode: false },
   );
@@ -29,7 +38,14 @@ function inSlices(bytes: Uint8Array): Readable {
 /** spec §7 Kernel grid endpoints plus the snapshot, catch-up and per-bit look-up (src/core/api/kernel.ts). */
 export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits: Limits): void {
   // One budget per player for purchases and colour changes: no script paints the grid in a loop.
-  const actions = limits.declare({ name: 'kernel-actions', limit: balance.kernelActionsPerMinute, windowMs: 60_000, keyOf: byPlayer, refusal: itemTexts.tooManyItemActions, body: { success: false } });
+  const actions = limits.declare({
+    name: 'kernel-actions',
+    limit: balance.kernelActionsPerMinute,
+    windowMs: 60_000,
+    keyOf: byPlayer,
+    refusal: itemTexts.tooManyItemActions,
+    body: { success: false },
+  });
   const limited = async (request: FastifyRequest) => {
     const { user } = requireAuth(request);
     await actions.take(request);
@@ -37,7 +53,14 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
   };
 
   // grid/state regions count on a budget of their own: reading is cheap now, but never unbounded.
-  const stateReads = limits.declare({ name: 'kernel-state-reads', limit: balance.kernelStateReadsPerMinute, windowMs: 60_000, keyOf: byPlayer, refusal: itemTexts.tooManyItemActions, body: { success: false } });
+  const stateReads = limits.declare({
+    name: 'kernel-state-reads',
+    limit: balance.kernelStateReadsPerMinute,
+    windowMs: 60_000,
+    keyOf: byPlayer,
+    refusal: itemTexts.tooManyItemActions,
+    body: { success: false },
+  });
   app.get(gridPaths.state, async (request) => {
     requireAuth(request);
     const query = parseInput(StateQuery, request.query);

@@ -20,10 +20,16 @@ export interface SeasonCommandDeps {
  * ended it and when). kernel.seasonChanged then goes out on the deployment's Redis bus, so open
  * Kernels reload at once; without Redis each instance and screen notices at its next read or poll.
  */
-export async function endSeasonAsOperator(deps: SeasonCommandDeps): Promise<(SeasonChange & { screensToldAtOnce: boolean }) | null> {
+export async function endSeasonAsOperator(
+  deps: SeasonCommandDeps,
+): Promise<(SeasonChange & { screensToldAtOnce: boolean }) | null> {
   const { bus, connected } = await connectOperatorBus(deps.redis, 'kernel-season', deps.log, deps.connectTimeoutMs);
   try {
-    const seasons = createSeasonService({ database: deps.database, bus, snapshots: createSnapshotCache(deps.database) });
+    const seasons = createSeasonService({
+      database: deps.database,
+      bus,
+      snapshots: createSnapshotCache(deps.database),
+    });
     const nowMs = (deps.now ?? Date.now)();
     const done = await deps.database.db.transaction(async (tx) => {
       const { season } = await store.gridState(tx);

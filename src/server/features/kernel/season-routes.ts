@@ -25,9 +25,14 @@ export function seasonRoutes(app: FastifyInstance, seasons: SeasonService): void
     requireAuth(request);
     const { season } = parseInput(SeasonParams, request.params);
     const etag = `"season-${season}"`;
-    if (request.headers['if-none-match'] === etag) return reply.status(304).header('ETag', etag).header('Cache-Control', immutable).send();
+    if (request.headers['if-none-match'] === etag)
+      return reply.status(304).header('ETag', etag).header('Cache-Control', immutable).send();
     const image = await seasons.image(season);
     if (!image) throw new HttpError(404, texts.kernel.seasonNotFound);
-    return reply.header('Cache-Control', immutable).header('ETag', etag).type('image/png').send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+    return reply
+      .header('Cache-Control', immutable)
+      .header('ETag', etag)
+      .type('image/png')
+      .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
   });
 }

@@ -43,7 +43,12 @@ export function createSeasonService(deps: SeasonServiceDeps) {
   const { database, snapshots } = deps;
 
   function summaryOf(row: Awaited<ReturnType<typeof seasons.listSeasons>>[number]): SeasonSummary {
-    return { ...row, startedAt: row.startedAt.toISOString(), endedAt: row.endedAt.toISOString(), endReason: row.endReason as SeasonEndReason };
+    return {
+      ...row,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt.toISOString(),
+      endReason: row.endReason as SeasonEndReason,
+    };
   }
 
   return {
@@ -51,13 +56,21 @@ export function createSeasonService(deps: SeasonServiceDeps) {
      * Ends `season` if it is still the current one and (unless an operator asks) its time or its
      * fullness says so. Runs in the caller's transaction; returns what to do once it has committed.
      */
-    async endSeason(tx: Tx, request: { season: number; nowMs: number; byOperator?: boolean }): Promise<{ change: SeasonChange; afterCommit: () => void } | null> {
+    async endSeason(
+      tx: Tx,
+      request: { season: number; nowMs: number; byOperator?: boolean },
+    ): Promise<{ change: SeasonChange; afterCommit: () => void } | null> {
       const state = await seasons.lockGridState(tx);
       if (state.season !== request.season) return null;
       const ownedBits = seasons.ownedBitsOf(state);
       const startedAtMs = state.seasonStartedAt.getTime();
-      if (!request.byOperator && !seasonShouldEnd({ ownedBits, totalBits, startedAtMs, nowMs: request.nowMs })) return null;
-      const reason: SeasonEndReason = request.byOperator ? 'operator' : ownedBits >= seasonFullBits(totalBits) ? 'full' : 'time';
+      if (!request.byOperator && !seasonShouldEnd({ ownedBits, totalBits, startedAtMs, nowMs: request.nowMs }))
+        return null;
+      const reason: SeasonEndReason = request.byOperator
+        ? 'operator'
+        : ownedBits >= seasonFullBits(totalBits)
+          ? 'full'
+          : 'time';
       const at = new Date(request.nowMs);
       // An empty canvas is not archived (its clock job is scheduled by its first bit, so only an operator gets here).
       if (ownedBits === 0 && reason === 'time') return null;
@@ -65,13 +78,33 @@ export function createSeasonService(deps: SeasonServiceDeps) {
       const topPainters = await seasons.topPainters(tx, balance.kernelSeasonTopPainters);
       const image = await encodePng(balance.gridSize, balance.gridSize, await snapshots.rgbAt(tx, state, freeColour));
       const next = await seasons.startNextSeason(tx, at);
-      await seasons.archiveSeason(tx, { season: state.season, startedAt: state.seasonStartedAt, endedAt: at, endReason: reason, ...totals, topPainters, image });
-      const change: SeasonChange = { ended: state.season, season: next.season, startVersion: next.seasonStartVersion, ...totals, imageBytes: image.byteLength };
+      await seasons.archiveSeason(tx, {
+        season: state.season,
+        startedAt: state.seasonStartedAt,
+        endedAt: at,
+        endReason: reason,
+        ...totals,
+        topPainters,
+        image,
+      });
+      const change: SeasonChange = {
+        ended: state.season,
+        season: next.season,
+        startVersion: next.seasonStartVersion,
+        ...totals,
+        imageBytes: image.byteLength,
+      };
       return {
         change,
         afterCommit: () => {
           snapshots.newSeason(next.seasonStartVersion);
-          deps.bus?.publish({ audience: { kind: 'everyone' }, event: { t: 'kernel.seasonChanged', d: { ended: change.ended, season: change.season, startVersion: change.startVersion } } });
+          deps.bus?.publish({
+            audience: { kind: 'everyone' },
+            event: {
+              t: 'kernel.seasonChanged',
+              d: { ended: change.ended, season: change.season, startVersion: change.startVersion },
+            },
+          });
         },
       };
     },
@@ -86,8 +119,20 @@ export function createSeasonService(deps: SeasonServiceDeps) {
     async scheduleEnd(tx: Tx, state: GridSeasonState, nowMs: number): Promise<void> {
       const ownedBits = seasons.ownedBitsOf(state);
       const payload = { season: state.season };
-      if (ownedBits % 1000 === 1) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: seasonDeadlineMs(state.seasonStartedAt.getTime()), dedupeKey: jobKey(state.season, 'time') });
-      if (ownedBits >= seasonFullBits(totalBits)) await scheduleJob(tx, { kind: 'kernel.seasonEnd', payload, runAt: nowMs, dedupeKey: jobKey(state.season, 'full') });
+      if (ownedBits % 1000 === 1)
+        await scheduleJob(tx, {
+          kind: 'kernel.seasonEnd',
+          payload,
+          runAt: seasonDeadlineMs(state.seasonStartedAt.getTime()),
+          dedupeKey: jobKey(state.season, 'time'),
+        });
+      if (ownedBits >= seasonFullBits(totalBits))
+        await scheduleJob(tx, {
+          kind: 'kernel.seasonEnd',
+          payload,
+          runAt: nowMs,
+          dedupeKey: jobKey(state.season, 'full'),
+        });
     },
 
     async current(): Promise<CurrentSeason> {
@@ -106,7 +151,10 @@ export function createSeasonService(deps: SeasonServiceDeps) {
 
     async list(page: number): Promise<SeasonsPage> {
       const size = balance.kernelSeasonsPageSize;
-      const [rows, total] = await Promise.all([seasons.listSeasons(database.db, (page - 1) * size, size), seasons.countSeasons(database.db)]);
+      const [rows, total] = await Promise.all([
+        seasons.listSeasons(database.db, (page - 1) * size, size),
+        seasons.countSeasons(database.db),
+      ]);
       return { seasons: rows.map(summaryOf), page, pages: Math.max(1, Math.ceil(total / size)), total };
     },
 

@@ -1,5 +1,17 @@
 import type { User } from '../../../core/api/common';
-import type { BitInfo, BitQuery, GridChanges, GridState, MyBits, PlayerColor, PurchaseBody, PurchaseResult, SetColorBody, SetColorResult, StateQuery } from '../../../core/api/kernel';
+import type {
+  BitInfo,
+  BitQuery,
+  GridChanges,
+  GridState,
+  MyBits,
+  PlayerColor,
+  PurchaseBody,
+  PurchaseResult,
+  SetColorBody,
+  SetColorResult,
+  StateQuery,
+} from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import type { MissionId } from '../../../core/rules/missions';
@@ -43,11 +55,14 @@ export function createKernelService(deps: KernelServiceDeps) {
 
   return {
     /** One page of the player's bits this season, for their data export (ADR 057). */
-    exportBits: (userId: number, after: number, limit: number) => store.kernelBitsPage(database.db, userId, after, limit),
+    exportBits: (userId: number, after: number, limit: number) =>
+      store.kernelBitsPage(database.db, userId, after, limit),
 
     /** The archived seasons where the player was among the top painters, with their bit counts. */
     async exportPastSeasons(userId: number) {
-      return (await store.seasonPainters(database.db)).flatMap((s) => s.topPainters.filter((p) => p.userId === userId).map((p) => ({ season: s.season, bits: p.bits })));
+      return (await store.seasonPainters(database.db)).flatMap((s) =>
+        s.topPainters.filter((p) => p.userId === userId).map((p) => ({ season: s.season, bits: p.bits })),
+      );
     },
     snapshots,
     seasons,
@@ -60,7 +75,10 @@ export function createKernelService(deps: KernelServiceDeps) {
 
     /** The player's bit count and newest bits (ADR 066). */
     async mine(userId: number): Promise<MyBits> {
-      const [count, bits] = await Promise.all([store.bitsOwnedBy(database.db, userId), store.newestBitsOf(database.db, userId, balance.kernelMineMax)]);
+      const [count, bits] = await Promise.all([
+        store.bitsOwnedBy(database.db, userId),
+        store.newestBitsOf(database.db, userId, balance.kernelMineMax),
+      ]);
       return { count, bits };
     },
 
@@ -82,47 +100,62 @@ export function createKernelService(deps: KernelServiceDeps) {
      */
     async purchase(userId: number, key: string, body: PurchaseBody): Promise<IdempotentOutcome> {
       let published: PurchaseResult | null = null;
-      const outcome = await runIdempotent(database, { userId, key, scope: 'kernel.purchase', request: body, now: now() }, async (tx: Tx) => {
-        published = null;
-        const { x, y } = body;
-        const taken = await store.ownerOf(tx, x, y);
-        if (taken) return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name: taken.username }), { ownerUsername: taken.username });
-        const color = await store.colorOf(tx, userId);
-        if (!color) return refuse(409, k.purchaseFailed, k.colorNeeded);
-        const price = bitPrice(x, y);
-        const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
-        if (paid.kind === 'insufficient') return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), { shortBy: paid.shortBy });
-        const grid = await store.nextVersionInSeason(tx);
-        const { version } = grid;
-        if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
-          // Bought by another between our read and our insert: name the winner, roll everything back.
-          const owner = await store.ownerOf(tx, x, y);
-          const name = owner?.username ?? '';
-          return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name }), { ownerUsername: name });
-        }
-        await seasons.scheduleEnd(tx, grid, now());
-        const ownerUsername = await store.usernameOf(tx, userId);
-        const result: PurchaseResult = {
-          success: true,
-          square: { x, y, ownerId: userId, ownerUsername, colorR: color.r, colorG: color.g, colorB: color.b },
-          price,
-          telnet: paid.balance,
-          version,
-        };
-        published = result;
-        return { statusCode: 200, body: result };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId, key, scope: 'kernel.purchase', request: body, now: now() },
+        async (tx: Tx) => {
+          published = null;
+          const { x, y } = body;
+          const taken = await store.ownerOf(tx, x, y);
+          if (taken)
+            return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name: taken.username }), {
+              ownerUsername: taken.username,
+            });
+          const color = await store.colorOf(tx, userId);
+          if (!color) return refuse(409, k.purchaseFailed, k.colorNeeded);
+          const price = bitPrice(x, y);
+          const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
+          if (paid.kind === 'insufficient')
+            return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), {
+              shortBy: paid.shortBy,
+            });
+          const grid = await store.nextVersionInSeason(tx);
+          const { version } = grid;
+          if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
+            // Bought by another between our read and our insert: name the winner, roll everything back.
+            const owner = await store.ownerOf(tx, x, y);
+            const name = owner?.username ?? '';
+            return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name }), { ownerUsername: name });
+          }
+          await seasons.scheduleEnd(tx, grid, now());
+          const ownerUsername = await store.usernameOf(tx, userId);
+          const result: PurchaseResult = {
+            success: true,
+            square: { x, y, ownerId: userId, ownerUsername, colorR: color.r, colorG: color.g, colorB: color.b },
+            price,
+            telnet: paid.balance,
+            version,
+          };
+          published = result;
+          return { statusCode: 200, body: result };
+        },
+      );
       const done = published as PurchaseResult | null;
       if (!outcome.replayed && outcome.statusCode === 200 && done) {
         snapshots.paint({ ...done.square, version: done.version });
-        bus.publish({ audience: { kind: 'everyone' }, event: { t: 'grid_update', d: { ...done.square, version: done.version } } });
+        bus.publish({
+          audience: { kind: 'everyone' },
+          event: { t: 'grid_update', d: { ...done.square, version: done.version } },
+        });
         // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
         // its reward once. Awaited, so the answer reaches the buyer after the reward
         // and the user.updated below carries it; a failure here never undoes the purchase.
         await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
         void deps
           .userView(userId)
-          .then((user) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }))
+          .then((user) =>
+            bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }),
+          )
           .catch(() => undefined);
       }
       return outcome;
@@ -148,7 +181,12 @@ export function createKernelService(deps: KernelServiceDeps) {
     },
 
     async bit(query: BitQuery): Promise<BitInfo> {
-      return { x: query.x, y: query.y, price: bitPrice(query.x, query.y), owner: await store.ownerOf(database.db, query.x, query.y) };
+      return {
+        x: query.x,
+        y: query.y,
+        price: bitPrice(query.x, query.y),
+        owner: await store.ownerOf(database.db, query.x, query.y),
+      };
     },
 
     /** The owned squares of one region, from the snapshot cache; owners' names in one bounded query. */

@@ -48,9 +48,12 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
    * gone for good, so the canvas is wiped and every bit up to the committed version painted again,
    * on each instance at its next request. A clear committed meanwhile is seen by the next pass.
    */
-  async function reload(executor: Executor, state: { version: number; seasonStartVersion: number; clearedVersion: number }): Promise<void> {
+  async function reload(
+    executor: Executor,
+    state: { version: number; seasonStartVersion: number; clearedVersion: number },
+  ): Promise<void> {
     canvas.wipe(state.version);
-    for (let since = state.seasonStartVersion; ; ) {
+    for (let since = state.seasonStartVersion; ;) {
       const bits = await store.bitsSince(executor, since, catchUpBatch);
       for (const bit of bits) canvas.paint(bit);
       if (bits.length < catchUpBatch) break;
@@ -114,7 +117,12 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
     },
 
     /** The owned bits of an inclusive rectangle at the committed version (or later), and that version. */
-    async region(x0: number, y0: number, x1: number, y1: number): Promise<{ version: number; bits: Omit<OwnedBit, 'version'>[] }> {
+    async region(
+      x0: number,
+      y0: number,
+      x1: number,
+      y1: number,
+    ): Promise<{ version: number; bits: Omit<OwnedBit, 'version'>[] }> {
       await catchUp();
       return { version: canvas.version(), bits: canvas.region(x0, y0, x1, y1) };
     },
@@ -129,7 +137,11 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
      * The canvas at exactly `state`, read through the caller's transaction (the season change holds
      * kernel_state, so no purchase commits meanwhile; on PGlite the database handle would wait for it).
      */
-    async rgbAt(tx: Executor, state: { version: number; seasonStartVersion: number; clearedVersion: number }, free: readonly [number, number, number]): Promise<Uint8Array> {
+    async rgbAt(
+      tx: Executor,
+      state: { version: number; seasonStartVersion: number; clearedVersion: number },
+      free: readonly [number, number, number],
+    ): Promise<Uint8Array> {
       canvas.reset(state.seasonStartVersion);
       if (state.clearedVersion > clearedSeen) await reload(tx, state);
       while (canvas.version() < state.version && (await readMissing(tx)));

@@ -7,7 +7,10 @@ import { kernelBits, kernelColors, kernelSeasons, kernelState, users, type Seaso
 /** The only SQL of the Kernel's tables (kernel_bits, kernel_colors, kernel_state, kernel_seasons). */
 
 export async function colorOf(tx: Executor, userId: number): Promise<Rgb | null> {
-  const [row] = await tx.select({ r: kernelColors.colorR, g: kernelColors.colorG, b: kernelColors.colorB }).from(kernelColors).where(eq(kernelColors.userId, userId));
+  const [row] = await tx
+    .select({ r: kernelColors.colorR, g: kernelColors.colorG, b: kernelColors.colorB })
+    .from(kernelColors)
+    .where(eq(kernelColors.userId, userId));
   return row ?? null;
 }
 
@@ -15,7 +18,10 @@ export async function setColor(tx: Executor, userId: number, color: Rgb, at: Dat
   await tx
     .insert(kernelColors)
     .values({ userId, colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at })
-    .onConflictDoUpdate({ target: kernelColors.userId, set: { colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at } });
+    .onConflictDoUpdate({
+      target: kernelColors.userId,
+      set: { colorR: color.r, colorG: color.g, colorB: color.b, updatedAt: at },
+    });
 }
 
 /** Whether the player owns at least one bit (the purchase_kernel_bit mission's evidence). */
@@ -41,20 +47,45 @@ export async function currentVersion(tx: Executor): Promise<number> {
 }
 
 /** Inserts an owned bit; false when it already has an owner (the primary key decides, whatever races). */
-export async function insertBit(tx: Tx, bit: { x: number; y: number; ownerId: number; color: Rgb; price: number; version: number; at: Date }): Promise<boolean> {
+export async function insertBit(
+  tx: Tx,
+  bit: { x: number; y: number; ownerId: number; color: Rgb; price: number; version: number; at: Date },
+): Promise<boolean> {
   const rows = await tx
     .insert(kernelBits)
-    .values({ x: bit.x, y: bit.y, ownerId: bit.ownerId, colorR: bit.color.r, colorG: bit.color.g, colorB: bit.color.b, price: bit.price, version: bit.version, claimedAt: bit.at })
+    .values({
+      x: bit.x,
+      y: bit.y,
+      ownerId: bit.ownerId,
+      colorR: bit.color.r,
+      colorG: bit.color.g,
+      colorB: bit.color.b,
+      price: bit.price,
+      version: bit.version,
+      claimedAt: bit.at,
+    })
     .onConflictDoNothing({ target: [kernelBits.x, kernelBits.y] })
     .returning({ x: kernelBits.x });
   return rows.length === 1;
 }
 
-const changeColumns = { x: kernelBits.x, y: kernelBits.y, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB, version: kernelBits.version };
+const changeColumns = {
+  x: kernelBits.x,
+  y: kernelBits.y,
+  colorR: kernelBits.colorR,
+  colorG: kernelBits.colorG,
+  colorB: kernelBits.colorB,
+  version: kernelBits.version,
+};
 
 /** Bits bought after a version, in version order, at most `limit` of them. */
 export function changesSince(tx: Executor, since: number, limit: number): Promise<GridChange[]> {
-  return tx.select(changeColumns).from(kernelBits).where(gt(kernelBits.version, since)).orderBy(asc(kernelBits.version)).limit(limit);
+  return tx
+    .select(changeColumns)
+    .from(kernelBits)
+    .where(gt(kernelBits.version, since))
+    .orderBy(asc(kernelBits.version))
+    .limit(limit);
 }
 
 /** Bits bought after a version with their owner, in version order, at most `limit` (the snapshot cache's catch-up). */
@@ -116,7 +147,11 @@ export async function gridState(tx: Executor): Promise<GridSeasonState> {
  * commits) with the season it falls in, so the purchase can tell when the canvas is full.
  */
 export async function nextVersionInSeason(tx: Tx): Promise<GridSeasonState> {
-  const [row] = await tx.update(kernelState).set({ version: sql`${kernelState.version} + 1` }).where(eq(kernelState.id, 1)).returning(stateColumns);
+  const [row] = await tx
+    .update(kernelState)
+    .set({ version: sql`${kernelState.version} + 1` })
+    .where(eq(kernelState.id, 1))
+    .returning(stateColumns);
   return row!;
 }
 
@@ -150,7 +185,13 @@ export async function startNextSeason(tx: Tx, at: Date): Promise<GridSeasonState
   await tx.delete(kernelBits);
   const [row] = await tx
     .update(kernelState)
-    .set({ version: sql`${kernelState.version} + 1`, season: sql`${kernelState.season} + 1`, seasonStartVersion: sql`${kernelState.version} + 1`, seasonStartedAt: at, seasonFreed: 0 })
+    .set({
+      version: sql`${kernelState.version} + 1`,
+      season: sql`${kernelState.season} + 1`,
+      seasonStartVersion: sql`${kernelState.version} + 1`,
+      seasonStartedAt: at,
+      seasonFreed: 0,
+    })
     .where(eq(kernelState.id, 1))
     .returning(stateColumns);
   return row!;
@@ -184,7 +225,10 @@ export async function countSeasons(tx: Executor): Promise<number> {
 
 /** One archived season's PNG, or null when there is no such season. */
 export async function seasonImage(tx: Executor, season: number): Promise<Uint8Array | null> {
-  const [row] = await tx.select({ image: kernelSeasons.image }).from(kernelSeasons).where(eq(kernelSeasons.season, season));
+  const [row] = await tx
+    .select({ image: kernelSeasons.image })
+    .from(kernelSeasons)
+    .where(eq(kernelSeasons.season, season));
   return row?.image ?? null;
 }
 
@@ -196,7 +240,12 @@ export async function bitsOwnedBy(tx: Executor, userId: number): Promise<number>
 
 /** The player's newest bits, newest first (the screen's "my bits", ADR 066). */
 export function newestBitsOf(tx: Executor, userId: number, limit: number): Promise<{ x: number; y: number }[]> {
-  return tx.select({ x: kernelBits.x, y: kernelBits.y }).from(kernelBits).where(eq(kernelBits.ownerId, userId)).orderBy(desc(kernelBits.version)).limit(limit);
+  return tx
+    .select({ x: kernelBits.x, y: kernelBits.y })
+    .from(kernelBits)
+    .where(eq(kernelBits.ownerId, userId))
+    .orderBy(desc(kernelBits.version))
+    .limit(limit);
 }
 
 // Operator clears (ADR 060).
@@ -207,8 +256,15 @@ export interface ClearedBit {
 }
 
 /** The owners of the bits of an inclusive rectangle (read before the clear locks them, players first). */
-export async function ownersIn(tx: Executor, r: { x0: number; y0: number; x1: number; y1: number; ownerId?: number }): Promise<number[]> {
-  const rows = await tx.selectDistinct({ ownerId: kernelBits.ownerId }).from(kernelBits).where(regionOf(r)).orderBy(kernelBits.ownerId);
+export async function ownersIn(
+  tx: Executor,
+  r: { x0: number; y0: number; x1: number; y1: number; ownerId?: number },
+): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ ownerId: kernelBits.ownerId })
+    .from(kernelBits)
+    .where(regionOf(r))
+    .orderBy(kernelBits.ownerId);
   return rows.map((row) => row.ownerId);
 }
 
@@ -224,7 +280,10 @@ function regionOf(r: { x0: number; y0: number; x1: number; y1: number; ownerId?:
  * Frees the region's bits of these owners and takes the grid's next version for it, under the lock on
  * kernel_state that every purchase takes (the caller holds it): readers behind that version reload.
  */
-export async function clearRegion(tx: Tx, r: { x0: number; y0: number; x1: number; y1: number; ownerIds: number[] }): Promise<{ bits: ClearedBit[]; version: number | null }> {
+export async function clearRegion(
+  tx: Tx,
+  r: { x0: number; y0: number; x1: number; y1: number; ownerIds: number[] },
+): Promise<{ bits: ClearedBit[]; version: number | null }> {
   if (r.ownerIds.length === 0) return { bits: [], version: null };
   const bits = await tx
     .delete(kernelBits)
@@ -233,7 +292,11 @@ export async function clearRegion(tx: Tx, r: { x0: number; y0: number; x1: numbe
   if (bits.length === 0) return { bits, version: null };
   const [row] = await tx
     .update(kernelState)
-    .set({ version: sql`${kernelState.version} + 1`, clearedVersion: sql`${kernelState.version} + 1`, seasonFreed: sql`${kernelState.seasonFreed} + ${bits.length + 1}` })
+    .set({
+      version: sql`${kernelState.version} + 1`,
+      clearedVersion: sql`${kernelState.version} + 1`,
+      seasonFreed: sql`${kernelState.seasonFreed} + ${bits.length + 1}`,
+    })
     .where(eq(kernelState.id, 1))
     .returning({ version: kernelState.version });
   return { bits, version: row!.version };
@@ -242,7 +305,16 @@ export async function clearRegion(tx: Tx, r: { x0: number; y0: number; x1: numbe
 /** The player's bits of the current season, by the version their purchase made (unique). */
 export function kernelBitsPage(db: Executor, userId: number, after: number, limit: number) {
   return db
-    .select({ id: kernelBits.version, x: kernelBits.x, y: kernelBits.y, colorR: kernelBits.colorR, colorG: kernelBits.colorG, colorB: kernelBits.colorB, price: kernelBits.price, claimedAt: kernelBits.claimedAt })
+    .select({
+      id: kernelBits.version,
+      x: kernelBits.x,
+      y: kernelBits.y,
+      colorR: kernelBits.colorR,
+      colorG: kernelBits.colorG,
+      colorB: kernelBits.colorB,
+      price: kernelBits.price,
+      claimedAt: kernelBits.claimedAt,
+    })
     .from(kernelBits)
     .where(and(eq(kernelBits.ownerId, userId), gt(kernelBits.version, after)))
     .orderBy(asc(kernelBits.version))
@@ -251,5 +323,8 @@ export function kernelBitsPage(db: Executor, userId: number, after: number, limi
 
 /** Archived seasons' painter lists (no images): the player's count where they were among the top painters. */
 export function seasonPainters(db: Executor) {
-  return db.select({ season: kernelSeasons.season, topPainters: kernelSeasons.topPainters }).from(kernelSeasons).orderBy(asc(kernelSeasons.season));
+  return db
+    .select({ season: kernelSeasons.season, topPainters: kernelSeasons.topPainters })
+    .from(kernelSeasons)
+    .orderBy(asc(kernelSeasons.season));
 }

@@ -12,7 +12,12 @@ describe.each(drivers)('leaderboard [%s]', (driver) => {
     for (let i = 0; i < 33; i++) players.push(await asPlayer(app));
     // Distinct progress for each: player i has level 1 + (i % 5) and 10 + i taps.
     for (const [i, p] of players.entries()) {
-      await app.db.database.query('UPDATE users SET level = $1, current_exp = $2, total_taps = $3 WHERE id = $4', [1 + (i % 5), i, 10 + i, p.id]);
+      await app.db.database.query('UPDATE users SET level = $1, current_exp = $2, total_taps = $3 WHERE id = $4', [
+        1 + (i % 5),
+        i,
+        10 + i,
+        p.id,
+      ]);
     }
   });
   afterAll(() => app.close());
@@ -31,7 +36,9 @@ describe.each(drivers)('leaderboard [%s]', (driver) => {
   });
 
   it('answers by total decodes', async () => {
-    const rows = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps&limit=30')).json() as Array<{ totalTaps: number }>;
+    const rows = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps&limit=30')).json() as Array<{
+      totalTaps: number;
+    }>;
     expect(rows.map((r) => r.totalTaps)).toEqual(Array.from({ length: 30 }, (_, i) => 42 - i));
   });
 
@@ -54,7 +61,9 @@ describe.each(drivers)('leaderboard [%s]', (driver) => {
     const top = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps')).json() as Array<{ id: number }>;
     const banned = players.find((p) => p.id === top[0]!.id)!;
     await app.services.auth.ban(banned.id);
-    const after = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps')).json() as Array<{ id: number }>;
+    const after = (await players[0]!.request('GET', '/api/leaderboard?sortBy=totalTaps')).json() as Array<{
+      id: number;
+    }>;
     expect(after.map((r) => r.id)).not.toContain(banned.id);
     expect(after).toHaveLength(30);
   });

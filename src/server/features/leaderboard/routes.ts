@@ -8,13 +8,15 @@ import { topPlayers } from './store';
 
 // Reading only, so routes call the store directly; there is no rule to hold in a service.
 export function leaderboardRoutes(app: FastifyInstance, database: Database): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/leaderboard',
-    { schema: { querystring: LeaderboardQuery, response: { 200: LeaderboardResponse, ...errorResponses } } },
-    async (request) => {
-      requireAuth(request);
-      const rows = await topPlayers(database.db, request.query.sortBy, request.query.limit);
-      return rows.map((r) => ({ ...r, maxExp: expForLevel(r.level) }));
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/leaderboard',
+      { schema: { querystring: LeaderboardQuery, response: { 200: LeaderboardResponse, ...errorResponses } } },
+      async (request) => {
+        requireAuth(request);
+        const rows = await topPlayers(database.db, request.query.sortBy, request.query.limit);
+        return rows.map((r) => ({ ...r, maxExp: expForLevel(r.level) }));
+      },
+    );
 }

@@ -10,7 +10,13 @@ export async function topPlayers(tx: Executor, sortBy: LeaderboardSort, limit: n
       ? [desc(users.level), desc(users.currentExp), asc(users.id)]
       : [desc(users.totalTaps), asc(users.id)];
   return tx
-    .select({ id: users.id, username: users.username, level: users.level, currentExp: users.currentExp, totalTaps: users.totalTaps })
+    .select({
+      id: users.id,
+      username: users.username,
+      level: users.level,
+      currentExp: users.currentExp,
+      totalTaps: users.totalTaps,
+    })
     .from(users)
     .where(eq(users.banned, false))
     .orderBy(...order)

@@ -23,13 +23,20 @@ async function payout(database: Database, userId: number) {
  * the insert decide who pays. It is what the race test must catch before its passing means anything.
  */
 async function naiveComplete(database: Database, userId: number, missionId: string): Promise<void> {
-  const done = await database.query('SELECT 1 FROM mission_completions WHERE user_id = $1 AND mission_id = $2', [userId, missionId]);
+  const done = await database.query('SELECT 1 FROM mission_completions WHERE user_id = $1 AND mission_id = $2', [
+    userId,
+    missionId,
+  ]);
   if (done.length > 0) return;
   await new Promise((resolve) => setImmediate(resolve));
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE users SET telnet = telnet + 10 WHERE id = ${userId}`);
-    await tx.execute(sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, 10, 'mission', ${`naive:${missionId}`})`);
-    await tx.execute(sql`INSERT INTO mission_completions (user_id, mission_id) VALUES (${userId}, ${missionId}) ON CONFLICT DO NOTHING`);
+    await tx.execute(
+      sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, 10, 'mission', ${`naive:${missionId}`})`,
+    );
+    await tx.execute(
+      sql`INSERT INTO mission_completions (user_id, mission_id) VALUES (${userId}, ${missionId}) ON CONFLICT DO NOTHING`,
+    );
   });
 }
 

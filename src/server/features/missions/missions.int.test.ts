@@ -15,7 +15,10 @@ describe.each(drivers)('missions [%s]', (driver) => {
   const complete = (p: Player, missionId: string) => p.request('POST', '/api/missions/complete', { missionId });
   const telnetOf = async (p: Player) => (await p.request('GET', '/api/auth/user')).json().telnet as number;
   const ledgerOf = async (p: Player) =>
-    app.db.database.query<{ delta: string | number; reference: string }>('SELECT delta, reference FROM telnet_ledger WHERE user_id = $1 ORDER BY id', [p.id]);
+    app.db.database.query<{ delta: string | number; reference: string }>(
+      'SELECT delta, reference FROM telnet_ledger WHERE user_id = $1 ORDER BY id',
+      [p.id],
+    );
 
   it('starts a new player on the first mission in spec order (spec §3 status)', async () => {
     const p = await asPlayer(app);
@@ -37,12 +40,18 @@ describe.each(drivers)('missions [%s]', (driver) => {
     const before = await telnetOf(p);
     const done = await complete(p, 'clear_binary_row');
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ success: true, allMissionsCompleted: false, rewardTelnet: balance.missionRewardTelnet });
+    expect(done.json()).toEqual({
+      success: true,
+      allMissionsCompleted: false,
+      rewardTelnet: balance.missionRewardTelnet,
+    });
     expect(await telnetOf(p)).toBe(before + 10);
     const again = await complete(p, 'clear_binary_row');
     expect(again.json()).toEqual({ success: true, allMissionsCompleted: false, rewardTelnet: 0 });
     expect(await telnetOf(p)).toBe(before + 10);
-    expect((await ledgerOf(p)).filter((l) => l.reference === 'mission:clear_binary_row').map((l) => Number(l.delta))).toEqual([10]);
+    expect(
+      (await ledgerOf(p)).filter((l) => l.reference === 'mission:clear_binary_row').map((l) => Number(l.delta)),
+    ).toEqual([10]);
     const status = (await p.request('GET', '/api/missions/status')).json();
     expect(status.completedMissions).toEqual(['clear_binary_row']);
     // The Blockchain has landed: attack_blockchain comes next in spec order.
@@ -55,7 +64,9 @@ describe.each(drivers)('missions [%s]', (driver) => {
     expectError(await complete(p, 'send_private_message'), 409, texts.missionRequirementsNotMet);
     expectError(await complete(p, 'send_global_chat'), 409, texts.missionRequirementsNotMet);
     // A private message does not earn the chat mission, and the other way round.
-    expect((await p.request('POST', '/api/directories/messages', { receiverId: other.id, message: 'hey' })).statusCode).toBe(201);
+    expect(
+      (await p.request('POST', '/api/directories/messages', { receiverId: other.id, message: 'hey' })).statusCode,
+    ).toBe(201);
     expectError(await complete(p, 'send_global_chat'), 409, texts.missionRequirementsNotMet);
     expect((await complete(p, 'send_private_message')).json().rewardTelnet).toBe(10);
     expect((await p.request('POST', '/api/chat/messages', { message: 'hello all' })).statusCode).toBe(201);
@@ -75,7 +86,12 @@ describe.each(drivers)('missions [%s]', (driver) => {
     // A guess costs at least 1 EXP (ADR 050): the mission comes after decoding, which earns it.
     await app.db.database.query('UPDATE users SET current_exp = 1 WHERE id = $1', [p.id]);
     const boss = (await p.request('GET', '/api/blockchain/current')).json();
-    const guess = await p.request('POST', '/api/blockchain/submit-code', { bossId: boss.id, guess: '0000000000' }, { 'idempotency-key': `mission-${p.id}-guess` });
+    const guess = await p.request(
+      'POST',
+      '/api/blockchain/submit-code',
+      { bossId: boss.id, guess: '0000000000' },
+      { 'idempotency-key': `mission-${p.id}-guess` },
+    );
     expect(guess.statusCode, guess.body).toBe(200);
     expect((await complete(p, 'attack_blockchain')).json().rewardTelnet).toBe(balance.missionRewardTelnet);
   });
@@ -96,7 +112,11 @@ describe.each(drivers)('missions [%s]', (driver) => {
       await app.db.database.query('INSERT INTO mission_completions (user_id, mission_id) VALUES ($1, $2)', [p.id, id]);
     }
     await p.request('POST', '/api/game/tap-batch', { tapCount: 1, batchTimestamp: 1 });
-    expect((await complete(p, 'clear_binary_row')).json()).toEqual({ success: true, allMissionsCompleted: true, rewardTelnet: 10 });
+    expect((await complete(p, 'clear_binary_row')).json()).toEqual({
+      success: true,
+      allMissionsCompleted: true,
+      rewardTelnet: 10,
+    });
     expect((await p.request('GET', '/api/missions/status')).json()).toMatchObject({
       showMissions: false,
       currentMission: null,
@@ -108,9 +128,16 @@ describe.each(drivers)('missions [%s]', (driver) => {
   it('refuses unknown missions, unknown fields and the signed-out', async () => {
     const p = await asPlayer(app);
     expectError(await complete(p, 'win_the_game'), 400, /Invalid missionId/);
-    expectError(await p.request('POST', '/api/missions/complete', { missionId: 'clear_binary_row', reward: 1000 }), 400, /Unknown field: reward/);
+    expectError(
+      await p.request('POST', '/api/missions/complete', { missionId: 'clear_binary_row', reward: 1000 }),
+      400,
+      /Unknown field: reward/,
+    );
     expectError(await p.request('POST', '/api/missions/complete', {}), 400, /missionId/);
     expectError(await app.fastify.inject({ method: 'GET', url: '/api/missions/status' }), 401);
-    expectError(await p.request('POST', '/api/missions/complete', { missionId: 'clear_binary_row' }, { 'x-csrf-token': 'nope' }), 403);
+    expectError(
+      await p.request('POST', '/api/missions/complete', { missionId: 'clear_binary_row' }, { 'x-csrf-token': 'nope' }),
+      403,
+    );
   });
 });

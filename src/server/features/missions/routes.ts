@@ -6,7 +6,9 @@ import type { MissionService } from './service';
 
 /** spec §7 mission endpoints. */
 export function missionRoutes(app: FastifyInstance, missions: MissionService): void {
-  app.get('/api/missions/status', async (request): Promise<MissionStatus> => missions.status(requireAuth(request).user.id));
+  app.get('/api/missions/status', async (request): Promise<MissionStatus> =>
+    missions.status(requireAuth(request).user.id),
+  );
 
   app.post('/api/missions/complete', async (request): Promise<CompleteMissionResponse> => {
     const { user } = requireAuth(request);

@@ -1,7 +1,12 @@
 import type { User } from '../../../core/api/common';
 import type { CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
 import { balance } from '../../../core/balance';
-import { buildMissionStatus, isMissionEarned, type MissionEvidence, type MissionId } from '../../../core/rules/missions';
+import {
+  buildMissionStatus,
+  isMissionEarned,
+  type MissionEvidence,
+  type MissionId,
+} from '../../../core/rules/missions';
 import { texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
@@ -32,7 +37,8 @@ export interface MissionServiceDeps {
 /** Beginner missions (spec §3, §4, §9): the server checks what the player did and pays each once. */
 export function createMissionService(deps: MissionServiceDeps) {
   const { db } = deps.database;
-  const status = async (userId: number): Promise<MissionStatus> => buildMissionStatus(await store.completedMissions(db, userId));
+  const status = async (userId: number): Promise<MissionStatus> =>
+    buildMissionStatus(await store.completedMissions(db, userId));
 
   return {
     /** The player's completed missions, for their data export (ADR 057). */
@@ -58,7 +64,14 @@ export function createMissionService(deps: MissionServiceDeps) {
         // Asked only for its own mission: the look-up reads the Kernel's bits.
         missionId === 'purchase_kernel_bit' ? (deps.evidence.boughtKernelBit?.(user.id) ?? false) : false,
       ]);
-      const evidence = { totalTaps: stored?.totalTaps ?? 0, sentChat, sentPrivateMessage, attackedBlockchain, boughtKernelBit, ...(terminal ? { terminal } : {}) };
+      const evidence = {
+        totalTaps: stored?.totalTaps ?? 0,
+        sentChat,
+        sentPrivateMessage,
+        attackedBlockchain,
+        boughtKernelBit,
+        ...(terminal ? { terminal } : {}),
+      };
       if (!isMissionEarned(missionId, evidence)) {
         throw new HttpError(409, texts.missionRequirementsNotMet);
       }
@@ -74,7 +87,10 @@ export function createMissionService(deps: MissionServiceDeps) {
       });
       const after = await status(user.id);
       if (paid) {
-        deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'missions.statusChanged', d: after } });
+        deps.bus.publish({
+          audience: { kind: 'users', userIds: [user.id] },
+          event: { t: 'missions.statusChanged', d: after },
+        });
         deps.bus.publish({ audience: { kind: 'users', userIds: [user.id] }, event: { t: 'user.updated', d: paid } });
       }
       return { success: true, allMissionsCompleted: after.allMissionsCompleted, rewardTelnet: paid ? reward : 0 };

@@ -4,7 +4,10 @@ import type { Executor } from '../../db/connect';
 import { missionCompletions, users } from '../../db/schema';
 
 export async function completedMissions(tx: Executor, userId: number): Promise<MissionId[]> {
-  const rows = await tx.select({ missionId: missionCompletions.missionId }).from(missionCompletions).where(eq(missionCompletions.userId, userId));
+  const rows = await tx
+    .select({ missionId: missionCompletions.missionId })
+    .from(missionCompletions)
+    .where(eq(missionCompletions.userId, userId));
   // Ids this build does not know (a mission retired later) are ignored rather than failing the status.
   return rows.flatMap((r) => (MissionId.safeParse(r.missionId).success ? [r.missionId as MissionId] : []));
 }
@@ -37,5 +40,9 @@ export async function findPlayer(tx: Executor, id: number) {
 
 /** A player's completed missions, for their data export (ADR 057). */
 export function missionsOf(db: Executor, userId: number) {
-  return db.select({ missionId: missionCompletions.missionId, completedAt: missionCompletions.completedAt }).from(missionCompletions).where(eq(missionCompletions.userId, userId)).orderBy(asc(missionCompletions.completedAt));
+  return db
+    .select({ missionId: missionCompletions.missionId, completedAt: missionCompletions.completedAt })
+    .from(missionCompletions)
+    .where(eq(missionCompletions.userId, userId))
+    .orderBy(asc(missionCompletions.completedAt));
 }

@@ -30,7 +30,16 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
   it('a new player is at level 0, 10.00 %, idle, next upgrade 20 Telnet for 1 minute', async () => {
     const res = await p.request('GET', '/api/optimizer/status');
     expect(res.statusCode).toBe(200);
-    expect(res.data).toMatchObject({ currentLevel: 0, currentConnectionRate: 10, isActive: false, timeRemaining: 0, canCollectReward: false, nextUpgradeCost: 20, nextUpgradeTime: 1, endsAt: null });
+    expect(res.data).toMatchObject({
+      currentLevel: 0,
+      currentConnectionRate: 10,
+      isActive: false,
+      timeRemaining: 0,
+      canCollectReward: false,
+      nextUpgradeCost: 20,
+      nextUpgradeTime: 1,
+      endsAt: null,
+    });
   });
 
   it('refuses a start it cannot pay with "Not enough telnet!" and changes nothing', async () => {
@@ -61,7 +70,11 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
     const paid = (await ledgerRows(app.db.database, p.id)).filter((r) => r.reason === 'optimizer-upgrade');
     expect(paid).toEqual([{ delta: -20, reason: 'optimizer-upgrade', reference: 'optimizer:1' }]);
     app.clock.advance(45_000);
-    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ isActive: true, timeRemaining: 15, canCollectReward: false });
+    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({
+      isActive: true,
+      timeRemaining: 15,
+      canCollectReward: false,
+    });
   });
 
   it('refuses a second start while active and a collect before the end time, changing nothing', async () => {
@@ -73,7 +86,10 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
 
   it('collect after the end time gives +1 % and level +1, once', async () => {
     app.clock.advance(15_000);
-    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ canCollectReward: true, timeRemaining: 0 });
+    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({
+      canCollectReward: true,
+      timeRemaining: 0,
+    });
     const res = await p.request('POST', '/api/optimizer/collect');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.data).toMatchObject({ success: true, newConnectionRate: 11, newLevel: 1 });
@@ -81,7 +97,12 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
     expectError(await p.request('POST', '/api/optimizer/collect'), 409, t.nothingToCollect);
     // The server's job for this upgrade finds it collected and does nothing.
     await app.jobs.runDue();
-    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ currentLevel: 1, currentConnectionRate: 11, nextUpgradeCost: 22, nextUpgradeTime: 3 });
+    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({
+      currentLevel: 1,
+      currentConnectionRate: 11,
+      nextUpgradeCost: 22,
+      nextUpgradeTime: 3,
+    });
   });
 
   it('the secure path /api/optimizer/upgrade starts it too; the server collects it at the end time when the player is away', async () => {
@@ -95,12 +116,21 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
     app.clock.advance(1);
     const ran = await app.jobs.runDue();
     expect(ran.filter((j) => j.kind === 'optimizer.completed').map((j) => j.outcome)).toEqual(['done']);
-    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({ currentLevel: 2, currentConnectionRate: 12, isActive: false });
+    expect((await p.request('GET', '/api/optimizer/status')).data).toMatchObject({
+      currentLevel: 2,
+      currentConnectionRate: 12,
+      isActive: false,
+    });
     expect((await p.request('GET', '/api/auth/user')).data.connectionRate).toBe(12);
   });
 
   it('the secure path refuses a plain (unwrapped) body', async () => {
-    const res = await app.fastify.inject({ method: 'POST', url: '/api/optimizer/upgrade', headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken, 'idempotency-key': 'plain-body-1' }, payload: {} });
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/optimizer/upgrade',
+      headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken, 'idempotency-key': 'plain-body-1' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -108,7 +138,12 @@ describe.each(drivers)('Optimizer [%s]', (kind) => {
     const q = await asPlayer(app);
     await grant(app, q, { telnet: 10_000 });
     await app.db.database.query('INSERT INTO optimizer_states (user_id, level) VALUES ($1, 80)', [q.id]);
-    expect((await q.request('GET', '/api/optimizer/status')).data).toMatchObject({ currentLevel: 80, currentConnectionRate: 90, nextUpgradeCost: null, nextUpgradeTime: null });
+    expect((await q.request('GET', '/api/optimizer/status')).data).toMatchObject({
+      currentLevel: 80,
+      currentConnectionRate: 90,
+      nextUpgradeCost: null,
+      nextUpgradeTime: null,
+    });
     const before = await state(app);
     expectError(await act(q, '/api/optimizer/start'), 409, t.maxLevelRefusal);
     expect(await state(app)).toBe(before);

@@ -1,7 +1,13 @@
 import type { User } from '../../../core/api/common';
 import type { OptimizerCollectResponse, OptimizerStartResponse, OptimizerStatus } from '../../../core/api/optimizer';
 import { balance } from '../../../core/balance';
-import { canStartOptimizer, connectionRateForLevel, optimizerUpgradeCost, optimizerUpgradeMinutes, secondsRemaining } from '../../../core/rules/optimizer';
+import {
+  canStartOptimizer,
+  connectionRateForLevel,
+  optimizerUpgradeCost,
+  optimizerUpgradeMinutes,
+  secondsRemaining,
+} from '../../../core/rules/optimizer';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
@@ -49,7 +55,8 @@ export function toStatus(row: OptimizerRow, nowMs: number): OptimizerStatus {
 /** The Optimizer (spec §2–§4, §7; ADR 020): paid at start, timed by the jobs runner, collected once. */
 export function createOptimizerService(deps: OptimizerServiceDeps) {
   const { database, bus, now } = deps;
-  const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
+  const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
+    bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
   const publishUser = async (userId: number) => {
     try {
       tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
@@ -79,7 +86,11 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
         // Lock order (ADR 044): the player, then the optimizer row; the debit below is then no first lock.
         await lockPlayers(tx, [userId]);
         const row = await store.lockState(tx, userId);
-        const check = canStartOptimizer({ level: row.level, active: row.endsAt !== null, telnet: await balanceOf(tx, userId) });
+        const check = canStartOptimizer({
+          level: row.level,
+          active: row.endsAt !== null,
+          telnet: await balanceOf(tx, userId),
+        });
         if (!check.ok) {
           if (check.reason === 'active') refuse(409, t.activeRefusal);
           if (check.reason === 'max-level') refuse(409, t.maxLevelRefusal);
@@ -87,13 +98,34 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
         }
         if (!check.ok) throw new Error('unreachable');
         // The conditional debit decides, not the read above: a balance spent meanwhile is refused here.
-        const paid = await debit(tx, { userId, amount: check.costTelnet, reason: 'optimizer-upgrade', reference: `optimizer:${row.level + 1}` });
+        const paid = await debit(tx, {
+          userId,
+          amount: check.costTelnet,
+          reason: 'optimizer-upgrade',
+          reference: `optimizer:${row.level + 1}`,
+        });
         if (paid.kind === 'insufficient') refuse(409, t.notEnoughTelnet);
         const endsAt = startedAt + check.durationMs;
         await store.markStarted(tx, userId, new Date(startedAt), new Date(endsAt), check.costTelnet);
-        await scheduleJob(tx, { kind: 'optimizer.completed', payload: { userId, level: row.level }, runAt: endsAt, dedupeKey: `optimizer:${userId}:${row.level}` });
-        const status = toStatus({ ...row, startedAt: new Date(startedAt), endsAt: new Date(endsAt), paidTelnet: check.costTelnet }, startedAt);
-        return { statusCode: 200, body: { success: true, timeMinutes: check.durationMs / 60_000, costTelnet: check.costTelnet, status } satisfies OptimizerStartResponse };
+        await scheduleJob(tx, {
+          kind: 'optimizer.completed',
+          payload: { userId, level: row.level },
+          runAt: endsAt,
+          dedupeKey: `optimizer:${userId}:${row.level}`,
+        });
+        const status = toStatus(
+          { ...row, startedAt: new Date(startedAt), endsAt: new Date(endsAt), paidTelnet: check.costTelnet },
+          startedAt,
+        );
+        return {
+          statusCode: 200,
+          body: {
+            success: true,
+            timeMinutes: check.durationMs / 60_000,
+            costTelnet: check.costTelnet,
+            status,
+          } satisfies OptimizerStartResponse,
+        };
       });
       if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
       return outcome;
@@ -108,7 +140,11 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
         const row = await store.lockState(tx, userId);
         if (row.endsAt === null || row.endsAt.getTime() > at) return refuse(409, t.nothingToCollect);
         const collected = await applyCollect(tx, row);
-        return { success: true as const, ...collected, status: toStatus({ ...row, level: collected.newLevel, endsAt: null, startedAt: null, paidTelnet: null }, at) };
+        return {
+          success: true as const,
+          ...collected,
+          status: toStatus({ ...row, level: collected.newLevel, endsAt: null, startedAt: null, paidTelnet: null }, at),
+        };
       });
       void publishUser(userId);
       return result;
@@ -122,12 +158,16 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
       await lockPlayers(tx, [job.payload.userId]);
       const row = await store.lockState(tx, job.payload.userId);
       if (row.endsAt === null || row.level !== job.payload.level) return; // collected by the player first
-      if (row.endsAt.getTime() > job.claimedAt.getTime()) throw new Error('optimizer.completed claimed before its end time');
+      if (row.endsAt.getTime() > job.claimedAt.getTime())
+        throw new Error('optimizer.completed claimed before its end time');
       const standing = await store.playerStanding(tx, row.userId);
       if (!standing || standing.banned) return;
       const collected = await applyCollect(tx, row);
       return () => {
-        tell(row.userId, { t: 'optimizer.ready', d: { level: collected.newLevel, connectionRate: collected.newConnectionRate } });
+        tell(row.userId, {
+          t: 'optimizer.ready',
+          d: { level: collected.newLevel, connectionRate: collected.newConnectionRate },
+        });
         void publishUser(row.userId);
       };
     },

@@ -19,18 +19,30 @@ export async function readState(db: Executor, userId: number): Promise<Optimizer
   return row ?? { userId, level: 0, endsAt: null, startedAt: null, paidTelnet: null };
 }
 
-export async function markStarted(tx: Tx, userId: number, startedAt: Date, endsAt: Date, paidTelnet: number): Promise<void> {
+export async function markStarted(
+  tx: Tx,
+  userId: number,
+  startedAt: Date,
+  endsAt: Date,
+  paidTelnet: number,
+): Promise<void> {
   await tx.update(optimizerStates).set({ startedAt, endsAt, paidTelnet }).where(eq(optimizerStates.userId, userId));
 }
 
 /** Ends the running upgrade: level +1, idle again. */
 export async function markCollected(tx: Tx, userId: number, newLevel: number): Promise<void> {
-  await tx.update(optimizerStates).set({ level: newLevel, startedAt: null, endsAt: null, paidTelnet: null }).where(eq(optimizerStates.userId, userId));
+  await tx
+    .update(optimizerStates)
+    .set({ level: newLevel, startedAt: null, endsAt: null, paidTelnet: null })
+    .where(eq(optimizerStates.userId, userId));
 }
 
 /** The player's connection rate (users.connection_rate), which decodes pay at. */
 export async function setConnectionRate(tx: Tx, userId: number, ratePct: number): Promise<void> {
-  await tx.update(users).set({ connectionRate: sql`${ratePct}::float8` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ connectionRate: sql`${ratePct}::float8` })
+    .where(eq(users.id, userId));
 }
 
 /** Whether the player exists and is not banned (a banned player's optimizer is not collected). */

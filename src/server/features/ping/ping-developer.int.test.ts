@@ -22,7 +22,8 @@ describe.each(drivers)('Ping the developer [%s]', (driver) => {
   });
   afterAll(() => app.close());
 
-  const systemLines = async (player: Player) => (await player.request('GET', '/api/directories/system')).json() as PingSystemLine[];
+  const systemLines = async (player: Player) =>
+    (await player.request('GET', '/api/directories/system')).json() as PingSystemLine[];
   const balanceOf = async (player: Player) => (await player.request('GET', '/api/auth/user')).json().telnet as number;
 
   it("is listed by 'ls' and opened by 'cd developer', though nobody can sign in as it", async () => {
@@ -37,7 +38,10 @@ describe.each(drivers)('Ping the developer [%s]', (driver) => {
   it('answers a Ping with one system line to the sender, and the mission pays once', async () => {
     app.clock.advance(balance.messageRepeatWindowMs + 1);
     const before = await balanceOf(lone);
-    const sent = await lone.request('POST', '/api/directories/messages', { receiverId: developer.id, message: 'hello? anyone?' });
+    const sent = await lone.request('POST', '/api/directories/messages', {
+      receiverId: developer.id,
+      message: 'hello? anyone?',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect((await systemLines(lone)).map((l) => l.message)).toEqual([texts.ping.developerReply]);
     // The answer is the sender's alone.
@@ -56,11 +60,17 @@ describe.each(drivers)('Ping the developer [%s]', (driver) => {
 
   it('takes every later Ping under the same send limits, answering each once', async () => {
     app.clock.advance(balance.messageRepeatWindowMs + 1);
-    const again = await lone.request('POST', '/api/directories/messages', { receiverId: developer.id, message: 'second try' });
+    const again = await lone.request('POST', '/api/directories/messages', {
+      receiverId: developer.id,
+      message: 'second try',
+    });
     expect(again.statusCode, again.body).toBe(201);
     expect((await systemLines(lone)).filter((l) => l.message === texts.ping.developerReply)).toHaveLength(2);
     // The same line again at once is refused as a repeat, like any Ping, and answered by nobody.
-    const repeat = await lone.request('POST', '/api/directories/messages', { receiverId: developer.id, message: 'second try' });
+    const repeat = await lone.request('POST', '/api/directories/messages', {
+      receiverId: developer.id,
+      message: 'second try',
+    });
     expect(repeat.statusCode).toBe(429);
     expect((await systemLines(lone)).filter((l) => l.message === texts.ping.developerReply)).toHaveLength(2);
   });

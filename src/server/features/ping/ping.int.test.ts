@@ -27,7 +27,10 @@ describe.each(drivers)('Ping private messages [%s]', (driver) => {
     expect(res.json()).toMatchObject({ senderId: a.id, senderUsername: a.username, receiverId: b.id, message: 'psst' });
     const reply = await send(b, a, 'what?');
     expect(reply.statusCode).toBe(201);
-    for (const [viewer, partner] of [[a, b], [b, a]] as const) {
+    for (const [viewer, partner] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const page = (await viewer.request('GET', `/api/directories/messages?partnerId=${partner.id}`)).json();
       expect(page.messages.map((m: PrivateMessage) => m.message)).toEqual(['psst', 'what?']);
       expect(page.nextBefore).toBeNull();
@@ -44,7 +47,9 @@ describe.each(drivers)('Ping private messages [%s]', (driver) => {
     }
     const first = (await b.request('GET', `/api/directories/messages?partnerId=${c.id}&limit=2`)).json();
     expect(first.messages.map((m: PrivateMessage) => m.message)).toEqual(['line 3', 'line 4']);
-    const second = (await b.request('GET', `/api/directories/messages?partnerId=${c.id}&limit=2&before=${first.nextBefore}`)).json();
+    const second = (
+      await b.request('GET', `/api/directories/messages?partnerId=${c.id}&limit=2&before=${first.nextBefore}`)
+    ).json();
     expect(second.messages.map((m: PrivateMessage) => m.message)).toEqual(['line 1', 'line 2']);
   });
 
@@ -78,11 +83,19 @@ describe.each(drivers)('Ping private messages [%s]', (driver) => {
     await send(e, a, 'first');
     await send(e, c, 'second');
     await send(b, e, 'third');
-    expect((await e.request('GET', '/api/directories/conversations')).json()).toEqual([b.username, c.username, a.username]);
+    expect((await e.request('GET', '/api/directories/conversations')).json()).toEqual([
+      b.username,
+      c.username,
+      a.username,
+    ]);
   });
 
   it('lists directory users with their online status, and finds one by username', async () => {
-    const users = (await a.request('GET', '/api/directories/users')).json() as Array<{ id: number; username: string; isOnline: boolean }>;
+    const users = (await a.request('GET', '/api/directories/users')).json() as Array<{
+      id: number;
+      username: string;
+      isOnline: boolean;
+    }>;
     expect(users.find((u) => u.id === b.id)).toEqual({ id: b.id, username: b.username, isOnline: false });
     const found = await a.request('GET', `/api/directories/user/${encodeURIComponent(b.username.toUpperCase())}`);
     expect(found.statusCode).toBe(200);
@@ -110,14 +123,31 @@ describe.each(drivers)('Ping private messages [%s]', (driver) => {
   });
 
   it('refuses unknown fields, bad ids and the signed-out', async () => {
-    expectError(await a.request('POST', '/api/directories/messages', { receiverId: b.id, message: 'x', extra: 1 }), 400, /Unknown field: extra/);
-    expectError(await a.request('POST', '/api/directories/messages', { receiverId: 1.5, message: 'x' }), 400, /Invalid receiverId/);
-    expectError(await a.request('POST', '/api/directories/messages', { receiverId: String(b.id), message: 'x' }), 400, /Invalid receiverId/);
+    expectError(
+      await a.request('POST', '/api/directories/messages', { receiverId: b.id, message: 'x', extra: 1 }),
+      400,
+      /Unknown field: extra/,
+    );
+    expectError(
+      await a.request('POST', '/api/directories/messages', { receiverId: 1.5, message: 'x' }),
+      400,
+      /Invalid receiverId/,
+    );
+    expectError(
+      await a.request('POST', '/api/directories/messages', { receiverId: String(b.id), message: 'x' }),
+      400,
+      /Invalid receiverId/,
+    );
     expectError(await a.request('GET', '/api/directories/messages'), 400, /partnerId/);
     expectError(await a.request('GET', '/api/directories/messages?partnerId=abc'), 400, /Invalid partnerId/);
     expectError(await a.request('POST', '/api/directories/read', {}), 400, /Missing field: partnerId/);
     expectError(await a.request('GET', `/api/directories/user/${'x'.repeat(21)}`), 400, /username/);
-    for (const url of ['/api/directories/unread', '/api/directories/users', '/api/directories/conversations', `/api/directories/user/${a.username}`]) {
+    for (const url of [
+      '/api/directories/unread',
+      '/api/directories/users',
+      '/api/directories/conversations',
+      `/api/directories/user/${a.username}`,
+    ]) {
       expectError(await app.fastify.inject({ method: 'GET', url }), 401);
     }
   });

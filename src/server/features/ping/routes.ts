@@ -17,14 +17,18 @@ export function pingRoutes(app: FastifyInstance, ping: PingService): void {
   app.get('/api/directories/unread', async (request): Promise<string[]> => ping.unread(requireAuth(request).user.id));
 
   // Lines the system wrote into the player's Ping (a hack of their Token); read-only.
-  app.get('/api/directories/system', async (request): Promise<PingSystemLine[]> => ping.systemLines(requireAuth(request).user.id));
+  app.get('/api/directories/system', async (request): Promise<PingSystemLine[]> =>
+    ping.systemLines(requireAuth(request).user.id),
+  );
 
   app.get('/api/directories/users', async (request): Promise<DirectoryUser[]> => {
     requireAuth(request);
     return ping.directoryUsers();
   });
 
-  app.get('/api/directories/conversations', async (request): Promise<string[]> => ping.conversations(requireAuth(request).user.id));
+  app.get('/api/directories/conversations', async (request): Promise<string[]> =>
+    ping.conversations(requireAuth(request).user.id),
+  );
 
   app.get('/api/directories/user/:username', async (request): Promise<DirectoryUser> => {
     requireAuth(request);

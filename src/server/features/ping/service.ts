@@ -1,4 +1,11 @@
-import type { ConversationPage, ConversationQuery, DirectoryUser, PingSystemLine, PrivateMessage, PrivateMessageBody } from '../../../core/api/ping';
+import type {
+  ConversationPage,
+  ConversationQuery,
+  DirectoryUser,
+  PingSystemLine,
+  PrivateMessage,
+  PrivateMessageBody,
+} from '../../../core/api/ping';
 import { balance } from '../../../core/balance';
 import { checkSendRate } from '../../../core/rules/messages';
 import { texts } from '../../../core/texts';
@@ -20,7 +27,10 @@ export interface PingServiceDeps {
 
 type Sender = { id: number; username: string };
 
-const toLine = (row: { message: string; createdAt: Date }) => ({ message: row.message, createdAtMs: row.createdAt.getTime() });
+const toLine = (row: { message: string; createdAt: Date }) => ({
+  message: row.message,
+  createdAtMs: row.createdAt.getTime(),
+});
 
 /** Ping (spec §7 /api/directories/*): private messages, the directory, unread and read. */
 export function createPingService(deps: PingServiceDeps) {
@@ -29,7 +39,10 @@ export function createPingService(deps: PingServiceDeps) {
 
   async function publishUnread(userId: number): Promise<string[]> {
     const usernames = await store.unreadSenders(db, userId, await deps.ignoredIds(userId));
-    deps.bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'ping.unreadChanged', d: { usernames } } });
+    deps.bus.publish({
+      audience: { kind: 'users', userIds: [userId] },
+      event: { t: 'ping.unreadChanged', d: { usernames } },
+    });
     return usernames;
   }
 
@@ -44,7 +57,8 @@ export function createPingService(deps: PingServiceDeps) {
 
     unread: async (userId: number) => store.unreadSenders(db, userId, await deps.ignoredIds(userId)),
 
-    conversations: async (userId: number) => store.conversationPartners(db, userId, balance.directoryUsersLimit, await deps.ignoredIds(userId)),
+    conversations: async (userId: number) =>
+      store.conversationPartners(db, userId, balance.directoryUsersLimit, await deps.ignoredIds(userId)),
 
     /** One page of the conversation with a partner; reading it does not mark it read (POST /read does). */
     async conversation(userId: number, query: ConversationQuery): Promise<ConversationPage> {
@@ -81,8 +95,17 @@ export function createPingService(deps: PingServiceDeps) {
         const at = new Date(now);
         // Nobody reads the developer's Ping: its message is read on arrival, and it answers with a system line (ADR 063).
         const readOnArrival = withheld || receiver.isDeveloper;
-        const row = await store.insertMessage(tx, { senderId: sender.id, receiverId: receiver.id, message: text, createdAt: at, withheld, ...(readOnArrival ? { readAt: at } : {}) });
-        const reply = receiver.isDeveloper ? await store.insertSystemLine(tx, { userId: sender.id, message: texts.ping.developerReply, createdAt: at }) : null;
+        const row = await store.insertMessage(tx, {
+          senderId: sender.id,
+          receiverId: receiver.id,
+          message: text,
+          createdAt: at,
+          withheld,
+          ...(readOnArrival ? { readAt: at } : {}),
+        });
+        const reply = receiver.isDeveloper
+          ? await store.insertSystemLine(tx, { userId: sender.id, message: texts.ping.developerReply, createdAt: at })
+          : null;
         return { row, receiver, withheld, reply };
       });
       const message: PrivateMessage = {
@@ -94,8 +117,15 @@ export function createPingService(deps: PingServiceDeps) {
         createdAt: row.createdAt.toISOString(),
       };
       const audience = withheld ? [sender.id] : [sender.id, receiver.id];
-      deps.bus.publish({ audience: { kind: 'users', userIds: audience }, event: { t: 'ping.messageSent', d: message } });
-      if (reply) deps.bus.publish({ audience: { kind: 'users', userIds: [sender.id] }, event: { t: 'ping.systemLineAdded', d: { ...reply, createdAt: reply.createdAt.toISOString() } } });
+      deps.bus.publish({
+        audience: { kind: 'users', userIds: audience },
+        event: { t: 'ping.messageSent', d: message },
+      });
+      if (reply)
+        deps.bus.publish({
+          audience: { kind: 'users', userIds: [sender.id] },
+          event: { t: 'ping.systemLineAdded', d: { ...reply, createdAt: reply.createdAt.toISOString() } },
+        });
       else if (!withheld) await publishUnread(receiver.id);
       return message;
     },
@@ -130,7 +160,8 @@ export function createPingService(deps: PingServiceDeps) {
     hasSent: (userId: number) => store.hasSent(db, userId),
 
     /** One page of the player's conversations, one direction, for their data export (ADR 057). */
-    exportPage: (userId: number, direction: 'sent' | 'received', after: number, limit: number) => store.privateMessagesPage(db, userId, direction, after, limit),
+    exportPage: (userId: number, direction: 'sent' | 'received', after: number, limit: number) =>
+      store.privateMessagesPage(db, userId, direction, after, limit),
 
     /** Erases a deleted account's Ping in the caller's transaction (ADR 057); the returned function tells partners their unread list changed. */
     async forgetPlayer(tx: Executor, userId: number): Promise<() => void> {

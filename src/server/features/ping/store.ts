@@ -22,7 +22,11 @@ const listedInDirectory = or(eq(users.banned, false), eq(users.loginId, develope
 
 export async function findUser(tx: Executor, id: number) {
   const [row] = await tx
-    .select({ id: users.id, username: users.username, isDeveloper: sql<boolean>`${users.loginId} = ${developerLoginId}` })
+    .select({
+      id: users.id,
+      username: users.username,
+      isDeveloper: sql<boolean>`${users.loginId} = ${developerLoginId}`,
+    })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .limit(1);
@@ -32,7 +36,11 @@ export async function findUser(tx: Executor, id: number) {
 /** The sender's latest private messages to anyone, newest first. */
 export async function latestSentBy(tx: Executor, senderId: number, count: number) {
   return tx
-    .select({ message: privateMessages.message, receiverId: privateMessages.receiverId, createdAt: privateMessages.createdAt })
+    .select({
+      message: privateMessages.message,
+      receiverId: privateMessages.receiverId,
+      createdAt: privateMessages.createdAt,
+    })
     .from(privateMessages)
     .where(eq(privateMessages.senderId, senderId))
     .orderBy(desc(privateMessages.createdAt), desc(privateMessages.id))
@@ -50,7 +58,10 @@ export async function lastSentTo(tx: Executor, senderId: number, receiverId: num
   return row;
 }
 
-export async function insertMessage(tx: Executor, row: { senderId: number; receiverId: number; message: string; createdAt: Date; withheld?: boolean; readAt?: Date }) {
+export async function insertMessage(
+  tx: Executor,
+  row: { senderId: number; receiverId: number; message: string; createdAt: Date; withheld?: boolean; readAt?: Date },
+) {
   const [inserted] = await tx.insert(privateMessages).values(row).returning();
   return inserted!;
 }
@@ -59,10 +70,19 @@ export async function insertMessage(tx: Executor, row: { senderId: number; recei
  * One page of the conversation between a and b as a sees it, newest first, plus one row to tell if older
  * ones exist. What was withheld from a is left out, and all of b's lines while a ignores b (ADR 056).
  */
-export async function conversationPage(tx: Executor, a: number, b: number, before: number | undefined, limit: number, aIgnoresB = false) {
+export async function conversationPage(
+  tx: Executor,
+  a: number,
+  b: number,
+  before: number | undefined,
+  limit: number,
+  aIgnoresB = false,
+) {
   const pair = or(
     and(eq(privateMessages.senderId, a), eq(privateMessages.receiverId, b)),
-    aIgnoresB ? undefined : and(eq(privateMessages.senderId, b), eq(privateMessages.receiverId, a), eq(privateMessages.withheld, false)),
+    aIgnoresB
+      ? undefined
+      : and(eq(privateMessages.senderId, b), eq(privateMessages.receiverId, a), eq(privateMessages.withheld, false)),
   );
   return tx
     .select({
@@ -85,7 +105,13 @@ export async function markRead(tx: Executor, receiverId: number, senderId: numbe
   await tx
     .update(privateMessages)
     .set({ readAt: at })
-    .where(and(eq(privateMessages.receiverId, receiverId), eq(privateMessages.senderId, senderId), isNull(privateMessages.readAt)));
+    .where(
+      and(
+        eq(privateMessages.receiverId, receiverId),
+        eq(privateMessages.senderId, senderId),
+        isNull(privateMessages.readAt),
+      ),
+    );
 }
 
 /** spec §3 unread directories: who sent the player messages they have not read (not those the player ignores). */
@@ -107,7 +133,12 @@ export async function unreadSenders(tx: Executor, userId: number, ignored: numbe
 }
 
 /** Everyone the player has exchanged messages with, most recent conversation first; not those the player ignores. */
-export async function conversationPartners(tx: Executor, userId: number, limit: number, ignored: number[] = []): Promise<string[]> {
+export async function conversationPartners(
+  tx: Executor,
+  userId: number,
+  limit: number,
+  ignored: number[] = [],
+): Promise<string[]> {
   const partner = sql`CASE WHEN ${privateMessages.senderId} = ${userId} THEN ${privateMessages.receiverId} ELSE ${privateMessages.senderId} END`;
   const rows = await tx
     .select({ username: users.username, lastId: sql<number>`max(${privateMessages.id})` })
@@ -115,7 +146,10 @@ export async function conversationPartners(tx: Executor, userId: number, limit: 
     .innerJoin(users, sql`${users.id} = ${partner}`)
     .where(
       and(
-        or(eq(privateMessages.senderId, userId), and(eq(privateMessages.receiverId, userId), eq(privateMessages.withheld, false))),
+        or(
+          eq(privateMessages.senderId, userId),
+          and(eq(privateMessages.receiverId, userId), eq(privateMessages.withheld, false)),
+        ),
         ignored.length ? not(sql`${partner} = any(${intArray(ignored)})`) : undefined,
       ),
     )
@@ -125,7 +159,11 @@ export async function conversationPartners(tx: Executor, userId: number, limit: 
   return rows.map((r) => r.username);
 }
 
-const directoryColumns = (ttlMs: number) => ({ id: users.id, username: users.username, isOnline: isOnlineSql(users.id, ttlMs) });
+const directoryColumns = (ttlMs: number) => ({
+  id: users.id,
+  username: users.username,
+  isOnline: isOnlineSql(users.id, ttlMs),
+});
 
 /** Players for the directory, online ones first, then by name. Banned players are not listed. */
 export async function directoryUsers(tx: Executor, limit: number, ttlMs: number) {
@@ -149,7 +187,11 @@ export async function directoryUser(tx: Executor, username: string, ttlMs: numbe
 }
 
 export async function hasSent(tx: Executor, senderId: number): Promise<boolean> {
-  const [row] = await tx.select({ one: sql<number>`1` }).from(privateMessages).where(eq(privateMessages.senderId, senderId)).limit(1);
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(privateMessages)
+    .where(eq(privateMessages.senderId, senderId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -192,7 +234,10 @@ export async function messageSeenBy(tx: Executor, viewerId: number, id: number) 
     .where(
       and(
         eq(privateMessages.id, id),
-        or(eq(privateMessages.senderId, viewerId), and(eq(privateMessages.receiverId, viewerId), eq(privateMessages.withheld, false))),
+        or(
+          eq(privateMessages.senderId, viewerId),
+          and(eq(privateMessages.receiverId, viewerId), eq(privateMessages.withheld, false)),
+        ),
       ),
     )
     .limit(1);
@@ -202,7 +247,12 @@ export async function messageSeenBy(tx: Executor, viewerId: number, id: number) 
 /** The Pings a player sent, newest first, with each receiver's name (the console's player view; never what they received). */
 export async function recentSentBy(tx: Executor, senderId: number, count: number) {
   return tx
-    .select({ id: privateMessages.id, toUsername: users.username, message: privateMessages.message, createdAt: privateMessages.createdAt })
+    .select({
+      id: privateMessages.id,
+      toUsername: users.username,
+      message: privateMessages.message,
+      createdAt: privateMessages.createdAt,
+    })
     .from(privateMessages)
     .innerJoin(users, eq(users.id, privateMessages.receiverId))
     .where(eq(privateMessages.senderId, senderId))
@@ -227,10 +277,23 @@ const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');
 
 /** The player's conversations, both directions (ADR 057: a conversation is its participants' data). */
-export function privateMessagesPage(db: Executor, userId: number, direction: 'sent' | 'received', after: number, limit: number) {
+export function privateMessagesPage(
+  db: Executor,
+  userId: number,
+  direction: 'sent' | 'received',
+  after: number,
+  limit: number,
+) {
   const mine = direction === 'sent' ? eq(privateMessages.senderId, userId) : eq(privateMessages.receiverId, userId);
   return db
-    .select({ id: privateMessages.id, from: sender.username, to: receiver.username, message: privateMessages.message, createdAt: privateMessages.createdAt, readAt: privateMessages.readAt })
+    .select({
+      id: privateMessages.id,
+      from: sender.username,
+      to: receiver.username,
+      message: privateMessages.message,
+      createdAt: privateMessages.createdAt,
+      readAt: privateMessages.readAt,
+    })
     .from(privateMessages)
     .innerJoin(sender, eq(sender.id, privateMessages.senderId))
     .innerJoin(receiver, eq(receiver.id, privateMessages.receiverId))

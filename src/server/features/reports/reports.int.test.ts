@@ -32,7 +32,8 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
   };
   const reportRows = () => app.db.database.query<Record<string, unknown>>('SELECT * FROM reports ORDER BY id');
   const queue = () => app.services.reports.openQueue({ limit: 100 });
-  const itemOf = async (kind: string, ref: string) => (await queue()).find((q) => q.targetKind === kind && q.targetRef === ref);
+  const itemOf = async (kind: string, ref: string) =>
+    (await queue()).find((q) => q.targetKind === kind && q.targetRef === ref);
 
   it('stores a chat line report with a snapshot, thanks the reporter, and counts a repeat once', async () => {
     fresh();
@@ -48,7 +49,13 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     expect((await report(c, { target: { kind: 'chat', messageId: lineId }, reason: 'spam' })).json()).toEqual(thanks);
     const item = (await itemOf('chat', String(lineId)))!;
     expect(item).toMatchObject({ reportedUserId: b.id, reportedUsername: b.username, count: 2 });
-    expect(item.snapshot).toMatchObject({ kind: 'chat', messageId: lineId, authorId: b.id, author: b.username, text: 'buy cheap telnet at evil.example' });
+    expect(item.snapshot).toMatchObject({
+      kind: 'chat',
+      messageId: lineId,
+      authorId: b.id,
+      author: b.username,
+      text: 'buy cheap telnet at evil.example',
+    });
     expect(item.reporters.map((r) => [r.username, r.reason, r.note])).toEqual([
       [c.username, 'spam', ''],
       [a.username, 'spam', 'ad bot'],
@@ -69,13 +76,28 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     const [a, b, stranger] = [await asPlayer(app), await asPlayer(app), await asPlayer(app)];
     const pmId = await pingTo(b, a, 'a nasty private line');
     const before = await reportRows();
-    expectError(await report(stranger, { target: { kind: 'ping', messageId: pmId }, reason: 'harassment' }), 404, s.reportTargetNotFound);
-    expectError(await report(a, { target: { kind: 'ping', messageId: 2_000_000_000 }, reason: 'harassment' }), 404, s.reportTargetNotFound);
+    expectError(
+      await report(stranger, { target: { kind: 'ping', messageId: pmId }, reason: 'harassment' }),
+      404,
+      s.reportTargetNotFound,
+    );
+    expectError(
+      await report(a, { target: { kind: 'ping', messageId: 2_000_000_000 }, reason: 'harassment' }),
+      404,
+      s.reportTargetNotFound,
+    );
     expect(await reportRows()).toEqual(before);
-    expect((await report(a, { target: { kind: 'ping', messageId: pmId }, reason: 'harassment' })).json()).toEqual(thanks);
+    expect((await report(a, { target: { kind: 'ping', messageId: pmId }, reason: 'harassment' })).json()).toEqual(
+      thanks,
+    );
     const item = (await itemOf('ping', String(pmId)))!;
     expect(item).toMatchObject({ reportedUserId: b.id, count: 1 });
-    expect(item.snapshot).toMatchObject({ kind: 'ping', sender: b.username, receiver: a.username, text: 'a nasty private line' });
+    expect(item.snapshot).toMatchObject({
+      kind: 'ping',
+      sender: b.username,
+      receiver: a.username,
+      text: 'a nasty private line',
+    });
   });
 
   it('a Ping withheld from its receiver (they ignore the sender) cannot be reported by them: they never got it', async () => {
@@ -83,22 +105,44 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     const [a, b] = [await asPlayer(app), await asPlayer(app)];
     expect((await a.request('POST', safetyPaths.ignores, { username: b.username })).statusCode).toBe(201);
     const pmId = await pingTo(b, a, 'withheld line');
-    expectError(await report(a, { target: { kind: 'ping', messageId: pmId }, reason: 'spam' }), 404, s.reportTargetNotFound);
+    expectError(
+      await report(a, { target: { kind: 'ping', messageId: pmId }, reason: 'spam' }),
+      404,
+      s.reportTargetNotFound,
+    );
   });
 
   it('reports a username and a Kernel region with who owns what in it; oneself and empty places are refused', async () => {
     fresh();
     const [a, b] = [await asPlayer(app), await asPlayer(app)];
-    expect((await report(a, { target: { kind: 'user', userId: b.id }, reason: 'offensive-name' })).json()).toEqual(thanks);
-    expect((await itemOf('user', String(b.id)))!.snapshot).toEqual({ kind: 'user', userId: b.id, username: b.username });
+    expect((await report(a, { target: { kind: 'user', userId: b.id }, reason: 'offensive-name' })).json()).toEqual(
+      thanks,
+    );
+    expect((await itemOf('user', String(b.id)))!.snapshot).toEqual({
+      kind: 'user',
+      userId: b.id,
+      username: b.username,
+    });
     expectError(await report(a, { target: { kind: 'user', userId: a.id }, reason: 'other' }), 400, s.reportSelf);
-    expectError(await report(a, { target: { kind: 'user', userId: 2_000_000_000 }, reason: 'other' }), 404, s.reportTargetNotFound);
+    expectError(
+      await report(a, { target: { kind: 'user', userId: 2_000_000_000 }, reason: 'other' }),
+      404,
+      s.reportTargetNotFound,
+    );
     // By name, as the Terminal's logs know players: the same target, so the same report counted once.
     const before = await reportRows();
-    expect((await report(a, { target: { kind: 'user', username: b.username.toUpperCase() }, reason: 'hate' })).json()).toEqual(thanks);
+    expect(
+      (await report(a, { target: { kind: 'user', username: b.username.toUpperCase() }, reason: 'hate' })).json(),
+    ).toEqual(thanks);
     expect(await reportRows()).toEqual(before);
-    expectError(await report(a, { target: { kind: 'user', username: 'no-such-name' }, reason: 'other' }), 404, s.reportTargetNotFound);
-    expect((await report(a, { target: { kind: 'user', userId: b.id, username: b.username }, reason: 'other' })).statusCode).toBe(400);
+    expectError(
+      await report(a, { target: { kind: 'user', username: 'no-such-name' }, reason: 'other' }),
+      404,
+      s.reportTargetNotFound,
+    );
+    expect(
+      (await report(a, { target: { kind: 'user', userId: b.id, username: b.username }, reason: 'other' })).statusCode,
+    ).toBe(400);
 
     await grant(app, b, { telnet: 200 });
     expect((await b.request('POST', gridPaths.setColor, { colorR: 1, colorG: 2, colorB: 3 })).statusCode).toBe(200);
@@ -107,9 +151,17 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     expect((await report(a, { target: region, reason: 'griefing' })).json()).toEqual(thanks);
     const item = (await itemOf('region', '299,299,310,310'))!;
     expect(item.reportedUserId).toBe(b.id);
-    expect(item.snapshot).toMatchObject({ kind: 'region', ownedBits: 2, owners: [{ userId: b.id, username: b.username, bits: 2 }] });
+    expect(item.snapshot).toMatchObject({
+      kind: 'region',
+      ownedBits: 2,
+      owners: [{ userId: b.id, username: b.username, bits: 2 }],
+    });
     expectError(await report(b, { target: region, reason: 'griefing' }), 400, s.reportSelf);
-    expectError(await report(a, { target: { kind: 'region', x0: 0, y0: 0, x1: 5, y1: 5 }, reason: 'griefing' }), 404, s.reportTargetNotFound);
+    expectError(
+      await report(a, { target: { kind: 'region', x0: 0, y0: 0, x1: 5, y1: 5 }, reason: 'griefing' }),
+      404,
+      s.reportTargetNotFound,
+    );
   });
 
   it('refuses bad bodies (types, extra keys, oversize or NUL/bidi notes, regions out of bounds) with a 400 and no change', async () => {
@@ -139,7 +191,10 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     ]) {
       expect((await report(a, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
-    expectError(await a.request('POST', safetyPaths.reports, { target, reason: 'spam' }, { 'x-csrf-token': 'nope' }), 403);
+    expectError(
+      await a.request('POST', safetyPaths.reports, { target, reason: 'spam' }, { 'x-csrf-token': 'nope' }),
+      403,
+    );
     expectError(await report(b, { target, reason: 'spam' }), 400, s.reportSelf);
     expect(await reportRows()).toEqual(before);
     expect((await report(a, { target, reason: 'spam', note: 'x'.repeat(balance.reportNoteMax) })).statusCode).toBe(200);
@@ -150,7 +205,9 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     const a = await asPlayer(app);
     const targets = await Promise.all(Array.from({ length: balance.reportsPerWindow + 1 }, () => asPlayer(app)));
     for (const t of targets.slice(0, balance.reportsPerWindow)) {
-      expect((await report(a, { target: { kind: 'user', userId: t.id }, reason: 'offensive-name' })).statusCode).toBe(200);
+      expect((await report(a, { target: { kind: 'user', userId: t.id }, reason: 'offensive-name' })).statusCode).toBe(
+        200,
+      );
     }
     const last = { target: { kind: 'user', userId: targets.at(-1)!.id }, reason: 'offensive-name' };
     expectError(await report(a, last), 429, /Too many reports/);
@@ -167,14 +224,22 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
     await report(r2!, { target: { kind: 'user', userId: x!.id }, reason: 'hate' });
     app.clock.advance(1000);
     await report(r3!, { target: { kind: 'user', userId: y!.id }, reason: 'offensive-name' });
-    const open = (await queue()).filter((q) => [String(x!.id), String(y!.id)].includes(q.targetRef) && q.targetKind === 'user');
+    const open = (await queue()).filter(
+      (q) => [String(x!.id), String(y!.id)].includes(q.targetRef) && q.targetKind === 'user',
+    );
     expect(open.map((q) => [q.targetRef, q.count])).toEqual([
       [String(x!.id), 2],
       [String(y!.id), 1],
     ]);
     const first = open[0] as ReportQueueItem;
     expect(new Date(first.lastReportedAt).getTime() - new Date(first.firstReportedAt).getTime()).toBe(1000);
-    const resolved = await app.db.database.db.transaction((tx) => app.services.reports.resolveTarget(tx, { kind: 'user', ref: String(x!.id) }, { moderatorId: mod!.id, action: 'renamed' }));
+    const resolved = await app.db.database.db.transaction((tx) =>
+      app.services.reports.resolveTarget(
+        tx,
+        { kind: 'user', ref: String(x!.id) },
+        { moderatorId: mod!.id, action: 'renamed' },
+      ),
+    );
     expect(resolved).toBe(2);
     expect(await itemOf('user', String(x!.id))).toBeUndefined();
     expect(await itemOf('user', String(y!.id))).toBeDefined();
@@ -187,7 +252,9 @@ describe.each(drivers)('report (ADR 056) [%s]', (driver) => {
       { status: 'resolved', resolved_by: mod!.id, action: 'renamed' },
     ]);
     // A resolved target reported again opens anew only for a new reporter (one report per reporter and target).
-    expect((await report(r1!, { target: { kind: 'user', userId: x!.id }, reason: 'offensive-name' })).json()).toEqual(thanks);
+    expect((await report(r1!, { target: { kind: 'user', userId: x!.id }, reason: 'offensive-name' })).json()).toEqual(
+      thanks,
+    );
     expect(await itemOf('user', String(x!.id))).toBeUndefined();
     const again = await asPlayer(app);
     await report(again, { target: { kind: 'user', userId: x!.id }, reason: 'offensive-name' });

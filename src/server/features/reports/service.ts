@@ -1,5 +1,11 @@
 import type { GridState } from '../../../core/api/kernel';
-import type { ReportBody, ReportQueueItem, ReportReceipt, ReportSnapshot, ReportTarget } from '../../../core/api/safety';
+import type {
+  ReportBody,
+  ReportQueueItem,
+  ReportReceipt,
+  ReportSnapshot,
+  ReportTarget,
+} from '../../../core/api/safety';
 import { balance } from '../../../core/balance';
 import type { ReportAction, ReportTargetKind } from '../../../core/safety';
 import { texts } from '../../../core/texts';
@@ -9,7 +15,15 @@ import * as store from './store';
 
 /** A stored line as the chat and Ping services hand it over for a snapshot. */
 type Line = { id: number; userId: number; username: string; message: string; createdAt: Date };
-type PrivateLine = { id: number; senderId: number; senderUsername: string; receiverId: number; receiverUsername: string; message: string; createdAt: Date };
+type PrivateLine = {
+  id: number;
+  senderId: number;
+  senderUsername: string;
+  receiverId: number;
+  receiverUsername: string;
+  message: string;
+  createdAt: Date;
+};
 
 export interface ReportServiceDeps {
   database: Database;
@@ -53,7 +67,14 @@ export function createReportService(deps: ReportServiceDeps) {
     switch (target.kind) {
       case 'chat': {
         const line = (await deps.chatLine(target.messageId)) ?? notFound();
-        const snapshot = { kind: 'chat', messageId: line.id, authorId: line.userId, author: line.username, text: line.message, sentAt: line.createdAt.toISOString() } as const;
+        const snapshot = {
+          kind: 'chat',
+          messageId: line.id,
+          authorId: line.userId,
+          author: line.username,
+          text: line.message,
+          sentAt: line.createdAt.toISOString(),
+        } as const;
         return { reportedUserId: line.userId, ref: String(line.id), snapshot };
       }
       case 'ping': {
@@ -72,8 +93,14 @@ export function createReportService(deps: ReportServiceDeps) {
         return { reportedUserId: m.senderId === reporterId ? m.receiverId : m.senderId, ref: String(m.id), snapshot };
       }
       case 'user': {
-        const user = ('userId' in target ? await store.findUser(db, target.userId) : await deps.playerNamed(target.username)) ?? notFound();
-        return { reportedUserId: user.id, ref: String(user.id), snapshot: { kind: 'user', userId: user.id, username: user.username } };
+        const user =
+          ('userId' in target ? await store.findUser(db, target.userId) : await deps.playerNamed(target.username)) ??
+          notFound();
+        return {
+          reportedUserId: user.id,
+          ref: String(user.id),
+          snapshot: { kind: 'user', userId: user.id, username: user.username },
+        };
       }
       case 'region': {
         const { x0, y0, x1, y1 } = target;
@@ -83,7 +110,15 @@ export function createReportService(deps: ReportServiceDeps) {
         if (owners.length === 0) notFound();
         if (!reported) throw new HttpError(400, texts.safety.reportSelf);
         const ownedBits = owners.reduce((n, o) => n + o.bits, 0);
-        const snapshot = { kind: 'region', x0, y0, x1, y1, ownedBits, owners: owners.slice(0, balance.reportQueueReportersMax) } as const;
+        const snapshot = {
+          kind: 'region',
+          x0,
+          y0,
+          x1,
+          y1,
+          ownedBits,
+          owners: owners.slice(0, balance.reportQueueReportersMax),
+        } as const;
         return { reportedUserId: reported.userId, ref: `${x0},${y0},${x1},${y1}`, snapshot };
       }
     }
@@ -108,13 +143,18 @@ export function createReportService(deps: ReportServiceDeps) {
     },
 
     /** The reports a player made, a page at a time, for their data export. */
-    exportPage: (reporterId: number, after: number, limit: number) => store.reportsMadePage(db, reporterId, after, limit),
+    exportPage: (reporterId: number, after: number, limit: number) =>
+      store.reportsMadePage(db, reporterId, after, limit),
 
     /** The moderators' queue: open reports grouped per target, the most reported and newest first. */
     async openQueue(page: { limit: number; offset?: number }): Promise<ReportQueueItem[]> {
       const limit = Math.max(1, Math.min(page.limit, balance.reportQueuePageMax));
       const rows = await store.openTargets(db, limit, Math.max(0, page.offset ?? 0));
-      const reporters = await store.openReporters(db, rows.map((r) => ({ kind: r.target_kind, ref: r.target_ref })), balance.reportQueueReportersMax);
+      const reporters = await store.openReporters(
+        db,
+        rows.map((r) => ({ kind: r.target_kind, ref: r.target_ref })),
+        balance.reportQueueReportersMax,
+      );
       const iso = (d: string | Date) => new Date(d).toISOString();
       return rows.map((r) => ({
         targetKind: r.target_kind,
@@ -127,7 +167,13 @@ export function createReportService(deps: ReportServiceDeps) {
         snapshot: typeof r.snapshot === 'string' ? (JSON.parse(r.snapshot) as ReportSnapshot) : r.snapshot,
         reporters: reporters
           .filter((p) => p.target_kind === r.target_kind && p.target_ref === r.target_ref)
-          .map((p) => ({ userId: p.user_id, username: p.username, reason: p.reason, note: p.note, reportedAt: iso(p.created_at) })),
+          .map((p) => ({
+            userId: p.user_id,
+            username: p.username,
+            reason: p.reason,
+            note: p.note,
+            reportedAt: iso(p.created_at),
+          })),
       }));
     },
 
@@ -138,8 +184,11 @@ export function createReportService(deps: ReportServiceDeps) {
     /** How many reports of one target are open and whom they name, read in the caller's transaction. */
     openTarget: (tx: Tx, target: { kind: ReportTargetKind; ref: string }) => store.openTargetSummary(tx, target),
 
-    resolveTarget: (tx: Tx, target: { kind: ReportTargetKind; ref: string }, resolution: { moderatorId: number; action: ReportAction }) =>
-      store.resolveOpen(tx, target, { ...resolution, at: new Date(deps.now()) }),
+    resolveTarget: (
+      tx: Tx,
+      target: { kind: ReportTargetKind; ref: string },
+      resolution: { moderatorId: number; action: ReportAction },
+    ) => store.resolveOpen(tx, target, { ...resolution, at: new Date(deps.now()) }),
   };
 }
 

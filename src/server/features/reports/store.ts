@@ -23,7 +23,11 @@ export async function insertOnce(tx: Executor, row: NewReport): Promise<boolean>
 }
 
 export async function findUser(tx: Executor, id: number) {
-  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -70,7 +74,11 @@ type ReporterRow = {
 };
 
 /** The newest reporters of some open targets, at most `perTarget` each. */
-export async function openReporters(tx: Executor, targets: { kind: string; ref: string }[], perTarget: number): Promise<ReporterRow[]> {
+export async function openReporters(
+  tx: Executor,
+  targets: { kind: string; ref: string }[],
+  perTarget: number,
+): Promise<ReporterRow[]> {
   if (targets.length === 0) return [];
   const kinds = sql`${`{${targets.map((t) => JSON.stringify(t.kind)).join(',')}}`}::text[]`;
   const refs = sql`${`{${targets.map((t) => JSON.stringify(t.ref)).join(',')}}`}::text[]`;
@@ -95,14 +103,22 @@ export async function resolveOpen(
 ): Promise<number> {
   const done = await tx
     .update(reports)
-    .set({ status: 'resolved', resolvedBy: resolution.moderatorId, resolvedAt: resolution.at, action: resolution.action })
+    .set({
+      status: 'resolved',
+      resolvedBy: resolution.moderatorId,
+      resolvedAt: resolution.at,
+      action: resolution.action,
+    })
     .where(and(eq(reports.targetKind, target.kind), eq(reports.targetRef, target.ref), eq(reports.status, 'open')))
     .returning({ id: reports.id });
   return done.length;
 }
 
 /** How many reports of one target are open, and whom the first of them names (null once that account is gone). */
-export async function openTargetSummary(tx: Executor, target: { kind: ReportTargetKind; ref: string }): Promise<{ count: number; reportedUserId: number | null }> {
+export async function openTargetSummary(
+  tx: Executor,
+  target: { kind: ReportTargetKind; ref: string },
+): Promise<{ count: number; reportedUserId: number | null }> {
   const open = and(eq(reports.targetKind, target.kind), eq(reports.targetRef, target.ref), eq(reports.status, 'open'));
   const [row] = await tx
     .select({ reportedUserId: reports.reportedUserId, count: sql<number>`count(*) OVER ()`.mapWith(Number) })
@@ -119,7 +135,15 @@ export async function openTargetSummary(tx: Executor, target: { kind: ReportTarg
  */
 export function reportsMadePage(db: Executor, reporterId: number, after: number, limit: number) {
   return db
-    .select({ id: reports.id, targetKind: reports.targetKind, targetRef: reports.targetRef, reason: reports.reason, note: reports.note, snapshot: reports.snapshot, createdAt: reports.createdAt })
+    .select({
+      id: reports.id,
+      targetKind: reports.targetKind,
+      targetRef: reports.targetRef,
+      reason: reports.reason,
+      note: reports.note,
+      snapshot: reports.snapshot,
+      createdAt: reports.createdAt,
+    })
     .from(reports)
     .where(and(eq(reports.reporterId, reporterId), gt(reports.id, after)))
     .orderBy(asc(reports.id))

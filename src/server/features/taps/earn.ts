@@ -19,7 +19,13 @@ export interface BatchEarnings {
  * a time, Telnet and drop rolls within the day's decode budget, the budget's counter and the
  * timing the machine-like flag watches. Drops roll at the level the decodes were made at.
  */
-export function earnBatch(user: UserRow, tapCount: number, nowMs: number, random: () => number, itemDropRate: number): BatchEarnings {
+export function earnBatch(
+  user: UserRow,
+  tapCount: number,
+  nowMs: number,
+  random: () => number,
+  itemDropRate: number,
+): BatchEarnings {
   const levelBefore = user.level;
   const exp = applyDecodes({ level: user.level, currentExp: user.currentExp, maxExp: 0 }, tapCount);
   const day = countDecodes({ day: user.decodeDay, decodes: user.decodesToday }, nowMs, tapCount);

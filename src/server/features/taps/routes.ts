@@ -15,7 +15,15 @@ export function tapRoutes(app: FastifyInstance, taps: TapService): void {
         return outcome.response;
       case 'duplicate':
         // Already counted: answer with the truth so a retry after a lost response reconciles.
-        return { user: outcome.user, gearDrops: [], telnetCoreDrops: [], levelsGained: 0, telnetGained: 0, lostDrops: 0, inventoryFull: false };
+        return {
+          user: outcome.user,
+          gearDrops: [],
+          telnetCoreDrops: [],
+          levelsGained: 0,
+          telnetGained: 0,
+          lostDrops: 0,
+          inventoryFull: false,
+        };
       case 'refused':
         return reply.status(423).send({
           message: texts.tapRateExceeded,

@@ -80,12 +80,17 @@ export function createTapService(deps: TapServiceDeps) {
       // judged again rather than taken for a duplicate.
       const [equipped, counted] = await Promise.all([
         equippedGear(tx, userIds),
-        store.findCountedBatches(tx, dedupe(requests.map((r) => ({ userId: r.userId, batchTimestamp: r.body.batchTimestamp })))),
+        store.findCountedBatches(
+          tx,
+          dedupe(requests.map((r) => ({ userId: r.userId, batchTimestamp: r.body.batchTimestamp }))),
+        ),
       ]);
       const view = (user: UserRow) => toUserView(user, equipped.get(user.id) ?? []);
       const countedNow: Array<{ userId: number; batchTimestamp: number }> = [];
       const state = new Map<number, UserRow>([...rows].map(([id, row]) => [id, { ...row }]));
-      const outcomes: Array<TapOutcome | { kind: 'applied'; telnetGained: number; levelsGained: number; userId: number }> = [];
+      const outcomes: Array<
+        TapOutcome | { kind: 'applied'; telnetGained: number; levelsGained: number; userId: number }
+      > = [];
       const dropRequests: AddRequest[] = [];
       const telnetChanges: WalletChange[] = [];
       const touched = new Set<number>();
@@ -126,7 +131,12 @@ export function createTapService(deps: TapServiceDeps) {
         const dropRate = effectiveStats(user, equipped.get(userId) ?? []).itemDropRate;
         const earned = earnBatch(user, body.tapCount, now, deps.random, dropRate);
         if (earned.telnet > 0) {
-          telnetChanges.push({ userId, amount: earned.telnet, reason: 'decode', reference: `tap-batch:${body.batchTimestamp}` });
+          telnetChanges.push({
+            userId,
+            amount: earned.telnet,
+            reason: 'decode',
+            reference: `tap-batch:${body.batchTimestamp}`,
+          });
         }
         if (earned.machineLike) machineLike.push({ userId, detail: earned.machineLike });
         outcomes.push({ kind: 'applied', telnetGained: earned.telnet, levelsGained: earned.levelsGained, userId });
@@ -149,7 +159,13 @@ export function createTapService(deps: TapServiceDeps) {
         store.recordCountedBatches(tx, countedNow, new Date(now)),
         // One flag per player (its reference is fixed): a moderator reads it, nothing acts on it (ADR 052).
         ...machineLike.map((f) =>
-          flagPlayer(tx, { userId: f.userId, reason: 'machine-like-decoding', reference: machineLikeFlagReference, detail: f.detail, at: new Date(now) }),
+          flagPlayer(tx, {
+            userId: f.userId,
+            reason: 'machine-like-decoding',
+            reference: machineLikeFlagReference,
+            detail: f.detail,
+            at: new Date(now),
+          }),
         ),
       ]);
       for (const [id, telnet] of balances) state.get(id)!.telnet = telnet;
@@ -206,7 +222,8 @@ export function createTapService(deps: TapServiceDeps) {
      * Forgets up to `limit` batch keys past the retention: a housekeeping task of the jobs runner
      * (ADR 048), in statements of its own, never inside a group holding its players' locks.
      */
-    pruneCountedBatches: (at: Date, limit: number) => store.pruneBatchKeys(db, new Date(at.getTime() - batchKeyRetentionMs), limit),
+    pruneCountedBatches: (at: Date, limit: number) =>
+      store.pruneBatchKeys(db, new Date(at.getTime() - batchKeyRetentionMs), limit),
   };
 }
 

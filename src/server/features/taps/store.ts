@@ -19,7 +19,12 @@ export async function findPlayer(tx: Executor, id: number): Promise<UserRow | un
  * that names these players by foreign key (a chat line, a session, an item) for the whole group.
  */
 export async function lockUsers(tx: Executor, userIds: number[]): Promise<Map<number, UserRow>> {
-  const rows = await tx.select().from(users).where(sql`${users.id} = any(${intArray(userIds)})`).orderBy(users.id).for('no key update');
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(sql`${users.id} = any(${intArray(userIds)})`)
+    .orderBy(users.id)
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -33,11 +38,19 @@ export async function findCountedBatches(
     SELECT t.user_id, t.batch_timestamp FROM tap_batches AS t
     JOIN unnest(${intArray(keys.map((k) => k.userId))}, ${bigintArray(keys.map((k) => k.batchTimestamp))}) AS k(user_id, batch_timestamp)
       ON t.user_id = k.user_id AND t.batch_timestamp = k.batch_timestamp`);
-  return new Set(rowsOf<{ user_id: number; batch_timestamp: string | number }>(result).map((r) => `${r.user_id}:${Number(r.batch_timestamp)}`));
+  return new Set(
+    rowsOf<{ user_id: number; batch_timestamp: string | number }>(result).map(
+      (r) => `${r.user_id}:${Number(r.batch_timestamp)}`,
+    ),
+  );
 }
 
 /** Records the keys of the batches just counted, stamped with the game's clock (the prune reads the same clock). */
-export async function recordCountedBatches(tx: Executor, keys: Array<{ userId: number; batchTimestamp: number }>, at: Date): Promise<void> {
+export async function recordCountedBatches(
+  tx: Executor,
+  keys: Array<{ userId: number; batchTimestamp: number }>,
+  at: Date,
+): Promise<void> {
   if (keys.length === 0) return;
   await tx.execute(sql`
     INSERT INTO tap_batches (user_id, batch_timestamp, created_at)

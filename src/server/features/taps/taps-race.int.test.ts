@@ -14,8 +14,14 @@ import { holdTransaction, settlesOrWaits, untilLockWaiters } from '../../../../t
 async function findViolations(database: Database, players: Player[], acceptedTaps: Map<number, number>) {
   const violations: string[] = [];
   for (const p of players) {
-    const [u] = await database.query<{ telnet: string; total_taps: string }>('SELECT telnet, total_taps FROM users WHERE id = $1', [p.id]);
-    const [l] = await database.query<{ s: string }>('SELECT coalesce(sum(delta),0) AS s FROM telnet_ledger WHERE user_id = $1', [p.id]);
+    const [u] = await database.query<{ telnet: string; total_taps: string }>(
+      'SELECT telnet, total_taps FROM users WHERE id = $1',
+      [p.id],
+    );
+    const [l] = await database.query<{ s: string }>(
+      'SELECT coalesce(sum(delta),0) AS s FROM telnet_ledger WHERE user_id = $1',
+      [p.id],
+    );
     if (Number(u!.telnet) !== Number(l!.s)) violations.push(`player ${p.id}: balance ${u!.telnet} ≠ ledger ${l!.s}`);
     if (Number(u!.total_taps) !== (acceptedTaps.get(p.id) ?? 0)) {
       violations.push(`player ${p.id}: ${u!.total_taps} taps stored, ${acceptedTaps.get(p.id) ?? 0} acknowledged`);
@@ -37,7 +43,10 @@ async function naiveTapBatch(database: Database, userId: number, tapCount: numbe
       .update(users)
       .set({ telnet: u!.telnet + gain.telnet, telnetCents: gain.remainderCents, totalTaps: u!.totalTaps + tapCount })
       .where(eq(users.id, userId));
-    if (gain.telnet > 0) await tx.execute(sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, ${gain.telnet}, 'decode', 'naive')`);
+    if (gain.telnet > 0)
+      await tx.execute(
+        sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${userId}, ${gain.telnet}, 'decode', 'naive')`,
+      );
   });
 }
 
@@ -50,7 +59,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
   beforeAll(async () => {
     db = await freshDatabase('postgres', { max: 20 });
     // Two app instances on one database: what two servers behind a load balancer look like.
-    instances = await Promise.all([1, 2].map(() => buildApp({ config: testConfig(), database: db.database, tapRate: { refillPerSecond: 1e6, capacity: 1e6 } })));
+    instances = await Promise.all(
+      [1, 2].map(() =>
+        buildApp({ config: testConfig(), database: db.database, tapRate: { refillPerSecond: 1e6, capacity: 1e6 } }),
+      ),
+    );
     players = [];
     for (let i = 0; i < 6; i++) players.push(await asPlayer(instances[0]!));
   });
@@ -75,9 +88,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
 
   it('keeps ledger = balance and every acknowledged decode under many concurrent random batches', async () => {
     await db.database.query('UPDATE users SET telnet = 0, telnet_cents = 0, total_taps = 0');
-    await db.database.query("ALTER TABLE telnet_ledger DISABLE TRIGGER telnet_ledger_append_only");
-    await db.database.query("DELETE FROM telnet_ledger"); // only to reset after the naive run
-    await db.database.query("ALTER TABLE telnet_ledger ENABLE TRIGGER telnet_ledger_append_only");
+    await db.database.query('ALTER TABLE telnet_ledger DISABLE TRIGGER telnet_ledger_append_only');
+    await db.database.query('DELETE FROM telnet_ledger'); // only to reset after the naive run
+    await db.database.query('ALTER TABLE telnet_ledger ENABLE TRIGGER telnet_ledger_append_only');
     const random = seededRandom(11);
     const acknowledged = new Map<number, number>();
     let stamp = 0;
@@ -90,7 +103,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
           method: 'POST',
           url: '/api/game/tap-batch',
           headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
-          payload: { secureData: (await import('../../../core/secure-data')).encodeSecureData({ tapCount, batchTimestamp: ++stamp }, 'client') },
+          payload: {
+            secureData: (await import('../../../core/secure-data')).encodeSecureData(
+              { tapCount, batchTimestamp: ++stamp },
+              'client',
+            ),
+          },
         });
         if (res.statusCode === 200) acknowledged.set(p.id, (acknowledged.get(p.id) ?? 0) + tapCount);
         return res.statusCode;
@@ -109,7 +127,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
     // Deterministic: another session holds q's batch key uncommitted, so a group of p's and q's
     // batches stops on q after it has locked p, and waits there.
     const key = await holdTransaction(db.database, (tx) =>
-      tx.execute(sql`INSERT INTO tap_batches (user_id, batch_timestamp, created_at) VALUES (${q.id}, ${batchTimestamp}, now())`),
+      tx.execute(
+        sql`INSERT INTO tap_batches (user_id, batch_timestamp, created_at) VALUES (${q.id}, ${batchTimestamp}, now())`,
+      ),
     );
     const taps = instances[0]!.services.taps;
     // Submitted in one turn of the event loop: one group, one transaction for both players.
@@ -118,7 +138,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent tap batches [postgre
       await untilLockWaiters(db.database, 1);
       // The chat line's foreign key takes KEY SHARE on p's row: it waits only if the group holds
       // that row FOR UPDATE (docs/decisions/044-one-lock-order.md).
-      const line = await settlesOrWaits(db.database, p.request('POST', '/api/chat/messages', { message: 'still here' }), 2);
+      const line = await settlesOrWaits(
+        db.database,
+        p.request('POST', '/api/chat/messages', { message: 'still here' }),
+        2,
+      );
       expect(line.kind).toBe('settled');
       expect(line.kind === 'settled' && line.value.statusCode).toBe(201);
     } finally {

@@ -16,7 +16,10 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
   afterAll(() => app.close());
 
   const ledgerSum = async (userId: number) => {
-    const [row] = await app.db.database.query<{ s: string | number }>('SELECT coalesce(sum(delta),0) AS s FROM telnet_ledger WHERE user_id = $1', [userId]);
+    const [row] = await app.db.database.query<{ s: string | number }>(
+      'SELECT coalesce(sum(delta),0) AS s FROM telnet_ledger WHERE user_id = $1',
+      [userId],
+    );
     return Number(row!.s);
   };
 
@@ -43,14 +46,22 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
     const me = await p.request('GET', '/api/auth/user');
     expect(me.json().telnet).toBe(2);
     expect(await ledgerSum(p.id)).toBe(2);
-    const rows = await app.db.database.query<{ reason: string }>('SELECT reason FROM telnet_ledger WHERE user_id = $1', [p.id]);
+    const rows = await app.db.database.query<{ reason: string }>(
+      'SELECT reason FROM telnet_ledger WHERE user_id = $1',
+      [p.id],
+    );
     expect(rows.every((r) => r.reason === 'decode')).toBe(true);
   });
 
   it('keeps a batch key 10 minutes for replays, then forgets it outside any tap transaction', async () => {
     const p = await asPlayer(app);
     const keysOf = async () =>
-      (await app.db.database.query<{ b: string | number }>('SELECT batch_timestamp AS b FROM tap_batches WHERE user_id = $1 ORDER BY 1', [p.id])).map((r) => Number(r.b));
+      (
+        await app.db.database.query<{ b: string | number }>(
+          'SELECT batch_timestamp AS b FROM tap_batches WHERE user_id = $1 ORDER BY 1',
+          [p.id],
+        )
+      ).map((r) => Number(r.b));
     const old = batch(1);
     expect((await p.request('POST', '/api/game/tap-batch', old)).statusCode).toBe(200);
     app.clock.advance(9 * 60_000);
@@ -101,7 +112,10 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
   it('counts a retried or replayed batch once', async () => {
     const p = await asPlayer(app);
     const body = batch(3);
-    const [a, b] = await Promise.all([p.request('POST', '/api/game/tap-batch', body), p.request('POST', '/api/game/tap-batch', body)]);
+    const [a, b] = await Promise.all([
+      p.request('POST', '/api/game/tap-batch', body),
+      p.request('POST', '/api/game/tap-batch', body),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const again = await p.request('POST', '/api/game/tap-batch', body);
     expect(again.data.user.totalTaps).toBe(3);
@@ -116,7 +130,11 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
       const first = await p.request('POST', '/api/game/tap-batch', batch(3));
       expect(first.data.gearDrops).toHaveLength(3);
       expect(first.data.telnetCoreDrops).toHaveLength(3);
-      expect(first.data.gearDrops[0]).toMatchObject({ rarity: 'common', level: expect.any(Number), type: expect.any(String) });
+      expect(first.data.gearDrops[0]).toMatchObject({
+        rarity: 'common',
+        level: expect.any(Number),
+        type: expect.any(String),
+      });
       expect(first.data.telnetCoreDrops[0].coreTypeName).toBe('T-1');
       let last = first;
       for (let i = 0; i < 8; i++) {
@@ -126,8 +144,14 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
       // 9 batches × 6 drops = 54 rolled; 50 kept.
       expect(last.data.inventoryFull).toBe(true);
       expect(last.data.lostDrops).toBe(4);
-      const [gearCount] = await lucky.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM gear WHERE user_id = $1', [p.id]);
-      const [coreCount] = await lucky.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM telnet_cores WHERE user_id = $1', [p.id]);
+      const [gearCount] = await lucky.db.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM gear WHERE user_id = $1',
+        [p.id],
+      );
+      const [coreCount] = await lucky.db.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM telnet_cores WHERE user_id = $1',
+        [p.id],
+      );
       expect(gearCount!.n + coreCount!.n).toBe(balance.inventoryCapacity);
     } finally {
       await lucky.close();
@@ -137,7 +161,12 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
   it('progress never raises anything: it answers the server truth', async () => {
     const p = await asPlayer(app);
     await p.request('POST', '/api/game/tap-batch', batch(3));
-    const res = await p.request('POST', '/api/game/progress', { level: 50, currentExp: 9999, maxExp: 10, totalTaps: 99999 });
+    const res = await p.request('POST', '/api/game/progress', {
+      level: 50,
+      currentExp: 9999,
+      maxExp: 10,
+      totalTaps: 99999,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.data).toMatchObject({ accepted: false, user: { level: 1, currentExp: 3, totalTaps: 3 } });
     expect((await p.request('GET', '/api/auth/user')).json()).toMatchObject({ level: 1, totalTaps: 3 });
@@ -164,14 +193,18 @@ describe.each(drivers)('tap-batch [%s]', (driver) => {
   it('refuses a body that is not secureData, and malformed secureData, with a 400', async () => {
     const p = await asPlayer(app);
     const plain = await app.fastify.inject({
-      method: 'POST', url: '/api/game/tap-batch',
-      headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken }, payload: { tapCount: 3, batchTimestamp: 5 },
+      method: 'POST',
+      url: '/api/game/tap-batch',
+      headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
+      payload: { tapCount: 3, batchTimestamp: 5 },
     });
     expectError(plain, 400, new RegExp(texts.secureDataMalformed));
     for (const secureData of ['not*base64', 'AAAAAAAAAAAA', 'eJzLSM3JyQcABiwCFQ']) {
       const res = await app.fastify.inject({
-        method: 'POST', url: '/api/game/tap-batch',
-        headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken }, payload: { secureData },
+        method: 'POST',
+        url: '/api/game/tap-batch',
+        headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
+        payload: { secureData },
       });
       expectError(res, 400, new RegExp(texts.secureDataMalformed));
     }

@@ -43,7 +43,8 @@ export function resolved(cwd: string, input: string, options: { allowToken?: boo
 export async function listing(tx: Executor, userId: number, path: string, tokenDir: string): Promise<FsItem[]> {
   const dirs = await store.childDirectories(tx, userId, path);
   const items: FsItem[] = dirs.map((p) => ({ name: baseName(p), path: p, type: 'directory' }));
-  if (tokenDir === path) items.push({ name: tokenName, path: path === '/' ? `/${tokenName}` : `${path}/${tokenName}`, type: 'token' });
+  if (tokenDir === path)
+    items.push({ name: tokenName, path: path === '/' ? `/${tokenName}` : `${path}/${tokenName}`, type: 'token' });
   return items;
 }
 
@@ -61,7 +62,13 @@ export async function levelNow(tx: Executor, userId: number): Promise<number> {
 }
 
 /** Fair-play refusal for this pair now, as a code, or null (the developer is never shielded); scan and ssh share it (ADR 067). */
-export async function refusalOf(tx: Executor, attackerId: number, victimId: number, fs: Pick<store.FileSystemRow, 'isDeveloper' | 'hackedShieldUntil'>, at: number): Promise<HackRefusal | null> {
+export async function refusalOf(
+  tx: Executor,
+  attackerId: number,
+  victimId: number,
+  fs: Pick<store.FileSystemRow, 'isDeveloper' | 'hackedShieldUntil'>,
+  at: number,
+): Promise<HackRefusal | null> {
   if (fs.isDeveloper) return null;
   const victim = (await store.findPlayer(tx, victimId))!;
   // The attacker's level as stored now: the session's cached player may lag a level-up or a grant (ADR 035).
@@ -79,7 +86,13 @@ export async function refusalOf(tx: Executor, attackerId: number, victimId: numb
 }
 
 /** Fair-play refusal for this pair now, in the player's words, or null. */
-export async function shieldOf(tx: Executor, attackerId: number, victimId: number, fs: store.FileSystemRow, at: number): Promise<string | null> {
+export async function shieldOf(
+  tx: Executor,
+  attackerId: number,
+  victimId: number,
+  fs: store.FileSystemRow,
+  at: number,
+): Promise<string | null> {
   const refusal = await refusalOf(tx, attackerId, victimId, fs, at);
   return refusal && t.hackRefusals[refusal];
 }
@@ -105,7 +118,8 @@ export function terminalContext(deps: TerminalServiceDeps) {
     },
     // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
     // a failure never undoes the action.
-    complete: (userId: number, missionId: MissionId): Promise<void> => deps.completeMission(userId, missionId).catch(() => undefined),
+    complete: (userId: number, missionId: MissionId): Promise<void> =>
+      deps.completeMission(userId, missionId).catch(() => undefined),
   };
 }
 

@@ -19,49 +19,97 @@ export function hackAction(ctx: TerminalContext) {
   const { deps, now, tell } = ctx;
   return async function hack(user: User, key: string, body: HackBody) {
     const pending: (() => void | Promise<void>)[] = [];
-    const outcome = await runIdempotent(deps.database, { userId: user.id, key, scope: 'terminal.hack', request: body, now: now() }, async (tx) => {
-      pending.length = 0;
-      const at = now();
-      // The unlocked read only names the victim (it never changes); the checks that count are made under the locks.
-      const victimId = usable(await store.readIntrusion(tx, body.intrusionId), user.id, at).victimId;
-      const cwd = body.currentPath === undefined ? '/' : resolved('/', body.currentPath);
-      const tokenPath = resolved(cwd, body.tokenPath, { allowToken: true });
-      // The lock order (ADR 049): both players by id, both file systems, then the intrusion. A purchase by
-      // the victim, a second hack or the attacker's own ssh waits here instead of deadlocking.
-      await lockPlayers(tx, [user.id, victimId]);
-      const fs = (await store.lockFileSystems(tx, [user.id, victimId])).get(victimId)!;
-      const intrusion = usable(await store.lockIntrusion(tx, body.intrusionId), user.id, at);
-      if (baseName(tokenPath) !== tokenName || parentOf(tokenPath) !== fs.tokenDir) return refuse(404, t.invalidPath);
-      const ended = new Date(at);
-      const victim = (await store.findPlayer(tx, victimId))!;
-      if (fs.isDeveloper) {
-        await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
-        const first = await store.stampEvidence(tx, user.id, 'hackedDeveloperAt', ended);
-        pending.push(async () => {
-          if (first) await ctx.complete(user.id, 'hack_developer_token');
+    const outcome = await runIdempotent(
+      deps.database,
+      { userId: user.id, key, scope: 'terminal.hack', request: body, now: now() },
+      async (tx) => {
+        pending.length = 0;
+        const at = now();
+        // The unlocked read only names the victim (it never changes); the checks that count are made under the locks.
+        const victimId = usable(await store.readIntrusion(tx, body.intrusionId), user.id, at).victimId;
+        const cwd = body.currentPath === undefined ? '/' : resolved('/', body.currentPath);
+        const tokenPath = resolved(cwd, body.tokenPath, { allowToken: true });
+        // The lock order (ADR 049): both players by id, both file systems, then the intrusion. A purchase by
+        // the victim, a second hack or the attacker's own ssh waits here instead of deadlocking.
+        await lockPlayers(tx, [user.id, victimId]);
+        const fs = (await store.lockFileSystems(tx, [user.id, victimId])).get(victimId)!;
+        const intrusion = usable(await store.lockIntrusion(tx, body.intrusionId), user.id, at);
+        if (baseName(tokenPath) !== tokenName || parentOf(tokenPath) !== fs.tokenDir) return refuse(404, t.invalidPath);
+        const ended = new Date(at);
+        const victim = (await store.findPlayer(tx, victimId))!;
+        if (fs.isDeveloper) {
+          await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
+          const first = await store.stampEvidence(tx, user.id, 'hackedDeveloperAt', ended);
+          pending.push(async () => {
+            if (first) await ctx.complete(user.id, 'hack_developer_token');
+          });
+          return {
+            statusCode: 200,
+            body: { success: true, message: t.developerHacked, telnetStolen: 0, fileSystem: [], forceExit: true },
+          };
+        }
+        const shield = await shieldOf(tx, user.id, victimId, fs, at);
+        if (shield) return refuse(403, shield);
+        const stolen = hackAmount(await balanceOf(tx, victimId));
+        if (stolen > 0) {
+          const moved = await transfer(tx, {
+            fromUserId: victimId,
+            toUserId: user.id,
+            amount: stolen,
+            reasons: { from: 'hack-lost', to: 'hack-stolen' },
+            reference: `intrusion:${intrusion.id}`,
+          });
+          if (moved.kind !== 'transferred')
+            throw new Error(`hack ${intrusion.id}: the victim's locked balance changed`);
+        }
+        await store.insertAttack(tx, {
+          intrusionId: intrusion.id,
+          attackerId: user.id,
+          victimId,
+          telnetStolen: stolen,
+          createdAt: ended,
         });
-        return { statusCode: 200, body: { success: true, message: t.developerHacked, telnetStolen: 0, fileSystem: [], forceExit: true } };
-      }
-      const shield = await shieldOf(tx, user.id, victimId, fs, at);
-      if (shield) return refuse(403, shield);
-      const stolen = hackAmount(await balanceOf(tx, victimId));
-      if (stolen > 0) {
-        const moved = await transfer(tx, { fromUserId: victimId, toUserId: user.id, amount: stolen, reasons: { from: 'hack-lost', to: 'hack-stolen' }, reference: `intrusion:${intrusion.id}` });
-        if (moved.kind !== 'transferred') throw new Error(`hack ${intrusion.id}: the victim's locked balance changed`);
-      }
-      await store.insertAttack(tx, { intrusionId: intrusion.id, attackerId: user.id, victimId, telnetStolen: stolen, createdAt: ended });
-      await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
-      await store.updateFileSystem(tx, user.id, { sshCooldownUntil: new Date(at + balance.forcedExitCooldownMinutes * 60_000) });
-      await store.updateFileSystem(tx, victimId, { hackedShieldUntil: new Date(at + balance.hackedVictimShieldMinutes * 60_000) });
-      await deps.writeSystemLine(tx, victimId, pingTexts.tokenHackedLine(user.username, stolen), ended);
-      const record = { attackerId: user.id, victimId, attackerUsername: user.username, victimUsername: victim.username, telnetStolen: stolen, createdAt: ended.toISOString() };
-      pending.push(() => {
-        tell([victimId, user.id], { t: 'terminal.hacked', d: record });
-        tell([victimId, user.id], { t: 'terminal.intrusionEnded', d: { intrusionId: intrusion.id, outcome: 'hacked', attackerUsername: user.username, victimUsername: victim.username } });
-        void ctx.publishBalances([user.id, victimId]);
-      });
-      return { statusCode: 200, body: { success: true, message: t.hackSucceeded(stolen, victim.username), telnetStolen: stolen, fileSystem: [], forceExit: true } };
-    });
+        await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
+        await store.updateFileSystem(tx, user.id, {
+          sshCooldownUntil: new Date(at + balance.forcedExitCooldownMinutes * 60_000),
+        });
+        await store.updateFileSystem(tx, victimId, {
+          hackedShieldUntil: new Date(at + balance.hackedVictimShieldMinutes * 60_000),
+        });
+        await deps.writeSystemLine(tx, victimId, pingTexts.tokenHackedLine(user.username, stolen), ended);
+        const record = {
+          attackerId: user.id,
+          victimId,
+          attackerUsername: user.username,
+          victimUsername: victim.username,
+          telnetStolen: stolen,
+          createdAt: ended.toISOString(),
+        };
+        pending.push(() => {
+          tell([victimId, user.id], { t: 'terminal.hacked', d: record });
+          tell([victimId, user.id], {
+            t: 'terminal.intrusionEnded',
+            d: {
+              intrusionId: intrusion.id,
+              outcome: 'hacked',
+              attackerUsername: user.username,
+              victimUsername: victim.username,
+            },
+          });
+          void ctx.publishBalances([user.id, victimId]);
+        });
+        return {
+          statusCode: 200,
+          body: {
+            success: true,
+            message: t.hackSucceeded(stolen, victim.username),
+            telnetStolen: stolen,
+            fileSystem: [],
+            forceExit: true,
+          },
+        };
+      },
+    );
     if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) await fn();
     return outcome;
   };

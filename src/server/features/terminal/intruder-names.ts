@@ -2,7 +2,10 @@ import type { Executor } from '../../db/connect';
 import * as store from './store';
 
 /** Who broke in, by intrusion id (`intrusion:<id>` ledger references), for the victim's activity log. */
-export async function intruderNames(executor: Executor, intrusionIds: readonly number[]): Promise<ReadonlyMap<number, string>> {
+export async function intruderNames(
+  executor: Executor,
+  intrusionIds: readonly number[],
+): Promise<ReadonlyMap<number, string>> {
   if (intrusionIds.length === 0) return new Map();
   return new Map((await store.intruderNames(executor, intrusionIds)).map((r) => [r.id, r.username]));
 }

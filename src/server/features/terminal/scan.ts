@@ -21,7 +21,12 @@ export function scanAction(ctx: TerminalContext) {
         for (const c of candidates) {
           let protection: ScanProtection | null = await refusalOf(tx, user.id, c.id, c, at);
           // The developer's tutorial box keeps no cooldown, as ssh reads it.
-          if (protection === null && !c.isDeveloper && intrusionCooldownUntil((await store.pairHistory(tx, user.id, c.id)).lastEndsAt, at) !== null) protection = 'intrusion-cooldown';
+          if (
+            protection === null &&
+            !c.isDeveloper &&
+            intrusionCooldownUntil((await store.pairHistory(tx, user.id, c.id)).lastEndsAt, at) !== null
+          )
+            protection = 'intrusion-cooldown';
           targets.push({ username: c.username, level: c.level, protection });
         }
         return { level, targets };

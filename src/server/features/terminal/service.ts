@@ -44,7 +44,10 @@ export function createTerminalService(deps: TerminalServiceDeps) {
       const at = now();
       return db.transaction(
         async (tx) => {
-          const ownerId = query.intrusionId === undefined ? user.id : usable(await store.readIntrusion(tx, query.intrusionId), user.id, at).victimId;
+          const ownerId =
+            query.intrusionId === undefined
+              ? user.id
+              : usable(await store.readIntrusion(tx, query.intrusionId), user.id, at).victimId;
           const tokenDir = (await store.readFileSystem(tx, ownerId))?.tokenDir ?? '/';
           if (!(await store.directoryExists(tx, ownerId, path))) return refuse(404, t.directoryNotFound);
           return { path, contents: await listing(tx, ownerId, path, tokenDir) };
@@ -64,11 +67,16 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           const path = resolved('/', body.target);
           if (path === '/' || (await store.directoryExists(tx, user.id, path))) return refuse(409, t.directoryExists);
           if (!(await store.directoryExists(tx, user.id, parentOf(path)))) return refuse(404, t.directoryNotFound);
-          const max = maxDirectories((await levelNow(tx, user.id)), fs.extraDirectories);
+          const max = maxDirectories(await levelNow(tx, user.id), fs.extraDirectories);
           if ((await store.countDirectories(tx, user.id)) >= max) return refuse(403, t.directoryLimit(max));
           await store.insertDirectory(tx, user.id, path, new Date(at));
           const first = await store.stampEvidence(tx, user.id, 'createdDirectoryAt', new Date(at));
-          return { message: t.directoryCreated(path), path, items: await listing(tx, user.id, parentOf(path), fs.tokenDir), evidence: first ? ('create_directory' as const) : null };
+          return {
+            message: t.directoryCreated(path),
+            path,
+            items: await listing(tx, user.id, parentOf(path), fs.tokenDir),
+            evidence: first ? ('create_directory' as const) : null,
+          };
         }
         if (body.command === 'mv') {
           const move = parseMove(`${body.target} ${body.newName ?? ''}`);
@@ -82,7 +90,12 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           if (destination === fs.tokenDir) return refuse(409, t.tokenAlreadyThere);
           await store.updateFileSystem(tx, user.id, { tokenDir: destination });
           const first = destination !== '/' && (await store.stampEvidence(tx, user.id, 'movedTokenAt', new Date(at)));
-          return { message: t.tokenMoved(destination), path: destination, items: await listing(tx, user.id, destination, destination), evidence: first ? ('move_token' as const) : null };
+          return {
+            message: t.tokenMoved(destination),
+            path: destination,
+            items: await listing(tx, user.id, destination, destination),
+            evidence: first ? ('move_token' as const) : null,
+          };
         }
         const path = resolved('/', body.target, { allowToken: true });
         if (baseName(path) === tokenName) return refuse(400, t.cannotRemoveToken);
@@ -91,16 +104,26 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         const holdsToken = fs.tokenDir === path || fs.tokenDir.startsWith(`${path}/`);
         if (holdsToken || (await store.hasSubdirectories(tx, user.id, path))) return refuse(409, t.directoryNotEmpty);
         await store.deleteDirectory(tx, user.id, path);
-        return { message: t.removed(path), path, items: await listing(tx, user.id, parentOf(path), fs.tokenDir), evidence: null };
+        return {
+          message: t.removed(path),
+          path,
+          items: await listing(tx, user.id, parentOf(path), fs.tokenDir),
+          evidence: null,
+        };
       });
       if (evidence) await complete(user.id, evidence);
       return { success: true as const, message, path, fileSystem: items };
     },
 
-        /** What the player has done in the Terminal, for the missions service's checks. */
+    /** What the player has done in the Terminal, for the missions service's checks. */
     async evidence(userId: number) {
       const fs = await store.readFileSystem(db, userId);
-      return { sshedSelf: !!fs?.sshedSelfAt, createdDirectory: !!fs?.createdDirectoryAt, movedToken: !!fs?.movedTokenAt, hackedDeveloper: !!fs?.hackedDeveloperAt };
+      return {
+        sshedSelf: !!fs?.sshedSelfAt,
+        createdDirectory: !!fs?.createdDirectoryAt,
+        movedToken: !!fs?.movedTokenAt,
+        hackedDeveloper: !!fs?.hackedDeveloperAt,
+      };
     },
 
     /** GET /api/filesystem/status (spec §3 file-system status, plus the intrusion log). */
@@ -136,7 +159,8 @@ export function createTerminalService(deps: TerminalServiceDeps) {
             outcome: lapsed ? 'expired' : i.outcome,
           };
         }),
-        sshCooldownUntil: fs?.sshCooldownUntil && fs.sshCooldownUntil.getTime() > at ? fs.sshCooldownUntil.toISOString() : null,
+        sshCooldownUntil:
+          fs?.sshCooldownUntil && fs.sshCooldownUntil.getTime() > at ? fs.sshCooldownUntil.toISOString() : null,
       };
     },
 
@@ -146,24 +170,45 @@ export function createTerminalService(deps: TerminalServiceDeps) {
         const fs = await store.readFileSystem(db, user.id);
         const price = extraDirectoryPrice(fs?.extraDirectories ?? 0);
         if (price === null) return refuse(403, t.maxDirectoriesReached);
-        return { statusCode: 200, replayed: false, body: { success: true, message: t.buyDirQuote(price), cost: price, bought: false } };
+        return {
+          statusCode: 200,
+          replayed: false,
+          body: { success: true, message: t.buyDirQuote(price), cost: price, bought: false },
+        };
       }
       let paid = false;
-      const outcome = await runIdempotent(database, { userId: user.id, key: key!, scope: 'terminal.buyDirectory', request: body, now: now() }, async (tx: Tx) => {
-        paid = false;
-        // The player before the file system (ADR 049): the debit below locks the player too, and a hack
-        // that holds the player waiting for this file system would otherwise deadlock against it.
-        await lockPlayers(tx, [user.id]);
-        await store.ensureFileSystem(tx, user.id);
-        const fs = (await store.lockFileSystem(tx, user.id))!;
-        const price = extraDirectoryPrice(fs.extraDirectories);
-        if (price === null) return refuse(403, t.maxDirectoriesReached);
-        const debited = await debit(tx, { userId: user.id, amount: price, reason: 'directory-purchase', reference: `directory:${fs.extraDirectories + 1}` });
-        if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
-        await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
-        paid = true;
-        return { statusCode: 200, body: { success: true, message: t.buyDirDone(price, maxDirectories(await levelNow(tx, user.id), fs.extraDirectories + 1)), cost: price, bought: true } };
-      });
+      const outcome = await runIdempotent(
+        database,
+        { userId: user.id, key: key!, scope: 'terminal.buyDirectory', request: body, now: now() },
+        async (tx: Tx) => {
+          paid = false;
+          // The player before the file system (ADR 049): the debit below locks the player too, and a hack
+          // that holds the player waiting for this file system would otherwise deadlock against it.
+          await lockPlayers(tx, [user.id]);
+          await store.ensureFileSystem(tx, user.id);
+          const fs = (await store.lockFileSystem(tx, user.id))!;
+          const price = extraDirectoryPrice(fs.extraDirectories);
+          if (price === null) return refuse(403, t.maxDirectoriesReached);
+          const debited = await debit(tx, {
+            userId: user.id,
+            amount: price,
+            reason: 'directory-purchase',
+            reference: `directory:${fs.extraDirectories + 1}`,
+          });
+          if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
+          await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
+          paid = true;
+          return {
+            statusCode: 200,
+            body: {
+              success: true,
+              message: t.buyDirDone(price, maxDirectories(await levelNow(tx, user.id), fs.extraDirectories + 1)),
+              cost: price,
+              bought: true,
+            },
+          };
+        },
+      );
       if (paid && !outcome.replayed) void publishBalances([user.id]);
       return outcome;
     },

@@ -12,7 +12,13 @@ type Evidence = 'sshedSelfAt' | 'createdDirectoryAt' | 'movedTokenAt' | 'hackedD
 /** A player as the Terminal needs them: to find an ssh target and judge the fair-play rules. */
 export async function findPlayerByUsername(tx: Executor, username: string) {
   const [row] = await tx
-    .select({ id: users.id, username: users.username, level: users.level, createdAt: users.createdAt, banned: users.banned })
+    .select({
+      id: users.id,
+      username: users.username,
+      level: users.level,
+      createdAt: users.createdAt,
+      banned: users.banned,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
@@ -25,16 +31,31 @@ export async function findPlayerByUsername(tx: Executor, username: string) {
  */
 export async function scanCandidates(tx: Executor, userId: number, level: number, limit: number) {
   return tx
-    .select({ id: users.id, username: users.username, level: users.level, isDeveloper: sql<boolean>`coalesce(${fileSystems.isDeveloper}, false)`, hackedShieldUntil: fileSystems.hackedShieldUntil })
+    .select({
+      id: users.id,
+      username: users.username,
+      level: users.level,
+      isDeveloper: sql<boolean>`coalesce(${fileSystems.isDeveloper}, false)`,
+      hackedShieldUntil: fileSystems.hackedShieldUntil,
+    })
     .from(users)
     .leftJoin(fileSystems, eq(fileSystems.userId, users.id))
-    .where(and(sql`${users.id} <> ${userId}`, isNull(users.deletedAt), or(eq(users.banned, false), eq(fileSystems.isDeveloper, true))))
+    .where(
+      and(
+        sql`${users.id} <> ${userId}`,
+        isNull(users.deletedAt),
+        or(eq(users.banned, false), eq(fileSystems.isDeveloper, true)),
+      ),
+    )
     .orderBy(sql`abs(${users.level} - ${level})`, users.id)
     .limit(limit);
 }
 
 export async function findPlayer(tx: Executor, id: number) {
-  const [row] = await tx.select({ id: users.id, username: users.username, level: users.level, createdAt: users.createdAt }).from(users).where(eq(users.id, id));
+  const [row] = await tx
+    .select({ id: users.id, username: users.username, level: users.level, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
@@ -56,7 +77,12 @@ export async function lockFileSystem(tx: Tx, userId: number): Promise<FileSystem
 /** Locks several file systems in user-id order (a hack: the attacker's and the victim's); same order rule as above. */
 export async function lockFileSystems(tx: Tx, userIds: number[]): Promise<Map<number, FileSystemRow>> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  const rows = await tx.select().from(fileSystems).where(sql`${fileSystems.userId} = any(${intArray(ids)})`).orderBy(fileSystems.userId).for('update');
+  const rows = await tx
+    .select()
+    .from(fileSystems)
+    .where(sql`${fileSystems.userId} = any(${intArray(ids)})`)
+    .orderBy(fileSystems.userId)
+    .for('update');
   noteFeatureRowLocked(tx);
   return new Map(rows.map((r) => [r.userId, r]));
 }
@@ -66,7 +92,11 @@ export async function readFileSystem(tx: Executor, userId: number): Promise<File
   return row;
 }
 
-export async function updateFileSystem(tx: Tx, userId: number, set: Partial<Omit<FileSystemRow, 'userId' | 'isDeveloper'>>): Promise<void> {
+export async function updateFileSystem(
+  tx: Tx,
+  userId: number,
+  set: Partial<Omit<FileSystemRow, 'userId' | 'isDeveloper'>>,
+): Promise<void> {
   await tx.update(fileSystems).set(set).where(eq(fileSystems.userId, userId));
 }
 
@@ -83,7 +113,10 @@ export async function stampEvidence(tx: Executor, userId: number, field: Evidenc
 
 export async function directoryExists(tx: Executor, userId: number, path: string): Promise<boolean> {
   if (path === '/') return true;
-  const [row] = await tx.select({ id: fsDirectories.id }).from(fsDirectories).where(and(eq(fsDirectories.userId, userId), eq(fsDirectories.path, path)));
+  const [row] = await tx
+    .select({ id: fsDirectories.id })
+    .from(fsDirectories)
+    .where(and(eq(fsDirectories.userId, userId), eq(fsDirectories.path, path)));
   return row !== undefined;
 }
 
@@ -93,7 +126,13 @@ export async function childDirectories(tx: Executor, userId: number, path: strin
   const rows = await tx
     .select({ path: fsDirectories.path })
     .from(fsDirectories)
-    .where(and(eq(fsDirectories.userId, userId), sql`starts_with(${fsDirectories.path}, ${prefix})`, sql`strpos(substr(${fsDirectories.path}, ${prefix.length + 1}), '/') = 0`))
+    .where(
+      and(
+        eq(fsDirectories.userId, userId),
+        sql`starts_with(${fsDirectories.path}, ${prefix})`,
+        sql`strpos(substr(${fsDirectories.path}, ${prefix.length + 1}), '/') = 0`,
+      ),
+    )
     .orderBy(fsDirectories.path);
   return rows.map((r) => r.path);
 }
@@ -134,7 +173,10 @@ export async function closeOpenIntrusionsOf(tx: Tx, attackerId: number, atDate: 
     .where(and(eq(intrusions.attackerId, attackerId), eq(intrusions.outcome, 'active')));
 }
 
-export async function insertIntrusion(tx: Tx, row: { attackerId: number; victimId: number; startedAt: Date; expiresAt: Date; victimAlerted: boolean }): Promise<number> {
+export async function insertIntrusion(
+  tx: Tx,
+  row: { attackerId: number; victimId: number; startedAt: Date; expiresAt: Date; victimAlerted: boolean },
+): Promise<number> {
   const [inserted] = await tx.insert(intrusions).values(row).returning({ id: intrusions.id });
   return inserted!.id;
 }
@@ -155,12 +197,20 @@ export async function readIntrusion(tx: Executor, id: number): Promise<Intrusion
  * What the per-pair limits need about this attacker's past intrusions into this victim: when the
  * latest ended (an open one: its limit), and when the victim was last alerted. Uses intrusions_pair.
  */
-export async function pairHistory(tx: Executor, attackerId: number, victimId: number): Promise<{ lastEndsAt: number | null; lastAlertAt: number | null }> {
+export async function pairHistory(
+  tx: Executor,
+  attackerId: number,
+  victimId: number,
+): Promise<{ lastEndsAt: number | null; lastAlertAt: number | null }> {
   // Epoch milliseconds as float8: both drivers answer a number (a raw timestamptz comes back as text on one of them).
   const [row] = await tx
     .select({
-      lastEndsAt: sql<number | null>`(extract(epoch FROM max(coalesce(${intrusions.endedAt}, ${intrusions.expiresAt}))) * 1000)::float8`,
-      lastAlertAt: sql<number | null>`(extract(epoch FROM max(${intrusions.startedAt}) FILTER (WHERE ${intrusions.victimAlerted})) * 1000)::float8`,
+      lastEndsAt: sql<
+        number | null
+      >`(extract(epoch FROM max(coalesce(${intrusions.endedAt}, ${intrusions.expiresAt}))) * 1000)::float8`,
+      lastAlertAt: sql<
+        number | null
+      >`(extract(epoch FROM max(${intrusions.startedAt}) FILTER (WHERE ${intrusions.victimAlerted})) * 1000)::float8`,
     })
     .from(intrusions)
     .where(and(eq(intrusions.attackerId, attackerId), eq(intrusions.victimId, victimId)));
@@ -173,20 +223,42 @@ export async function lastAlertFrom(tx: Executor, victimId: number, attackerIds:
   const [row] = await tx
     .select({ at: sql<number | null>`(extract(epoch FROM max(${intrusions.startedAt})) * 1000)::float8` })
     .from(intrusions)
-    .where(and(eq(intrusions.victimId, victimId), eq(intrusions.victimAlerted, true), inArray(intrusions.attackerId, attackerIds)));
+    .where(
+      and(
+        eq(intrusions.victimId, victimId),
+        eq(intrusions.victimAlerted, true),
+        inArray(intrusions.attackerId, attackerIds),
+      ),
+    );
   return row?.at ?? null;
 }
 
-export async function endIntrusion(tx: Tx, id: number, outcome: 'hacked' | 'expired' | 'exited', at: Date): Promise<void> {
-  await tx.update(intrusions).set({ outcome, endedAt: at }).where(and(eq(intrusions.id, id), eq(intrusions.outcome, 'active')));
+export async function endIntrusion(
+  tx: Tx,
+  id: number,
+  outcome: 'hacked' | 'expired' | 'exited',
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(intrusions)
+    .set({ outcome, endedAt: at })
+    .where(and(eq(intrusions.id, id), eq(intrusions.outcome, 'active')));
 }
 
-export async function insertAttack(tx: Tx, row: { intrusionId: number; attackerId: number; victimId: number; telnetStolen: number; createdAt: Date }): Promise<void> {
+export async function insertAttack(
+  tx: Tx,
+  row: { intrusionId: number; attackerId: number; victimId: number; telnetStolen: number; createdAt: Date },
+): Promise<void> {
   await tx.insert(attacks).values(row);
 }
 
 /** The attacker's latest successful hack of this victim since `since`, if any. */
-export async function lastHackSince(tx: Executor, attackerId: number, victimId: number, since: Date): Promise<Date | null> {
+export async function lastHackSince(
+  tx: Executor,
+  attackerId: number,
+  victimId: number,
+  since: Date,
+): Promise<Date | null> {
   const [row] = await tx
     .select({ at: attacks.createdAt })
     .from(attacks)
@@ -208,7 +280,13 @@ const victim = alias(users, 'victim');
 /** Attacks made and received by a player, newest first, with both usernames. */
 export async function attackHistory(tx: Executor, userId: number, limit: number) {
   return tx
-    .select({ createdAt: attacks.createdAt, attackerId: attacks.attackerId, attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: attacks.telnetStolen })
+    .select({
+      createdAt: attacks.createdAt,
+      attackerId: attacks.attackerId,
+      attackerUsername: attacker.username,
+      victimUsername: victim.username,
+      telnetStolen: attacks.telnetStolen,
+    })
     .from(attacks)
     .innerJoin(attacker, eq(attacker.id, attacks.attackerId))
     .innerJoin(victim, eq(victim.id, attacks.victimId))
@@ -230,7 +308,9 @@ export async function intrusionLog(tx: Executor, victimId: number, limit: number
       expiresAt: intrusions.expiresAt,
       endedAt: intrusions.endedAt,
       outcome: intrusions.outcome,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${intrusions.attackerId} ORDER BY ${intrusions.startedAt} DESC, ${intrusions.id} DESC)`.as('rank'),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${intrusions.attackerId} ORDER BY ${intrusions.startedAt} DESC, ${intrusions.id} DESC)`.as(
+        'rank',
+      ),
     })
     .from(intrusions)
     .where(eq(intrusions.victimId, victimId))

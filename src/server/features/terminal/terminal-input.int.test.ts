@@ -26,7 +26,12 @@ describe.each(drivers)('terminal bad input [%s]', (driver) => {
   afterAll(() => app.close());
 
   const post = (url: string, body: unknown, key = true) =>
-    me.request('POST', url, body, key ? { 'idempotency-key': `bad-input-${Math.random().toString(36).slice(2, 12)}` } : {});
+    me.request(
+      'POST',
+      url,
+      body,
+      key ? { 'idempotency-key': `bad-input-${Math.random().toString(36).slice(2, 12)}` } : {},
+    );
 
   const cases: [string, () => ReturnType<Player['request']>, number, RegExp | string][] = [
     ['ssh: missing target', () => post('/api/filesystem/ssh', {}), 400, 'Missing field: target'],
@@ -36,35 +41,155 @@ describe.each(drivers)('terminal bad input [%s]', (driver) => {
     ['ssh: NUL', () => post('/api/filesystem/ssh', { target: 'ne\u0000o' }), 400, /Control characters/],
     ['ssh: unknown mode', () => post('/api/filesystem/ssh', { target: 'x', mode: 'admin' }), 400, /Invalid mode/],
     ['ssh: traversal as a target', () => post('/api/filesystem/ssh', { target: '../../etc' }), 404, 'target not found'],
-    ['ssh: a target that does not exist', () => post('/api/filesystem/ssh', { target: 'nobody-here' }), 404, 'target not found'],
-    ['ssh: root on someone else', () => post('/api/filesystem/ssh', { target: victim.username, mode: 'root' }), 403, 'access denied'],
-    ['ssh: __proto__', () => me.request('POST', '/api/filesystem/ssh', JSON.parse('{"target":"x","__proto__":{"a":1}}')), 400, /./],
+    [
+      'ssh: a target that does not exist',
+      () => post('/api/filesystem/ssh', { target: 'nobody-here' }),
+      404,
+      'target not found',
+    ],
+    [
+      'ssh: root on someone else',
+      () => post('/api/filesystem/ssh', { target: victim.username, mode: 'root' }),
+      403,
+      'access denied',
+    ],
+    [
+      'ssh: __proto__',
+      () => me.request('POST', '/api/filesystem/ssh', JSON.parse('{"target":"x","__proto__":{"a":1}}')),
+      400,
+      /./,
+    ],
     ['ls: 10 KB path', () => me.request('GET', `/api/filesystem/contents?path=${huge}`), 400, /longer than 256/],
     ['ls: NUL', () => me.request('GET', '/api/filesystem/contents?path=%00'), 400, /Control characters/],
     ['ls: odd characters', () => me.request('GET', '/api/filesystem/contents?path=%E2%80%AEvault'), 400, /./],
     ['ls: look-alike name', () => me.request('GET', '/api/filesystem/contents?path=v%D0%B0ult'), 400, /letters A-Z/],
-    ['ls: intrusionId not a number', () => me.request('GET', '/api/filesystem/contents?path=/&intrusionId=abc'), 400, /intrusionId/],
-    ['ls: intrusionId out of range', () => me.request('GET', '/api/filesystem/contents?path=/&intrusionId=9007199254740993'), 400, /intrusionId/],
-    ["ls: another player's intrusion", () => me.request('GET', `/api/filesystem/contents?path=/&intrusionId=${foreignIntrusion}`), 403, 'no active intrusion session'],
-    ['ls: unknown query field', () => me.request('GET', '/api/filesystem/contents?path=/&owner=1'), 400, /Unknown field/],
-    ['op: unknown command', () => post('/api/filesystem/operation', { command: 'chmod', target: 'vault' }), 400, /Invalid command/],
+    [
+      'ls: intrusionId not a number',
+      () => me.request('GET', '/api/filesystem/contents?path=/&intrusionId=abc'),
+      400,
+      /intrusionId/,
+    ],
+    [
+      'ls: intrusionId out of range',
+      () => me.request('GET', '/api/filesystem/contents?path=/&intrusionId=9007199254740993'),
+      400,
+      /intrusionId/,
+    ],
+    [
+      "ls: another player's intrusion",
+      () => me.request('GET', `/api/filesystem/contents?path=/&intrusionId=${foreignIntrusion}`),
+      403,
+      'no active intrusion session',
+    ],
+    [
+      'ls: unknown query field',
+      () => me.request('GET', '/api/filesystem/contents?path=/&owner=1'),
+      400,
+      /Unknown field/,
+    ],
+    [
+      'op: unknown command',
+      () => post('/api/filesystem/operation', { command: 'chmod', target: 'vault' }),
+      400,
+      /Invalid command/,
+    ],
     ['op: missing target', () => post('/api/filesystem/operation', { command: 'mkdir' }), 400, 'Missing field: target'],
-    ['op: 10 KB name', () => post('/api/filesystem/operation', { command: 'mkdir', target: huge }), 400, /longer than 256/],
-    ['op: 25-character name', () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a'.repeat(25) }), 400, /at most 24/],
-    ['op: control character', () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a\u0007b' }), 400, /Control characters/],
-    ['op: space and slash tricks', () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a b' }), 400, /letters A-Z/],
-    ['op: too deep', () => post('/api/filesystem/operation', { command: 'mkdir', target: '/a/b/c/d/e/f/g/h/i' }), 400, /8 directories deep/],
-    ['op: mv without destination', () => post('/api/filesystem/operation', { command: 'mv', target: 'Token' }), 400, 'error: missing path argument'],
-    ['op: newName wrong type', () => post('/api/filesystem/operation', { command: 'mv', target: 'Token', newName: ['vault/'] }), 400, /newName/],
-    ['op: rm of a missing directory', () => post('/api/filesystem/operation', { command: 'rm', target: '../../../vault2' }), 404, 'directory not found'],
-    ['hack: no Idempotency-Key', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: foreignIntrusion }, false), 400, /Idempotency-Key/],
-    ['hack: intrusionId as a string', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: '1' }), 400, /intrusionId/],
-    ['hack: negative intrusionId', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: -1 }), 400, /intrusionId/],
-    ['hack: fractional intrusionId', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 1.5 }), 400, /intrusionId/],
-    ['hack: 2^53+1', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 2 ** 53 + 1 }), 400, /intrusionId/],
-    ['hack: missing tokenPath', () => post('/api/filesystem/hack-token', { intrusionId: foreignIntrusion }), 400, 'Missing field: tokenPath'],
-    ["hack: another player's intrusion", () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: foreignIntrusion }), 403, 'no active intrusion session'],
-    ['hack: an intrusion that does not exist', () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 2_147_483_647 }), 403, 'no active intrusion session'],
+    [
+      'op: 10 KB name',
+      () => post('/api/filesystem/operation', { command: 'mkdir', target: huge }),
+      400,
+      /longer than 256/,
+    ],
+    [
+      'op: 25-character name',
+      () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a'.repeat(25) }),
+      400,
+      /at most 24/,
+    ],
+    [
+      'op: control character',
+      () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a\u0007b' }),
+      400,
+      /Control characters/,
+    ],
+    [
+      'op: space and slash tricks',
+      () => post('/api/filesystem/operation', { command: 'mkdir', target: 'a b' }),
+      400,
+      /letters A-Z/,
+    ],
+    [
+      'op: too deep',
+      () => post('/api/filesystem/operation', { command: 'mkdir', target: '/a/b/c/d/e/f/g/h/i' }),
+      400,
+      /8 directories deep/,
+    ],
+    [
+      'op: mv without destination',
+      () => post('/api/filesystem/operation', { command: 'mv', target: 'Token' }),
+      400,
+      'error: missing path argument',
+    ],
+    [
+      'op: newName wrong type',
+      () => post('/api/filesystem/operation', { command: 'mv', target: 'Token', newName: ['vault/'] }),
+      400,
+      /newName/,
+    ],
+    [
+      'op: rm of a missing directory',
+      () => post('/api/filesystem/operation', { command: 'rm', target: '../../../vault2' }),
+      404,
+      'directory not found',
+    ],
+    [
+      'hack: no Idempotency-Key',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: foreignIntrusion }, false),
+      400,
+      /Idempotency-Key/,
+    ],
+    [
+      'hack: intrusionId as a string',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: '1' }),
+      400,
+      /intrusionId/,
+    ],
+    [
+      'hack: negative intrusionId',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: -1 }),
+      400,
+      /intrusionId/,
+    ],
+    [
+      'hack: fractional intrusionId',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 1.5 }),
+      400,
+      /intrusionId/,
+    ],
+    [
+      'hack: 2^53+1',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 2 ** 53 + 1 }),
+      400,
+      /intrusionId/,
+    ],
+    [
+      'hack: missing tokenPath',
+      () => post('/api/filesystem/hack-token', { intrusionId: foreignIntrusion }),
+      400,
+      'Missing field: tokenPath',
+    ],
+    [
+      "hack: another player's intrusion",
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: foreignIntrusion }),
+      403,
+      'no active intrusion session',
+    ],
+    [
+      'hack: an intrusion that does not exist',
+      () => post('/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId: 2_147_483_647 }),
+      403,
+      'no active intrusion session',
+    ],
     ['buy-dir: confirm not a boolean', () => post('/api/filesystem/buy-directory', { confirm: 'yes' }), 400, /confirm/],
     ['buy-dir: missing confirm', () => post('/api/filesystem/buy-directory', {}), 400, 'Missing field: confirm'],
     ['exit: wrong type', () => post('/api/filesystem/exit', { intrusionId: 'x' }), 400, /intrusionId/],
@@ -87,7 +212,10 @@ describe.each(drivers)('terminal bad input [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     const made = await s.op(me, 'mkdir', '../../../x');
     expect(made.json().path).toBe('/x');
-    const rows = await app.db.database.query<{ user_id: number; path: string }>('SELECT user_id, path FROM fs_directories WHERE path = $1', ['/x']);
+    const rows = await app.db.database.query<{ user_id: number; path: string }>(
+      'SELECT user_id, path FROM fs_directories WHERE path = $1',
+      ['/x'],
+    );
     expect(rows.map((r) => Number(r.user_id))).toEqual([me.id]);
     const victimRows = await app.db.database.query('SELECT path FROM fs_directories WHERE user_id = $1', [victim.id]);
     expect(victimRows).toEqual([]);

@@ -19,7 +19,8 @@ describe.each(drivers)('terminal intrusion limits [%s]', (driver) => {
   };
   const player = async () => ready(app, await asPlayer(app), { level: 8 });
   const intrude = async (attacker: Player, victim: Player) => s().ssh(attacker, victim.username);
-  const exit = (attacker: Player, intrusionId: number) => attacker.request('POST', '/api/filesystem/exit', { intrusionId });
+  const exit = (attacker: Player, intrusionId: number) =>
+    attacker.request('POST', '/api/filesystem/exit', { intrusionId });
 
   beforeAll(async () => {
     app = await buildTestApp(driver);
@@ -60,7 +61,8 @@ describe.each(drivers)('terminal intrusion limits [%s]', (driver) => {
     const attacker = await player();
     const answers = await Promise.all(Array.from({ length: 20 }, () => intrude(attacker, victim)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 200)) expectError(a, 403, t.intrusionCooldown(victim.username, balance.intrusionCooldownMinutes));
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expectError(a, 403, t.intrusionCooldown(victim.username, balance.intrusionCooldownMinutes));
     expect(await alertsTo(victim)).toEqual([attacker.username]);
   });
 
@@ -69,7 +71,11 @@ describe.each(drivers)('terminal intrusion limits [%s]', (driver) => {
     const attacker = await player();
     expect((await intrude(attacker, victim)).statusCode).toBe(200);
     app.clock.advance(balance.sshTimeLimitSeconds * 1000 + 1);
-    expectError(await intrude(attacker, victim), 403, t.intrusionCooldown(victim.username, balance.intrusionCooldownMinutes));
+    expectError(
+      await intrude(attacker, victim),
+      403,
+      t.intrusionCooldown(victim.username, balance.intrusionCooldownMinutes),
+    );
     app.clock.advance(balance.intrusionCooldownMinutes * minute);
     expect((await intrude(attacker, victim)).statusCode).toBe(200);
   });

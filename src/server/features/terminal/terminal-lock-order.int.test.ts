@@ -16,7 +16,10 @@ const rounds = 10;
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Terminal lock order [postgres]', () => {
   let app: TestApp;
   const s = () => terminalSteps(app);
-  const telnetOf = async (id: number) => Number((await app.db.database.query<{ telnet: string }>('SELECT telnet FROM users WHERE id = $1', [id]))[0]!.telnet);
+  const telnetOf = async (id: number) =>
+    Number(
+      (await app.db.database.query<{ telnet: string }>('SELECT telnet FROM users WHERE id = $1', [id]))[0]!.telnet,
+    );
   const ledgerAgrees = async (ids: number[]) => {
     for (const id of ids) expect(await sumLedger(app.db.database.db, id), `player ${id}`).toBe(await telnetOf(id));
   };
@@ -25,7 +28,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Terminal lock order [postgres]'
    * Holds `lockSql` in a transaction while `first` and then `second` start and wait behind it, in
    * that order; releases it and answers both.
    */
-  async function lineUp(lockSql: ReturnType<typeof sql>, first: () => Promise<LightMyRequestResponse>, second: () => Promise<LightMyRequestResponse>) {
+  async function lineUp(
+    lockSql: ReturnType<typeof sql>,
+    first: () => Promise<LightMyRequestResponse>,
+    second: () => Promise<LightMyRequestResponse>,
+  ) {
     let answers: Promise<[LightMyRequestResponse, LightMyRequestResponse]> | null = null;
     await app.db.database.db.transaction(async (tx) => {
       await tx.execute(lockSql);
@@ -99,7 +106,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Terminal lock order [postgres]'
       const [sh, h] = await Promise.all([s().ssh(a, other.username), s().hack(a, id, '/Token')]);
       expect([sh.statusCode, h.statusCode], `${sh.body} ${h.body}`).not.toContain(500);
       // Hack first: stolen, and the forced exit's cooldown refuses the ssh; ssh first: the hack finds its intrusion closed.
-      expect([sh.statusCode, h.statusCode]).toSatisfy(([x, y]: number[]) => (x === 200 && y === 403) || (x === 403 && y === 200));
+      expect([sh.statusCode, h.statusCode]).toSatisfy(
+        ([x, y]: number[]) => (x === 200 && y === 403) || (x === 403 && y === 200),
+      );
       await ledgerAgrees([v.id, a.id]);
     }
   }, 240_000);

@@ -20,8 +20,14 @@ describe.each(drivers)('terminal → Ping system line [%s]', (driver) => {
     return res.json() as { id: number; message: string; createdAt: string }[];
   };
   const linesFor = async (userId: number) =>
-    (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ping_system_lines WHERE user_id = $1', [userId]))[0]!.n;
-  const allLines = async () => (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ping_system_lines'))[0]!.n;
+    (
+      await app.db.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM ping_system_lines WHERE user_id = $1',
+        [userId],
+      )
+    )[0]!.n;
+  const allLines = async () =>
+    (await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM ping_system_lines'))[0]!.n;
 
   it('a hack writes exactly one line for the victim, none for anyone else; refused hacks write none', async () => {
     const s = terminalSteps(app);

@@ -16,11 +16,23 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
  * pay and close — no row locks and no conditions between. Used only to show that each race check
  * below catches a read-then-write version. `between` runs after the reads, before the writes.
  */
-async function naiveHack(database: Database, attackerId: number, intrusionId: number, tokenDir: string, between: () => Promise<void> = tick): Promise<number> {
-  const [intrusion] = await database.query<{ outcome: string; victim_id: number }>('SELECT outcome, victim_id FROM intrusions WHERE id = $1', [intrusionId]);
+async function naiveHack(
+  database: Database,
+  attackerId: number,
+  intrusionId: number,
+  tokenDir: string,
+  between: () => Promise<void> = tick,
+): Promise<number> {
+  const [intrusion] = await database.query<{ outcome: string; victim_id: number }>(
+    'SELECT outcome, victim_id FROM intrusions WHERE id = $1',
+    [intrusionId],
+  );
   if (intrusion!.outcome !== 'active') return 403;
   const victimId = Number(intrusion!.victim_id);
-  const [fs] = await database.query<{ token_dir: string; hacked_shield_until: Date | null }>('SELECT token_dir, hacked_shield_until FROM file_systems WHERE user_id = $1', [victimId]);
+  const [fs] = await database.query<{ token_dir: string; hacked_shield_until: Date | null }>(
+    'SELECT token_dir, hacked_shield_until FROM file_systems WHERE user_id = $1',
+    [victimId],
+  );
   if (fs!.token_dir !== tokenDir) return 404;
   if (fs!.hacked_shield_until) return 403;
   const [victim] = await database.query<{ telnet: string }>('SELECT telnet FROM users WHERE id = $1', [victimId]);
@@ -29,9 +41,15 @@ async function naiveHack(database: Database, attackerId: number, intrusionId: nu
   await between();
   await database.query('UPDATE users SET telnet = $2 WHERE id = $1', [victimId, balance - stolen]);
   await database.query('UPDATE users SET telnet = telnet + $2 WHERE id = $1', [attackerId, stolen]);
-  await database.query("INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'hack-lost', 'naive'), ($3, $4, 'hack-stolen', 'naive')", [victimId, -stolen, attackerId, stolen]);
+  await database.query(
+    "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'hack-lost', 'naive'), ($3, $4, 'hack-stolen', 'naive')",
+    [victimId, -stolen, attackerId, stolen],
+  );
   await database.query("UPDATE intrusions SET outcome = 'hacked', ended_at = now() WHERE id = $1", [intrusionId]);
-  await database.query("UPDATE file_systems SET hacked_shield_until = now() + interval '15 minutes' WHERE user_id = $1", [victimId]);
+  await database.query(
+    "UPDATE file_systems SET hacked_shield_until = now() + interval '15 minutes' WHERE user_id = $1",
+    [victimId],
+  );
   return 200;
 }
 
@@ -40,7 +58,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   let app: TestApp;
   let attackers: Player[];
   const s = () => terminalSteps(app);
-  const telnetOf = async (id: number) => Number((await app.db.database.query<{ telnet: string }>('SELECT telnet FROM users WHERE id = $1', [id]))[0]!.telnet);
+  const telnetOf = async (id: number) =>
+    Number(
+      (await app.db.database.query<{ telnet: string }>('SELECT telnet FROM users WHERE id = $1', [id]))[0]!.telnet,
+    );
   const ledgerAgrees = async (ids: number[]) => {
     for (const id of ids) expect(await sumLedger(app.db.database.db, id), `player ${id}`).toBe(await telnetOf(id));
   };
@@ -60,7 +81,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   /** The balance a race starts from: `ready` marked the Terminal missions done, so mkdir and mv pay nothing. */
   const startingBalance = (userId: number) => telnetOf(userId);
   /** Frees the attackers for another round: no cooldown, no per-victim memory carried over. */
-  const resetAttackers = () => app.db.database.query('UPDATE file_systems SET ssh_cooldown_until = NULL WHERE user_id = ANY($1::int[])', [attackers.map((a) => a.id)]);
+  const resetAttackers = () =>
+    app.db.database.query('UPDATE file_systems SET ssh_cooldown_until = NULL WHERE user_id = ANY($1::int[])', [
+      attackers.map((a) => a.id),
+    ]);
 
   beforeAll(async () => {
     app = await buildTestApp('postgres', { config: { logLevel: 'error' } });
@@ -76,7 +100,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     const answers = await Promise.all(attackers.map((a, i) => s().hack(a, ids[i]!, '/Token')));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((x) => x === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.statusCode !== 200)) expect([403, a.json().message]).toEqual([403, t.hackRefusals['victim-shielded']]);
+    for (const a of answers.filter((x) => x.statusCode !== 200))
+      expect([403, a.json().message]).toEqual([403, t.hackRefusals['victim-shielded']]);
     expect(await telnetOf(victim.id)).toBe(700);
     await ledgerAgrees([victim.id, ...attackers.map((a) => a.id)]);
     await resetAttackers();
@@ -94,16 +119,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     const victim = await freshVictim(500);
     const [attacker] = attackers;
     const [intrusionId] = await intrusionsInto(victim, [attacker!]);
-    const answers = await Promise.all(Array.from({ length: racers }, () => s().hack(attacker!, intrusionId!, '/Token')));
+    const answers = await Promise.all(
+      Array.from({ length: racers }, () => s().hack(attacker!, intrusionId!, '/Token')),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 403 && a.json().message === t.noActiveIntrusion)).toHaveLength(racers - 1);
+    expect(answers.filter((a) => a.statusCode === 403 && a.json().message === t.noActiveIntrusion)).toHaveLength(
+      racers - 1,
+    );
     expect(await telnetOf(victim.id)).toBe(350);
     await resetAttackers();
 
     const second = await freshVictim(500);
     const [again] = await intrusionsInto(second, [attackers[1]!]);
     const key = randomUUID();
-    const both = await Promise.all([s().hack(attackers[1]!, again!, '/Token', undefined, key), s().hack(attackers[1]!, again!, '/Token', undefined, key)]);
+    const both = await Promise.all([
+      s().hack(attackers[1]!, again!, '/Token', undefined, key),
+      s().hack(attackers[1]!, again!, '/Token', undefined, key),
+    ]);
     expect(both.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(both[0]!.json()).toEqual(both[1]!.json());
     expect(await telnetOf(second.id)).toBe(350);
@@ -114,7 +146,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   it('the stolen-once check catches a naive hack sent twice', async () => {
     const victim = await freshVictim(500);
     const [intrusionId] = await intrusionsInto(victim, [attackers[2]!]);
-    const statuses = await Promise.all(Array.from({ length: racers }, () => naiveHack(app.db.database, attackers[2]!.id, intrusionId!, '/')));
+    const statuses = await Promise.all(
+      Array.from({ length: racers }, () => naiveHack(app.db.database, attackers[2]!.id, intrusionId!, '/')),
+    );
     expect(statuses.filter((x) => x === 200).length).toBeGreaterThan(1);
     await resetAttackers();
   });
@@ -135,11 +169,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     // Deterministic: the move holds the row, the hack waits, the move commits, the hack finds nothing.
     const victim = await freshVictim(1000);
     await s().op(victim, 'mkdir', 'a');
-    await app.db.database.query("INSERT INTO fs_directories (user_id, path, created_at) VALUES ($1, '/b', now())", [victim.id]);
+    await app.db.database.query("INSERT INTO fs_directories (user_id, path, created_at) VALUES ($1, '/b', now())", [
+      victim.id,
+    ]);
     await s().op(victim, 'mv', 'Token', 'a/');
     const base = await startingBalance(victim.id);
     const [intrusionId] = await intrusionsInto(victim, [attackers[3]!]);
-    const status = await moveWhileHackWaits(victim.id, async () => (await s().hack(attackers[3]!, intrusionId!, '/a/Token')).statusCode);
+    const status = await moveWhileHackWaits(
+      victim.id,
+      async () => (await s().hack(attackers[3]!, intrusionId!, '/a/Token')).statusCode,
+    );
     expect(status).toBe(404);
     expect(await telnetOf(victim.id)).toBe(base);
 
@@ -152,7 +191,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
       const before = await startingBalance(v.id);
       const attacker = attackers[4 + round]!;
       const [id] = await intrusionsInto(v, [attacker]);
-      const [hacked, moved] = await Promise.all([s().hack(attacker, id!, '/a/Token'), s().op(v, 'mv', '/a/Token', '/b/')]);
+      const [hacked, moved] = await Promise.all([
+        s().hack(attacker, id!, '/a/Token'),
+        s().op(v, 'mv', '/a/Token', '/b/'),
+      ]);
       expect(moved.statusCode).toBe(200);
       expect([200, 404]).toContain(hacked.statusCode);
       expect(await telnetOf(v.id)).toBe(hacked.statusCode === 200 ? before - Math.floor((before * 30) / 100) : before);
@@ -179,9 +221,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
     for (let round = 0; round < 6; round++) {
       const victim = await freshVictim(1000);
       const attacker = attackers[12 + round]!;
-      const listingId = (await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: await gearOf(app, seller), price: 800 })).json().listing.id;
+      const listingId = (
+        await act(seller, '/api/marketplace/create', {
+          itemType: 'gear',
+          itemId: await gearOf(app, seller),
+          price: 800,
+        })
+      ).json().listing.id;
       const [intrusionId] = await intrusionsInto(victim, [attacker]);
-      const [hacked, bought] = await Promise.all([s().hack(attacker, intrusionId!, '/Token'), act(victim, '/api/marketplace/buy', { listingId })]);
+      const [hacked, bought] = await Promise.all([
+        s().hack(attacker, intrusionId!, '/Token'),
+        act(victim, '/api/marketplace/buy', { listingId }),
+      ]);
       expect(hacked.statusCode).toBe(200);
       // Serial orders only: hack first (700 left, the buy refused) or buy first (200 left, 60 stolen).
       const left = await telnetOf(victim.id);
@@ -196,7 +247,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   it('the ledger check catches a naive hack that writes a stale balance over a market spend', async () => {
     const seller = await asPlayer(app);
     const victim = await freshVictim(1000);
-    const listingId = (await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: await gearOf(app, seller), price: 800 })).json().listing.id;
+    const listingId = (
+      await act(seller, '/api/marketplace/create', { itemType: 'gear', itemId: await gearOf(app, seller), price: 800 })
+    ).json().listing.id;
     const [intrusionId] = await intrusionsInto(victim, [attackers[19]!]);
     await naiveHack(app.db.database, attackers[19]!.id, intrusionId!, '/', async () => {
       expect((await act(victim, '/api/marketplace/buy', { listingId })).statusCode).toBe(200);

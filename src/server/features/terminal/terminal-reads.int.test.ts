@@ -31,9 +31,15 @@ describe.each(drivers)('terminal reads [%s]', (driver) => {
     const newcomer = await asPlayer(app);
     const before = await snapshotTerminal(app);
     expect((await s().ls(attacker, '/vault', intrusionId)).statusCode).toBe(200);
-    expect((await s().ls(attacker, '/', intrusionId)).json().contents.map((i: { name: string }) => i.name)).toEqual(['vault', 'Token']);
+    expect((await s().ls(attacker, '/', intrusionId)).json().contents.map((i: { name: string }) => i.name)).toEqual([
+      'vault',
+      'Token',
+    ]);
     // A player who never ran ssh sees the system they would get, and none is made for them.
-    expect((await s().ls(newcomer, '/')).json()).toEqual({ path: '/', contents: [{ name: 'Token', path: '/Token', type: 'token' }] });
+    expect((await s().ls(newcomer, '/')).json()).toEqual({
+      path: '/',
+      contents: [{ name: 'Token', path: '/Token', type: 'token' }],
+    });
     expect(await snapshotTerminal(app)).toBe(before);
   });
 
@@ -41,12 +47,15 @@ describe.each(drivers)('terminal reads [%s]', (driver) => {
     const { victim, attacker, intrusionId } = await intrusion();
     const newcomer = await asPlayer(app);
     /** The request's answer, or 'blocked' as soon as it waits on a lock (a condition: no timing). */
-    const unblocked = (request: Promise<LightMyRequestResponse>) => Promise.race([request, untilLockWaiters(app, 1).then(() => 'blocked' as const)]);
+    const unblocked = (request: Promise<LightMyRequestResponse>) =>
+      Promise.race([request, untilLockWaiters(app, 1).then(() => 'blocked' as const)]);
     let answers: (LightMyRequestResponse | 'blocked')[] = [];
     await app.db.database.db.transaction(async (tx) => {
       // What a hack holds, and the players' rows FOR UPDATE (which even a foreign-key check would wait for).
       await tx.execute(sql`SELECT id FROM users WHERE id IN (${victim.id}, ${attacker.id}, ${newcomer.id}) FOR UPDATE`);
-      await tx.execute(sql`SELECT user_id FROM file_systems WHERE user_id IN (${victim.id}, ${attacker.id}) FOR UPDATE`);
+      await tx.execute(
+        sql`SELECT user_id FROM file_systems WHERE user_id IN (${victim.id}, ${attacker.id}) FOR UPDATE`,
+      );
       await tx.execute(sql`SELECT id FROM intrusions WHERE id = ${intrusionId} FOR UPDATE`);
       answers = [await unblocked(s().ls(attacker, '/vault', intrusionId)), await unblocked(s().ls(newcomer, '/'))];
     });

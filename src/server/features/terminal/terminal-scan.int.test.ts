@@ -15,7 +15,8 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return ScanResult.parse(res.json());
   };
-  const protectionOf = (result: ScanResult, username: string) => result.targets.find((t) => t.username === username)?.protection;
+  const protectionOf = (result: ScanResult, username: string) =>
+    result.targets.find((t) => t.username === username)?.protection;
 
   it('names the new-player shields and the level gap both ways, and the open targets with their level', async () => {
     const attacker = await ready(app(), await asPlayer(app()), { level: 60 });
@@ -28,7 +29,11 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
 
     const result = await scan(attacker);
     expect(result.level).toBe(60);
-    expect(result.targets.find((t) => t.username === open.username)).toEqual({ username: open.username, level: 62, protection: null });
+    expect(result.targets.find((t) => t.username === open.username)).toEqual({
+      username: open.username,
+      level: 62,
+      protection: null,
+    });
     expect(protectionOf(result, newcomer.username)).toBe('victim-too-new');
     expect(protectionOf(result, low.username)).toBe('victim-low-level');
     expect(protectionOf(result, below.username)).toBe('level-gap');
@@ -54,7 +59,9 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
     const third = await ready(app(), await asPlayer(app()), { level: 30 });
 
     const visit = await s().ssh(attacker, other.username);
-    expect((await attacker.request('POST', '/api/filesystem/exit', { intrusionId: visit.json().intrusionId })).statusCode).toBe(200);
+    expect(
+      (await attacker.request('POST', '/api/filesystem/exit', { intrusionId: visit.json().intrusionId })).statusCode,
+    ).toBe(200);
     expect(protectionOf(await scan(attacker), other.username)).toBe('intrusion-cooldown');
 
     const raid = await s().ssh(attacker, victim.username);
@@ -73,7 +80,8 @@ describe.each(drivers)('terminal scan [%s]', (driver) => {
     expect((await s().op(hider, 'mv', '/Token', '/secretvault/')).statusCode).toBe(200);
     const res = await attacker.request('GET', '/api/filesystem/scan');
     expect(Object.keys(res.json()).sort()).toEqual(['level', 'targets']);
-    for (const target of res.json().targets) expect(Object.keys(target).sort()).toEqual(['level', 'protection', 'username']);
+    for (const target of res.json().targets)
+      expect(Object.keys(target).sort()).toEqual(['level', 'protection', 'username']);
     expect(res.body).not.toContain('secretvault');
     expect(res.body).not.toContain('Token');
   });

@@ -12,7 +12,8 @@ describe.each(drivers)('terminal shields both ways [%s]', (driver) => {
 
   const s = () => terminalSteps(app());
   const telnet = async (p: Player) => (await p.request('GET', '/api/auth/user')).json().telnet as number;
-  const hackRows = async (p: Player) => (await ledgerRows(app().db.database, p.id)).filter((r) => r.reason.startsWith('hack-'));
+  const hackRows = async (p: Player) =>
+    (await ledgerRows(app().db.database, p.id)).filter((r) => r.reason.startsWith('hack-'));
 
   it('an account below level 5 cannot hack anyone and changes nothing trying; at level 5 it may, and anyone may still hack the developer', async () => {
     const victim = await ready(app(), await asPlayer(app()), { level: 8, telnet: 100 });

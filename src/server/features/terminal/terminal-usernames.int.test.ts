@@ -19,12 +19,21 @@ describe.each(drivers)('terminal usernames [%s]', (driver) => {
   const register = (username: string) => {
     n += 1;
     return app.fastify.inject({
-      method: 'POST', url: '/api/auth/register', remoteAddress: `10.72.${Math.floor(n / 200)}.${n % 200}`,
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.72.${Math.floor(n / 200)}.${n % 200}`,
       payload: { loginId: `resv${n}x${Date.now() % 100000}`, username, password: 'Passw0rd!' },
     });
   };
   const count = async (username: string) =>
-    Number((await app.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)', [username]))[0]!.n);
+    Number(
+      (
+        await app.db.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)',
+          [username],
+        )
+      )[0]!.n,
+    );
 
   it('refuses each reserved word as a new username (and a look-alike of one) with a 400, storing nothing', async () => {
     for (const word of [...reservedUsernames, 'ChatRoom', 'chatr0om']) {

@@ -26,9 +26,20 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     const me = await asPlayer(app);
     const opened = await s.ssh(me, me.username);
     expect(opened.statusCode, opened.body).toBe(200);
-    expect(opened.json()).toMatchObject({ success: true, mode: 'root', currentPath: '/', intrusionId: null, timeLimit: null, fileSystem: [{ name: 'Token', path: '/Token', type: 'token' }] });
+    expect(opened.json()).toMatchObject({
+      success: true,
+      mode: 'root',
+      currentPath: '/',
+      intrusionId: null,
+      timeLimit: null,
+      fileSystem: [{ name: 'Token', path: '/Token', type: 'token' }],
+    });
 
-    expect((await s.op(me, 'mkdir', 'vault')).json()).toMatchObject({ success: true, message: t.directoryCreated('/vault'), path: '/vault' });
+    expect((await s.op(me, 'mkdir', 'vault')).json()).toMatchObject({
+      success: true,
+      message: t.directoryCreated('/vault'),
+      path: '/vault',
+    });
     expectError(await s.op(me, 'mkdir', 'vault'), 409, t.directoryExists);
     // Level 1 holds one directory (docs/game-rules.md §18).
     expectError(await s.op(me, 'mkdir', 'second'), 403, t.directoryLimit(1));
@@ -38,18 +49,29 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expectError(await s.op(me, 'mv', 'Token', 'vault'), 400, t.tokenCannotBeRenamed);
     expectError(await s.op(me, 'mv', 'vault', 'x/'), 400, t.onlyTokenMoves);
     expectError(await s.op(me, 'mv', 'Token', 'missing/'), 404, t.directoryNotFound);
-    expect((await s.op(me, 'mv', '/Token', 'vault/')).json()).toMatchObject({ message: t.tokenMoved('/vault'), fileSystem: [{ name: 'Token', path: '/vault/Token', type: 'token' }] });
+    expect((await s.op(me, 'mv', '/Token', 'vault/')).json()).toMatchObject({
+      message: t.tokenMoved('/vault'),
+      fileSystem: [{ name: 'Token', path: '/vault/Token', type: 'token' }],
+    });
     expectError(await s.op(me, 'mv', '/Token', 'vault/'), 404, t.invalidPath);
     expectError(await s.op(me, 'rm', 'vault'), 409, t.directoryNotEmpty);
     expectError(await s.op(me, 'rm', 'vault/Token'), 400, t.cannotRemoveToken);
     expectError(await s.op(me, 'rm', '/'), 400, t.cannotRemoveRoot);
 
-    expect((await s.ls(me, '/')).json()).toEqual({ path: '/', contents: [{ name: 'vault', path: '/vault', type: 'directory' }] });
-    expect((await s.ls(me, '/vault/../vault/./')).json().contents).toEqual([{ name: 'Token', path: '/vault/Token', type: 'token' }]);
+    expect((await s.ls(me, '/')).json()).toEqual({
+      path: '/',
+      contents: [{ name: 'vault', path: '/vault', type: 'directory' }],
+    });
+    expect((await s.ls(me, '/vault/../vault/./')).json().contents).toEqual([
+      { name: 'Token', path: '/vault/Token', type: 'token' },
+    ]);
     expectError(await s.ls(me, '/nope'), 404, t.directoryNotFound);
 
     await s.op(me, 'mv', 'vault/Token', '../');
-    expect((await s.op(me, 'rm', 'vault')).json()).toMatchObject({ message: t.removed('/vault'), fileSystem: [{ name: 'Token', type: 'token' }] });
+    expect((await s.op(me, 'rm', 'vault')).json()).toMatchObject({
+      message: t.removed('/vault'),
+      fileSystem: [{ name: 'Token', type: 'token' }],
+    });
   });
 
   it('an intrusion shows one directory at a time, never the Token up front; the right path steals 30 %', async () => {
@@ -69,7 +91,9 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     // The whole response, not only the screen: the Token's directory is nowhere in it.
     expect(fileSystem).toEqual([{ name: 'home', path: '/home', type: 'directory' }]);
     expect(opened.body).not.toContain('deep');
-    expect((await s.ls(attacker, '/home', intrusionId)).json().contents).toEqual([{ name: 'deep', path: '/home/deep', type: 'directory' }]);
+    expect((await s.ls(attacker, '/home', intrusionId)).json().contents).toEqual([
+      { name: 'deep', path: '/home/deep', type: 'directory' },
+    ]);
 
     expectError(await s.hack(attacker, intrusionId, '/home/Token'), 404, t.invalidPath);
     expectError(await s.hack(attacker, intrusionId, '/home/../../etc/Token'), 404, t.invalidPath);
@@ -78,11 +102,25 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     const stolen = Math.floor((victimBefore * 30) / 100);
     const hacked = await s.hack(attacker, intrusionId, 'deep/Token', '/home');
     expect(hacked.statusCode, hacked.body).toBe(200);
-    expect(hacked.json()).toEqual({ success: true, message: t.hackSucceeded(stolen, victim.username), telnetStolen: stolen, fileSystem: [], forceExit: true });
+    expect(hacked.json()).toEqual({
+      success: true,
+      message: t.hackSucceeded(stolen, victim.username),
+      telnetStolen: stolen,
+      fileSystem: [],
+      forceExit: true,
+    });
     expect(await telnet(attacker)).toBe(attackerBefore + stolen);
     expect(await telnet(victim)).toBe(victimBefore - stolen);
-    expect((await ledgerRows(app.db.database, victim.id)).at(-1)).toEqual({ delta: -stolen, reason: 'hack-lost', reference: `intrusion:${intrusionId}` });
-    expect((await ledgerRows(app.db.database, attacker.id)).at(-1)).toEqual({ delta: stolen, reason: 'hack-stolen', reference: `intrusion:${intrusionId}` });
+    expect((await ledgerRows(app.db.database, victim.id)).at(-1)).toEqual({
+      delta: -stolen,
+      reason: 'hack-lost',
+      reference: `intrusion:${intrusionId}`,
+    });
+    expect((await ledgerRows(app.db.database, attacker.id)).at(-1)).toEqual({
+      delta: stolen,
+      reason: 'hack-stolen',
+      reference: `intrusion:${intrusionId}`,
+    });
     for (const p of [victim, attacker]) expect(await sumLedger(app.db.database.db, p.id)).toBe(await telnet(p));
 
     // Forced out: the intrusion answers nothing more, and ssh into others is locked for 15 minutes.
@@ -90,9 +128,33 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expectError(await s.ssh(attacker, victim.username), 403, t.sshCooldown(15));
 
     const [mine, theirs] = [(await s.status(attacker)).json(), (await s.status(victim)).json()];
-    expect(mine.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'sent', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: stolen }]);
-    expect(theirs.attackHistory).toEqual([{ createdAt: expect.any(String), type: 'received', attackerUsername: attacker.username, victimUsername: victim.username, telnetStolen: stolen }]);
-    expect(theirs.intrusionLog).toEqual([{ intrusionId, attackerUsername: attacker.username, startedAt: expect.any(String), endedAt: expect.any(String), outcome: 'hacked' }]);
+    expect(mine.attackHistory).toEqual([
+      {
+        createdAt: expect.any(String),
+        type: 'sent',
+        attackerUsername: attacker.username,
+        victimUsername: victim.username,
+        telnetStolen: stolen,
+      },
+    ]);
+    expect(theirs.attackHistory).toEqual([
+      {
+        createdAt: expect.any(String),
+        type: 'received',
+        attackerUsername: attacker.username,
+        victimUsername: victim.username,
+        telnetStolen: stolen,
+      },
+    ]);
+    expect(theirs.intrusionLog).toEqual([
+      {
+        intrusionId,
+        attackerUsername: attacker.username,
+        startedAt: expect.any(String),
+        endedAt: expect.any(String),
+        outcome: 'hacked',
+      },
+    ]);
     expect(mine.sshCooldownUntil).not.toBeNull();
   });
 
@@ -134,7 +196,9 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expect(await snapshotTerminal(app)).toBe(before);
     expect((await s.status(victim)).json().intrusionLog[0]).toMatchObject({ intrusionId, outcome: 'expired' });
     await app.jobs.runDue();
-    const [row] = await app.db.database.query<{ outcome: string }>('SELECT outcome FROM intrusions WHERE id = $1', [intrusionId]);
+    const [row] = await app.db.database.query<{ outcome: string }>('SELECT outcome FROM intrusions WHERE id = $1', [
+      intrusionId,
+    ]);
     expect(row!.outcome).toBe('expired');
     expect(await telnet(victim)).toBe(100);
   });
@@ -154,14 +218,22 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     expect(await telnet(victim)).toBe(140);
-    expectError(await act(attacker, '/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId }), 403, t.noActiveIntrusion);
+    expectError(
+      await act(attacker, '/api/filesystem/hack-token', { tokenPath: '/Token', intrusionId }),
+      403,
+      t.noActiveIntrusion,
+    );
     expectError(await s.ssh(attacker, 'no-such-operator'), 404, t.targetNotFound);
   });
 
   it('the developer: cannot log in, pays nothing, completes hack_developer_token', async () => {
     const s = steps();
     const me = await asPlayer(app);
-    const login = await app.fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { loginId: '~developer', password: 'Passw0rd!' } });
+    const login = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { loginId: '~developer', password: 'Passw0rd!' },
+    });
     expect(login.statusCode).toBe(401);
     const board = (await me.request('GET', '/api/leaderboard?sortBy=level&limit=30')).json();
     expect(JSON.stringify(board)).not.toContain('developer');
@@ -169,7 +241,13 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expect(opened).toMatchObject({ targetIsDeveloper: true, mode: 'intrusion' });
     expect(opened.fileSystem.map((i: { name: string }) => i.name)).toEqual(['etc', 'home', 'var']);
     const hacked = await s.hack(me, opened.intrusionId, '/home/developer/projects/Token');
-    expect(hacked.json()).toEqual({ success: true, message: t.developerHacked, telnetStolen: 0, fileSystem: [], forceExit: true });
+    expect(hacked.json()).toEqual({
+      success: true,
+      message: t.developerHacked,
+      telnetStolen: 0,
+      fileSystem: [],
+      forceExit: true,
+    });
     // Nothing stolen from the developer; the only Telnet is the mission's reward, paid before the answer.
     expect(await telnet(me)).toBe(balance.missionRewardTelnet);
     expect((await s.ssh(me, 'developer')).statusCode).toBe(200); // no cooldown for the tutorial box
@@ -178,7 +256,12 @@ describe.each(drivers)('terminal [%s]', (driver) => {
   it('buy-dir quotes, buy-dir-confirm pays through the ledger once per key; 400 short, 403 at the maximum', async () => {
     const s = steps();
     const me = await asPlayer(app);
-    expect((await s.buy(me, false)).json()).toEqual({ success: true, message: t.buyDirQuote(120), cost: 120, bought: false });
+    expect((await s.buy(me, false)).json()).toEqual({
+      success: true,
+      message: t.buyDirQuote(120),
+      cost: 120,
+      bought: false,
+    });
     expectError(await s.buy(me, true), 400, t.notEnoughTelnet);
     expectError(await me.request('POST', '/api/filesystem/buy-directory', { confirm: true }), 400, /Idempotency-Key/);
     await grant(app, me, { telnet: 120 + 240 + 360 + 480 + 600 });
@@ -189,8 +272,15 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     expectError(await s.buy(me, true), 403, t.maxDirectoriesReached);
     expectError(await s.buy(me, false), 403, t.maxDirectoriesReached);
     expect(await telnet(me)).toBe(0);
-    expect((await ledgerRows(app.db.database, me.id)).filter((r) => r.reason === 'directory-purchase').map((r) => r.delta)).toEqual([-120, -240, -360, -480, -600]);
-    expect((await s.status(me)).json()).toMatchObject({ currentDirectories: 0, maxDirectories: 6, extraDirectories: 5, nextDirectoryPrice: null });
+    expect(
+      (await ledgerRows(app.db.database, me.id)).filter((r) => r.reason === 'directory-purchase').map((r) => r.delta),
+    ).toEqual([-120, -240, -360, -480, -600]);
+    expect((await s.status(me)).json()).toMatchObject({
+      currentDirectories: 0,
+      maxDirectories: 6,
+      extraDirectories: 5,
+      nextDirectoryPrice: null,
+    });
   });
 
   it('missions ssh_self_root, create_directory and move_token are completed by the server from the real actions', async () => {
@@ -199,9 +289,9 @@ describe.each(drivers)('terminal [%s]', (driver) => {
     await s.ssh(me, me.username);
     await s.op(me, 'mkdir', 'stash');
     await s.op(me, 'mv', 'Token', 'stash/');
-    await expect.poll(async () => (await me.request('GET', '/api/missions/status')).json().completedMissions).toEqual(
-      expect.arrayContaining(['ssh_self_root', 'create_directory', 'move_token']),
-    );
+    await expect
+      .poll(async () => (await me.request('GET', '/api/missions/status')).json().completedMissions)
+      .toEqual(expect.arrayContaining(['ssh_self_root', 'create_directory', 'move_token']));
     expect((await ledgerRows(app.db.database, me.id)).filter((r) => r.reason === 'mission')).toHaveLength(3);
   });
 });

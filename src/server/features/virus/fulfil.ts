@@ -33,8 +33,14 @@ const refuse = (status: number, message: string): never => {
 function paysFor(row: store.PurchaseRecord | undefined, intent: IntentView): row is store.PurchaseRecord {
   const pkg = row && packageFor(row.trojanCount);
   return Boolean(
-    row && pkg && String(row.userId) === intent.metadata.userId && (row.paymentIntentId === null || row.paymentIntentId === intent.id) &&
-      intent.amount === pkg.priceCents && intent.amount === row.amountCents && intent.currency === row.currency && row.currency === balance.virusCurrency,
+    row &&
+    pkg &&
+    String(row.userId) === intent.metadata.userId &&
+    (row.paymentIntentId === null || row.paymentIntentId === intent.id) &&
+    intent.amount === pkg.priceCents &&
+    intent.amount === row.amountCents &&
+    intent.currency === row.currency &&
+    row.currency === balance.virusCurrency,
   );
 }
 
@@ -47,18 +53,25 @@ function paysFor(row: store.PurchaseRecord | undefined, intent: IntentView): row
 export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) {
   const { database, now } = deps;
 
-  async function award(tx: Tx, row: store.PurchaseRecord, paymentIntentId: string, after: (fn: () => void) => void): Promise<Fulfilment> {
+  async function award(
+    tx: Tx,
+    row: store.PurchaseRecord,
+    paymentIntentId: string,
+    after: (fn: () => void) => void,
+  ): Promise<Fulfilment> {
     const rolled = rollTrojans(deps.random, row.trojanCount);
     const added = await addItems(tx, { userId: row.userId, cores: rolled, onFull: 'refuse' });
     const at = new Date(now());
     if (added.kind === 'full') {
       // Paid but no room: recorded as owed and delivered by the next completion once there is space.
-      if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
+      if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at })))
+        throw new Error(`purchase ${row.id}: awarded twice`);
       after(() => deps.tell(row.userId, row.id, 'owed', null));
       return { success: true, coresAwarded: 0, status: 'owed', awardedNow: false };
     }
     const cores = added.cores.map((c, i) => ({ id: c.id, type: rolled[i]!.coreTypeName }));
-    if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at }))) throw new Error(`purchase ${row.id}: awarded twice`);
+    if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at })))
+      throw new Error(`purchase ${row.id}: awarded twice`);
     after(() => deps.tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
     return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
   }
@@ -66,7 +79,12 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
   /** True when this payment would take the day's paid total past the limit (the day its purchase started). */
   async function pastLimit(tx: Tx, row: store.PurchaseRecord): Promise<boolean> {
     const from = new Date(utcDayStart(row.createdAt.getTime()));
-    const paid = await store.paidBetween(tx, { userId: row.userId, from, to: new Date(from.getTime() + dayMs), exceptId: row.id });
+    const paid = await store.paidBetween(tx, {
+      userId: row.userId,
+      from,
+      to: new Date(from.getTime() + dayMs),
+      exceptId: row.id,
+    });
     return paid + row.amountCents > deps.dailyLimitCents;
   }
 
@@ -82,7 +100,10 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
       if (unlocked) await lockPlayers(tx, [unlocked.userId]);
       const row = unlocked && (await store.lockPurchase(tx, { id: purchaseId }));
       if (!paysFor(row, intent)) {
-        deps.log.warn({ purchaseId, paymentIntentId: intent.id }, 'a payment does not match its purchase; nothing awarded');
+        deps.log.warn(
+          { purchaseId, paymentIntentId: intent.id },
+          'a payment does not match its purchase; nothing awarded',
+        );
         return refuse(409, t.paymentMismatch);
       }
       if (row.status === 'fulfilled' || row.status === 'refunded' || row.status === 'disputed') {
@@ -91,8 +112,12 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
         return { success: true, coresAwarded: row.cores.length, status: row.status, awardedNow: false };
       }
       if (row.status !== 'owed' && (await pastLimit(tx, row))) {
-        if (!(await store.markRefusedOverLimit(tx, row.id, { paymentIntentId: intent.id, at: new Date(now()) }))) throw new Error(`purchase ${row.id}: refused twice`);
-        deps.log.warn({ purchaseId, paymentIntentId: intent.id }, 'a payment past the daily limit is refunded, not awarded');
+        if (!(await store.markRefusedOverLimit(tx, row.id, { paymentIntentId: intent.id, at: new Date(now()) })))
+          throw new Error(`purchase ${row.id}: refused twice`);
+        deps.log.warn(
+          { purchaseId, paymentIntentId: intent.id },
+          'a payment past the daily limit is refunded, not awarded',
+        );
         refund = true;
         published = () => deps.tell(row.userId, row.id, 'refunded', null);
         return { success: true, coresAwarded: 0, status: 'refunded', awardedNow: false };

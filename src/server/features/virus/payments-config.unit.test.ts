@@ -3,7 +3,11 @@ import { loadConfig } from '../../config';
 import { widenCspForStripe } from './plugin';
 
 const base = { DATA_DIR: '/tmp/bitbreach-virus-config-test', SESSION_SECRET: 'x'.repeat(32) };
-const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+const keys = {
+  STRIPE_SECRET_KEY: 'sk_test_abc',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+};
 
 describe('payments configuration', () => {
   it('is off with no keys, so npm start works and nothing can be bought', () => {
@@ -11,14 +15,23 @@ describe('payments configuration', () => {
   });
 
   it('turns Stripe on with all three keys, and refuses half a setup', () => {
-    expect(loadConfig({ ...base, ...keys }).payments).toEqual({ mode: 'stripe', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc', webhookSecret: 'whsec_abc' });
+    expect(loadConfig({ ...base, ...keys }).payments).toEqual({
+      mode: 'stripe',
+      secretKey: 'sk_test_abc',
+      publishableKey: 'pk_test_abc',
+      webhookSecret: 'whsec_abc',
+    });
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
-    expect(() => loadConfig({ ...base, ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrow(/must start with pk_/);
+    expect(() => loadConfig({ ...base, ...keys, STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).toThrow(
+      /must start with pk_/,
+    );
   });
 
   it('allows the test provider in development and refuses it in production', () => {
     expect(loadConfig({ ...base, PAYMENTS: 'test' }).payments).toEqual({ mode: 'test' });
-    expect(() => loadConfig({ ...base, PAYMENTS: 'test', NODE_ENV: 'production' })).toThrow(/refused when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base, PAYMENTS: 'test', NODE_ENV: 'production' })).toThrow(
+      /refused when NODE_ENV=production/,
+    );
   });
 
   it('reads the daily limit, defaulting to 50.00 USD', () => {

@@ -12,11 +12,18 @@ import { virusRoutes } from './routes';
 import { createVirusService, type VirusService } from './service';
 
 /** Stripe.js and its frames (docs.stripe.com/security/guide#content-security-policy), allowed on /virus only. */
-const stripeOrigins = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+const stripeOrigins = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 /** Widens the app's CSP for the one document that loads Stripe.js; every other page keeps 'self' only. */
 export function widenCspForStripe(policy: string): string {
-  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   const add = (name: string, origins: string[]) => {
     const i = directives.findIndex((d) => d.startsWith(`${name} `) || d === name);
     if (i === -1) directives.push(`${name} 'self' ${origins.join(' ')}`);
@@ -35,12 +42,25 @@ function providerFor(config: Config, database: Database): PaymentProvider | null
   return null;
 }
 
-export type VirusDeps = { config: Config; database: Database; bus: Bus; now: () => number; random: () => number; listings: ListingsOfItems; userView(userId: number): Promise<User>; log: FastifyBaseLogger };
+export type VirusDeps = {
+  config: Config;
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  random: () => number;
+  listings: ListingsOfItems;
+  userView(userId: number): Promise<User>;
+  log: FastifyBaseLogger;
+};
 
 /** The Virus feature's provider (from config) and service; made before the jobs runner, which runs its abandoned-purchase job. */
 export function createVirus(deps: VirusDeps): VirusService {
   const provider = providerFor(deps.config, deps.database);
-  return createVirusService({ ...deps, provider, dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents });
+  return createVirusService({
+    ...deps,
+    provider,
+    dailyLimitCents: deps.config.virusDailyLimitCents ?? balance.virusDailyLimitCents,
+  });
 }
 
 /** The Virus feature's routes and the /virus page's CSP. */
@@ -49,7 +69,8 @@ export function registerVirus(app: FastifyInstance, virus: VirusService, limits:
   if (virus.mode === 'stripe') {
     app.addHook('onSend', async (request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
-      if (request.method === 'GET' && request.url.split('?')[0] === '/virus' && typeof policy === 'string') reply.header('content-security-policy', widenCspForStripe(policy));
+      if (request.method === 'GET' && request.url.split('?')[0] === '/virus' && typeof policy === 'string')
+        reply.header('content-security-policy', widenCspForStripe(policy));
       return payload;
     });
   }

@@ -21,7 +21,13 @@ export interface PaymentProvider {
   mode: 'stripe' | 'test';
   /** The key the client loads Stripe.js with (never the secret key). */
   publishableKey: string | null;
-  createIntent(p: { amountCents: number; currency: string; metadata: Record<string, string>; idempotencyKey: string; description: string }): Promise<IntentView>;
+  createIntent(p: {
+    amountCents: number;
+    currency: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<IntentView>;
   /** The intent as the provider knows it now, or null when it does not exist. */
   retrieveIntent(id: string): Promise<IntentView | null>;
   /**
@@ -48,7 +54,12 @@ function intentId(of: string | { id: string } | null | undefined): string | null
 }
 
 /** The real provider: the official SDK with the secret key; webhooks checked with the signing secret. */
-export function createStripeProvider(p: { secretKey: string; publishableKey: string; webhookSecret: string; api?: StripeApiTarget }): PaymentProvider {
+export function createStripeProvider(p: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  api?: StripeApiTarget;
+}): PaymentProvider {
   const stripe = new Stripe(p.secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...(p.api ?? {}) });
   const view = (pi: Stripe.PaymentIntent): IntentView => ({
     id: pi.id,
@@ -63,7 +74,13 @@ export function createStripeProvider(p: { secretKey: string; publishableKey: str
     publishableKey: p.publishableKey,
     async createIntent(r) {
       const pi = await stripe.paymentIntents.create(
-        { amount: r.amountCents, currency: r.currency, metadata: r.metadata, description: r.description, automatic_payment_methods: { enabled: true } },
+        {
+          amount: r.amountCents,
+          currency: r.currency,
+          metadata: r.metadata,
+          description: r.description,
+          automatic_payment_methods: { enabled: true },
+        },
         { idempotencyKey: r.idempotencyKey },
       );
       return view(pi);
@@ -92,10 +109,14 @@ export function createStripeProvider(p: { secretKey: string; publishableKey: str
     },
     async refundIntent(id, idempotencyKey) {
       try {
-        await stripe.refunds.create({ payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'daily-limit' } }, { idempotencyKey });
+        await stripe.refunds.create(
+          { payment_intent: id, reason: 'requested_by_customer', metadata: { why: 'daily-limit' } },
+          { idempotencyKey },
+        );
       } catch (error) {
         // Refunded already (by an earlier attempt under another key, or from the dashboard): nothing is left to return.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded')
+          return;
         throw error;
       }
     },

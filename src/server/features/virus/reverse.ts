@@ -11,7 +11,10 @@ import * as store from './store';
 
 /** What the reversal needs from the Data Exchange (its service, never its store). */
 export interface ListingsOfItems {
-  withdrawItems(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<{ withdrawn: number; publish: () => void }>;
+  withdrawItems(
+    tx: Tx,
+    r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] },
+  ): Promise<{ withdrawn: number; publish: () => void }>;
   saleReferences(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<string[]>;
 }
 
@@ -43,7 +46,11 @@ async function revokeCores(tx: Tx, userId: number, coreIds: number[]): Promise<n
  */
 async function telnetFromCores(tx: Tx, listings: ListingsOfItems, userId: number, coreIds: number[]): Promise<number> {
   if (coreIds.length === 0) return 0;
-  const opened = await ledgerTotal(tx, { userId, reasons: ['core-open'], references: coreIds.map((id) => `core:${id}`) });
+  const opened = await ledgerTotal(tx, {
+    userId,
+    reasons: ['core-open'],
+    references: coreIds.map((id) => `core:${id}`),
+  });
   const sales = await listings.saleReferences(tx, { sellerId: userId, itemType: 'telnet-core', itemIds: coreIds });
   const sold = await ledgerTotal(tx, { userId, reasons: ['market-sale', 'market-fee'], references: sales });
   return Math.max(0, opened) + Math.max(0, sold);
@@ -67,21 +74,54 @@ export function createReversal(deps: ReversalDeps) {
       const row = await store.lockPurchase(tx, { id: unlocked.id });
       if (!row || row.status === 'refunded' || row.status === 'disputed') return;
       const coreIds = row.cores.map((c) => c.id);
-      const withdrawn = await deps.listings.withdrawItems(tx, { sellerId: userId, itemType: 'telnet-core', itemIds: coreIds });
+      const withdrawn = await deps.listings.withdrawItems(tx, {
+        sellerId: userId,
+        itemType: 'telnet-core',
+        itemIds: coreIds,
+      });
       const revoked = await revokeCores(tx, userId, coreIds);
       const owedByCores = await telnetFromCores(tx, deps.listings, userId, coreIds);
       const reference = `virus-purchase:${row.id}`;
-      const taken = owedByCores > 0 ? await debitUpTo(tx, { userId, amount: owedByCores, reason: 'purchase-reversal', reference }) : { taken: 0, short: 0 };
+      const taken =
+        owedByCores > 0
+          ? await debitUpTo(tx, { userId, amount: owedByCores, reason: 'purchase-reversal', reference })
+          : { taken: 0, short: 0 };
       const at = new Date(now());
-      await store.markReversed(tx, row.id, { status, coresRevoked: revoked, telnetTakenBack: taken.taken, telnetOwed: taken.short, at });
+      await store.markReversed(tx, row.id, {
+        status,
+        coresRevoked: revoked,
+        telnetTakenBack: taken.taken,
+        telnetOwed: taken.short,
+        at,
+      });
       const detail = `cores taken back ${revoked}/${row.cores.length}, Telnet taken back ${taken.taken}, owed ${taken.short}`;
-      await flagPlayer(tx, { userId, reason: status === 'refunded' ? 'payment-refunded' : 'payment-disputed', reference, detail, at });
-      deps.log.info({ purchaseId: row.id, status, coresRevoked: revoked, telnetTakenBack: taken.taken, telnetOwed: taken.short }, 'virus purchase reversed');
+      await flagPlayer(tx, {
+        userId,
+        reason: status === 'refunded' ? 'payment-refunded' : 'payment-disputed',
+        reference,
+        detail,
+        at,
+      });
+      deps.log.info(
+        { purchaseId: row.id, status, coresRevoked: revoked, telnetTakenBack: taken.taken, telnetOwed: taken.short },
+        'virus purchase reversed',
+      );
       published = () => {
         withdrawn.publish();
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'virus.purchaseUpdated', d: { purchaseId: row.id, status } } });
-        if (revoked > 0 || withdrawn.withdrawn > 0) bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: 'virus-reversal' } } });
-        if (taken.taken > 0) void deps.userView(userId).then((d) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d } }), () => undefined);
+        bus.publish({
+          audience: { kind: 'users', userIds: [userId] },
+          event: { t: 'virus.purchaseUpdated', d: { purchaseId: row.id, status } },
+        });
+        if (revoked > 0 || withdrawn.withdrawn > 0)
+          bus.publish({
+            audience: { kind: 'users', userIds: [userId] },
+            event: { t: 'inventory.changed', d: { reason: 'virus-reversal' } },
+          });
+        if (taken.taken > 0)
+          void deps.userView(userId).then(
+            (d) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d } }),
+            () => undefined,
+          );
       };
     });
     (published as (() => void) | null)?.();

@@ -30,10 +30,20 @@ export function virusRoutes(app: FastifyInstance, virus: VirusService, limits: L
 
   // The webhook reads its body raw (the signature covers the exact bytes), in its own scope so no other
   // route loses the JSON parser; CSRF exempts this one path (src/server/http/csrf.ts), never the signature.
-  const webhooks = limits.declare({ name: 'virus-webhooks', limit: balance.virusWebhooksPerMinute, windowMs: 60_000, keyOf: byAddress, refusal: texts.virus.tooManyWebhooks });
+  const webhooks = limits.declare({
+    name: 'virus-webhooks',
+    limit: balance.virusWebhooksPerMinute,
+    windowMs: 60_000,
+    keyOf: byAddress,
+    refusal: texts.virus.tooManyWebhooks,
+  });
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: balance.virusWebhookBodyLimitBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: balance.virusWebhookBodyLimitBytes },
+      (_request, body, done) => done(null, body),
+    );
     scope.post(virusPaths.webhook, { bodyLimit: balance.virusWebhookBodyLimitBytes }, async (request) => {
       await webhooks.take(request);
       if (!Buffer.isBuffer(request.body)) throw new HttpError(400, texts.virus.webhookBadSignature);

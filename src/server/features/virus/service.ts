@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '../../../core/api/common';
-import type { CompletePurchaseResult, CreatePaymentIntentBody, CreatePaymentIntentResult, PurchaseRow, TestPayBody, VirusShop } from '../../../core/api/virus';
+import type {
+  CompletePurchaseResult,
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResult,
+  PurchaseRow,
+  TestPayBody,
+  VirusShop,
+} from '../../../core/api/virus';
 import { balance } from '../../../core/balance';
 import { canSpend, cooldownLeftSeconds, formatUsd, packageFor, utcDayStart } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
@@ -53,14 +60,30 @@ function toRow(r: store.PurchaseRecord): PurchaseRow {
 /** The Virus shop (ADR 033): server-set prices, a purchase row before the provider call, fulfilment once. */
 export function createVirusService(deps: VirusServiceDeps) {
   const { database, bus, now, provider } = deps;
-  const tell = (userId: number, purchaseId: number, status: PurchaseRow['status'], inventory: 'virus-purchase' | 'virus-reversal' | null) => {
-    bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'virus.purchaseUpdated', d: { purchaseId, status } } });
-    if (inventory) bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'inventory.changed', d: { reason: inventory } } });
+  const tell = (
+    userId: number,
+    purchaseId: number,
+    status: PurchaseRow['status'],
+    inventory: 'virus-purchase' | 'virus-reversal' | null,
+  ) => {
+    bus.publish({
+      audience: { kind: 'users', userIds: [userId] },
+      event: { t: 'virus.purchaseUpdated', d: { purchaseId, status } },
+    });
+    if (inventory)
+      bus.publish({
+        audience: { kind: 'users', userIds: [userId] },
+        event: { t: 'inventory.changed', d: { reason: inventory } },
+      });
   };
   const requireProvider = (): PaymentProvider => provider ?? refuse(503, t.paymentsOff);
   const reverse = createReversal(deps);
   const scheduleAbandon = (tx: Tx, purchaseId: number) =>
-    scheduleJob(tx, { kind: 'virus.purchaseAbandoned', payload: { purchaseId }, runAt: now() + balance.virusAbandonAfterMinutes * 60_000 });
+    scheduleJob(tx, {
+      kind: 'virus.purchaseAbandoned',
+      payload: { purchaseId },
+      runAt: now() + balance.virusAbandonAfterMinutes * 60_000,
+    });
   const fulfil = createFulfil({ ...deps, tell }, requireProvider);
 
   /** Asks the provider for the purchase's intent; its idempotency key is the purchase, so a retried click makes one intent. */
@@ -71,13 +94,24 @@ export function createVirusService(deps: VirusServiceDeps) {
         currency: purchase.currency,
         idempotencyKey: `bitbreach-virus-purchase-${purchase.id}`,
         description: `Bitbreach: ${purchase.trojanCount} Trojan${purchase.trojanCount === 1 ? '' : 's'}`,
-        metadata: { purchaseId: String(purchase.id), userId: String(purchase.userId), trojanCount: String(purchase.trojanCount), package: packageFor(purchase.trojanCount)?.id ?? '' },
+        metadata: {
+          purchaseId: String(purchase.id),
+          userId: String(purchase.userId),
+          trojanCount: String(purchase.trojanCount),
+          package: packageFor(purchase.trojanCount)?.id ?? '',
+        },
       });
       await store.setIntent(database.db, purchase.id, intent.id, intent.clientSecret);
       return intent;
     } catch (error) {
       // The provider's message may name the request; never the key (the SDK does not put it in errors).
-      deps.log.warn({ purchaseId: purchase.id, err: { type: (error as { type?: string }).type, message: (error as Error).message } }, 'payment intent creation failed');
+      deps.log.warn(
+        {
+          purchaseId: purchase.id,
+          err: { type: (error as { type?: string }).type, message: (error as Error).message },
+        },
+        'payment intent creation failed',
+      );
       await store.markSetupFailed(database.db, purchase.id);
       return refuse(502, t.providerUnavailable);
     }
@@ -94,7 +128,11 @@ export function createVirusService(deps: VirusServiceDeps) {
     const purchase = failed ?? (await store.findByIntent(database.db, paymentIntentId));
     if (purchase?.status !== 'failed') return;
     const outcome = await p.cancelIntent(paymentIntentId, `bitbreach-virus-cancel-${purchase.id}`);
-    if (outcome === 'succeeded') deps.log.info({ purchaseId: purchase.id, paymentIntentId }, 'a declined purchase was paid before it could be cancelled');
+    if (outcome === 'succeeded')
+      deps.log.info(
+        { purchaseId: purchase.id, paymentIntentId },
+        'a declined purchase was paid before it could be cancelled',
+      );
   }
 
   return {
@@ -116,9 +154,14 @@ export function createVirusService(deps: VirusServiceDeps) {
       return () => {
         tell(row.userId, row.id, 'failed', null);
         if (row.paymentIntentId && provider) {
-          void provider.cancelIntent(row.paymentIntentId, `bitbreach-virus-cancel-${row.id}`).catch((error: unknown) =>
-            deps.log.warn({ purchaseId: row.id, message: (error as Error).message }, 'an abandoned purchase could not be cancelled at the provider; a late payment is refunded past the limit'),
-          );
+          void provider
+            .cancelIntent(row.paymentIntentId, `bitbreach-virus-cancel-${row.id}`)
+            .catch((error: unknown) =>
+              deps.log.warn(
+                { purchaseId: row.id, message: (error as Error).message },
+                'an abandoned purchase could not be cancelled at the provider; a late payment is refunded past the limit',
+              ),
+            );
         }
       };
     },
@@ -131,7 +174,11 @@ export function createVirusService(deps: VirusServiceDeps) {
         dailyLimitCents: deps.dailyLimitCents,
         spentTodayCents: spent.spentCents,
         cooldownSeconds: balance.virusCooldownSeconds,
-        cooldownLeftSeconds: cooldownLeftSeconds(spent.lastStartedAt?.getTime() ?? null, now(), balance.virusCooldownSeconds),
+        cooldownLeftSeconds: cooldownLeftSeconds(
+          spent.lastStartedAt?.getTime() ?? null,
+          now(),
+          balance.virusCooldownSeconds,
+        ),
         purchases: (await store.history(database.db, userId, balance.virusHistoryLimit)).map(toRow),
       };
     },
@@ -141,7 +188,8 @@ export function createVirusService(deps: VirusServiceDeps) {
       const p = requireProvider();
       const pkg = packageFor(body.trojanCount) ?? refuse(400, t.unknownPackage);
       // The client's amount (dollars, spec §7) is never used: it must name the package's own price, or nothing happens.
-      if (body.amount !== undefined && Math.abs(body.amount * 100 - pkg.priceCents) > 1e-6) return refuse(400, t.amountMismatch);
+      if (body.amount !== undefined && Math.abs(body.amount * 100 - pkg.priceCents) > 1e-6)
+        return refuse(400, t.amountMismatch);
       const purchase = await database.db.transaction(async (tx) => {
         await lockPlayers(tx, [userId]);
         const earlier = await store.findByClick(tx, userId, key);
@@ -165,13 +213,30 @@ export function createVirusService(deps: VirusServiceDeps) {
           cooldownSeconds: balance.virusCooldownSeconds,
         });
         if (!decision.ok && decision.reason === 'cooldown') return refuse(429, t.cooldown(decision.waitSeconds));
-        if (!decision.ok && decision.reason === 'daily-limit') return refuse(409, t.dailyLimit(formatUsd(decision.remainingCents)));
-        const started = await store.insertStarted(tx, { userId, idempotencyKey: key, trojanCount: pkg.trojanCount, amountCents: pkg.priceCents, currency: balance.virusCurrency, createdAt: new Date(now()) });
+        if (!decision.ok && decision.reason === 'daily-limit')
+          return refuse(409, t.dailyLimit(formatUsd(decision.remainingCents)));
+        const started = await store.insertStarted(tx, {
+          userId,
+          idempotencyKey: key,
+          trojanCount: pkg.trojanCount,
+          amountCents: pkg.priceCents,
+          currency: balance.virusCurrency,
+          createdAt: new Date(now()),
+        });
         await scheduleAbandon(tx, started.id);
         return started;
       });
-      const intent = purchase.paymentIntentId && purchase.clientSecret ? { id: purchase.paymentIntentId, clientSecret: purchase.clientSecret } : await createIntentFor(purchase, p);
-      return { clientSecret: intent.clientSecret ?? '', paymentIntentId: intent.id, purchaseId: purchase.id, amountCents: purchase.amountCents, trojanCount: purchase.trojanCount };
+      const intent =
+        purchase.paymentIntentId && purchase.clientSecret
+          ? { id: purchase.paymentIntentId, clientSecret: purchase.clientSecret }
+          : await createIntentFor(purchase, p);
+      return {
+        clientSecret: intent.clientSecret ?? '',
+        paymentIntentId: intent.id,
+        purchaseId: purchase.id,
+        amountCents: purchase.amountCents,
+        trojanCount: purchase.trojanCount,
+      };
     },
 
     /** POST /api/complete-trojan-purchase: only the buyer's own succeeded intent; a second call answers the first award. */
@@ -195,7 +260,9 @@ export function createVirusService(deps: VirusServiceDeps) {
       if (paid === null) return refuse(404, t.paymentNotFound);
       if (paid === 'canceled') return refuse(409, t.paymentCancelled);
       if (paid === 'declined') await declined(body.paymentIntentId, test);
-      return paid === 'succeeded' ? { status: 'succeeded', message: t.testCardPaid } : { status: 'failed', message: t.testCardDeclined };
+      return paid === 'succeeded'
+        ? { status: 'succeeded', message: t.testCardPaid }
+        : { status: 'failed', message: t.testCardDeclined };
     },
 
     /** POST /api/payments/webhook: a verified event, acted on once; anything else is refused before it is read. */
@@ -207,10 +274,14 @@ export function createVirusService(deps: VirusServiceDeps) {
         case 'payment_intent.succeeded': {
           // The event is a hint: the intent is read back from the provider before anything is awarded.
           const intent = await p.retrieveIntent(event.paymentIntentId);
-          if (intent) await fulfil(intent).catch((error: unknown) => {
-            if (!(error instanceof HttpError)) throw error;
-            deps.log.warn({ paymentIntentId: event.paymentIntentId, message: error.message }, 'webhook: payment not fulfilled');
-          });
+          if (intent)
+            await fulfil(intent).catch((error: unknown) => {
+              if (!(error instanceof HttpError)) throw error;
+              deps.log.warn(
+                { paymentIntentId: event.paymentIntentId, message: error.message },
+                'webhook: payment not fulfilled',
+              );
+            });
           break;
         }
         case 'payment_intent.payment_failed':

@@ -9,16 +9,29 @@ export type AwardedCore = { id: number; type: string };
 
 /** The purchase a click (its Idempotency-Key) started, if any. */
 export async function findByClick(tx: Executor, userId: number, key: string): Promise<PurchaseRecord | undefined> {
-  const [row] = await tx.select().from(virusPurchases).where(and(eq(virusPurchases.userId, userId), eq(virusPurchases.idempotencyKey, key)));
+  const [row] = await tx
+    .select()
+    .from(virusPurchases)
+    .where(and(eq(virusPurchases.userId, userId), eq(virusPurchases.idempotencyKey, key)));
   return row;
 }
 
 /** Cents started today (every purchase but failed ones) and when the last one started. */
-export async function spendSince(tx: Executor, userId: number, dayStart: Date): Promise<{ spentCents: number; lastStartedAt: Date | null }> {
+export async function spendSince(
+  tx: Executor,
+  userId: number,
+  dayStart: Date,
+): Promise<{ spentCents: number; lastStartedAt: Date | null }> {
   const [spent] = await tx
     .select({ cents: sum(virusPurchases.amountCents) })
     .from(virusPurchases)
-    .where(and(eq(virusPurchases.userId, userId), gte(virusPurchases.createdAt, dayStart), ne(virusPurchases.status, 'failed')));
+    .where(
+      and(
+        eq(virusPurchases.userId, userId),
+        gte(virusPurchases.createdAt, dayStart),
+        ne(virusPurchases.status, 'failed'),
+      ),
+    );
   const [last] = await tx
     .select({ at: max(virusPurchases.createdAt) })
     .from(virusPurchases)
@@ -26,23 +39,50 @@ export async function spendSince(tx: Executor, userId: number, dayStart: Date): 
   return { spentCents: Number(spent?.cents ?? 0), lastStartedAt: last?.at ?? null };
 }
 
-export async function insertStarted(tx: Tx, row: { userId: number; idempotencyKey: string; trojanCount: number; amountCents: number; currency: string; createdAt: Date }): Promise<PurchaseRecord> {
+export async function insertStarted(
+  tx: Tx,
+  row: {
+    userId: number;
+    idempotencyKey: string;
+    trojanCount: number;
+    amountCents: number;
+    currency: string;
+    createdAt: Date;
+  },
+): Promise<PurchaseRecord> {
   const [inserted] = await tx.insert(virusPurchases).values(row).returning();
   return inserted!;
 }
 
 /** A click retried after its provider call failed starts again (same row, same provider key). */
 export async function restart(tx: Tx, id: number, at: Date): Promise<void> {
-  await tx.update(virusPurchases).set({ status: 'started', createdAt: at }).where(and(eq(virusPurchases.id, id), eq(virusPurchases.status, 'failed')));
+  await tx
+    .update(virusPurchases)
+    .set({ status: 'started', createdAt: at })
+    .where(and(eq(virusPurchases.id, id), eq(virusPurchases.status, 'failed')));
 }
 
-export async function setIntent(tx: Executor, id: number, paymentIntentId: string, clientSecret: string | null): Promise<void> {
+export async function setIntent(
+  tx: Executor,
+  id: number,
+  paymentIntentId: string,
+  clientSecret: string | null,
+): Promise<void> {
   await tx.update(virusPurchases).set({ paymentIntentId, clientSecret }).where(eq(virusPurchases.id, id));
 }
 
 /** The provider call failed before any intent existed: the purchase no longer counts against the limit. */
 export async function markSetupFailed(tx: Executor, id: number): Promise<void> {
-  await tx.update(virusPurchases).set({ status: 'failed' }).where(and(eq(virusPurchases.id, id), eq(virusPurchases.status, 'started'), sql`${virusPurchases.paymentIntentId} IS NULL`));
+  await tx
+    .update(virusPurchases)
+    .set({ status: 'failed' })
+    .where(
+      and(
+        eq(virusPurchases.id, id),
+        eq(virusPurchases.status, 'started'),
+        sql`${virusPurchases.paymentIntentId} IS NULL`,
+      ),
+    );
 }
 
 /** A purchase read without a lock (to learn whose player row to lock first). */
@@ -52,7 +92,10 @@ export async function findById(tx: Executor, id: number): Promise<PurchaseRecord
 }
 
 /** Cents a player has actually paid for purchases started in [from, to), other than one purchase: the daily limit's re-check at fulfilment. */
-export async function paidBetween(tx: Executor, r: { userId: number; from: Date; to: Date; exceptId: number }): Promise<number> {
+export async function paidBetween(
+  tx: Executor,
+  r: { userId: number; from: Date; to: Date; exceptId: number },
+): Promise<number> {
   const [paid] = await tx
     .select({ cents: sum(virusPurchases.amountCents) })
     .from(virusPurchases)
@@ -69,7 +112,11 @@ export async function paidBetween(tx: Executor, r: { userId: number; from: Date;
 }
 
 /** A payment past the day's limit: recorded as refunded by the server, from a status that has not awarded. */
-export async function markRefusedOverLimit(tx: Tx, id: number, r: { paymentIntentId: string; at: Date }): Promise<boolean> {
+export async function markRefusedOverLimit(
+  tx: Tx,
+  id: number,
+  r: { paymentIntentId: string; at: Date },
+): Promise<boolean> {
   const rows = await tx
     .update(virusPurchases)
     .set({ status: 'refunded', paymentIntentId: r.paymentIntentId, reversedAt: r.at, refusedOverLimitAt: r.at })
@@ -79,7 +126,10 @@ export async function markRefusedOverLimit(tx: Tx, id: number, r: { paymentInten
 }
 
 /** Locks a purchase row: of the completion, the webhook and a refund racing for it, the first to lock decides. */
-export async function lockPurchase(tx: Tx, by: { id: number } | { paymentIntentId: string }): Promise<PurchaseRecord | undefined> {
+export async function lockPurchase(
+  tx: Tx,
+  by: { id: number } | { paymentIntentId: string },
+): Promise<PurchaseRecord | undefined> {
   const where = 'id' in by ? eq(virusPurchases.id, by.id) : eq(virusPurchases.paymentIntentId, by.paymentIntentId);
   const [row] = await tx.select().from(virusPurchases).where(where).for('update');
   noteFeatureRowLocked(tx);
@@ -90,10 +140,19 @@ export async function lockPurchase(tx: Tx, by: { id: number } | { paymentIntentI
  * Records the award, only from a status that has not awarded yet: the conditional update is what
  * lets one of many concurrent completions through (0 rows = someone else already did).
  */
-export async function markAwarded(tx: Tx, id: number, r: { status: 'fulfilled' | 'owed'; cores: AwardedCore[]; paymentIntentId: string; at: Date }): Promise<boolean> {
+export async function markAwarded(
+  tx: Tx,
+  id: number,
+  r: { status: 'fulfilled' | 'owed'; cores: AwardedCore[]; paymentIntentId: string; at: Date },
+): Promise<boolean> {
   const rows = await tx
     .update(virusPurchases)
-    .set({ status: r.status, cores: r.cores, paymentIntentId: r.paymentIntentId, fulfilledAt: r.status === 'fulfilled' ? r.at : null })
+    .set({
+      status: r.status,
+      cores: r.cores,
+      paymentIntentId: r.paymentIntentId,
+      fulfilledAt: r.status === 'fulfilled' ? r.at : null,
+    })
     .where(and(eq(virusPurchases.id, id), inArray(virusPurchases.status, ['started', 'owed', 'failed'])))
     .returning({ id: virusPurchases.id });
   return rows.length === 1;
@@ -128,25 +187,48 @@ export async function findByIntent(tx: Executor, paymentIntentId: string): Promi
 export async function markReversed(
   tx: Tx,
   id: number,
-  r: { status: Extract<PurchaseStatus, 'refunded' | 'disputed'>; coresRevoked: number; telnetTakenBack: number; telnetOwed: number; at: Date },
+  r: {
+    status: Extract<PurchaseStatus, 'refunded' | 'disputed'>;
+    coresRevoked: number;
+    telnetTakenBack: number;
+    telnetOwed: number;
+    at: Date;
+  },
 ): Promise<void> {
   await tx
     .update(virusPurchases)
-    .set({ status: r.status, coresRevoked: r.coresRevoked, telnetTakenBack: r.telnetTakenBack, telnetOwed: r.telnetOwed, reversedAt: r.at })
+    .set({
+      status: r.status,
+      coresRevoked: r.coresRevoked,
+      telnetTakenBack: r.telnetTakenBack,
+      telnetOwed: r.telnetOwed,
+      reversedAt: r.at,
+    })
     .where(eq(virusPurchases.id, id));
 }
 
 /** A player's purchases, newest first (the history on the Virus screen). */
 export async function history(tx: Executor, userId: number, limit: number): Promise<PurchaseRecord[]> {
-  return tx.select().from(virusPurchases).where(eq(virusPurchases.userId, userId)).orderBy(desc(virusPurchases.createdAt), desc(virusPurchases.id)).limit(limit);
+  return tx
+    .select()
+    .from(virusPurchases)
+    .where(eq(virusPurchases.userId, userId))
+    .orderBy(desc(virusPurchases.createdAt), desc(virusPurchases.id))
+    .limit(limit);
 }
 
 export type TestIntentRecord = typeof virusTestIntents.$inferSelect;
 
 /** PAYMENTS=test: the intent for a provider key, made once whichever worker asks (ADR 046). */
-export async function createTestIntent(tx: Executor, intent: Omit<typeof virusTestIntents.$inferInsert, 'refunded' | 'createdAt'>): Promise<TestIntentRecord> {
+export async function createTestIntent(
+  tx: Executor,
+  intent: Omit<typeof virusTestIntents.$inferInsert, 'refunded' | 'createdAt'>,
+): Promise<TestIntentRecord> {
   await tx.insert(virusTestIntents).values(intent).onConflictDoNothing({ target: virusTestIntents.idempotencyKey });
-  const [row] = await tx.select().from(virusTestIntents).where(eq(virusTestIntents.idempotencyKey, intent.idempotencyKey));
+  const [row] = await tx
+    .select()
+    .from(virusTestIntents)
+    .where(eq(virusTestIntents.idempotencyKey, intent.idempotencyKey));
   return row!;
 }
 

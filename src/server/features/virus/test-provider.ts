@@ -6,7 +6,14 @@ import * as store from './store';
 /** The test provider's fake cards: this one pays, this one is declined (Stripe's own test numbers). */
 export const testCards = { pays: '4242424242424242', declined: '4000000000000002' } as const;
 
-const view = (r: store.TestIntentRecord): IntentView => ({ id: r.id, status: r.status, amount: r.amount, currency: r.currency, clientSecret: r.clientSecret, metadata: { ...r.metadata } });
+const view = (r: store.TestIntentRecord): IntentView => ({
+  id: r.id,
+  status: r.status,
+  amount: r.amount,
+  currency: r.currency,
+  clientSecret: r.clientSecret,
+  metadata: { ...r.metadata },
+});
 
 /**
  * PAYMENTS=test (never in production): intents live in the database (ADR 046), so a purchase started
@@ -14,7 +21,9 @@ const view = (r: store.TestIntentRecord): IntentView => ({ id: r.id, status: r.s
  * Stripe, a declined card leaves the intent unpaid, and a cancelled intent can never be paid. No
  * webhooks: the client's completion is the only way in.
  */
-export function createTestProvider(database: Database): PaymentProvider & { pay(id: string, cardNumber: string): Promise<'succeeded' | 'declined' | 'canceled' | null> } {
+export function createTestProvider(
+  database: Database,
+): PaymentProvider & { pay(id: string, cardNumber: string): Promise<'succeeded' | 'declined' | 'canceled' | null> } {
   const db = database.db;
   return {
     mode: 'test',
@@ -22,7 +31,17 @@ export function createTestProvider(database: Database): PaymentProvider & { pay(
     async createIntent(r) {
       const id = `pi_test${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(8).toString('hex')}`;
-      return view(await store.createTestIntent(db, { id, idempotencyKey: r.idempotencyKey, status: 'requires_payment_method', amount: r.amountCents, currency: r.currency, clientSecret, metadata: { ...r.metadata } }));
+      return view(
+        await store.createTestIntent(db, {
+          id,
+          idempotencyKey: r.idempotencyKey,
+          status: 'requires_payment_method',
+          amount: r.amountCents,
+          currency: r.currency,
+          clientSecret,
+          metadata: { ...r.metadata },
+        }),
+      );
     },
     async retrieveIntent(id) {
       const row = await store.findTestIntent(db, id);

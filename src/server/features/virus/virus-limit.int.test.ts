@@ -14,7 +14,10 @@ const declines = '4000000000000002';
 
 /** Purchases (rows) and cores (held, unopened) a player has, as the routes show them. */
 async function holdings(p: Player) {
-  const shop = (await p.request('GET', '/api/virus/shop')).json() as { spentTodayCents: number; purchases: { id: number; status: string; coresAwarded: number }[] };
+  const shop = (await p.request('GET', '/api/virus/shop')).json() as {
+    spentTodayCents: number;
+    purchases: { id: number; status: string; coresAwarded: number }[];
+  };
   const cores = (await p.request('GET', '/api/telnet-cores')).json() as unknown[];
   return { ...shop, cores: cores.length };
 }
@@ -29,12 +32,16 @@ describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().paymentIntentId as string;
   };
-  const complete = (p: Player, paymentIntentId: string) => p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
+  const complete = (p: Player, paymentIntentId: string) =>
+    p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
 
   it('a declined card cancels the intent at Stripe: the old intent can never be paid and awarded past the limit', async () => {
     const p = await asPlayer(ctx.app);
     const declined = [await start(p), await start(p)];
-    for (const pi of declined) expect((await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.fail(pi)))).statusCode).toBe(200);
+    for (const pi of declined)
+      expect((await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.fail(pi)))).statusCode).toBe(
+        200,
+      );
     expect((await holdings(p)).spentTodayCents).toBe(0);
     // The player fills the day's limit with paid purchases…
     for (const pi of [await start(p), await start(p)]) {
@@ -73,7 +80,9 @@ describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
     // The second card succeeded at Stripe before the first card's failure reached the server.
     ctx.fake.fail(late);
     ctx.fake.succeed(late);
-    expect((await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.intents.get(late)!))).statusCode).toBe(200);
+    expect(
+      (await ctx.deliver(ctx.fake.webhook('payment_intent.payment_failed', ctx.fake.intents.get(late)!))).statusCode,
+    ).toBe(200);
     expect((await holdings(p)).spentTodayCents).toBe(0);
     for (const pi of [await start(p), await start(p)]) {
       ctx.fake.succeed(pi);
@@ -84,14 +93,23 @@ describe.each(drivers)('the daily limit in Stripe mode [%s]', (driver) => {
     expect(answer.json()).toEqual({ success: true, coresAwarded: 0, status: 'refunded' });
     expect([...ctx.fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
     // The webhook's retry and a second completion refund nothing more and award nothing.
-    expect((await ctx.deliver(ctx.fake.webhook('payment_intent.succeeded', ctx.fake.intents.get(late)!))).statusCode).toBe(200);
+    expect(
+      (await ctx.deliver(ctx.fake.webhook('payment_intent.succeeded', ctx.fake.intents.get(late)!))).statusCode,
+    ).toBe(200);
     expect((await complete(p, late)).json()).toMatchObject({ status: 'refunded', coresAwarded: 0 });
     expect([...ctx.fake.refunds.values()].filter((r) => r.payment_intent === late)).toHaveLength(1);
     const mine = await holdings(p);
     expect(mine.cores).toBe(20);
     expect(mine.purchases.find((r) => r.status === 'refunded')).toMatchObject({ coresAwarded: 0 });
     // Stripe's own charge.refunded for it is not a player's chargeback: no moderation flag.
-    await ctx.deliver(ctx.fake.webhook('charge.refunded', { id: `ch_${late.slice(3)}`, object: 'charge', payment_intent: late, refunded: true }));
+    await ctx.deliver(
+      ctx.fake.webhook('charge.refunded', {
+        id: `ch_${late.slice(3)}`,
+        object: 'charge',
+        payment_intent: late,
+        refunded: true,
+      }),
+    );
     expect(await ctx.app.db.database.query('SELECT id FROM moderation_flags WHERE user_id = $1', [p.id])).toEqual([]);
     ctx.app.clock.advance(24 * 3600 * 1000);
   });
@@ -110,13 +128,16 @@ describe.each(drivers)('the test payment provider [%s]', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().paymentIntentId as string;
   };
-  const pay = (p: Player, paymentIntentId: string, cardNumber: string) => p.request('POST', '/api/virus/test-pay', { paymentIntentId, cardNumber });
-  const complete = (p: Player, paymentIntentId: string) => p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
+  const pay = (p: Player, paymentIntentId: string, cardNumber: string) =>
+    p.request('POST', '/api/virus/test-pay', { paymentIntentId, cardNumber });
+  const complete = (p: Player, paymentIntentId: string) =>
+    p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
 
   it('two declined bundles stop counting, and their intents can no longer be paid', async () => {
     const p = await asPlayer(app);
     const declined = [await start(p), await start(p)];
-    for (const pi of declined) expect((await pay(p, pi, declines)).json()).toEqual({ status: 'failed', message: t.testCardDeclined });
+    for (const pi of declined)
+      expect((await pay(p, pi, declines)).json()).toEqual({ status: 'failed', message: t.testCardDeclined });
     expect((await holdings(p)).spentTodayCents).toBe(0);
     const next = await start(p);
     expect((await pay(p, next, pays)).json()).toMatchObject({ status: 'succeeded' });

@@ -26,8 +26,10 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
   });
 
   const start = (p: Player, body: unknown, key = randomUUID()) => act(p, '/api/create-payment-intent', body, key);
-  const complete = (p: Player, paymentIntentId: string) => p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
-  const cores = async (p: Player) => (await p.request('GET', '/api/telnet-cores')).json() as { id: number; isUsed: boolean }[];
+  const complete = (p: Player, paymentIntentId: string) =>
+    p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId });
+  const cores = async (p: Player) =>
+    (await p.request('GET', '/api/telnet-cores')).json() as { id: number; isUsed: boolean }[];
   const shop = async (p: Player) => (await p.request('GET', '/api/virus/shop')).json();
   const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
     app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
@@ -43,7 +45,13 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
   it('shows the publishable key and never the secret key', async () => {
     const p = await asPlayer(app);
     const res = await p.request('GET', '/api/virus/shop');
-    expect(res.json()).toMatchObject({ mode: 'stripe', publishableKey: fakeKeys.publishableKey, dailyLimitCents: balance.virusDailyLimitCents, spentTodayCents: 0, purchases: [] });
+    expect(res.json()).toMatchObject({
+      mode: 'stripe',
+      publishableKey: fakeKeys.publishableKey,
+      dailyLimitCents: balance.virusDailyLimitCents,
+      spentTodayCents: 0,
+      purchases: [],
+    });
     expect(res.body).not.toContain(fakeKeys.secretKey);
     expect(res.body).not.toContain(fakeKeys.webhookSecret);
   });
@@ -57,14 +65,22 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expectError(await start(p, { trojanCount: 10.5 }), 400, t.unknownPackage);
     expectError(await start(p, { trojanCount: 10, priceCents: 1 }), 400, 'Unknown field: priceCents');
     expectError(await start(p, { trojanCount: '10' }), 400);
-    expectError(await p.request('POST', '/api/create-payment-intent', { trojanCount: 10 }), 400, texts.idempotencyKeyMissing);
+    expectError(
+      await p.request('POST', '/api/create-payment-intent', { trojanCount: 10 }),
+      400,
+      texts.idempotencyKeyMissing,
+    );
     expect(fake.intents.size).toBe(before);
     expect((await shop(p)).purchases).toEqual([]);
 
     const ok = await start(p, { amount: 19.9, trojanCount: 10 });
     expect(ok.statusCode, ok.body).toBe(200);
     const intent = fake.intents.get(ok.json().paymentIntentId)!;
-    expect([intent.amount, intent.currency, intent.metadata]).toEqual([1990, 'usd', { purchaseId: String(ok.json().purchaseId), userId: String(p.id), trojanCount: '10', package: 'bundle' }]);
+    expect([intent.amount, intent.currency, intent.metadata]).toEqual([
+      1990,
+      'usd',
+      { purchaseId: String(ok.json().purchaseId), userId: String(p.id), trojanCount: '10', package: 'bundle' },
+    ]);
     expect(ok.json().clientSecret).toBe(intent.client_secret);
   });
 
@@ -89,14 +105,22 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     expect((await deliver(hook)).statusCode).toBe(200);
     expect(await cores(p)).toHaveLength(10);
     const [row] = (await shop(p)).purchases;
-    expect(row).toMatchObject({ trojanCount: 10, amountCents: 1990, currency: 'usd', status: 'fulfilled', coresAwarded: 10 });
+    expect(row).toMatchObject({
+      trojanCount: 10,
+      amountCents: 1990,
+      currency: 'usd',
+      status: 'fulfilled',
+      coresAwarded: 10,
+    });
     expect(row.cores).toHaveLength(10);
   });
 
   it('the webhook alone fulfils when the browser never comes back', async () => {
     const p = await asPlayer(app);
     const pi = await paid(p, 1);
-    expect((await deliver(fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!))).json()).toEqual({ received: true });
+    expect((await deliver(fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!))).json()).toEqual({
+      received: true,
+    });
     expect(await cores(p)).toHaveLength(1);
     expect((await complete(p, pi)).json()).toEqual({ success: true, coresAwarded: 1, status: 'fulfilled' });
     expect(await cores(p)).toHaveLength(1);
@@ -135,7 +159,11 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const good = fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!);
     const forged = fake.webhook('payment_intent.succeeded', fake.intents.get(pi)!, 'whsec_attacker');
     expectError(await deliver(forged), 400, t.webhookBadSignature);
-    expectError(await deliver({ payload: good.payload, headers: { 'content-type': 'application/json' } }), 400, t.webhookBadSignature);
+    expectError(
+      await deliver({ payload: good.payload, headers: { 'content-type': 'application/json' } }),
+      400,
+      t.webhookBadSignature,
+    );
     const tampered = { payload: good.payload.replace('"livemode":false', '"livemode":true'), headers: good.headers };
     expectError(await deliver(tampered), 400, t.webhookBadSignature);
     expect((await app.fastify.inject({ method: 'GET', url: '/api/payments/webhook' })).statusCode).toBe(404);
@@ -153,11 +181,27 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const reward = (await act(p, `/api/telnet-cores/${opened}/use`)).json().telnetRewarded as number;
     const listing = await act(p, '/api/marketplace/create', { itemType: 'telnet-core', itemId: listed, price: 5 });
     expect(listing.statusCode, listing.body).toBe(200);
-    const row = async (id: number) => (await app.db.database.query<{ user_id: number; is_used: boolean; escrow_id: number | null }>('SELECT user_id, is_used, escrow_id FROM telnet_cores WHERE id = $1', [id]))[0];
-    const telnet = async () => Number((await app.db.database.query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet);
+    const row = async (id: number) =>
+      (
+        await app.db.database.query<{ user_id: number; is_used: boolean; escrow_id: number | null }>(
+          'SELECT user_id, is_used, escrow_id FROM telnet_cores WHERE id = $1',
+          [id],
+        )
+      )[0];
+    const telnet = async () =>
+      Number(
+        (await app.db.database.query<{ telnet: number }>('SELECT telnet FROM users WHERE id = $1', [p.id]))[0]!.telnet,
+      );
     const telnetBefore = await telnet();
 
-    const charge = { id: `ch_${pi.slice(3)}`, object: 'charge', payment_intent: pi, amount: 1990, amount_refunded: 1990, refunded: true };
+    const charge = {
+      id: `ch_${pi.slice(3)}`,
+      object: 'charge',
+      payment_intent: pi,
+      amount: 1990,
+      amount_refunded: 1990,
+      refunded: true,
+    };
     const hook = fake.webhook('charge.refunded', charge);
     expect((await deliver(hook)).statusCode).toBe(200);
     expect((await deliver(hook)).statusCode).toBe(200);
@@ -177,7 +221,9 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     const p = await asPlayer(app);
     const pi = await paid(p, 1);
     await complete(p, pi);
-    await deliver(fake.webhook('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: pi, amount: 239 }));
+    await deliver(
+      fake.webhook('charge.dispute.created', { id: 'dp_1', object: 'dispute', payment_intent: pi, amount: 239 }),
+    );
     expect(await cores(p)).toEqual([]);
     expect((await shop(p)).purchases[0]).toMatchObject({ status: 'disputed', coresRevoked: 1 });
   });
@@ -223,7 +269,8 @@ describe.each(drivers)('virus shop on the real Stripe SDK against a local fake [
     for (let i = 0; i < balance.inventoryCapacity - 5; i++) filler.push(await coreOf(app, p));
     expect((await complete(p, pi)).json()).toEqual({ success: true, coresAwarded: 0, status: 'owed' });
     expect((await shop(p)).purchases[0]).toMatchObject({ status: 'owed', coresAwarded: 0 });
-    for (const id of filler.slice(0, 5)) expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: id })).statusCode).toBe(200);
+    for (const id of filler.slice(0, 5))
+      expect((await act(p, '/api/telnet-cores/destroy', { telnetCoreId: id })).statusCode).toBe(200);
     expect((await complete(p, pi)).json()).toEqual({ success: true, coresAwarded: 10, status: 'fulfilled' });
     expect(await cores(p)).toHaveLength(balance.inventoryCapacity);
   });
@@ -247,8 +294,21 @@ describe.each(drivers)('virus shop without payment keys [%s]', (driver) => {
     const p = await asPlayer(app);
     expect((await p.request('GET', '/api/virus/shop')).json()).toMatchObject({ mode: 'off', publishableKey: null });
     expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 503, t.paymentsOff);
-    expectError(await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: 'pi_x' }), 503, t.paymentsOff);
-    expect((await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(503);
+    expectError(
+      await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: 'pi_x' }),
+      503,
+      t.paymentsOff,
+    );
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(503);
   });
 });
 
@@ -268,7 +328,8 @@ describe('virus shop security [pglite]', () => {
   });
 
   it('lets Stripe.js run on /virus only', async () => {
-    const csp = async (url: string) => String((await app.fastify.inject({ method: 'GET', url })).headers['content-security-policy']);
+    const csp = async (url: string) =>
+      String((await app.fastify.inject({ method: 'GET', url })).headers['content-security-policy']);
     expect(await csp('/virus')).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(await csp('/virus')).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     for (const other of ['/', '/inventory', '/api/health']) expect(await csp(other)).not.toContain('stripe');
@@ -279,14 +340,24 @@ describe('virus shop security [pglite]', () => {
     const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
     const pi = fake.succeed(res.json().paymentIntentId);
     const hook = fake.webhook('payment_intent.succeeded', pi);
-    const from = (remoteAddress: string, h = hook) => app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: h.payload, headers: h.headers, remoteAddress });
+    const from = (remoteAddress: string, h = hook) =>
+      app.fastify.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: h.payload,
+        headers: h.headers,
+        remoteAddress,
+      });
     const flooder = '203.0.113.7';
     // The limit counts deliveries, verified or not: a flood of junk uses up the window as well.
     const junk = { payload: '{}', headers: { 'content-type': 'application/json' } };
     for (let i = 0; i < balance.virusWebhooksPerMinute; i++) expect((await from(flooder, junk)).statusCode).toBe(400);
     expectError(await from(flooder), 429, t.tooManyWebhooks);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
-    expect((await p.request('GET', '/api/virus/shop')).json().purchases[0]).toMatchObject({ status: 'started', coresAwarded: 0 });
+    expect((await p.request('GET', '/api/virus/shop')).json().purchases[0]).toMatchObject({
+      status: 'started',
+      coresAwarded: 0,
+    });
     // Stripe's other delivery address is counted on its own.
     expect((await from('198.51.100.9')).statusCode).toBe(200);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
@@ -302,15 +373,40 @@ describe('virus shop security [pglite]', () => {
     const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
     const pi = fake.succeed(res.json().paymentIntentId);
     const big = fake.webhook('payment_intent.succeeded', { ...pi, description: 'x'.repeat(20_000) });
-    const ok = await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: big.payload, headers: big.headers });
+    const ok = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: big.payload,
+      headers: big.headers,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toHaveLength(1);
     const huge = fake.webhook('payment_intent.succeeded', { ...pi, description: 'x'.repeat(70_000) });
-    expect((await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: huge.payload, headers: huge.headers })).statusCode).toBe(413);
-    const form = await app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded', 'stripe-signature': big.headers['stripe-signature']! } });
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload: huge.payload,
+          headers: huge.headers,
+        })
+      ).statusCode,
+    ).toBe(413);
+    const form = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: 'a=b',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'stripe-signature': big.headers['stripe-signature']!,
+      },
+    });
     expect(form.statusCode).toBe(415);
     // The other /api routes keep their 16 KiB limit.
-    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: `pi_${'a'.repeat(20_000)}` })).statusCode).toBe(413);
+    expect(
+      (await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: `pi_${'a'.repeat(20_000)}` }))
+        .statusCode,
+    ).toBe(413);
   });
 });
 
@@ -320,7 +416,10 @@ describe('virus shop logs no secret [pglite]', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     fake = await startFakeStripe();
-    app = await buildTestApp('pglite', { config: { payments: stripeConfigFor(fake), logLevel: 'trace' }, logStream: { write: (line) => void lines.push(line) } });
+    app = await buildTestApp('pglite', {
+      config: { payments: stripeConfigFor(fake), logLevel: 'trace' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -330,7 +429,12 @@ describe('virus shop logs no secret [pglite]', () => {
   it('never logs the secret key, the webhook secret, a client secret or a Stripe-Signature, through a purchase, a bad signature and a payments error', async () => {
     const p = await asPlayer(app);
     const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
-      app.fastify.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.payload, headers: hook.headers });
+      app.fastify.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: hook.payload,
+        headers: hook.headers,
+      });
     const secrets: string[] = [fakeKeys.secretKey, fakeKeys.webhookSecret];
 
     // A full purchase: intent, payment, completion, the webhook, then a refund.
@@ -338,8 +442,13 @@ describe('virus shop logs no secret [pglite]', () => {
     expect(res.statusCode, res.body).toBe(200);
     secrets.push(res.json().clientSecret);
     const pi = fake.succeed(res.json().paymentIntentId);
-    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: pi.id })).json()).toMatchObject({ status: 'fulfilled' });
-    for (const hook of [fake.webhook('payment_intent.succeeded', pi), fake.webhook('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: pi.id })]) {
+    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: pi.id })).json()).toMatchObject(
+      { status: 'fulfilled' },
+    );
+    for (const hook of [
+      fake.webhook('payment_intent.succeeded', pi),
+      fake.webhook('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: pi.id }),
+    ]) {
       secrets.push(hook.headers['stripe-signature']!);
       expect((await deliver(hook)).statusCode).toBe(200);
     }
@@ -349,7 +458,11 @@ describe('virus shop logs no secret [pglite]', () => {
     expectError(await deliver(forged), 400, t.webhookBadSignature);
     // A payments error from the provider.
     app.clock.advance(balance.virusCooldownSeconds * 1000);
-    fake.createError = { status: 400, type: 'invalid_request_error', message: 'Your account cannot currently make charges.' };
+    fake.createError = {
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'Your account cannot currently make charges.',
+    };
     expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 502, t.providerUnavailable);
     fake.createError = null;
 

@@ -16,7 +16,11 @@ const day = (iso: string) => iso.slice(0, 10);
 
 function SeasonCard({ season }: { season: SeasonSummary }) {
   return (
-    <Panel title={fillText(k.archiveSeason, { n: season.season })} className="bb-archive__season" data-testid="archive-season">
+    <Panel
+      title={fillText(k.archiveSeason, { n: season.season })}
+      className="bb-archive__season"
+      data-testid="archive-season"
+    >
       <div className="bb-archive__body">
         <a href={seasonImagePath(season.season)} className="bb-archive__image-link">
           <img
@@ -30,12 +34,20 @@ function SeasonCard({ season }: { season: SeasonSummary }) {
         </a>
         <div className="bb-archive__facts">
           <p>{fillText(k.archiveDates, { from: day(season.startedAt), to: day(season.endedAt) })}</p>
-          <p className="bb-muted">{fillText(k.archiveSold, { bits: season.bitsSold.toLocaleString('en-US'), telnet: formatTelnet(season.telnetBurned) })}</p>
+          <p className="bb-muted">
+            {fillText(k.archiveSold, {
+              bits: season.bitsSold.toLocaleString('en-US'),
+              telnet: formatTelnet(season.telnetBurned),
+            })}
+          </p>
           <h3 className="bb-archive__painters-title">{k.archiveTopPainters}</h3>
           <ol className="bb-archive__painters">
             {season.topPainters.map((p) => (
               <li key={p.userId}>
-                <span>{p.username}</span> <span className="bb-muted">{fillText(k.archivePainterBits, { n: p.bits.toLocaleString('en-US') })}</span>
+                <span>{p.username}</span>{' '}
+                <span className="bb-muted">
+                  {fillText(k.archivePainterBits, { n: p.bits.toLocaleString('en-US') })}
+                </span>
               </li>
             ))}
           </ol>
@@ -74,7 +86,10 @@ export function KernelArchiveScreen() {
             ))}
           </div>
           {data.pages > 1 ? (
-            <nav className="bb-archive__pages" aria-label={fillText(k.archivePage, { page: data.page, pages: data.pages })}>
+            <nav
+              className="bb-archive__pages"
+              aria-label={fillText(k.archivePage, { page: data.page, pages: data.pages })}
+            >
               <CommandButton size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 {k.archiveNewer}
               </CommandButton>
