@@ -109,7 +109,7 @@ export const benchConfig = {
     /** Open sockets during the fan-out (the issue requires 2,000). */
     sockets: intFromEnv('BENCH_SOCKETS', 2000),
     /**
-     * Sockets per registered player (one per tab), at most balance.socketsPerSession (8: a 9th is
+     * Sockets per registered player (one per tab), at most infra.socketsPerSession (8: a 9th is
      * refused). Registration costs ~30 ms of argon2id per player, ~2 s per 100 on this loaded
      * machine: 250 players × 8 tabs keeps the run short; BENCH_SOCKETS_PER_PLAYER=1 gives 2,000
      * distinct players (and their presence events).

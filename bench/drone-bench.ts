@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { encodeSecureData } from '../src/core/secure-data';
 import { buildApp, type App } from '../src/server/app';
 import { createDb } from '../src/server/db/connect';
@@ -19,10 +19,10 @@ import { createScratchDb, dropScratchDb } from './scratch-db';
 
 const drones = Number(process.env.BENCH_DRONES ?? 10_000);
 const windowMs = Number(process.env.BENCH_DRONE_WINDOW_MS ?? 20_000);
-// Housekeeping over the run: done steps are kept this long (production keeps them balance.jobDoneRetentionMs),
+// Housekeeping over the run: done steps are kept this long (production keeps them infra.jobDoneRetentionMs),
 // purged every BENCH_HOUSEKEEP_EVERY_MS, and the jobs table is counted every 10 s to show it stays bounded.
 const jobRetentionMs = Number(process.env.BENCH_JOB_RETENTION_MS ?? 60_000);
-const housekeepEveryMs = Number(process.env.BENCH_HOUSEKEEP_EVERY_MS ?? balance.housekeepingEveryMs);
+const housekeepEveryMs = Number(process.env.BENCH_HOUSEKEEP_EVERY_MS ?? infra.housekeepingEveryMs);
 const jobCountEveryMs = 10_000;
 const tappers = 20;
 

@@ -1,4 +1,4 @@
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 
 // What an idle tab on the Mainframe asks the server, in the two designs compared. The
 // polling list is the spec's (§7 calls, §9 intervals), restricted to what is mounted on the
@@ -20,7 +20,7 @@ export const specMainframePolls: Poll[] = [
   { path: '/api/chat/unread', everyMs: 5000, csrfPrefetch: true },
   { path: '/api/directories/unread', everyMs: 5000, csrfPrefetch: true },
   { path: '/api/missions/status', everyMs: 5000, csrfPrefetch: true },
-  { path: '/api/auth/user', everyMs: balance.sessionCheckMs, csrfPrefetch: false },
+  { path: '/api/auth/user', everyMs: infra.sessionCheckMs, csrfPrefetch: false },
   // "Background drone/optimizer check" every 15 s: two calls, drone status and optimizer status.
   { path: '/api/drone/status', everyMs: 15_000, csrfPrefetch: true },
   { path: '/api/optimizer/status', everyMs: 15_000, csrfPrefetch: true },

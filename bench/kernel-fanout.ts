@@ -3,7 +3,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gridPaths } from '../src/core/api/kernel';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { createDb } from '../src/server/db/connect';
 import { createGrantService } from '../src/server/features/grant/service';
 import { settle } from './chat-fanout';
@@ -132,8 +132,8 @@ export async function benchKernelFanout(
     const targetB = createTarget(b.port, 64);
     targets.push(targetA, targetB);
 
-    // A session may hold balance.socketsPerSession sockets (tabs) on an instance; more are refused with 429.
-    const perPlayer = Math.min(rt.socketsPerPlayer, balance.socketsPerSession);
+    // A session may hold infra.socketsPerSession sockets (tabs) on an instance; more are refused with 429.
+    const perPlayer = Math.min(rt.socketsPerPlayer, infra.socketsPerSession);
     const socketPlayerCount = Math.ceil(rt.sockets / perPlayer);
     console.error(`  registering ${socketPlayerCount + buyerCount} players...`);
     const players = await registerPlayers(

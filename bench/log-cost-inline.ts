@@ -1,6 +1,6 @@
 import { openSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { encodeSecureData } from '../src/core/secure-data';
 import { buildApp, type App } from '../src/server/app';
 import { createDb } from '../src/server/db/connect';
@@ -22,7 +22,7 @@ let lastRequest: { request: FastifyRequest; reply: FastifyReply } | null = null;
 async function appFor(mode: Mode): Promise<{ app: App; headers: Record<string, string>; output: LogOutput }> {
   const database = await createDb({ kind: 'pglite', dataDir: null });
   await migrate(database);
-  const output = createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes);
+  const output = createLogOutput(openSync('/dev/null', 'w'), infra.logQueueMaxBytes);
   const logStream = output.stream;
   const app = await buildApp({
     config: testConfig({ logLevel: mode === 'silent' ? 'silent' : 'info' }),

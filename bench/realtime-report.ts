@@ -1,7 +1,7 @@
 import type { Distribution } from './fanout-analysis';
 import type { IdleDesignResult } from './idle-requests';
 import type { RealtimeResult } from './realtime-bench';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { fixed, table } from './format';
 
 // Issue 3's tables, in the style of the tap tables: (a) chat fan-out, (b) idle requests.
@@ -59,7 +59,7 @@ export function printRealtime(r: RealtimeResult): string[] {
   out.push(
     `Issue 13 fan-out: server event loop held at most ${fixed(f.serverLoopDelay.maxMs, 1)} ms during the lines (delay p99 ${fixed(f.serverLoopDelay.p99Ms, 1)} ms; 1 ms timer); ` +
       `joining: ${jp.frames} presence frames for ${f.players} joining players = ${fixed(jp.perPlayer, 2)} per player (${jp.watchers} of ${f.sockets} sockets watch presence, ` +
-      `at most one frame each per ${balance.presenceFlushMs} ms; ${jp.unasked} reached a socket that did not ask).`,
+      `at most one frame each per ${infra.presenceFlushMs} ms; ${jp.unasked} reached a socket that did not ask).`,
   );
   out.push('\nWhere the time went during the lines (CPU in % of one core, machine % of all cores)');
   out.push(
@@ -158,7 +158,7 @@ export function printRealtime(r: RealtimeResult): string[] {
 
 /** Batched presence: each watching socket gets at most one frame per flush while the players join. */
 function presenceBound(f: RealtimeResult['fanout']): number {
-  const flushes = Math.ceil((f.openS * 1000) / balance.presenceFlushMs) + 1;
+  const flushes = Math.ceil((f.openS * 1000) / infra.presenceFlushMs) + 1;
   return (f.joinPresence.watchers * flushes) / Math.max(1, f.players);
 }
 
@@ -230,9 +230,9 @@ export function explainRealtimeLimits(r: RealtimeResult, cores: number): string[
         `each line holds its one thread for ~2 hub loops (${fixed(2 * f.hubLoop.p50Ms, 0)} ms at p50) plus the POST itself, so lines queued behind earlier fan-outs; the latencies above are mostly that queue.`,
     );
   }
-  const slices = Math.ceil(f.sockets / balance.socketDeliverySlice);
+  const slices = Math.ceil(f.sockets / infra.socketDeliverySlice);
   notes.push(
-    `realtime fan-out: the hub sends each event in slices of ${balance.socketDeliverySlice} sockets (${slices} turns of the event loop for ${f.sockets}), starting after the publishing request has answered; ` +
+    `realtime fan-out: the hub sends each event in slices of ${infra.socketDeliverySlice} sockets (${slices} turns of the event loop for ${f.sockets}), starting after the publishing request has answered; ` +
       `the longest hold of the server's loop was ${fixed(f.serverLoopDelay.maxMs, 1)} ms (a 1 ms timer's worst lateness, so it includes up to 1 ms of timer granularity and any GC pause).`,
   );
   if (f.post.p50Ms > 20) {

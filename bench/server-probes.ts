@@ -4,7 +4,7 @@
 // nothing the game does.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { WebSocket } from 'ws';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import type { App } from '../src/server/app';
 import type { ServerProbes } from './server-protocol';
 
@@ -45,7 +45,7 @@ export function installProbes(app: App): () => ServerProbes {
     const terminate = socket.terminate.bind(socket);
     socket.terminate = () => {
       if (socket.readyState === socket.OPEN) {
-        if (socket.bufferedAmount > balance.socketSendBufferMaxBytes) cuts.sendBufferFull += 1;
+        if (socket.bufferedAmount > infra.socketSendBufferMaxBytes) cuts.sendBufferFull += 1;
         else cuts.missedPong += 1;
       }
       terminate();

@@ -3,7 +3,7 @@
 // time, event-loop utilisation and transaction counts, so each phase can say what limited it.
 import cluster from 'node:cluster';
 import { openSync } from 'node:fs';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { createLogOutput } from '../src/server/log-output';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
     database,
     realtime: { limits: { socketsPerAddress: Number.MAX_SAFE_INTEGER, upgradesPerAddress: Number.MAX_SAFE_INTEGER } },
     ...(config.logLevel === 'info'
-      ? { logStream: createLogOutput(openSync('/dev/null', 'w'), balance.logQueueMaxBytes).stream }
+      ? { logStream: createLogOutput(openSync('/dev/null', 'w'), infra.logQueueMaxBytes).stream }
       : {}),
   });
   if (process.env.BENCH_LOG === 'fastify') logLikeFastifyDefault(app.fastify);

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gridPaths } from '../src/core/api/kernel';
 import { idempotencyKeyHeader } from '../src/core/api/idempotency';
-import { balance } from '../src/core/balance';
+import { infra } from '../src/core/infra';
 import { encodeSecureData } from '../src/core/secure-data';
 import { resendDelayMs } from '../src/client/lib/resend-delay';
 import { send, type Target } from './http-client';
@@ -75,7 +75,7 @@ async function play(
       }
       if (reply.status !== 503) return { ok: false, shed };
       shed = true;
-      if (resends >= balance.shedRetryAttempts) {
+      if (resends >= infra.shedRetryAttempts) {
         context.tally.givenUp += 1;
         return { ok: false, shed };
       }

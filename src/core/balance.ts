@@ -1,12 +1,12 @@
 import { decodingNumbers } from './numbers/decoding';
 import { accountsAndChatNumbers } from './numbers/accounts-and-chat';
-import { realtimeAndJobsNumbers } from './numbers/realtime-and-jobs';
 import { terminalAndBlockchainNumbers } from './numbers/terminal-and-blockchain';
 import { itemsAndOptimizerNumbers } from './numbers/items-and-optimizer';
 import { safetyNumbers } from './numbers/safety';
 
 /**
- * Every tunable number in Bitbreach, once, each with what it tunes.
+ * Every game-tuning number in Bitbreach, once, each with what it tunes: what the game pays, costs and allows.
+ * The infrastructure's limits (rate limits, sockets, jobs, polling) live apart in `infra` (src/core/infra.ts).
  * Numbers the spec gives cite it; numbers it leaves "not shown" are our decisions,
  * written down with their reasons in docs/game-rules.md.
  *
@@ -16,7 +16,6 @@ import { safetyNumbers } from './numbers/safety';
 export const balance = {
   ...decodingNumbers,
   ...accountsAndChatNumbers,
-  ...realtimeAndJobsNumbers,
   ...terminalAndBlockchainNumbers,
   ...itemsAndOptimizerNumbers,
   ...safetyNumbers,

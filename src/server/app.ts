@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
-import { balance } from '../core/balance';
+import { infra } from '../core/infra';
 import type { MissionId } from '../core/rules/missions';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -87,7 +87,7 @@ export interface AppDeps {
   realtime?: { channel?: string; limits?: Partial<HubLimits> };
   /** The ssh intrusion limit (spec §9: 60 s); tests inject a shorter one. */
   intrusionTimeLimitMs?: number;
-  /** How long done jobs are kept (balance.jobDoneRetentionMs); the drone bench shortens it to watch the purge keep up. */
+  /** How long done jobs are kept (infra.jobDoneRetentionMs); the drone bench shortens it to watch the purge keep up. */
   jobDoneRetentionMs?: number;
   /** Where the log lines go instead of stdout (tests that read what the app logs). */
   logStream?: { write(line: string): void };
@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count becomes proxy-addr's (address, hop) predicate; addresses and booleans pass as they are.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
-    bodyLimit: balance.apiBodyLimitBytes,
+    bodyLimit: infra.apiBodyLimitBytes,
     connectionTimeout: 60_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 65_000,
@@ -391,7 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCsrf(fastify);
   registerSecureData(fastify);
   await fastify.register(fastifyWebsocket, {
-    options: { maxPayload: balance.socketMaxMessageBytes },
+    options: { maxPayload: infra.socketMaxMessageBytes },
     errorHandler: socketErrorHandler,
   });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { balance } from '../core/balance';
+import { infra } from '../core/infra';
 import type { ShedBounds } from './http/load-shed';
 
 const Env = z.object({
@@ -14,12 +15,12 @@ const Env = z.object({
   REDIS_CHANNEL: z.string().min(1).optional(),
   TRUST_PROXY: z.string().default('false'),
   ACCOUNTS_PER_IP: z.coerce.number().int().min(0).default(1),
-  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(balance.registrationsPerIp),
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).default(infra.registrationsPerIp),
   SESSION_SECRET: z.string().min(32).optional(),
-  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(balance.loginAttemptsPerIp),
-  LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(balance.loginAttemptsPerLoginId),
-  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(balance.socketsPerAddress),
-  SOCKET_UPGRADES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(balance.socketUpgradesPerAddress),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(infra.loginAttemptsPerIp),
+  LOGIN_ATTEMPTS_PER_LOGIN_ID: z.coerce.number().int().min(1).default(infra.loginAttemptsPerLoginId),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(infra.socketsPerAddress),
+  SOCKET_UPGRADES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(infra.socketUpgradesPerAddress),
   LOG_SUCCESS_SAMPLE: z.coerce.number().min(0).max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().default('./dist/client'),

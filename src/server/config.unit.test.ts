@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balance } from '../core/balance';
+import { infra } from '../core/infra';
 import { loadConfig } from './config';
 
 const base = { DATA_DIR: '/tmp/bitbreach-config-test', SESSION_SECRET: 'x'.repeat(32) };
@@ -29,8 +29,8 @@ describe('loadConfig: the hardening settings', () => {
     }
   });
 
-  it('reads REGISTRATIONS_PER_IP, defaulting to balance.registrationsPerIp', () => {
-    expect(loadConfig(base).registrationsPerIp).toBe(balance.registrationsPerIp);
+  it('reads REGISTRATIONS_PER_IP, defaulting to infra.registrationsPerIp', () => {
+    expect(loadConfig(base).registrationsPerIp).toBe(infra.registrationsPerIp);
     expect(loadConfig({ ...base, REGISTRATIONS_PER_IP: '12' }).registrationsPerIp).toBe(12);
     expect(() => loadConfig({ ...base, REGISTRATIONS_PER_IP: '0' })).toThrow();
   });
@@ -38,8 +38,8 @@ describe('loadConfig: the hardening settings', () => {
 
 describe('loadConfig: the per-address limits', () => {
   it('reads SOCKETS_PER_ADDRESS and SOCKET_UPGRADES_PER_ADDRESS, defaulting to balance', () => {
-    expect(loadConfig(base).socketsPerAddress).toBe(balance.socketsPerAddress);
-    expect(loadConfig(base).socketUpgradesPerAddress).toBe(balance.socketUpgradesPerAddress);
+    expect(loadConfig(base).socketsPerAddress).toBe(infra.socketsPerAddress);
+    expect(loadConfig(base).socketUpgradesPerAddress).toBe(infra.socketUpgradesPerAddress);
     const school = loadConfig({ ...base, SOCKETS_PER_ADDRESS: '1000', SOCKET_UPGRADES_PER_ADDRESS: '2000' });
     expect([school.socketsPerAddress, school.socketUpgradesPerAddress]).toEqual([1000, 2000]);
   });

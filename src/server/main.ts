@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { balance } from '../core/balance';
+import { infra } from '../core/infra';
 import { buildApp } from './app';
 import { planWorkers } from './cluster/plan';
 import { runPrimary } from './cluster/primary';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // process.stdout first: it puts a pipe into non-blocking mode, so a full one answers EAGAIN instead of blocking a thread.
-  const logOutput = createLogOutput(process.stdout.fd, balance.logQueueMaxBytes);
+  const logOutput = createLogOutput(process.stdout.fd, infra.logQueueMaxBytes);
   let app;
   try {
     await migrate(database);
@@ -60,10 +60,10 @@ async function main(): Promise<void> {
       app.fastify.log.info({ signal }, 'shutting down');
       await app.close();
       await database.close();
-      await logOutput.flush(balance.logFlushOnExitMs);
+      await logOutput.flush(infra.logFlushOnExitMs);
     };
     void shutDownWithin(
-      drainDelayMs + balance.shutdownGraceMs,
+      drainDelayMs + infra.shutdownGraceMs,
       steps,
       (code) => process.exit(code),
       (error) => app.fastify.log.error({ signal, error: String(error) }, 'shutdown failed'),

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { balance } from '../../src/core/balance';
+import { infra } from '../../src/core/infra';
 import type { TapBatchResponse } from '../../src/core/api/game';
 import { decodeSecureData, encodeSecureData } from '../../src/core/secure-data';
 import { texts } from '../../src/core/texts';
@@ -13,7 +13,7 @@ function withDrops(extra: Partial<TapBatchResponse>) {
   return async (route: Route) => {
     const response = await route.fetch();
     const { secureData } = (await response.json()) as { secureData: string };
-    const answer = decodeSecureData(secureData, 'server', balance.secureDataMaxInflatedBytes) as TapBatchResponse;
+    const answer = decodeSecureData(secureData, 'server', infra.secureDataMaxInflatedBytes) as TapBatchResponse;
     await route.fulfill({ response, json: { secureData: encodeSecureData({ ...answer, ...extra }, 'server') } });
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balance } from '../../src/core/balance';
+import { infra } from '../../src/core/infra';
 import { desktop, newPage, newPlayer, registerViaUi, useGame, waitFor, waitForLiveLink } from './fixtures';
 
 const game = useGame();
@@ -24,7 +24,7 @@ describe('an idle tab', () => {
     await waitFor(
       async () => requests.cut.filter((p) => p === '/api/auth/user').length >= 3,
       'the tab without a socket to check its session by HTTP',
-      balance.sessionCheckMs * 6,
+      infra.sessionCheckMs * 6,
     );
     expect(requests.idle).toEqual([]);
     await Promise.all([idle.context.close(), cut.context.close()]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../src/core/balance';
+import { infra } from '../../src/core/infra';
 import { HttpPlayer } from '../support/http-player';
 import { openAtOnce, tally } from '../support/limit-probe';
 import { oneShot } from '../support/one-shot';
@@ -59,21 +59,21 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     const p = await player('limititems');
     const { statuses, servedBy } = await asPlayer(p, 'POST', '/api/marketplace/remove', { listingId: 999_999 })(300);
     expect(servedBy.size).toBe(2);
-    expect(statuses.get(429)).toBe(300 - balance.itemActionsPerMinute);
+    expect(statuses.get(429)).toBe(300 - infra.itemActionsPerMinute);
   });
 
   it('refuses exactly 30 of 150 Kernel actions from one player (120 a minute)', async () => {
     const p = await player('limitkernel');
     const { statuses, servedBy } = await asPlayer(p, 'POST', '/api/grid/set-color', {})(150);
     expect(servedBy.size).toBe(2);
-    expect(statuses.get(429)).toBe(150 - balance.kernelActionsPerMinute);
+    expect(statuses.get(429)).toBe(150 - infra.kernelActionsPerMinute);
   });
 
   it('refuses exactly 60 of 300 Terminal requests from one player (240 a minute)', async () => {
     const p = await player('limitterm');
     const { statuses, servedBy } = await asPlayer(p, 'GET', '/api/filesystem/status')(300);
     expect(servedBy.size).toBe(2);
-    expect(statuses.get(429)).toBe(300 - balance.terminalRequestsPerMinute);
+    expect(statuses.get(429)).toBe(300 - infra.terminalRequestsPerMinute);
   });
 
   it('refuses exactly 100 of 700 webhook deliveries from one address (600 a minute)', async () => {
@@ -86,7 +86,7 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
       return { status: answer.status, servedBy: answer.worker };
     });
     expect(servedBy.size).toBe(2);
-    expect(statuses.get(429)).toBe(700 - balance.virusWebhooksPerMinute);
+    expect(statuses.get(429)).toBe(700 - infra.virusWebhooksPerMinute);
   });
 
   it('opens only the session’s 8 of 10 sockets opened at once, and refuses the next', async () => {
@@ -96,7 +96,7 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     sockets.push(...opened.accepted);
     expect(new Set(opened.accepted.map((s) => s.upgradeHeaders['x-worker'])).size).toBe(2);
     // A socket the cap refused after its upgrade is closed by the server: wait for that, not a time.
-    await expect.poll(() => opened.stillOpen().length, { timeout: 10_000 }).toBe(balance.socketsPerSession);
+    await expect.poll(() => opened.stillOpen().length, { timeout: 10_000 }).toBe(infra.socketsPerSession);
     expect(await handshakeStatus(server.url, { cookie: p.cookie, origin: server.url, ...headers })).toBe(429);
   });
 
@@ -105,7 +105,7 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     const players = await Promise.all(Array.from({ length: 5 }, (_, i) => player(`limitaddr${i}`)));
     let refused = 0;
     for (const p of players) {
-      for (let i = 0; i < balance.socketsPerSession; i++) {
+      for (let i = 0; i < infra.socketsPerSession; i++) {
         const socket = await openSocket(server.url, p.cookie, headers).catch((error: unknown) => {
           if (!/refused with 429/.test(String(error))) throw error;
           refused += 1;
@@ -114,7 +114,7 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
         if (socket) sockets.push(socket);
       }
     }
-    expect(refused).toBe(players.length * balance.socketsPerSession - socketsPerAddress);
+    expect(refused).toBe(players.length * infra.socketsPerSession - socketsPerAddress);
   });
 
   it('counts socket upgrades per address over both workers (SOCKET_UPGRADES_PER_ADDRESS a minute)', async () => {
@@ -138,7 +138,7 @@ describePostgres('limits on a server with two workers, no Redis [postgres]', { t
     const p = await player('limitcrash');
     const headers = { 'x-forwarded-for': freshAddress() };
     const mine: TestSocket[] = [];
-    for (let i = 0; i < balance.socketsPerSession; i++) mine.push(await openSocket(server.url, p.cookie, headers));
+    for (let i = 0; i < infra.socketsPerSession; i++) mine.push(await openSocket(server.url, p.cookie, headers));
     sockets.push(...mine);
     const byWorker = new Map<string, TestSocket[]>();
     for (const s of mine)

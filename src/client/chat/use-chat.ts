@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { ChatMessage, ChatUnread } from '../../core/api/chat';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { useApi } from '../lib/api-context';
 import { appendMessage, messagesOf } from '../lib/message-pages';
 import { usePollInterval } from '../lib/socket/socket-provider';
@@ -10,12 +10,12 @@ import { useDocumentVisible } from '../lib/use-document-visible';
 import { useCompleteMission } from '../missions/use-missions';
 import { useIgnoredIds, withoutIgnored } from '../safety/use-ignores';
 
-const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
+const keep = { max: infra.chatKeepMax, drop: infra.chatDropBatch };
 
 /** Global chat history (spec §7): the latest page, older pages on demand; pushed by chat_message, polled only while the socket is down. */
 export function useChatHistory() {
   const api = useApi();
-  const poll = usePollInterval(balance.chatPollMs);
+  const poll = usePollInterval(infra.chatPollMs);
   const query = useInfiniteQuery({ ...chatMessagesQuery(api), refetchInterval: poll });
   const ignored = useIgnoredIds();
   // Lines by ignored players: the server leaves them out of history; this drops the ones already shown or pushed (ADR 056).
@@ -61,7 +61,7 @@ export function useMarkChatRead(panelVisible: boolean): void {
   const api = useApi();
   const queryClient = useQueryClient();
   const tabVisible = useDocumentVisible();
-  const unread = useQuery({ ...chatUnreadQuery(api), refetchInterval: usePollInterval(balance.chatUnreadPollMs) });
+  const unread = useQuery({ ...chatUnreadQuery(api), refetchInterval: usePollInterval(infra.chatUnreadPollMs) });
   const hasUnread = unread.data?.hasUnread ?? false;
   const pending = useRef(false);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IdempotencyKey } from '../../core/api/idempotency';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
 import { texts } from '../../core/texts';
 import { ApiError, createApiClient, newIdempotencyKey } from './api';
@@ -108,7 +108,7 @@ describe('createApiClient', () => {
     expect(result).toEqual(answer);
     const sent = JSON.parse(String(calls[1]?.init.body)) as { secureData: string };
     expect(Object.keys(sent)).toEqual(['secureData']);
-    expect(decodeSecureData(sent.secureData, 'client', balance.secureDataMaxInflatedBytes)).toEqual({
+    expect(decodeSecureData(sent.secureData, 'client', infra.secureDataMaxInflatedBytes)).toEqual({
       tapCount: 3,
       batchTimestamp: 5,
     });
@@ -187,7 +187,7 @@ describe('idempotency keys', () => {
       purchaseId: 9,
     });
     expect(keysSent(calls, '/api/x')).toEqual(['lost-reply', 'lost-reply']);
-    expect(waits).toEqual([balance.idempotentRetryDelayMs]);
+    expect(waits).toEqual([infra.idempotentRetryDelayMs]);
   });
 
   it('resends a keyed call after each 503 up to the resend limit, and the last 503 reaches the caller', async () => {
@@ -199,7 +199,7 @@ describe('idempotency keys', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(503);
     expect((failure as ApiError).serverMessage).toBe(texts.outcomeUnknown);
-    expect(keysSent(calls, '/api/x')).toEqual(Array(1 + balance.shedRetryAttempts).fill('unknown-1'));
+    expect(keysSent(calls, '/api/x')).toEqual(Array(1 + infra.shedRetryAttempts).fill('unknown-1'));
   });
 
   it('a shed request, even an unkeyed chat line, is sent again after Retry-After with jitter and answered', async () => {

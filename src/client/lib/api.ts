@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { securePaths } from '../../core/api/game';
 import { idempotencyKeyHeader } from '../../core/api/idempotency';
 import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
@@ -85,7 +85,7 @@ function readCsrfToken(payload: unknown): string | null {
   const record = payload as Record<string, unknown>;
   if (typeof record.secureData === 'string') {
     try {
-      const decoded = decodeSecureData(record.secureData, 'server', balance.secureDataMaxInflatedBytes);
+      const decoded = decodeSecureData(record.secureData, 'server', infra.secureDataMaxInflatedBytes);
       const token = (decoded as Record<string, unknown> | null)?.csrfToken;
       if (typeof token === 'string' && token) return token;
     } catch {
@@ -155,7 +155,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const secureData = (payload as Record<string, unknown>).secureData;
     if (typeof secureData !== 'string') return payload;
     try {
-      return decodeSecureData(secureData, 'server', balance.secureDataMaxInflatedBytes);
+      return decodeSecureData(secureData, 'server', infra.secureDataMaxInflatedBytes);
     } catch {
       throw new Error(texts.responseDecodingFailed);
     }
@@ -183,7 +183,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   /**
    * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) is retried once
    * with the same key: the server answers from the first outcome if it was applied. A 503 that may be
-   * resent (mayResend: shed, keyed or a read) is resent up to balance.shedRetryAttempts times after the
+   * resent (mayResend: shed, keyed or a read) is resent up to infra.shedRetryAttempts times after the
    * server's Retry-After with jitter (ADR 072), so a busy server costs the player a pause, not an error.
    */
   async function sendWithResends(
@@ -203,10 +203,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       } catch (error) {
         if (!call.keyed || options.signal?.aborted || lostReplyResent) throw error;
         lostReplyResent = true;
-        await sleep(balance.idempotentRetryDelayMs);
+        await sleep(infra.idempotentRetryDelayMs);
         continue;
       }
-      if (resends >= balance.shedRetryAttempts || !mayResend(res, call)) return res;
+      if (resends >= infra.shedRetryAttempts || !mayResend(res, call)) return res;
       await sleep(resendDelayMs(res.headers.get('retry-after'), random));
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { mayResend, resendDelayMs, shedHeader } from './resend-delay';
 
 const headers = (...names: string[]) => new Headers(names.map((name) => [name, '1']));
@@ -9,10 +9,10 @@ describe('resendDelayMs', () => {
     { retryAfter: '2', random: 0, expected: 2000 },
     { retryAfter: '2', random: 0.999999, expected: 3000 },
     { retryAfter: ' 1 ', random: 0.5, expected: 1250 },
-    { retryAfter: null, random: 0, expected: balance.idempotentRetryDelayMs },
-    { retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', random: 0, expected: balance.idempotentRetryDelayMs },
-    { retryAfter: '-3', random: 0, expected: balance.idempotentRetryDelayMs },
-    { retryAfter: '3600', random: 0, expected: balance.shedRetryMaxDelayMs },
+    { retryAfter: null, random: 0, expected: infra.idempotentRetryDelayMs },
+    { retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT', random: 0, expected: infra.idempotentRetryDelayMs },
+    { retryAfter: '-3', random: 0, expected: infra.idempotentRetryDelayMs },
+    { retryAfter: '3600', random: 0, expected: infra.shedRetryMaxDelayMs },
   ])('Retry-After $retryAfter with random $random waits $expected ms', ({ retryAfter, random, expected }) => {
     expect(resendDelayMs(retryAfter, () => random)).toBe(expected);
   });

@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 
 /** The header a shed answer carries: the server read nothing and did nothing, so any request may be sent again (ADR 072). */
 export const shedHeader = 'x-shed';
@@ -6,13 +6,13 @@ export const shedHeader = 'x-shed';
 /**
  * How long to wait before resending after a 503: the server's Retry-After (seconds) when it gave one,
  * else the keyed-call pause, plus up to half of it again at random so the clients of one busy server
- * do not all come back in the same instant; never longer than balance.shedRetryMaxDelayMs.
+ * do not all come back in the same instant; never longer than infra.shedRetryMaxDelayMs.
  */
 export function resendDelayMs(retryAfter: string | null, random: () => number): number {
   const given = retryAfter?.trim() ?? '';
   const seconds = /^\d+$/.test(given) ? Number(given) : null;
-  const hintMs = seconds === null ? balance.idempotentRetryDelayMs : seconds * 1000;
-  return Math.min(balance.shedRetryMaxDelayMs, Math.round(hintMs * (1 + balance.shedRetryJitterShare * random())));
+  const hintMs = seconds === null ? infra.idempotentRetryDelayMs : seconds * 1000;
+  return Math.min(infra.shedRetryMaxDelayMs, Math.round(hintMs * (1 + infra.shedRetryJitterShare * random())));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { CompleteMissionResponse, type MissionStatus } from '../../core/api/missions';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { MissionId } from '../../core/rules/missions';
 import { useApi } from '../lib/api-context';
 import { usePollInterval, useSocketStatus } from '../lib/socket/socket-provider';
@@ -12,7 +12,7 @@ import { shouldAskCompletion } from './mission-model';
 /** GET /api/missions/status (spec §7): pushed by missions.statusChanged, polled every 5 s only while the socket is down. */
 export function useMissionStatus(enabled = true): UseQueryResult<MissionStatus> {
   const api = useApi();
-  const poll = usePollInterval(balance.missionsPollMs);
+  const poll = usePollInterval(infra.missionsPollMs);
   return useQuery({ ...missionStatusQuery(api), enabled, refetchInterval: poll });
 }
 

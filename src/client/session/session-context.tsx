@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { User } from '../../core/api/common';
 import { texts } from '../../core/texts';
 import { useApi } from '../lib/api-context';
@@ -49,7 +49,7 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-const retryConfig = { baseMs: balance.sessionRetryBaseMs, maxMs: balance.sessionRetryMaxMs };
+const retryConfig = { baseMs: infra.sessionRetryBaseMs, maxMs: infra.sessionRetryMaxMs };
 
 /**
  * Holds who is signed in: the player the boot found (seeded into the query cache by app.tsx, or
@@ -88,7 +88,7 @@ export function SessionProvider({
     // spec §4: once a user is known the session is re-verified every 5 s, by HTTP only while the
     // socket is down (while it is up, the server pushes session.ended instead).
     // While the server does not answer, the retry below takes over with its backoff.
-    refetchInterval: (q) => (q.state.data && !liveSocket && !reconnecting ? balance.sessionCheckMs : false),
+    refetchInterval: (q) => (q.state.data && !liveSocket && !reconnecting ? infra.sessionCheckMs : false),
     // The boot has just asked (or the login just answered): no second call on mount.
     refetchOnMount: false,
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { useApi } from '../lib/api-context';
 import { usePollInterval } from '../lib/socket/socket-provider';
 import { chatUnreadQuery, unreadDirectoriesQuery } from '../lib/stream-queries';
@@ -13,8 +13,8 @@ import { unreadState, type UnreadState } from './unread-model';
 export function useUnreadState(): UnreadState {
   const api = useApi();
   const signedIn = useSession().status === 'signed-in';
-  const chatPoll = usePollInterval(balance.chatUnreadPollMs);
-  const directoriesPoll = usePollInterval(balance.unreadDirectoriesPollMs);
+  const chatPoll = usePollInterval(infra.chatUnreadPollMs);
+  const directoriesPoll = usePollInterval(infra.unreadDirectoriesPollMs);
   const chat = useQuery({ ...chatUnreadQuery(api), enabled: signedIn, refetchInterval: chatPoll });
   const directories = useQuery({ ...unreadDirectoriesQuery(api), enabled: signedIn, refetchInterval: directoriesPoll });
   return unreadState(signedIn ? chat.data : undefined, signedIn ? directories.data : undefined);

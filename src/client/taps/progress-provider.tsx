@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { User } from '../../core/api/common';
 import { ProgressResponse, TapBatchResponse, type ProgressBody } from '../../core/api/game';
 import { texts } from '../../core/texts';
@@ -139,7 +139,7 @@ export function ProgressProvider({ serverUser, children }: { serverUser: User; c
     runnerRef.current?.record();
     // spec §7: progress is sent 500 ms after the latest tap.
     if (progressTimer.current !== null) window.clearTimeout(progressTimer.current);
-    progressTimer.current = window.setTimeout(() => void sendProgress(), balance.progressDebounceMs);
+    progressTimer.current = window.setTimeout(() => void sendProgress(), infra.progressDebounceMs);
     return { levelsGained, level: predicted.level };
   }, [sendProgress]);
 

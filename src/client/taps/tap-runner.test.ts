@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { TapBatchBody, TapBatchResponse } from '../../core/api/game';
 import { ApiError } from '../lib/api-error';
 import { memoryStore } from '../lib/storage';
@@ -85,7 +86,7 @@ describe('tap runner', () => {
     t.runner.record();
     await t.runner.flush(10_000);
     expect(t.sent).toHaveLength(2);
-    expect(t.sleeps[0]).toBe(balance.tapRetryDelayMs);
+    expect(t.sleeps[0]).toBe(infra.tapRetryDelayMs);
     expect(t.runner.unacknowledged()).toBe(0);
   });
 
@@ -128,7 +129,7 @@ describe('tap runner', () => {
     await t.runner.flush(10_000);
     // each tap is sent once: the refused batch is not retried
     expect(t.sent.map((b) => b.tapCount)).toEqual([1, 1]);
-    expect(t.sleeps).not.toContain(balance.tapRetryDelayMs);
+    expect(t.sleeps).not.toContain(infra.tapRetryDelayMs);
     expect(t.results).toHaveLength(0);
     expect(t.runner.unacknowledged()).toBe(0);
   });

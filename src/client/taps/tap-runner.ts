@@ -1,4 +1,5 @@
 import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { TapBatchBody, TapBatchResponse } from '../../core/api/game';
 import { statusOf } from '../lib/api-error';
 import type { KeyValueStore } from '../lib/storage';
@@ -107,7 +108,7 @@ export function createTapRunner(deps: TapRunnerDeps): TapRunner {
           sending = null;
           persist();
         } else {
-          await deps.sleep(balance.tapRetryDelayMs);
+          await deps.sleep(infra.tapRetryDelayMs);
           continue;
         }
       }

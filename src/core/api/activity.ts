@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { balance } from '../balance';
+import { infra } from '../infra';
 import { queryInt } from './common';
 
 /** What happened to the player while they were away (ADR 064), read from their ledger rows. */
@@ -22,7 +22,7 @@ export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
 /** GET /api/activity?limit=: the newest unseen entries first, at most `limit`, and how many are unseen in all (capped). */
 export const ActivityQuery = z.strictObject({
-  limit: queryInt(z.int().min(1).max(balance.activityPageMax)).default(balance.activityPageMax),
+  limit: queryInt(z.int().min(1).max(infra.activityPageMax)).default(infra.activityPageMax),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { infra } from '../infra';
 import { IdParam, PlainText, queryInt } from './common';
 
 export { IdParam };
 
 /** Page size as a query parameter (default one page, at most messagePageMax). */
-export const PageLimit = queryInt(z.int().min(1).max(balance.messagePageMax)).default(balance.messagePageSize);
+export const PageLimit = queryInt(z.int().min(1).max(infra.messagePageMax)).default(balance.messagePageSize);
 
 /** spec §3 chat message; the text is plain text and must be shown as text. */
 export const ChatMessage = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { infra } from '../infra';
 import { GearType, Rarity } from '../items';
 import { Count, PlainText, User } from './common';
 
@@ -63,4 +64,4 @@ export const securePaths = [
   '/api/optimizer/upgrade',
 ] as const;
 
-export const SecureEnvelope = z.strictObject({ secureData: PlainText.min(1).max(balance.apiBodyLimitBytes) });
+export const SecureEnvelope = z.strictObject({ secureData: PlainText.min(1).max(infra.apiBodyLimitBytes) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { infra } from '../infra';
 import { fillText, texts } from '../texts';
 import { queryInt } from './common';
 import { GridSquare } from './events';
@@ -35,8 +36,8 @@ export const gridPaths = {
 export const StateQuery = z
   .strictObject({ x0: QueryCoord, y0: QueryCoord, x1: QueryCoord, y1: QueryCoord })
   .refine((q) => q.x0 <= q.x1 && q.y0 <= q.y1, { message: texts.kernel.regionReversed })
-  .refine((q) => (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1) <= balance.kernelStateRegionMaxBits, {
-    message: fillText(texts.kernel.regionTooLarge, { n: balance.kernelStateRegionMaxBits }),
+  .refine((q) => (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1) <= infra.kernelStateRegionMaxBits, {
+    message: fillText(texts.kernel.regionTooLarge, { n: infra.kernelStateRegionMaxBits }),
   });
 export type StateQuery = z.infer<typeof StateQuery>;
 export const GridState = z.object({ version: z.int().min(0), squares: z.array(GridSquare) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { infra } from '../infra';
 import { CoreTypeName, GearType, gearTypes, ItemKind, Rarity } from '../items';
 import { PlainText, queryInt } from './common';
 import { ActionResult, ItemId } from './inventory';
@@ -60,8 +61,8 @@ export const ListingQuery = z.strictObject({
   type: ListingTypeFilter.optional(),
   rarity: Rarity.optional(),
   sort: ListingSort.default('newest'),
-  page: queryInt(z.int().min(1).max(balance.marketMaxPage)).default(1),
-  pageSize: queryInt(z.int().min(1).max(balance.marketPageSizeMax)).default(balance.marketPageSize),
+  page: queryInt(z.int().min(1).max(infra.marketMaxPage)).default(1),
+  pageSize: queryInt(z.int().min(1).max(infra.marketPageSizeMax)).default(balance.marketPageSize),
 });
 export type ListingQuery = z.infer<typeof ListingQuery>;
 export type ListingQueryInput = z.input<typeof ListingQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { balance } from '../balance';
+import { infra } from '../infra';
 import { limits } from '../rules/account';
 import { reportActions, reportReasons } from '../safety';
 import { fillText, texts } from '../texts';
@@ -37,8 +38,8 @@ const Coord = z
 const RegionTarget = z
   .strictObject({ kind: z.literal('region'), x0: Coord, y0: Coord, x1: Coord, y1: Coord })
   .refine((q) => q.x0 <= q.x1 && q.y0 <= q.y1, { message: texts.kernel.regionReversed })
-  .refine((q) => (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1) <= balance.kernelStateRegionMaxBits, {
-    message: fillText(texts.kernel.regionTooLarge, { n: balance.kernelStateRegionMaxBits }),
+  .refine((q) => (q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1) <= infra.kernelStateRegionMaxBits, {
+    message: fillText(texts.kernel.regionTooLarge, { n: infra.kernelStateRegionMaxBits }),
   });
 
 /** What a report points at. A private message must be one the reporter sent or received. */

@@ -71,22 +71,10 @@ export const decodingNumbers = {
   tapQueueAutoClickerThreshold: 50,
   tapBatchSize: 3,
   tapBatchGapMs: 20,
-  tapRetryDelayMs: 500,
-  progressDebounceMs: 500,
 
   // spec §9: stats-refresh rule (client replaces its prediction when the server differs this much)
   reconcileExpTolerance: 50,
   reconcileTapsTolerance: 10,
-
-  // spec §4 / §9: polling fallbacks and session check
-  sessionCheckMs: 5000,
-  /**
-   * A session check the server did not answer (network failure, 5xx) is retried after this, doubling
-   * per failure with jitter (ADR 061)...
-   */
-  sessionRetryBaseMs: 1000,
-  /** ...up to the ordinary check's period: a tab waiting for the server asks no more often than a live one. */
-  sessionRetryMaxMs: 5000,
 
   // spec §9 leaderboard
   leaderboardLimit: 30,

@@ -29,8 +29,6 @@ export const itemsAndOptimizerNumbers = {
   longPressMs: 800,
   /** Items one bulk destroy may name (the whole inventory). */
   bulkDestroyMax: 50,
-  /** Inventory and market POSTs (equip, destroy, open, list, buy, remove) one player may make per minute; past it, 429. */
-  itemActionsPerMinute: 120,
   /** The 'Inventory Full!' toast repeats at most once per this long. */
   inventoryFullToastGapMs: 60_000,
   /** spec §5/§9: a listing costs at least 1 Telnet. */
@@ -45,13 +43,8 @@ export const itemsAndOptimizerNumbers = {
   marketMinFeeTelnet: 1,
   /** Listings per marketplace page by default, and the most a client may ask for. */
   marketPageSize: 20,
-  marketPageSizeMax: 50,
-  /** Highest page number accepted (10,000 listings at 1 per page): bounds the server's OFFSET. */
-  marketMaxPage: 10_000,
   /** Longest marketplace search text, in characters. */
   marketSearchMaxLength: 40,
-  /** While the socket is down, the inventory and Data Exchange refetch this often (nothing polls while it is up). */
-  marketPollMs: 15_000,
   /** The Data Exchange's price reference averages this many of an item's most recent sales (fewer when it sold less). */
   marketPriceSampleSales: 10,
 
@@ -85,18 +78,6 @@ export const itemsAndOptimizerNumbers = {
   kernelMineMax: 2_000,
   /** Most grid changes one catch-up answer carries; past it the client loads the snapshot again. */
   kernelChangesMax: 5_000,
-  /** Kernel purchases and colour changes one player may make per minute; past it, 429. */
-  kernelActionsPerMinute: 120,
-  /** The most bits one GET /api/grid/state region may span (64 × 64): one answer stays a few hundred kilobytes at most. */
-  kernelStateRegionMaxBits: 4_096,
-  /** GET /api/grid/state regions one player may read per minute; past it, 429 (the screen uses the snapshot instead). */
-  kernelStateReadsPerMinute: 60,
-  /** A Kernel snapshot is re-encoded at most once per this many ms, however many purchases arrive; later ones wait for the next. */
-  kernelSnapshotRebuildMs: 250,
-  /** zlib level of the Kernel snapshot: 1 costs a third of level 6's CPU for frames about 8 % larger (ADR 043). */
-  kernelSnapshotDeflateLevel: 1,
-  /** While the socket is down the Kernel catches up this often (spec §9 polls the grid every 5 s). */
-  kernelPollMs: 5_000,
   /**
    * A Kernel season ends once this share of the grid's bits is owned (ADR 053): the last tenth is
    * scattered holes, mostly cheap corners, so a canvas this full has stopped being a place to paint.
@@ -123,8 +104,4 @@ export const itemsAndOptimizerNumbers = {
   virusAbandonAfterMinutes: 30,
   /** Purchase-history rows the Virus screen shows, newest first. */
   virusHistoryLimit: 20,
-  /** Webhook deliveries one address may make per minute before 429 (the provider retries later). */
-  virusWebhooksPerMinute: 600,
-  /** Largest webhook body accepted, in bytes: a Stripe event is a few KiB; the API's 16 KiB limit is too tight for some. */
-  virusWebhookBodyLimitBytes: 65_536,
 } as const;

@@ -7,8 +7,6 @@ export const safetyNumbers = {
   /** Reports one player may send per window, on the shared counters: a flood is refused, not queued. */
   reportsPerWindow: 10,
   reportWindowMs: 60_000,
-  /** Targets the moderators' queue answers in one page. */
-  reportQueuePageMax: 100,
   /** Targets one page of the console's REPORTS tab shows (ADR 062): a moderator works from the top. */
   reportQueuePageSize: 25,
   /** Reporters listed per target in the queue (the count is always whole). */

@@ -43,8 +43,6 @@ export const terminalAndBlockchainNumbers = {
   intrusionAlertWindowMinutes: 30,
   /** At most this many of one attacker's newest intrusions in a victim's log, so one attacker cannot push the others out. */
   intrusionLogPerAttacker: 3,
-  /** Terminal requests (ls, cd, hack…) one player may send per minute; past it 429. */
-  terminalRequestsPerMinute: 240,
   /** Operators scan lists at most: the nearest in level first, so a short list still shows who is fair game (ADR 067). */
   scanLimit: 20,
   /** spec §9: the Kernel grid is 800×800; a bit costs 20 at the centre falling to 1 at a corner. */
@@ -60,9 +58,6 @@ export const terminalAndBlockchainNumbers = {
   recentAttempts: 5,
   /** spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server refuses a player's guesses closer together than this. */
   guessIgnoreWindowMs: 500,
-  guessRefetchDelayMs: 300,
-  /** spec §9: while the socket is down the boss and the last-defeated record are polled every 5 s. */
-  bossPollMs: 5000,
   // Blockchain numbers the spec leaves open (docs/game-rules.md §19)
   /** A boss of level L has at least 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */
   bossIntegrityPerLevel: 10,

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { itemTexts } from '../../core/texts';
 import { byPlayer, type Limits } from './limits';
 
 /**
- * One per-player budget for inventory and market POSTs (balance.itemActionsPerMinute): a script
+ * One per-player budget for inventory and market POSTs (infra.itemActionsPerMinute): a script
  * cannot hammer buy or open in a loop. Checked after the session hook, so it counts players, not addresses.
  */
 export function registerItemActionLimit(app: FastifyInstance, limits: Limits, paths: readonly string[]): void {
   const itemActions = limits.declare({
     name: 'item-actions',
-    limit: balance.itemActionsPerMinute,
+    limit: infra.itemActionsPerMinute,
     windowMs: 60_000,
     keyOf: byPlayer,
     refusal: itemTexts.tooManyItemActions,

@@ -110,16 +110,14 @@ describe.each(drivers)('hardening [%s]', (driver) => {
       const bomb = encodeSecureData({ tapCount: 3, batchTimestamp: 1, pad: 'x'.repeat(1_000_000) }, 'client');
       expect(bomb.length).toBeLessThan(16_000);
       expectError(
-        await p
-          .request('POST', '/api/game/tap-batch', undefined, {})
-          .then(() =>
-            app.fastify.inject({
-              method: 'POST',
-              url: '/api/game/tap-batch',
-              headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
-              payload: { secureData: bomb },
-            }),
-          ),
+        await p.request('POST', '/api/game/tap-batch', undefined, {}).then(() =>
+          app.fastify.inject({
+            method: 'POST',
+            url: '/api/game/tap-batch',
+            headers: { cookie: p.cookie, 'x-csrf-token': p.csrfToken },
+            payload: { secureData: bomb },
+          }),
+        ),
         400,
         /payload too large/,
       );

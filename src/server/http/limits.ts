@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { HttpError } from './errors';
 import { WindowLimiter } from './rate-limit';
 import { requireAuth } from './session';
@@ -51,7 +51,7 @@ export function createLimits(deps: { counters: SharedCounters | null; now: () =>
       // Two limits on one name would spend one budget: a mistake to catch at start-up, not in play.
       if (names.has(spec.name)) throw new Error(`a limit named ${spec.name} is declared twice`);
       names.add(spec.name);
-      const local = new WindowLimiter(spec.limit, spec.windowMs, deps.now, balance.rateLimiterMaxKeys).startSweeping();
+      const local = new WindowLimiter(spec.limit, spec.windowMs, deps.now, infra.rateLimiterMaxKeys).startSweeping();
       locals.push(local);
       const counter = sharedLimiter(spec.name, local, spec.limit, spec.windowMs, deps.counters);
       return {

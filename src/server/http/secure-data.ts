@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { SecureEnvelope, securePaths } from '../../core/api/game';
 import { SecureDataError } from '../../core/secure-data';
 import { parseJsonText } from './json-body';
@@ -21,7 +21,7 @@ export function registerSecureData(app: FastifyInstance): void {
     if (!envelope.success) throw new HttpError(400, `${texts.secureDataMalformed}: expected {secureData}`);
     let json: string;
     try {
-      json = inflateSecureDataNative(envelope.data.secureData, 'client', balance.secureDataMaxInflatedBytes);
+      json = inflateSecureDataNative(envelope.data.secureData, 'client', infra.secureDataMaxInflatedBytes);
     } catch (error) {
       if (error instanceof SecureDataError) throw new HttpError(400, `${texts.secureDataMalformed}: ${error.message}`);
       throw error;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { asPlayer, type Player } from '../../../tests/support/app';
 import { startInstances, via, type Instances } from '../../../tests/support/instances';
 import { openAtOnce, tally } from '../../../tests/support/limit-probe';
@@ -43,17 +43,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
     const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/marketplace/remove', {
       listingId: 999_999,
     })(300);
-    expect(statuses.get(429)).toBe(300 - balance.itemActionsPerMinute);
+    expect(statuses.get(429)).toBe(300 - infra.itemActionsPerMinute);
   });
 
   it('refuses exactly 30 of 150 Kernel actions from one player (120 a minute)', async () => {
     const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/grid/set-color', {})(150);
-    expect(statuses.get(429)).toBe(150 - balance.kernelActionsPerMinute);
+    expect(statuses.get(429)).toBe(150 - infra.kernelActionsPerMinute);
   });
 
   it('refuses exactly 60 of 300 Terminal requests from one player (240 a minute)', async () => {
     const { statuses } = await spread(await asPlayer(run.apps[0]!), 'GET', '/api/filesystem/status')(300);
-    expect(statuses.get(429)).toBe(300 - balance.terminalRequestsPerMinute);
+    expect(statuses.get(429)).toBe(300 - infra.terminalRequestsPerMinute);
   });
 
   it('refuses exactly 100 of 700 webhook deliveries from one address (600 a minute)', async () => {
@@ -67,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
       });
       return { status: res.statusCode, servedBy: String(i % 2) };
     });
-    expect(statuses.get(429)).toBe(700 - balance.virusWebhooksPerMinute);
+    expect(statuses.get(429)).toBe(700 - infra.virusWebhooksPerMinute);
   });
 
   it('opens only the session’s 8 of 10 sockets opened at once on both instances', async () => {
@@ -77,7 +77,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
     const opened = await openAtOnce(10, () => openSocket(run.urls[i++ % 2]!, p.cookie, headers));
     sockets.push(...opened.accepted);
     // A socket the cap refused after its upgrade is closed by the server: wait for that, not a time.
-    await expect.poll(() => opened.stillOpen().length, { timeout: 10_000 }).toBe(balance.socketsPerSession);
+    await expect.poll(() => opened.stillOpen().length, { timeout: 10_000 }).toBe(infra.socketsPerSession);
     await expect(openSocket(run.urls[1]!, p.cookie, headers)).rejects.toThrow(/refused with 429/);
   });
 

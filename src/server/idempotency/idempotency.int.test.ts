@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { texts } from '../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
@@ -167,7 +167,7 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
   it('prunes keys older than the retention and keeps younger ones', async () => {
     const player = await playerWith(100);
     await buy(player, 'probe', 'old-action');
-    app.clock.advance(balance.idempotencyKeyRetentionMs - 1000);
+    app.clock.advance(infra.idempotencyKeyRetentionMs - 1000);
     await buy(player, 'probe', 'young-action');
     app.clock.advance(2000);
     const before = await keyCount(player);
@@ -183,7 +183,7 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
   it("the app's jobs runner prunes expired keys in its housekeeping", async () => {
     const player = await playerWith(100);
     await buy(player, 'probe', 'stale-action');
-    app.clock.advance(balance.idempotencyKeyRetentionMs + 1000);
+    app.clock.advance(infra.idempotencyKeyRetentionMs + 1000);
     await buy(player, 'probe', 'fresh-action');
     await app.jobs.housekeep();
     const left = await app.db.database.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = $1', [

@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { Database } from '../db/connect';
 import { deleteKeysCreatedBefore } from './store';
 
@@ -11,6 +11,6 @@ export function pruneIdempotencyKeys(
   database: Database,
   options: { now: number; limit: number; retentionMs?: number },
 ): Promise<number> {
-  const cutoff = new Date(options.now - (options.retentionMs ?? balance.idempotencyKeyRetentionMs));
+  const cutoff = new Date(options.now - (options.retentionMs ?? infra.idempotencyKeyRetentionMs));
   return deleteKeysCreatedBefore(database.db, cutoff, options.limit);
 }

@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 
 /**
  * How long a failed job waits before its next attempt: doubling from jobRetryBaseMs after each
@@ -7,5 +7,5 @@ import { balance } from '../../core/balance';
  */
 export function retryDelayMs(failedAttempts: number): number {
   const doublings = Math.max(0, failedAttempts - 1);
-  return Math.min(balance.jobRetryBaseMs * 2 ** Math.min(doublings, 30), balance.jobRetryMaxMs);
+  return Math.min(infra.jobRetryBaseMs * 2 ** Math.min(doublings, 30), infra.jobRetryMaxMs);
 }

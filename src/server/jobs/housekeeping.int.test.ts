@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 
@@ -8,7 +8,7 @@ import { drivers } from '../../../tests/support/db';
 
 const hourMs = 3_600_000;
 /** More than two batches of each kind of old row, so a run must loop. */
-const oldRows = Math.round(balance.housekeepingBatchSize * 2.5);
+const oldRows = Math.round(infra.housekeepingBatchSize * 2.5);
 
 describe.each(drivers)('housekeeping [%s]', (driver) => {
   let app: TestApp;
@@ -33,11 +33,11 @@ describe.each(drivers)('housekeeping [%s]', (driver) => {
       query(
         `INSERT INTO jobs (kind, payload, run_at, status, attempts, max_attempts, finished_at)
          SELECT 'drone.step', '{}', $1, $2, 1, 5, $3 FROM generate_series(1, $4::int)`,
-        [at(-2 * balance.jobDoneRetentionMs), status, finished, n],
+        [at(-2 * infra.jobDoneRetentionMs), status, finished, n],
       );
-    await jobsOf('done', at(-balance.jobDoneRetentionMs - hourMs), oldRows);
+    await jobsOf('done', at(-infra.jobDoneRetentionMs - hourMs), oldRows);
     await jobsOf('done', at(-hourMs), 7); // done within the retention: kept for their dedupe keys
-    await jobsOf('dead', at(-balance.jobDoneRetentionMs - hourMs), 3); // dead ones wait for an operator
+    await jobsOf('dead', at(-infra.jobDoneRetentionMs - hourMs), 3); // dead ones wait for an operator
     await query(
       `INSERT INTO jobs (kind, payload, run_at, max_attempts) SELECT 'drone.step', '{}', $1, 5 FROM generate_series(1, 4)`,
       [at(hourMs)],
@@ -50,7 +50,7 @@ describe.each(drivers)('housekeeping [%s]', (driver) => {
     await query(
       `INSERT INTO idempotency_keys (user_id, key, scope, request_hash, status_code, response, created_at)
        SELECT $1, 'old-' || g, 'test.scope', 'hash', 200, 'null', $2 FROM generate_series(1, $3::int) g`,
-      [player.id, at(-balance.idempotencyKeyRetentionMs - hourMs), oldRows],
+      [player.id, at(-infra.idempotencyKeyRetentionMs - hourMs), oldRows],
     );
     await query(
       `INSERT INTO idempotency_keys (user_id, key, scope, request_hash, status_code, response, created_at)
@@ -75,7 +75,7 @@ describe.each(drivers)('housekeeping [%s]', (driver) => {
     const reports = logLines
       .map((line) => JSON.parse(line) as { msg: string; task?: string; removed?: number; batches?: number })
       .filter((entry) => entry.msg === 'housekeeping removed old rows');
-    const batches = Math.ceil((oldRows + 1) / balance.housekeepingBatchSize);
+    const batches = Math.ceil((oldRows + 1) / infra.housekeepingBatchSize);
     expect(reports.map(({ task, removed, batches }) => ({ task, removed, batches }))).toEqual(
       expect.arrayContaining([
         { task: 'done jobs', removed: oldRows, batches },

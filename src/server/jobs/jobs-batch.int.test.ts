@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { createDb, type Database } from '../db/connect';
 import { drivers, freshDatabase } from '../../../tests/support/db';
 import { counterValue, createTestTables, testHandlers, type TestJobs } from '../../../tests/support/jobs';
@@ -161,7 +161,7 @@ describe.each(drivers)('jobs runner batches [%s]', (kind) => {
     ]);
 
     // Retried after its backoff, like a job run alone.
-    clock += balance.jobRetryBaseMs - 1;
+    clock += infra.jobRetryBaseMs - 1;
     expect(await runner.runDue()).toEqual([]);
     clock += 1;
     expect((await runner.runDue()).map((r) => [r.id, r.outcome])).toEqual([[flaky, 'done']]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { asPlayer, buildTestApp, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 import { counterValue, createTestTables, testRunner, type TestJobs } from '../../../tests/support/jobs';
@@ -108,18 +108,18 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     expect(await jobRow(a, id)).toMatchObject({
       status: 'pending',
       attempts: 1,
-      runAt: a.clock.now + balance.jobRetryBaseMs,
+      runAt: a.clock.now + infra.jobRetryBaseMs,
     });
-    a.clock.advance(balance.jobRetryBaseMs - 1);
+    a.clock.advance(infra.jobRetryBaseMs - 1);
     expect(await runner.runDue()).toEqual([]);
     a.clock.advance(1);
     expect((await runner.runDue()).map((r) => r.outcome)).toEqual(['retry']);
     expect(await jobRow(a, id)).toMatchObject({
       status: 'pending',
       attempts: 2,
-      runAt: a.clock.now + 2 * balance.jobRetryBaseMs,
+      runAt: a.clock.now + 2 * infra.jobRetryBaseMs,
     });
-    a.clock.advance(2 * balance.jobRetryBaseMs);
+    a.clock.advance(2 * infra.jobRetryBaseMs);
     expect((await runner.runDue()).map((r) => r.outcome)).toEqual(['dead']);
 
     const dead = await jobRow(a, id);
@@ -132,7 +132,7 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
         details: expect.objectContaining({ jobId: id, kind: 'test.flaky' }),
       },
     ]);
-    a.clock.advance(balance.jobRetryMaxMs);
+    a.clock.advance(infra.jobRetryMaxMs);
     expect(await runner.runDue()).toEqual([]);
     expect(await runner.stats()).toMatchObject({ pending: 0, dead: 1 });
     expect(runner.metrics()).toMatchObject({ ran: 0, retried: 2, dead: 1 });
@@ -148,7 +148,7 @@ describe.each(drivers)('jobs runner [%s]', (kind) => {
     }))!;
     for (let attempt = 0; attempt < 3; attempt++) {
       await runner.runDue();
-      a.clock.advance(balance.jobRetryMaxMs);
+      a.clock.advance(infra.jobRetryMaxMs);
     }
     expect(await jobRow(a, id)).toMatchObject({
       status: 'done',

@@ -70,9 +70,9 @@ export type NewJob<Payloads = JobPayloads> = {
     payload: Payloads[K];
     /** Due time: a Date or milliseconds since the epoch from the app's `now()`. */
     runAt: Date | number;
-    /** Scheduling (kind, dedupeKey) again is a no-op while the first row is kept (done rows: balance.jobDoneRetentionMs). */
+    /** Scheduling (kind, dedupeKey) again is a no-op while the first row is kept (done rows: infra.jobDoneRetentionMs). */
     dedupeKey?: string;
-    /** Attempts before the job is dead-lettered; balance.jobMaxAttempts by default. */
+    /** Attempts before the job is dead-lettered; infra.jobMaxAttempts by default. */
     maxAttempts?: number;
   };
 }[keyof Payloads & string];

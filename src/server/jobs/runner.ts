@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { Database, Tx } from '../db/connect';
 import { isConnectionError } from '../db/reconnect';
 import { retryDelayMs } from './backoff';
@@ -29,7 +29,7 @@ export interface JobRunnerOptions<Payloads> {
   log?: JobLog;
   pollIntervalMs?: number;
   /**
-   * Jobs one pass runs at most (balance.jobBatchSize, or claimSize × concurrency if that is more);
+   * Jobs one pass runs at most (infra.jobBatchSize, or claimSize × concurrency if that is more);
    * a full pass is followed at once by the next.
    */
   batchSize?: number;
@@ -45,9 +45,9 @@ export interface JobRunnerOptions<Payloads> {
    * task is logged and the others still run.
    */
   housekeeping?: readonly HousekeepingTask[];
-  /** How long done jobs (and their dedupe keys) are kept: balance.jobDoneRetentionMs. */
+  /** How long done jobs (and their dedupe keys) are kept: infra.jobDoneRetentionMs. */
   doneRetentionMs?: number;
-  /** Rows one housekeeping statement deletes at most (balance.housekeepingBatchSize). */
+  /** Rows one housekeeping statement deletes at most (infra.housekeepingBatchSize). */
   housekeepingBatchSize?: number;
 }
 
@@ -71,7 +71,7 @@ export interface JobRunner {
   metrics(): JobMetrics;
   /** Pending, due and dead counts and the oldest due job's lag, from the database. */
   stats(): Promise<JobStats>;
-  /** Purges old done jobs and runs the housekeeping tasks now, each until nothing is left (polling does it every balance.housekeepingEveryMs). */
+  /** Purges old done jobs and runs the housekeeping tasks now, each until nothing is left (polling does it every infra.housekeepingEveryMs). */
   housekeep(): Promise<void>;
 }
 
@@ -107,10 +107,10 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   >;
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
-  const pollIntervalMs = options.pollIntervalMs ?? balance.jobPollIntervalMs;
+  const pollIntervalMs = options.pollIntervalMs ?? infra.jobPollIntervalMs;
   const claimSize = Math.max(1, options.claimSize ?? defaultClaimSize[database.kind]);
   const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency[database.kind]);
-  const batchSize = options.batchSize ?? Math.max(balance.jobBatchSize, claimSize * concurrency);
+  const batchSize = options.batchSize ?? Math.max(infra.jobBatchSize, claimSize * concurrency);
   const lag = createLagMetrics();
   let polling = false;
   let stopRequested = false;
@@ -250,13 +250,13 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     return ran;
   }
 
-  const doneRetentionMs = options.doneRetentionMs ?? balance.jobDoneRetentionMs;
+  const doneRetentionMs = options.doneRetentionMs ?? infra.jobDoneRetentionMs;
   const doneJobs: HousekeepingTask = {
     name: 'done jobs',
     removeBatch: (at, limit) => purgeDoneJobs(database.db, new Date(at.getTime() - doneRetentionMs), limit),
   };
   const tasks = [doneJobs, ...(options.housekeeping ?? [])];
-  const housekeepingBatchSize = options.housekeepingBatchSize ?? balance.housekeepingBatchSize;
+  const housekeepingBatchSize = options.housekeepingBatchSize ?? infra.housekeepingBatchSize;
 
   async function housekeep(): Promise<void> {
     const at = now();
@@ -271,7 +271,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   }
 
   async function purgeIfDue(): Promise<void> {
-    if (now() - lastPurgeAt >= balance.housekeepingEveryMs) await housekeep();
+    if (now() - lastPurgeAt >= infra.housekeepingEveryMs) await housekeep();
   }
 
   function runDue(): Promise<RanJob[]> {

@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { Executor } from '../db/connect';
 import type { JobKind, JobPayloads, NewJob } from './kinds';
 import { deletePendingJob, insertJob, insertJobs } from './store';
@@ -17,7 +17,7 @@ export function scheduleJob<Payloads = JobPayloads>(tx: Executor, job: NewJob<Pa
     payload: job.payload,
     runAt,
     dedupeKey: job.dedupeKey ?? null,
-    maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts,
+    maxAttempts: job.maxAttempts ?? infra.jobMaxAttempts,
   });
 }
 
@@ -36,7 +36,7 @@ export async function scheduleJobs<Payloads = JobPayloads>(
         payload: job.payload,
         runAt,
         dedupeKey: job.dedupeKey ?? null,
-        maxAttempts: job.maxAttempts ?? balance.jobMaxAttempts,
+        maxAttempts: job.maxAttempts ?? infra.jobMaxAttempts,
       };
     }),
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { z } from 'zod';
 import { parseEventBody } from '../../core/api/events';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { Audience, createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
 import { busKey, signBusPayload, verifyBusPayload } from './bus-signing';
 import { createReplayGuard } from './bus-replay';
@@ -61,8 +61,8 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   const key = busKey(options.secret);
   const wireNow = options.replay?.now ?? Date.now;
   const replayGuard = createReplayGuard({
-    windowMs: options.replay?.windowMs ?? balance.busReplayWindowMs,
-    maxIds: options.replay?.maxIds ?? balance.busSeenIdsMax,
+    windowMs: options.replay?.windowMs ?? infra.busReplayWindowMs,
+    maxIds: options.replay?.maxIds ?? infra.busSeenIdsMax,
     now: wireNow,
   });
   let rejected = 0;

@@ -1,6 +1,6 @@
 import type { WebSocket, RawData } from 'ws';
 import { parseClientMessage } from '../../core/api/events';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { AuthContext } from '../features/auth/service';
 import type { EventType } from '../../core/api/events';
 import type { Bus, BusLogger, BusMessage } from './bus';
@@ -132,12 +132,12 @@ export function createHub(deps: HubDeps) {
 
   // Deliveries run in slices, one event after another (delivery-queue.ts); the frame is built once
   // per event, only the stream version differs per socket.
-  const deliverySlice = deps.limits.deliverySlice ?? balance.socketDeliverySlice;
+  const deliverySlice = deps.limits.deliverySlice ?? infra.socketDeliverySlice;
   const deliveries = createDeliveryQueue<Client>({
     sliceSize: deliverySlice,
     later: (run) => setImmediate(run),
     send: sendFrame,
-    maxPendingFrames: deps.limits.deliveryQueueMaxFrames ?? balance.socketDeliveryQueueMaxFrames,
+    maxPendingFrames: deps.limits.deliveryQueueMaxFrames ?? infra.socketDeliveryQueueMaxFrames,
     interruption: (targets) => ({
       label: 'stream.interrupted',
       frame: `{"t":"stream.interrupted","d":{},"v":`,
@@ -163,7 +163,7 @@ export function createHub(deps: HubDeps) {
   // per player; ADR 038 measured 2,000 joins still sending ~22,000 frames to tabs that showed none).
   // Paced on the real clock: it is delivery pacing, not game time.
   const presenceBatches = createPresenceBatcher({
-    flushMs: deps.limits.presenceFlushMs ?? balance.presenceFlushMs,
+    flushMs: deps.limits.presenceFlushMs ?? infra.presenceFlushMs,
     setTimer: (run, ms) => setTimeout(run, ms).unref(),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     flush: (batch: PresenceBatch) => enqueue('presence.changed', batch, [...presenceWatchers]),
@@ -259,8 +259,8 @@ export function createHub(deps: HubDeps) {
   return {
     refusal: caps.refusal,
     upgradeLimit: {
-      perAddress: deps.limits.upgradesPerAddress ?? balance.socketUpgradesPerAddress,
-      windowMs: deps.limits.upgradeWindowMs ?? balance.socketUpgradeWindowMs,
+      perAddress: deps.limits.upgradesPerAddress ?? infra.socketUpgradesPerAddress,
+      windowMs: deps.limits.upgradeWindowMs ?? infra.socketUpgradeWindowMs,
     },
 
     /** Takes over an authenticated, origin-checked socket (`address`: the client's, as TRUST_PROXY allows). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { BusLogger } from './bus';
 import { createRedisBus } from './bus-redis';
 
@@ -21,7 +21,7 @@ export async function connectOperatorBus(redis: OperatorRedis | null, name: stri
     ...redis,
     instanceId: `${name}-${randomUUID()}`,
     log,
-    bufferMax: balance.busOutageBufferMax,
+    bufferMax: infra.busOutageBufferMax,
   });
   const deadline = Date.now() + timeoutMs;
   let timer: NodeJS.Timeout | undefined;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { Database } from '../db/connect';
 import type { BusLogger } from './bus';
 import { createIpcBus } from '../cluster/ipc-bus';
@@ -29,11 +29,11 @@ export interface RealtimeOptions {
 }
 
 export const defaultHubLimits: HubLimits = {
-  messagesPerWindow: balance.socketMessagesPerWindow,
-  messageWindowMs: balance.socketMessageWindowMs,
-  sendBufferMaxBytes: balance.socketSendBufferMaxBytes,
-  heartbeatMs: balance.socketHeartbeatMs,
-  sessionRecheckMs: balance.socketSessionRecheckMs,
+  messagesPerWindow: infra.socketMessagesPerWindow,
+  messageWindowMs: infra.socketMessageWindowMs,
+  sendBufferMaxBytes: infra.socketSendBufferMaxBytes,
+  heartbeatMs: infra.socketHeartbeatMs,
+  sessionRecheckMs: infra.socketSessionRecheckMs,
 };
 
 /** The bus (in-process, the cluster's relay or Redis), presence and the socket hub of one server instance. */
@@ -46,7 +46,7 @@ export function createRealtime(options: RealtimeOptions) {
         secret: options.busSecret,
         instanceId,
         log: options.log,
-        bufferMax: balance.busOutageBufferMax,
+        bufferMax: infra.busOutageBufferMax,
         ...(options.onBusLag ? { onLag: options.onBusLag } : {}),
       })
     : options.clusterRelay
@@ -56,7 +56,7 @@ export function createRealtime(options: RealtimeOptions) {
     database: options.database,
     bus,
     instanceId,
-    ttlMs: balance.presenceTtlMs,
+    ttlMs: infra.presenceTtlMs,
     log: options.log,
   });
   const hub = createHub({

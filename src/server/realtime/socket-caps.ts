@@ -1,4 +1,4 @@
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import type { BusLogger } from './bus';
 import type { HubLimits } from './hub';
 import type { LeaseClaim, SharedLeases } from './socket-leases';
@@ -45,10 +45,10 @@ export function createSocketCaps(deps: SocketCapsDeps) {
   const local = { session: new Map<string, number>(), address: new Map<string, number>() };
   const held = new Set<Place>();
   let nextLease = 0;
-  const perSession = deps.limits.socketsPerSession ?? balance.socketsPerSession;
-  const perAddress = deps.limits.socketsPerAddress ?? balance.socketsPerAddress;
+  const perSession = deps.limits.socketsPerSession ?? infra.socketsPerSession;
+  const perAddress = deps.limits.socketsPerAddress ?? infra.socketsPerAddress;
   // A lease outlives a few missed refreshes: an instance that died frees its places after that.
-  const leaseTtlMs = deps.limits.heartbeatMs * balance.socketLeaseHeartbeats;
+  const leaseTtlMs = deps.limits.heartbeatMs * infra.socketLeaseHeartbeats;
 
   const claimsOf = (sessionId: string, address: string): LeaseClaim[] => [
     { name: 'session', key: sessionId, cap: perSession },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 import { handshakeStatus, openSocket, watchPresence, type TestSocket } from '../../../tests/support/socket';
@@ -53,9 +54,9 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     expect(await handshakeStatus(url, { cookie: a.cookie, origin: url })).toBe(101);
   });
 
-  it(`closes a socket that sends a message over ${balance.socketMaxMessageBytes / 1024} KiB`, async () => {
+  it(`closes a socket that sends a message over ${infra.socketMaxMessageBytes / 1024} KiB`, async () => {
     const s = await open(a);
-    s.ws.send('x'.repeat(balance.socketMaxMessageBytes + 1));
+    s.ws.send('x'.repeat(infra.socketMaxMessageBytes + 1));
     expect((await s.closed).code).toBe(1009);
   });
 
@@ -66,7 +67,7 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     s.ws.send(JSON.stringify({ t: 'heartbeat' }));
     // No timer: the socket is closed for the rate, not for the junk — a close over what does not parse
     // would come first and carry another code.
-    for (let i = 0; i < balance.socketMessagesPerWindow; i++) s.ws.send(JSON.stringify({ t: 'heartbeat' }));
+    for (let i = 0; i < infra.socketMessagesPerWindow; i++) s.ws.send(JSON.stringify({ t: 'heartbeat' }));
     expect((await s.closed).code).toBe(closeCodes.rateLimited);
   });
 

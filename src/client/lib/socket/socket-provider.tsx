@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { User } from '../../../core/api/common';
 import type { ChatMessage } from '../../../core/api/chat';
 import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
@@ -25,7 +25,7 @@ const SocketStatusContext = createContext<SocketStatus>('down');
 /** Registers a screen that shows who is online; returns its release. A no-op outside a signed-in shell. */
 const PresenceWatchContext = createContext<() => () => void>(() => () => {});
 
-const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
+const keep = { max: infra.chatKeepMax, drop: infra.chatDropBatch };
 
 /** The ignored players as the cached list holds them (none until it is loaded). */
 function ignoredSet(queryClient: QueryClient): ReadonlySet<number> {
@@ -152,9 +152,9 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       url: socketUrl(window.location),
       open: (url) => new WebSocket(url),
       backoff: {
-        baseMs: balance.socketReconnectBaseMs,
-        maxMs: balance.socketReconnectMaxMs,
-        stableMs: balance.socketStableMs,
+        baseMs: infra.socketReconnectBaseMs,
+        maxMs: infra.socketReconnectMaxMs,
+        stableMs: infra.socketStableMs,
       },
       random: Math.random,
       now: Date.now,

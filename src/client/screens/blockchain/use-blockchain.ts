@@ -6,7 +6,7 @@ import {
   LastDefeatedResponse,
   type SubmitCodeBody,
 } from '../../../core/api/blockchain';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/socket/socket-provider';
@@ -20,7 +20,7 @@ export function useCurrentBoss() {
   return useQuery({
     queryKey: bossQueryKey,
     queryFn: ({ signal }) => api.request(blockchainPaths.current, { schema: CurrentBossResponse, signal }),
-    refetchInterval: usePollInterval(balance.bossPollMs),
+    refetchInterval: usePollInterval(infra.bossPollMs),
   });
 }
 
@@ -31,7 +31,7 @@ export function useLastDefeated(enabled: boolean) {
     queryKey: lastDefeatedQueryKey,
     queryFn: ({ signal }) => api.request(blockchainPaths.lastDefeated, { schema: LastDefeatedResponse, signal }),
     enabled,
-    refetchInterval: usePollInterval(balance.bossPollMs),
+    refetchInterval: usePollInterval(infra.bossPollMs),
   });
 }
 
@@ -51,5 +51,5 @@ export function useRefetchAfterGuess(refetchUser: () => void) {
     window.setTimeout(() => {
       refetchUser();
       void queryClient.invalidateQueries({ queryKey: bossQueryKey });
-    }, balance.guessRefetchDelayMs);
+    }, infra.guessRefetchDelayMs);
 }

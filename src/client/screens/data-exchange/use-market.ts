@@ -1,6 +1,6 @@
 import { newIdempotencyKey } from '../../lib/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import {
   BuyListingResult,
   CreateListingResult,
@@ -28,7 +28,7 @@ export function useListings(filters: MarketFilters) {
     queryKey: [listingsQueryPrefix, path],
     queryFn: ({ signal }) => api.request(path, { schema: ListingPage, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 
@@ -38,7 +38,7 @@ export function useMyListings() {
   return useQuery({
     queryKey: [myListingsQueryPrefix],
     queryFn: ({ signal }) => api.request(marketPaths.myListings, { schema: MyListings, signal }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 
@@ -48,7 +48,7 @@ export function usePrices() {
   return useQuery({
     queryKey: [pricesQueryPrefix],
     queryFn: ({ signal }) => api.request(marketPaths.prices, { schema: PriceList, signal }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 

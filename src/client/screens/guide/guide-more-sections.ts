@@ -1,4 +1,5 @@
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { optimizerUpgradeCost } from '../../../core/rules/optimizer';
 import { formatUsd, packageFor } from '../../../core/rules/virus';
 import type { GuideSection } from './guide-content';
@@ -154,7 +155,7 @@ export const moreGuideSections: readonly GuideSection[] = [
       {
         heading: 'Read once',
         lines: [
-          `Opening the log marks what it shows as read, on every tab; the count in the top bar clears. It keeps the newest ${balance.activityPageMax} entries you have not read.`,
+          `Opening the log marks what it shows as read, on every tab; the count in the top bar clears. It keeps the newest ${infra.activityPageMax} entries you have not read.`,
         ],
       },
     ],

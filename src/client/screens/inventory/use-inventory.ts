@@ -1,6 +1,6 @@
 import { newIdempotencyKey } from '../../lib/api';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import {
   ActionResult,
   BulkDestroyResult,
@@ -24,7 +24,7 @@ export function useGear() {
   return useQuery({
     queryKey: gearQueryKey,
     queryFn: ({ signal }) => api.request(inventoryPaths.gear, { schema: GearList, signal }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 
@@ -34,7 +34,7 @@ export function useCores() {
   return useQuery({
     queryKey: coresQueryKey,
     queryFn: ({ signal }) => api.request(inventoryPaths.cores, { schema: TelnetCoreList, signal }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { gridPaths, GridChanges, type GridChange } from '../../../core/api/kernel';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { useApi } from '../../lib/api-context';
 import { useGridFeed } from '../../lib/socket/grid-feed';
 import { usePollInterval } from '../../lib/socket/socket-provider';
@@ -25,7 +25,7 @@ export function useGridSync(
   const queryClient = useQueryClient();
   const sync = useRef<SyncState>({ version: -1, ahead: [] });
   const catching = useRef(false);
-  const pollMs = usePollInterval(balance.kernelPollMs);
+  const pollMs = usePollInterval(infra.kernelPollMs);
 
   const paint = useCallback(
     (c: GridChange) => {

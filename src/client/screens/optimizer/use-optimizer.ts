@@ -6,7 +6,7 @@ import {
   OptimizerStatus,
   optimizerPaths,
 } from '../../../core/api/optimizer';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/socket/socket-provider';
@@ -38,7 +38,7 @@ export function useDroneStatus() {
       status: await api.request(dronePaths.status, { schema: DroneStatus, signal }),
       receivedAt: Date.now(),
     }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 

@@ -1,4 +1,4 @@
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { DirectoryUser } from '../../../core/api/ping';
 import { limits } from '../../../core/rules/account';
 import { texts } from '../../../core/texts';
@@ -143,7 +143,7 @@ export const emptyLog: LogState = { entries: [], nextId: 1 };
 export function printEntries(log: LogState, drafts: readonly LogDraft[]): LogState {
   const stamped = drafts.map((d, i) => ({ ...d, id: log.nextId + i }) as LogEntry);
   return {
-    entries: appendBounded(log.entries, stamped, balance.terminalLogMax, balance.terminalLogDropBatch),
+    entries: appendBounded(log.entries, stamped, infra.terminalLogMax, infra.terminalLogDropBatch),
     nextId: log.nextId + drafts.length,
   };
 }
@@ -196,7 +196,7 @@ export function pingReducer(state: PingState, action: PingAction): PingState {
         ? { ...state, notes: printEntries(state.notes, action.drafts) }
         : { ...state, log: printEntries(state.log, action.drafts) };
     case 'remember':
-      return { ...state, history: rememberLine(state.history, action.line, balance.commandHistoryMax) };
+      return { ...state, history: rememberLine(state.history, action.line, infra.commandHistoryMax) };
     case 'history':
       return { ...state, history: action.history };
     case 'enter':

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { DirectoryUser, PrivateMessage, UnreadDirectories } from '../../../core/api/ping';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { useApi } from '../../lib/api-context';
 import { appendMessage, messagesOf } from '../../lib/message-pages';
 import { usePollInterval, usePresenceWatch } from '../../lib/socket/socket-provider';
@@ -18,7 +18,7 @@ import { useDocumentVisible } from '../../lib/use-document-visible';
 import { useCompleteMission } from '../../missions/use-missions';
 import { isUnreadFrom, type Partner } from './ping-model';
 
-const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
+const keep = { max: infra.chatKeepMax, drop: infra.chatDropBatch };
 
 /**
  * GET /api/directories/users (spec §7): presence.changed keeps it live (the tab watches presence
@@ -27,19 +27,19 @@ const keep = { max: balance.chatKeepMax, drop: balance.chatDropBatch };
 export function useDirectoryUsers() {
   const api = useApi();
   usePresenceWatch();
-  return useQuery({ ...directoryUsersQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
+  return useQuery({ ...directoryUsersQuery(api), refetchInterval: usePollInterval(infra.directoryUsersPollMs) });
 }
 
 /** GET /api/directories/conversations: refreshed when a private message opens a new one. */
 export function useConversations() {
   const api = useApi();
-  return useQuery({ ...conversationsQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
+  return useQuery({ ...conversationsQuery(api), refetchInterval: usePollInterval(infra.directoryUsersPollMs) });
 }
 
 /** GET /api/directories/system: refetched when terminal.hacked reaches the victim, polled only while the socket is down. */
 export function usePingSystemLines() {
   const api = useApi();
-  return useQuery({ ...pingSystemLinesQuery(api), refetchInterval: usePollInterval(balance.directoryUsersPollMs) });
+  return useQuery({ ...pingSystemLinesQuery(api), refetchInterval: usePollInterval(infra.directoryUsersPollMs) });
 }
 
 /** GET /api/directories/unread (spec §7), the same cache entry as the SYSTEM badge's. */
@@ -47,7 +47,7 @@ export function useUnreadDirectories() {
   const api = useApi();
   return useQuery({
     ...unreadDirectoriesQuery(api),
-    refetchInterval: usePollInterval(balance.unreadDirectoriesPollMs),
+    refetchInterval: usePollInterval(infra.unreadDirectoriesPollMs),
   });
 }
 
@@ -63,7 +63,7 @@ export function useLookupUser(): (username: string) => Promise<DirectoryUser> {
 /** One conversation (spec §7: polled every 3 s only while the socket is down; ping.messageSent pushes the rest). */
 export function useConversation(partnerId: number | null) {
   const api = useApi();
-  const poll = usePollInterval(balance.privateMessagesPollMs);
+  const poll = usePollInterval(infra.privateMessagesPollMs);
   const query = useInfiniteQuery({
     ...conversationQuery(api, partnerId ?? 0),
     enabled: partnerId !== null,

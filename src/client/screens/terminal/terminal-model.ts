@@ -1,5 +1,5 @@
 import type { FsItem, FsStatus, ScanResult } from '../../../core/api/filesystem';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import {
   appendBounded,
   emptyHistory,
@@ -79,7 +79,7 @@ export function initialTerminalState(history: readonly string[]): TerminalState 
       ],
       nextId: 2,
     },
-    history: { ...emptyHistory, entries: history.slice(-balance.commandHistoryMax) },
+    history: { ...emptyHistory, entries: history.slice(-infra.commandHistoryMax) },
     listed: new Map(),
   };
 }
@@ -92,7 +92,7 @@ export function terminalReducer(state: TerminalState, action: TerminalAction): T
       return {
         ...state,
         log: {
-          entries: appendBounded(state.log.entries, added, balance.terminalLogMax, balance.terminalLogDropBatch),
+          entries: appendBounded(state.log.entries, added, infra.terminalLogMax, infra.terminalLogDropBatch),
           nextId: state.log.nextId + added.length,
         },
       };
@@ -100,7 +100,7 @@ export function terminalReducer(state: TerminalState, action: TerminalAction): T
     case 'clear':
       return { ...state, log: { entries: [], nextId: state.log.nextId } };
     case 'remember':
-      return { ...state, history: rememberLine(state.history, action.line, balance.commandHistoryMax) };
+      return { ...state, history: rememberLine(state.history, action.line, infra.commandHistoryMax) };
     case 'history':
       return { ...state, history: action.history };
     case 'enter':

@@ -6,7 +6,7 @@ import {
   virusPaths,
   VirusShop,
 } from '../../../core/api/virus';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/socket/socket-provider';
@@ -21,7 +21,7 @@ export function useVirusShop() {
   return useQuery({
     queryKey: shopQueryKey,
     queryFn: ({ signal }) => api.request(virusPaths.shop, { schema: VirusShop, signal }),
-    refetchInterval: usePollInterval(balance.marketPollMs),
+    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 

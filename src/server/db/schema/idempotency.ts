@@ -6,7 +6,7 @@ import { users } from './users';
  * effect: the primary key makes a second request with the same key wait for the first and then
  * read its answer. status_code and response are filled before that transaction commits, so a
  * committed row always holds them (they are null only inside the first, still-open transaction).
- * Rows older than balance.idempotencyKeyRetentionMs are pruned (see src/server/idempotency).
+ * Rows older than infra.idempotencyKeyRetentionMs are pruned (see src/server/idempotency).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -3,6 +3,7 @@ import { accountPaths } from '../../../core/api/account';
 import { gridPaths } from '../../../core/api/kernel';
 import { marketPaths } from '../../../core/api/market';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
@@ -116,7 +117,7 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
 
   it('reads a long ledger a page at a time and misses no row', async () => {
     const p = await asPlayer(app);
-    const rows = 2 * balance.accountExportPageRows + 7;
+    const rows = 2 * infra.accountExportPageRows + 7;
     await q(
       `INSERT INTO telnet_ledger (user_id, delta, reason, reference) SELECT $1, 1, 'operator-grant', 'bulk:' || g FROM generate_series(1, ${rows}) g`,
       [p.id],
@@ -129,11 +130,11 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
 
   it('allows a few exports an hour, counted per player, and refuses queries and the signed-out', async () => {
     const p = await asPlayer(app);
-    for (let i = 0; i < balance.accountExportsPerWindow; i++)
+    for (let i = 0; i < infra.accountExportsPerWindow; i++)
       expect((await p.request('GET', accountPaths.export)).statusCode).toBe(200);
     expectError(await p.request('GET', accountPaths.export), 429, texts.settings.exportTooOften);
     expect((await (await asPlayer(app)).request('GET', accountPaths.export)).statusCode).toBe(200);
-    app.clock.advance(balance.accountExportWindowMs + 1);
+    app.clock.advance(infra.accountExportWindowMs + 1);
     expect((await p.request('GET', accountPaths.export)).statusCode).toBe(200);
     expectError(await (await asPlayer(app)).request('GET', `${accountPaths.export}?userId=1`), 400);
     expectError(await app.fastify.inject({ method: 'GET', url: accountPaths.export }), 401);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ExportProfile } from '../../../core/api/account';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { Executor } from '../../db/connect';
 import { listItems } from '../../inventory';
 import { ledgerPageAfter } from '../../wallet';
@@ -101,7 +101,7 @@ export async function* exportChunks(
   sections: readonly ExportSection[],
   userId: number,
   exportedAt: Date,
-  pageRows: number = balance.accountExportPageRows,
+  pageRows: number = infra.accountExportPageRows,
 ) {
   yield `{"exportedAt":${json(exportedAt)}`;
   for (const section of sections) {

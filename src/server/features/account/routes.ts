@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountPaths, DeleteAccountBody, ExportQuery } from '../../../core/api/account';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { texts } from '../../../core/texts';
 import { parseInput } from '../../http/errors';
 import { byPlayer, type Limits } from '../../http/limits';
@@ -11,8 +11,8 @@ export function accountRoutes(app: FastifyInstance, account: AccountService, lim
   // Each export reads every row the player owns: a few an hour is plenty for a person, and bounds a loop.
   const exports = limits.declare({
     name: 'account-export',
-    limit: balance.accountExportsPerWindow,
-    windowMs: balance.accountExportWindowMs,
+    limit: infra.accountExportsPerWindow,
+    windowMs: infra.accountExportWindowMs,
     keyOf: byPlayer,
     refusal: texts.settings.exportTooOften,
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityKind, ActivityLog } from '../../../core/api/activity';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { LedgerReason } from '../../../core/ledger-reasons';
 import { credit, debit } from '../../wallet';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
@@ -107,7 +108,7 @@ describe.each(drivers)('activity log [%s]', (driver) => {
       '?limit=-1',
       '?limit=1.5',
       '?limit=abc',
-      `?limit=${balance.activityPageMax + 1}`,
+      `?limit=${infra.activityPageMax + 1}`,
       '?limit=1e3',
       '?extra=1',
       '?__proto__=1',

@@ -1,5 +1,5 @@
 import type { ActivityEntry, ActivityKind, ActivityLog } from '../../../core/api/activity';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { LedgerReason } from '../../../core/ledger-reasons';
 import { missionIds, missionTexts, type MissionId } from '../../../core/rules/missions';
 import type { Database } from '../../db/connect';
@@ -96,13 +96,13 @@ export function createActivityService({
   return {
     /** The newest unseen entries (reading does not mark them seen: POST /seen does, with the id the player saw). */
     async log(userId: number, limit: number): Promise<ActivityLog> {
-      const rows = await unseenRows(userId, balance.activityPageMax);
+      const rows = await unseenRows(userId, infra.activityPageMax);
       const entries = toEntries(rows);
       const references = new Map(rows.map((r) => [r.id, r.reference]));
       return { entries: await describe(entries.slice(0, limit), references, describers), unseen: entries.length };
     },
     async unseen(userId: number): Promise<number> {
-      return toEntries(await unseenRows(userId, balance.activityPageMax)).length;
+      return toEntries(await unseenRows(userId, infra.activityPageMax)).length;
     },
     /** Marks seen up to the entry shown, never past the player's own newest row (another's id moves nothing of theirs). */
     async markSeen(userId: number, upToId: number): Promise<void> {

@@ -115,7 +115,7 @@ describe.each(drivers)('password hashing [%s]', (driver) => {
     expect(stats.hashes).toBe(1);
   });
 
-  it('runs at most balance.passwordHashesAtOnce (2) hashes at once across logins and registrations', async () => {
+  it('runs at most infra.passwordHashesAtOnce (2) hashes at once across logins and registrations', async () => {
     const { stats, hasher } = countingHasher();
     const { boundedHasher } = await import('./password');
     const a = service(boundedHasher(hasher));

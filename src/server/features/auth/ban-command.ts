@@ -23,7 +23,7 @@ export type BanOutcome =
  * actor `cli:ban` / `cli:unban`, so it writes the same audit row (ADR 059). A ban marks the player banned and
  * deletes their sessions, then publishes session.ended for them on the deployment's signed Redis bus, so
  * every instance closes their sockets at once. Without Redis (a single server) the server's session recheck
- * closes them within balance.socketSessionRecheckMs; on the embedded database the server is stopped anyway.
+ * closes them within infra.socketSessionRecheckMs; on the embedded database the server is stopped anyway.
  */
 export async function banByLoginId(
   deps: BanCommandDeps,

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 
 // argon2id with OWASP's second recommended profile (19 MiB, t=2, p=1): ~20-40 ms on one core.
 const options = {
@@ -51,7 +51,7 @@ export const argon2Hasher: PasswordHasher = {
  */
 export function boundedHasher(
   inner: PasswordHasher = argon2Hasher,
-  max: number = balance.passwordHashesAtOnce,
+  max: number = infra.passwordHashesAtOnce,
 ): PasswordHasher {
   const slots = createSemaphore(max);
   return {

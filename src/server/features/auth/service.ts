@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
 import { isReservedUsername } from '../../../core/terminal/reserved-names';
@@ -43,9 +44,9 @@ export interface AuthServiceDeps {
   accountsPerIp: number;
   loginAttemptsPerIp: number;
   loginAttemptsPerLoginId: number;
-  /** Registrations per client address per hour; defaults to balance.registrationsPerIp. */
+  /** Registrations per client address per hour; defaults to infra.registrationsPerIp. */
   registrationsPerIp?: number;
-  /** Hashes and checks passwords; defaults to argon2id, at most balance.passwordHashesAtOnce at once. */
+  /** Hashes and checks passwords; defaults to argon2id, at most infra.passwordHashesAtOnce at once. */
   passwords?: PasswordHasher;
   /** Told after a session ends (logout) or all of a player's do (ban), so their open sockets close. */
   onSessionEnded?: (ended: { sessionId: string; reason: 'logout' } | { userId: number; reason: 'banned' }) => void;
@@ -67,29 +68,26 @@ function sessionIdOf(token: string): string {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps.database;
   const limiter = (limit: number, windowMs: number) =>
-    new WindowLimiter(limit, windowMs, deps.now, balance.rateLimiterMaxKeys).startSweeping();
+    new WindowLimiter(limit, windowMs, deps.now, infra.rateLimiterMaxKeys).startSweeping();
   // docs/decisions/003: every attempt counts per address; only real password failures count per
   // (login ID, address), so an address the per-IP limit refused can never lock anybody out.
-  const perIp = limiter(deps.loginAttemptsPerIp, balance.loginWindowMs);
-  const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, balance.loginWindowMs);
-  const registrationsPerIp = limiter(
-    deps.registrationsPerIp ?? balance.registrationsPerIp,
-    balance.registrationWindowMs,
-  );
+  const perIp = limiter(deps.loginAttemptsPerIp, infra.loginWindowMs);
+  const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, infra.loginWindowMs);
+  const registrationsPerIp = limiter(deps.registrationsPerIp ?? infra.registrationsPerIp, infra.registrationWindowMs);
   const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) =>
     sharedLimiter(name, local, limit, windowMs, deps.sharedCounters ?? null);
-  const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, balance.loginWindowMs);
+  const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, infra.loginWindowMs);
   const loginFailures = shared(
     'login-failures',
     failuresPerLoginAtAddress,
     deps.loginAttemptsPerLoginId,
-    balance.loginWindowMs,
+    infra.loginWindowMs,
   );
   const registrations = shared(
     'register-ip',
     registrationsPerIp,
-    deps.registrationsPerIp ?? balance.registrationsPerIp,
-    balance.registrationWindowMs,
+    deps.registrationsPerIp ?? infra.registrationsPerIp,
+    infra.registrationWindowMs,
   );
   const passwords = deps.passwords ?? boundedHasher();
   // Verified against when the login ID is unknown, so a miss costs as long as a hit.
@@ -97,10 +95,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const decoy = () => (decoyHash ??= passwords.hash('decoy-password-0'));
   const findLiveSession = store.prepareFindLiveSession(db);
 
-  // ADR 035: sessions read from the database are trusted for balance.sessionCacheTtlMs. Logout and
+  // ADR 035: sessions read from the database are trusted for infra.sessionCacheTtlMs. Logout and
   // ban forget them here at once and on other instances through the bus (forgetSessions); a
   // revocation the bus missed is honoured within the TTL.
-  const cache = createSessionCache({ ttlMs: balance.sessionCacheTtlMs, max: balance.sessionCacheMax });
+  const cache = createSessionCache({ ttlMs: infra.sessionCacheTtlMs, max: infra.sessionCacheMax });
 
   async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
     const token = randomBytes(32).toString('base64url');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import {
   asPlayer,
   buildTestApp,
@@ -39,7 +39,7 @@ describe.each(drivers)('the session cache on one instance [%s]', (kind) => {
     // A session removed behind the server's back (no event): refused once the TTL has passed.
     await app.db.database.query('DELETE FROM sessions WHERE user_id = $1', [p.id]);
     expect((await p.request('GET', '/api/missions/status')).statusCode).toBe(200);
-    app.clock.advance(balance.sessionCacheTtlMs);
+    app.clock.advance(infra.sessionCacheTtlMs);
     expectError(await p.request('GET', '/api/missions/status'), 401);
   });
 

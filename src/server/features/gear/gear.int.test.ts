@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { effectiveStats } from '../../../core/rules/gear-stats';
 import { fillText, itemTexts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type TestApp } from '../../../../tests/support/app';
@@ -146,7 +146,7 @@ describe.each(drivers)('gear [%s]', (driver) => {
     const p = await asPlayer(app);
     const other = await asPlayer(app);
     const id = await gearOf(app, p);
-    for (let i = 0; i < balance.itemActionsPerMinute; i++) {
+    for (let i = 0; i < infra.itemActionsPerMinute; i++) {
       expect((await p.request('POST', '/api/gear/equip', { gearId: id, equip: i % 2 === 0 })).statusCode).toBe(200);
     }
     expectError(await act(p, '/api/gear/destroy', { gearId: id }), 429, itemTexts.tooManyItemActions);

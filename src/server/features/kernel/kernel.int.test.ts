@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { bitIndex, bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { fillText, texts } from '../../../core/texts';
@@ -239,7 +240,7 @@ describe.each(drivers)('kernel [%s]', (driver) => {
   it('limits grid/state reads per player per minute', async () => {
     const [p, other] = [await asPlayer(app), await asPlayer(app)];
     const read = (who: Player) => who.request('GET', `${gridPaths.state}?x0=0&y0=0&x1=9&y1=9`);
-    for (let i = 0; i < balance.kernelStateReadsPerMinute; i++) expect((await read(p)).statusCode).toBe(200);
+    for (let i = 0; i < infra.kernelStateReadsPerMinute; i++) expect((await read(p)).statusCode).toBe(200);
     expectError(await read(p), 429);
     expect((await read(other)).statusCode).toBe(200);
     app.clock.advance(60_000);

@@ -9,7 +9,7 @@ import {
   snapshotVersionHeader,
   StateQuery,
 } from '../../../core/api/kernel';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { itemTexts } from '../../../core/texts';
 import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
@@ -40,7 +40,7 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
   // One budget per player for purchases and colour changes: no script paints the grid in a loop.
   const actions = limits.declare({
     name: 'kernel-actions',
-    limit: balance.kernelActionsPerMinute,
+    limit: infra.kernelActionsPerMinute,
     windowMs: 60_000,
     keyOf: byPlayer,
     refusal: itemTexts.tooManyItemActions,
@@ -55,7 +55,7 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
   // grid/state regions count on a budget of their own: reading is cheap now, but never unbounded.
   const stateReads = limits.declare({
     name: 'kernel-state-reads',
-    limit: balance.kernelStateReadsPerMinute,
+    limit: infra.kernelStateReadsPerMinute,
     windowMs: 60_000,
     keyOf: byPlayer,
     refusal: itemTexts.tooManyItemActions,

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { Database, Executor } from '../../db/connect';
 import { createCanvas, type OwnedBit } from './canvas';
 import * as store from './store';
@@ -25,7 +26,7 @@ const catchUpBatch = 20_000;
  * most once per `rebuildEveryMs` however many purchases arrive: a request for a newer version
  * waits for the next build, shared by every request waiting.
  */
-export function createSnapshotCache(database: Database, rebuildEveryMs: number = balance.kernelSnapshotRebuildMs) {
+export function createSnapshotCache(database: Database, rebuildEveryMs: number = infra.kernelSnapshotRebuildMs) {
   const canvas = createCanvas(balance.gridSize, balance.gridSize);
   let frame: SnapshotFrame | null = null;
   let catchingUp: Promise<boolean> | null = null;
@@ -98,7 +99,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
       lastBuildAt = performance.now();
       const { version, raw } = canvas.rawFrame();
       // Large output chunks: each chunk is one round trip between the thread pool and the event loop.
-      const compressing = deflateAsync(raw, { level: balance.kernelSnapshotDeflateLevel, chunkSize: 256 * 1024 });
+      const compressing = deflateAsync(raw, { level: infra.kernelSnapshotDeflateLevel, chunkSize: 256 * 1024 });
       building = compressing.catch(() => undefined);
       const bytes = await compressing;
       if (!frame || version > frame.version) frame = { version, bytes };

@@ -7,6 +7,7 @@ import type {
   PrivateMessageBody,
 } from '../../../core/api/ping';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { checkSendRate } from '../../../core/rules/messages';
 import { texts } from '../../../core/texts';
 import type { Database, Executor } from '../../db/connect';
@@ -35,7 +36,7 @@ const toLine = (row: { message: string; createdAt: Date }) => ({
 /** Ping (spec §7 /api/directories/*): private messages, the directory, unread and read. */
 export function createPingService(deps: PingServiceDeps) {
   const { db } = deps.database;
-  const ttlMs = balance.presenceTtlMs;
+  const ttlMs = infra.presenceTtlMs;
 
   async function publishUnread(userId: number): Promise<string[]> {
     const usernames = await store.unreadSenders(db, userId, await deps.ignoredIds(userId));

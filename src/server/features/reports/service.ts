@@ -7,6 +7,7 @@ import type {
   ReportTarget,
 } from '../../../core/api/safety';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import type { ReportAction, ReportTargetKind } from '../../../core/safety';
 import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
@@ -148,7 +149,7 @@ export function createReportService(deps: ReportServiceDeps) {
 
     /** The moderators' queue: open reports grouped per target, the most reported and newest first. */
     async openQueue(page: { limit: number; offset?: number }): Promise<ReportQueueItem[]> {
-      const limit = Math.max(1, Math.min(page.limit, balance.reportQueuePageMax));
+      const limit = Math.max(1, Math.min(page.limit, infra.reportQueuePageMax));
       const rows = await store.openTargets(db, limit, Math.max(0, page.offset ?? 0));
       const reporters = await store.openReporters(
         db,

@@ -9,7 +9,7 @@ import {
   OperationBody,
   SshBody,
 } from '../../../core/api/filesystem';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { terminalTexts } from '../../../core/texts/terminal';
 import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
@@ -21,7 +21,7 @@ import type { TerminalService } from './service';
 export function terminalRoutes(app: FastifyInstance, terminal: TerminalService, limits: Limits): void {
   const commands = limits.declare({
     name: 'terminal-requests',
-    limit: balance.terminalRequestsPerMinute,
+    limit: infra.terminalRequestsPerMinute,
     windowMs: 60_000,
     keyOf: byPlayer,
     refusal: terminalTexts.tooManyCommands,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CompletePurchaseBody, CreatePaymentIntentBody, TestPayBody, virusPaths } from '../../../core/api/virus';
-import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { texts } from '../../../core/texts';
 import { HttpError, parseInput } from '../../http/errors';
 import { requireIdempotencyKey } from '../../http/idempotency-key';
@@ -32,7 +32,7 @@ export function virusRoutes(app: FastifyInstance, virus: VirusService, limits: L
   // route loses the JSON parser; CSRF exempts this one path (src/server/http/csrf.ts), never the signature.
   const webhooks = limits.declare({
     name: 'virus-webhooks',
-    limit: balance.virusWebhooksPerMinute,
+    limit: infra.virusWebhooksPerMinute,
     windowMs: 60_000,
     keyOf: byAddress,
     refusal: texts.virus.tooManyWebhooks,
@@ -41,10 +41,10 @@ export function virusRoutes(app: FastifyInstance, virus: VirusService, limits: L
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/json',
-      { parseAs: 'buffer', bodyLimit: balance.virusWebhookBodyLimitBytes },
+      { parseAs: 'buffer', bodyLimit: infra.virusWebhookBodyLimitBytes },
       (_request, body, done) => done(null, body),
     );
-    scope.post(virusPaths.webhook, { bodyLimit: balance.virusWebhookBodyLimitBytes }, async (request) => {
+    scope.post(virusPaths.webhook, { bodyLimit: infra.virusWebhookBodyLimitBytes }, async (request) => {
       await webhooks.take(request);
       if (!Buffer.isBuffer(request.body)) throw new HttpError(400, texts.virus.webhookBadSignature);
       const signature = request.headers['stripe-signature'];

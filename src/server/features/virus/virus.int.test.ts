@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
+import { infra } from '../../../core/infra';
 import { formatUsd } from '../../../core/rules/virus';
 import { texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
@@ -351,7 +352,7 @@ describe('virus shop security [pglite]', () => {
     const flooder = '203.0.113.7';
     // The limit counts deliveries, verified or not: a flood of junk uses up the window as well.
     const junk = { payload: '{}', headers: { 'content-type': 'application/json' } };
-    for (let i = 0; i < balance.virusWebhooksPerMinute; i++) expect((await from(flooder, junk)).statusCode).toBe(400);
+    for (let i = 0; i < infra.virusWebhooksPerMinute; i++) expect((await from(flooder, junk)).statusCode).toBe(400);
     expectError(await from(flooder), 429, t.tooManyWebhooks);
     expect((await p.request('GET', '/api/telnet-cores')).json()).toEqual([]);
     expect((await p.request('GET', '/api/virus/shop')).json().purchases[0]).toMatchObject({

@@ -1,4 +1,4 @@
-/** The /ws socket and presence on both sides, the jobs runner and stopping a server. Part of `balance` (src/core/balance.ts): import `balance`, not this file. */
+/** The /ws socket and presence on both sides, the jobs runner and stopping a server. Part of `infra` (src/core/infra.ts): import `infra`, not this file. */
 export const realtimeAndJobsNumbers = {
   // Realtime: the /ws socket and presence
   /** Largest message a client may send on the socket (bytes); a larger one closes it. */
