@@ -1,13 +1,11 @@
 import { infra } from '../../core/infra';
-import type { Database, Tx } from '../db/connect';
-import { isConnectionError } from '../db/reconnect';
-import { retryDelayMs } from './backoff';
-import type { Job, JobBatchHandlers, JobHandlers } from './kinds';
+import type { Database } from '../db/connect';
+import { errorText, runBatch, type BatchContext } from './batch';
+import type { JobBatchHandlers, JobHandlers } from './kinds';
 import { createLagMetrics, type JobMetrics } from './lag-metrics';
-import { claimDueJobs, markJobsDone, purgeDoneJobs, readJobStats, recordJobFailure, type JobStats } from './store';
+import { purgeDoneJobs, readJobStats, type JobStats } from './store';
 import { runHousekeeping, type HousekeepingTask } from './housekeeping';
 import { yieldToOthers } from './yield';
-import { lockOrder, sameKindRuns } from './order';
 
 export { lockOrder } from './order';
 
@@ -75,18 +73,10 @@ export interface JobRunner {
   housekeep(): Promise<void>;
 }
 
-type ClaimedRow = Awaited<ReturnType<typeof claimDueJobs>>[number];
-
 const silentLog: JobLog = { info() {}, warn() {}, error() {} };
-const maxErrorChars = 2000;
 /** Jobs per claiming transaction by default: PGlite runs one transaction at a time, so it keeps them short. */
 const defaultClaimSize = { postgres: 100, pglite: 1 } as const;
 const defaultConcurrency = { postgres: 4, pglite: 1 } as const;
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  return text.slice(0, maxErrorChars);
-}
 
 /**
  * The jobs runner (docs/decisions/013-jobs-runner.md). Due jobs are claimed in batches with FOR
@@ -98,13 +88,10 @@ function errorText(error: unknown): string {
 export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): JobRunner {
   const { database, now } = options;
   // Kinds are checked at compile time by JobHandlers; here a row's kind is only a string.
-  const handlers = options.handlers as unknown as Record<string, (tx: Tx, job: Job) => Promise<void>>;
+  const handlers = options.handlers as unknown as BatchContext['handlers'];
   // Only kinds this build knows are claimed: an older instance in a rolling deploy leaves newer kinds alone.
   const kinds = Object.keys(handlers);
-  const batchHandlers = (options.batchHandlers ?? {}) as unknown as Record<
-    string,
-    ((tx: Tx, jobs: Job[]) => Promise<void | (() => void)>) | undefined
-  >;
+  const batchHandlers = (options.batchHandlers ?? {}) as unknown as BatchContext['batchHandlers'];
   const log = options.log ?? silentLog;
   const instanceId = options.instanceId ?? `pid-${process.pid}`;
   const pollIntervalMs = options.pollIntervalMs ?? infra.jobPollIntervalMs;
@@ -117,104 +104,15 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   let timer: NodeJS.Timeout | null = null;
   let pass: Promise<unknown> = Promise.resolve();
   let lastPurgeAt = -Infinity;
-
-  /** Runs one job in its own savepoint of the batch's transaction; a failure is recorded there, still under the row lock. */
-  async function runJob(tx: Tx, row: ClaimedRow, claimedAt: number) {
-    const lagMs = Math.max(0, claimedAt - row.runAt.getTime());
-    const handler = handlers[row.kind]!;
-    const job = { ...row, claimedAt: new Date(claimedAt) };
-    try {
-      const after = await tx.transaction((savepoint) => handler(savepoint, job));
-      return {
-        ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob,
-        after: typeof after === 'function' ? after : undefined,
-      };
-    } catch (error) {
-      // A dead connection took the whole transaction with it: every job of the batch stays pending as it was.
-      if (isConnectionError(error)) throw error;
-      const text = errorText(error);
-      const retryAt = new Date(claimedAt + retryDelayMs(row.attempts + 1));
-      const status = await recordJobFailure(tx, row.id, text, retryAt, new Date(claimedAt));
-      const outcome = status === 'dead' ? 'dead' : 'retry';
-      const details = {
-        jobId: row.id,
-        kind: row.kind,
-        attempt: row.attempts + 1,
-        maxAttempts: row.maxAttempts,
-        instanceId,
-        error: text,
-      };
-      if (outcome === 'dead') log.error(details, 'job dead-lettered after its last attempt');
-      else log.warn({ ...details, retryAt: retryAt.toISOString() }, 'job failed; will retry');
-      return { ran: { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob, after: undefined };
-    }
-  }
-
-  async function runOneByOne(tx: Tx, group: ClaimedRow[], claimedAt: number) {
-    const results = [];
-    for (const row of group) results.push(await runJob(tx, row, claimedAt));
-    return results;
-  }
-
-  /** A group in one savepoint of its kind's batch handler; undefined when it failed (then it runs one by one). */
-  async function runTogether(tx: Tx, group: ClaimedRow[], claimedAt: number) {
-    const jobs = group.map((row) => ({ ...row, claimedAt: new Date(claimedAt) }));
-    try {
-      const after = await tx.transaction((savepoint) => batchHandlers[group[0]!.kind]!(savepoint, jobs));
-      return group.map((row, i) => ({
-        ran: {
-          id: row.id,
-          kind: row.kind,
-          outcome: 'done',
-          lagMs: Math.max(0, claimedAt - row.runAt.getTime()),
-        } satisfies RanJob,
-        after: i === 0 && typeof after === 'function' ? after : undefined,
-      }));
-    } catch (error) {
-      if (isConnectionError(error)) throw error;
-      log.warn(
-        { kind: group[0]!.kind, jobs: group.length, instanceId, error: errorText(error) },
-        'batch of jobs failed; running them one by one',
-      );
-      return undefined;
-    }
-  }
-
-  /**
-   * One transaction: claims up to `limit` due jobs, runs each in its own savepoint (in lockOrder),
-   * marks the successes done, commits; then calls the successes' after-commit functions.
-   * Returns how many it claimed (a short claim means nothing else is due now) and what it ran.
-   */
-  async function runBatch(limit: number): Promise<{ claimed: number; ran: RanJob[] }> {
-    const claimedAt = now();
-    // What the handlers asked to run once their writes are committed (events on the bus).
-    const afterCommit: Array<() => void> = [];
-    const result = await database.db.transaction(async (tx) => {
-      const rows = await claimDueJobs(tx, kinds, new Date(claimedAt), limit);
-      const ran: RanJob[] = [];
-      const done: number[] = [];
-      for (const group of sameKindRuns(lockOrder(rows), (kind) => batchHandlers[kind] !== undefined)) {
-        // Stopping: the rest of the batch is left pending (its locks go with this commit).
-        if (stopRequested && ran.length > 0) break;
-        const together = group.length > 1 ? await runTogether(tx, group, claimedAt) : undefined;
-        for (const { ran: one, after } of together ?? (await runOneByOne(tx, group, claimedAt))) {
-          ran.push(one);
-          if (one.outcome === 'done') done.push(one.id);
-          if (after) afterCommit.push(after);
-        }
-      }
-      await markJobsDone(tx, done, new Date(claimedAt));
-      return { claimed: rows.length, ran };
-    });
-    for (const after of afterCommit) {
-      try {
-        after();
-      } catch (error) {
-        log.error({ instanceId, error: errorText(error) }, "a job's after-commit function failed");
-      }
-    }
-    return result;
-  }
+  const batchContext: BatchContext = {
+    database,
+    kinds,
+    handlers,
+    batchHandlers,
+    log,
+    instanceId,
+    stopping: () => stopRequested,
+  };
 
   async function runPass(): Promise<RanJob[]> {
     const ran: RanJob[] = [];
@@ -229,7 +127,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
         reserved += limit;
         let batch: { claimed: number; ran: RanJob[] };
         try {
-          batch = await runBatch(limit);
+          batch = await runBatch(batchContext, limit, now());
         } catch (error) {
           log.error({ instanceId, error: errorText(error) }, 'jobs pass stopped by a database error');
           drained = true;
