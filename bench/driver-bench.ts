@@ -47,7 +47,7 @@ export interface DriverResult {
 }
 
 /** Runs `load` and attributes CPU (server, load generator, machine) and transactions to it. */
-async function measure<T extends LoadSummary>(
+export async function measure<T extends LoadSummary>(
   server: ServerHandle,
   databaseName: string | null,
   name: string,
