@@ -165,7 +165,7 @@ export function printSpend(result: SpendResult): void {
   );
   console.log(
     table(
-      ['route', 'ok/s', 'p50 ms', 'p99 ms', 'server µs/req', '÷ constant', 'PG % core', 'non-2xx'],
+      ['route', 'ok/s', 'p50 ms', 'p99 ms', 'server µs/req', '÷ constant', 'PG writes/req', 'non-2xx'],
       result.phases.map((p) => [
         p.name,
         fixed(p.okPerS, 0),
@@ -173,7 +173,7 @@ export function printSpend(result: SpendResult): void {
         fixed(p.p99Ms),
         fixed(p.serverCpuUsPerRequest, 0),
         fixed(p.serverCpuUsPerRequest / constant.serverCpuUsPerRequest, 2),
-        fixed(p.postgresCpuPct, 0),
+        fixed(p.dbWritesPerRequest, 1),
         errors(p),
       ]),
     ),
