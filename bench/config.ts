@@ -50,6 +50,7 @@ export const benchParts = [
   'kernel',
   'terminal',
   'firstload',
+  'spend',
 ] as const;
 export type BenchPart = (typeof benchParts)[number];
 

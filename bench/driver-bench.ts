@@ -24,6 +24,8 @@ export interface PhaseResult extends LoadSummary {
   transactionsPerS: number;
   meanTransactionMs: number;
   requestsPerTransaction: number;
+  /** Socket writes to PostgreSQL per answered request: round trips, whatever else loads the machine. */
+  dbWritesPerRequest: number;
   loadGeneratorCpuPct: number;
   /** PostgreSQL backends of the bench database plus its WAL writer/checkpointer, % of one core. */
   postgresCpuPct: number | null;
@@ -47,7 +49,7 @@ export interface DriverResult {
 }
 
 /** Runs `load` and attributes CPU (server, load generator, machine) and transactions to it. */
-async function measure<T extends LoadSummary>(
+export async function measure<T extends LoadSummary>(
   server: ServerHandle,
   databaseName: string | null,
   name: string,
@@ -91,6 +93,7 @@ async function measure<T extends LoadSummary>(
     transactionsPerS: transactions / summary.wallS,
     meanTransactionMs: transactions ? (after.server.transactionMs - before.server.transactionMs) / transactions : NaN,
     requestsPerTransaction: transactions ? answered / transactions : NaN,
+    dbWritesPerRequest: summary.completed ? (after.server.dbWrites - before.server.dbWrites) / summary.completed : NaN,
     loadGeneratorCpuPct,
     postgresCpuPct: databaseName ? postgresPct : null,
     otherCpuPct: otherCpuPct === null ? null : Math.max(0, otherCpuPct),

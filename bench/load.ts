@@ -44,7 +44,14 @@ function note(recorder: Recorder, outcome: { status: number; bodyOk: boolean }, 
  */
 export async function runClosedLoop(
   target: Target,
-  options: { durationMs: number; concurrency: number; timeoutMs: number; next: ShotSource },
+  options: {
+    durationMs: number;
+    concurrency: number;
+    timeoutMs: number;
+    next: ShotSource;
+    /** A source that returns null has nothing more to send: the phase ends early (one request per item). */
+    endWhenEmpty?: boolean;
+  },
 ): Promise<LoadSummary> {
   const recorder = new Recorder();
   const startedAt = performance.now();
@@ -53,6 +60,7 @@ export async function runClosedLoop(
     while (performance.now() < endsAt) {
       const shot = options.next();
       if (!shot) {
+        if (options.endWhenEmpty) return;
         recorder.starved += 1;
         await sleep(2);
         continue;

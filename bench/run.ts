@@ -38,7 +38,8 @@
  *      PostgreSQL against the constant route in the same run.
  * First load (bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
  *      screen's initial JavaScript, and Lighthouse mobile scores for the login screen and the Mainframe.
- * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload runs one part (written to results/latest.<part>.json).
+ * Spending routes (bench/spend-bench.ts): every route that spends, one server, against the constant route.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload, spend runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -59,6 +60,7 @@ import { benchKernelLoop } from './kernel-loop';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
 import { benchTerminal, type TerminalBenchResult } from './terminal-bench';
+import { benchSpend, printSpend, writeSpend } from './spend-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
 import { describePostgres, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers } from './server-handle';
@@ -181,6 +183,14 @@ async function main(): Promise<void> {
       `${dir}latest.kernel.json`,
       `${JSON.stringify({ startedAt: startedAt.toISOString(), kernel }, null, 2)}\n`,
     );
+    if (parts.length === 1) return;
+  }
+
+  if (parts.includes('spend')) {
+    // Printed and written on its own (results/latest.spend.json): every spending route against the constant route.
+    const spend = await benchSpend(benchConfig);
+    printSpend(spend);
+    writeSpend(spend);
     if (parts.length === 1) return;
   }
 

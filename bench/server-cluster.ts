@@ -79,6 +79,7 @@ function sumStats(parts: ServerStats[]): ServerStats {
     eluIdleMs: total((s) => s.eluIdleMs),
     transactions: total((s) => s.transactions),
     transactionMs: total((s) => s.transactionMs),
+    dbWrites: total((s) => s.dbWrites),
     rssBytes: total((s) => s.rssBytes) + process.memoryUsage().rss,
   };
 }

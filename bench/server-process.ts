@@ -2,6 +2,7 @@
 // fresh database, plus one constant route. It answers the orchestrator over IPC with its own CPU
 // time, event-loop utilisation and transaction counts, so each phase can say what limited it.
 import cluster from 'node:cluster';
+import net from 'node:net';
 import { openSync } from 'node:fs';
 import { infra } from '../src/core/infra';
 import { createLogOutput } from '../src/server/log-output';
@@ -52,6 +53,22 @@ function countTransactions(database: Database): { count: number; totalMs: number
   return counter;
 }
 
+/**
+ * Counts socket writes to PostgreSQL's port: postgres.js flushes what a connection has to send once
+ * per turn of the event loop, so a write is a round trip (statements pipelined together share one).
+ * Unlike CPU time, this does not grow when other processes crowd the machine (ADR 078).
+ */
+function countDbWrites(): { count: number } {
+  const counter = { count: 0 };
+  const port = Number(new URL(process.env.BENCH_DB_URL || 'postgres://x:5432').port || 5432);
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function (this: net.Socket, ...args: unknown[]) {
+    if (this.remotePort === port) counter.count += 1;
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof write;
+  return counter;
+}
+
 function tell(message: ServerMessage): void {
   process.send?.(message);
 }
@@ -90,6 +107,7 @@ async function main(): Promise<void> {
   const database = await createDb(config.database);
   await migrate(database);
   const transactions = countTransactions(database);
+  const dbWrites = countDbWrites();
   // Every simulated player connects from 127.0.0.1: the per-address socket caps would stop the bench, not a player.
   const app = await buildApp({
     config,
@@ -125,6 +143,7 @@ async function main(): Promise<void> {
         eluIdleMs: elu.idle,
         transactions: transactions.count,
         transactionMs: transactions.totalMs,
+        dbWrites: dbWrites.count,
         rssBytes: process.memoryUsage().rss,
       };
       tell({ type: 'stats', id: message.id, stats });

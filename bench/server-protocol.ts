@@ -7,6 +7,8 @@ export interface ServerStats {
   eluIdleMs: number;
   transactions: number;
   transactionMs: number;
+  /** Socket writes to PostgreSQL (postgres.js flushes once per round trip, pipelined statements together). */
+  dbWrites: number;
   rssBytes: number;
 }
 

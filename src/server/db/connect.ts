@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { alwaysPrepare } from './prepared';
 import { withReconnect } from './reconnect';
 
 const gzipAsync = promisify(gzip);
@@ -44,8 +45,9 @@ export async function createDb(config: DbConfig): Promise<Database> {
       // bigint columns come back as strings; drizzle's { mode: 'number' } columns convert them.
       connection: { application_name: 'bitbreach' },
     });
-    // A restarted database must not cost a player a failed request: see reconnect.ts.
-    const db = drizzlePostgres(withReconnect(client, { poolSize }), { schema }) as unknown as Db;
+    // A restarted database must not cost a player a failed request: see reconnect.ts. One round trip
+    // per statement, not two: see prepared.ts.
+    const db = drizzlePostgres(alwaysPrepare(withReconnect(client, { poolSize })), { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',

@@ -28,16 +28,59 @@ export async function addToBalances(
 }
 
 /**
- * The debit: one conditional statement, so two spenders can never both take the last Telnet.
- * Returns the new balance, or null when the player does not have `amount` (or does not exist).
+ * The debit and its ledger row in one statement (ADR 078): the conditional UPDATE decides, and the
+ * ledger row is inserted only from the row it returned. Returns the new balance, or null when the
+ * player does not have `amount` (nothing written).
  */
-export async function subtractIfEnough(tx: Tx, userId: number, amount: number): Promise<number | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ telnet: sql`${users.telnet} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.telnet, amount)))
-    .returning({ telnet: users.telnet });
-  return row ? row.telnet : null;
+export async function subtractWithLedger(tx: Tx, row: LedgerRow): Promise<number | null> {
+  const amount = -row.delta;
+  const result = await tx.execute(sql`
+    WITH paid AS (
+      UPDATE users SET telnet = telnet - ${amount}::bigint
+      WHERE id = ${row.userId}::int AND telnet >= ${amount}::bigint
+      RETURNING telnet
+    ), entry AS (
+      INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+      SELECT ${row.userId}::int, ${row.delta}::bigint, ${row.reason}::text, ${row.reference}::text FROM paid
+    )
+    SELECT telnet FROM paid`);
+  const [paid] = rowsOf<{ telnet: string | number }>(result);
+  if (!paid) return null;
+  noteLedgerRows(tx, [row]);
+  return Number(paid.telnet);
+}
+
+/**
+ * A transfer in one statement (ADR 078): the payer's conditional debit, the payee's credit and every
+ * ledger row, the last two only when the debit took. Both players must be locked already (in id
+ * order) and different. Returns both balances, or null when the payer does not have `amount`.
+ */
+export async function transferWithLedger(
+  tx: Tx,
+  t: { fromUserId: number; toUserId: number; amount: number; received: number; rows: LedgerRow[] },
+): Promise<{ fromBalance: number; toBalance: number } | null> {
+  const result = await tx.execute(sql`
+    WITH paid AS (
+      UPDATE users SET telnet = telnet - ${t.amount}::bigint
+      WHERE id = ${t.fromUserId}::int AND telnet >= ${t.amount}::bigint
+      RETURNING telnet
+    ), got AS (
+      UPDATE users SET telnet = telnet + ${t.received}::bigint
+      WHERE id = ${t.toUserId}::int AND EXISTS (SELECT 1 FROM paid)
+      RETURNING telnet
+    ), entries AS (
+      INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+      SELECT r.user_id, r.delta, r.reason, r.reference
+      FROM jsonb_to_recordset(${jsonRows(t.rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })))})
+        AS r(user_id int, delta bigint, reason text, reference text)
+      WHERE EXISTS (SELECT 1 FROM paid)
+    )
+    SELECT (SELECT telnet FROM paid) AS from_balance, (SELECT telnet FROM got) AS to_balance`);
+  const [row] = rowsOf<{ from_balance: string | number | null; to_balance: string | number | null }>(result);
+  if (!row || row.from_balance === null) return null;
+  if (row.to_balance === null) throw new Error(`wallet: no player ${t.toUserId}`);
+  noteLedgerRows(tx, t.rows);
+  return { fromBalance: Number(row.from_balance), toBalance: Number(row.to_balance) };
 }
 
 /**

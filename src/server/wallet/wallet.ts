@@ -88,11 +88,14 @@ export async function debit(tx: Tx, change: WalletChange): Promise<DebitResult> 
   assertAmount(change.amount);
   // The conditional UPDATE below locks the player's row: after a feature row, that is the order backwards.
   assertPlayersLockedFirst(tx, [change.userId]);
-  const balance = await store.subtractIfEnough(tx, change.userId, change.amount);
+  // One statement: the conditional UPDATE and, only if it took, its ledger row (ADR 078).
+  const balance = await store.subtractWithLedger(tx, {
+    userId: change.userId,
+    delta: -change.amount,
+    reason: change.reason,
+    reference: change.reference,
+  });
   if (balance === null) return refusal(tx, change.userId, change.amount);
-  await store.appendLedger(tx, [
-    { userId: change.userId, delta: -change.amount, reason: change.reason, reference: change.reference },
-  ]);
   return { kind: 'debited', balance };
 }
 
@@ -147,19 +150,21 @@ export async function transfer(tx: Tx, t: Transfer): Promise<TransferResult> {
   if (t.fromUserId === t.toUserId) throw new RangeError('wallet: a transfer needs two players');
   const locked = await lockPlayers(tx, [t.fromUserId, t.toUserId]);
   for (const id of [t.fromUserId, t.toUserId]) if (!locked.includes(id)) throw missingPlayer(id);
-  const fromBalance = await store.subtractIfEnough(tx, t.fromUserId, t.amount);
-  if (fromBalance === null) return refusal(tx, t.fromUserId, t.amount);
-  const received = t.amount - fee;
-  const toBalance =
-    received > 0
-      ? (await store.addToBalances(tx, [{ userId: t.toUserId, amount: received }])).get(t.toUserId)!
-      : await balanceOf(tx, t.toUserId);
-  await store.appendLedger(tx, [
-    { userId: t.fromUserId, delta: -t.amount, reason: t.reasons.from, reference: t.reference },
-    { userId: t.toUserId, delta: t.amount, reason: t.reasons.to, reference: t.reference },
-    ...(fee > 0 ? [{ userId: t.toUserId, delta: -fee, reason: t.fee!.reason, reference: t.reference }] : []),
-  ]);
-  return { kind: 'transferred', fromBalance, toBalance };
+  // One statement: the payer's conditional debit, then (only if it took) the payee's credit and all
+  // ledger rows (ADR 078). Both rows are locked above, so the order of the two UPDATEs cannot deadlock.
+  const moved = await store.transferWithLedger(tx, {
+    fromUserId: t.fromUserId,
+    toUserId: t.toUserId,
+    amount: t.amount,
+    received: t.amount - fee,
+    rows: [
+      { userId: t.fromUserId, delta: -t.amount, reason: t.reasons.from, reference: t.reference },
+      { userId: t.toUserId, delta: t.amount, reason: t.reasons.to, reference: t.reference },
+      ...(fee > 0 ? [{ userId: t.toUserId, delta: -fee, reason: t.fee!.reason, reference: t.reference }] : []),
+    ],
+  });
+  if (!moved) return refusal(tx, t.fromUserId, t.amount);
+  return { kind: 'transferred', ...moved };
 }
 
 /** What one ledger reference (and its sub-references) moved, per player (net of its rows), in player id order: what a reversal compensates. */
