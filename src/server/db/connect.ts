@@ -35,6 +35,15 @@ export interface Database {
   backup?: () => Promise<Buffer>;
 }
 
+/** Whether statements are sent as named prepared statements: yes, unless the URL says `prepare=false`. */
+export function preparesStatements(url: string): boolean {
+  try {
+    return new URL(url).searchParams.get('prepare') !== 'false';
+  } catch {
+    return true;
+  }
+}
+
 /** Opens PGlite (a folder, or memory when dataDir is null) or a PostgreSQL pool, behind one handle. */
 export async function createDb(config: DbConfig): Promise<Database> {
   if (config.kind === 'postgres') {
@@ -46,8 +55,11 @@ export async function createDb(config: DbConfig): Promise<Database> {
       connection: { application_name: 'bitbreach' },
     });
     // A restarted database must not cost a player a failed request: see reconnect.ts. One round trip
-    // per statement, not two: see prepared.ts.
-    const db = drizzlePostgres(alwaysPrepare(withReconnect(client, { poolSize })), { schema }) as unknown as Db;
+    // per statement, not two: see prepared.ts. A pooler in transaction mode that cannot keep named
+    // statements (PgBouncer before 1.21) is told so with `?prepare=false` (docs/capacity.md).
+    const reconnecting = withReconnect(client, { poolSize });
+    const sql = preparesStatements(config.url) ? alwaysPrepare(reconnecting) : reconnecting;
+    const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
