@@ -111,10 +111,10 @@ export function createDroneService(deps: DroneServiceDeps) {
 
     /** Buys a run (the secure path telnet-conversion): one per key; a second run while one is active is refused. */
     async buy(userId: number, key: string, body: DroneBuyBody) {
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'drone.buy', request: body, now: now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const startedAt = now();
           const plan = planDroneRun(body.telnet);
           const player = await store.lockPlayer(tx, userId);
@@ -152,6 +152,7 @@ export function createDroneService(deps: DroneServiceDeps) {
             dedupeKey: `drone:${runId}:0`,
           });
           const run = (await store.lockRun(tx, runId))!;
+          afterCommit(() => void publishUser(userId));
           return {
             statusCode: 200,
             body: {
@@ -163,8 +164,6 @@ export function createDroneService(deps: DroneServiceDeps) {
           };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
-      return outcome;
     },
 
     /** spec §7 process / harvest: the oldest finished run's summary, handed out once (two tabs: one gets it). */

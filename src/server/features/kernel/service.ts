@@ -53,6 +53,25 @@ export function createKernelService(deps: KernelServiceDeps) {
     if (event.t === 'kernel.seasonChanged') snapshots.newSeason(event.d.startVersion);
   });
 
+  /** After a purchase committed (not on a replay): the canvases, the mission check, the buyer's stats. */
+  async function announcePurchase(userId: number, done: PurchaseResult) {
+    snapshots.paint({ ...done.square, version: done.version });
+    bus.publish({
+      audience: { kind: 'everyone' },
+      event: { t: 'grid_update', d: { ...done.square, version: done.version } },
+    });
+    // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
+    // its reward once. Awaited, so the answer reaches the buyer after the reward
+    // and the user.updated below carries it; a failure here never undoes the purchase.
+    await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
+    void deps
+      .userView(userId)
+      .then((user) =>
+        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }),
+      )
+      .catch(() => undefined);
+  }
+
   return {
     /** One page of the player's bits this season, for their data export (ADR 057). */
     exportBits: (userId: number, after: number, limit: number) =>
@@ -99,12 +118,10 @@ export function createKernelService(deps: KernelServiceDeps) {
      * key lets exactly one insert; the others' savepoints roll back, so they pay nothing.
      */
     async purchase(userId: number, key: string, body: PurchaseBody): Promise<IdempotentOutcome> {
-      let published: PurchaseResult | null = null;
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'kernel.purchase', request: body, now: now() },
-        async (tx: Tx) => {
-          published = null;
+        async (tx: Tx, afterCommit) => {
           const { x, y } = body;
           const taken = await store.ownerOf(tx, x, y);
           if (taken)
@@ -136,29 +153,10 @@ export function createKernelService(deps: KernelServiceDeps) {
             telnet: paid.balance,
             version,
           };
-          published = result;
+          afterCommit(() => announcePurchase(userId, result));
           return { statusCode: 200, body: result };
         },
       );
-      const done = published as PurchaseResult | null;
-      if (!outcome.replayed && outcome.statusCode === 200 && done) {
-        snapshots.paint({ ...done.square, version: done.version });
-        bus.publish({
-          audience: { kind: 'everyone' },
-          event: { t: 'grid_update', d: { ...done.square, version: done.version } },
-        });
-        // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
-        // its reward once. Awaited, so the answer reaches the buyer after the reward
-        // and the user.updated below carries it; a failure here never undoes the purchase.
-        await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
-        void deps
-          .userView(userId)
-          .then((user) =>
-            bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }),
-          )
-          .catch(() => undefined);
-      }
-      return outcome;
     },
 
     /** Whether the player owns a bit they bought, for the missions service's check. */

@@ -81,7 +81,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
 
     /** spec §7 start (and its secure twin upgrade): the Telnet is taken at start through the ledger, once per key. */
     async start(userId: number, key: string, scope: 'optimizer.start' | 'optimizer.upgrade') {
-      const outcome = await runIdempotent(database, { userId, key, scope, request: {}, now: now() }, async (tx) => {
+      return runIdempotent(database, { userId, key, scope, request: {}, now: now() }, async (tx, afterCommit) => {
         const startedAt = now();
         // Lock order (ADR 044): the player, then the optimizer row; the debit below is then no first lock.
         await lockPlayers(tx, [userId]);
@@ -117,6 +117,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
           { ...row, startedAt: new Date(startedAt), endsAt: new Date(endsAt), paidTelnet: check.costTelnet },
           startedAt,
         );
+        afterCommit(() => void publishUser(userId));
         return {
           statusCode: 200,
           body: {
@@ -127,8 +128,6 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
           } satisfies OptimizerStartResponse,
         };
       });
-      if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
-      return outcome;
     },
 
     /** spec §7 collect: +1 % connection rate and level +1, only after the end time, once (the row lock decides). */

@@ -176,12 +176,10 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           body: { success: true, message: t.buyDirQuote(price), cost: price, bought: false },
         };
       }
-      let paid = false;
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId: user.id, key: key!, scope: 'terminal.buyDirectory', request: body, now: now() },
-        async (tx: Tx) => {
-          paid = false;
+        async (tx: Tx, afterCommit) => {
           // The player before the file system (ADR 049): the debit below locks the player too, and a hack
           // that holds the player waiting for this file system would otherwise deadlock against it.
           await lockPlayers(tx, [user.id]);
@@ -197,7 +195,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           });
           if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
           await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
-          paid = true;
+          afterCommit(() => void publishBalances([user.id]));
           return {
             statusCode: 200,
             body: {
@@ -209,8 +207,6 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           };
         },
       );
-      if (paid && !outcome.replayed) void publishBalances([user.id]);
-      return outcome;
     },
   };
 }
