@@ -18,6 +18,7 @@ import { scheduleJob, type Job } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { credit } from '../../wallet';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface BlockchainServiceDeps {
   database: Database;
@@ -41,18 +42,6 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
   const { database, bus, now, random } = deps;
   const randomDigit = deps.randomDigit ?? (() => randomInt(10));
   const everyone = (event: EventBody) => bus.publish({ audience: { kind: 'everyone' }, event });
-  async function tellPlayers(userIds: number[]) {
-    for (const userId of new Set(userIds)) {
-      try {
-        bus.publish({
-          audience: { kind: 'users', userIds: [userId] },
-          event: { t: 'user.updated', d: await deps.userView(userId) },
-        });
-      } catch {
-        // A player deleted meanwhile has no screen to update.
-      }
-    }
-  }
   const newBoss = (level: number, maxIntegrity: number, at: number): store.NewBoss => {
     return {
       level,
@@ -227,7 +216,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
         });
       }
       if (defeat) everyone({ t: 'blockchain.defeated', d: defeat.record });
-      void tellPlayers([userId, ...(defeat?.paid ?? [])]);
+      void publishUserViews(deps, [userId, ...(defeat?.paid ?? [])]);
     });
     return {
       guess: guessed,

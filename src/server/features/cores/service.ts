@@ -10,6 +10,7 @@ import { runIdempotent } from '../../idempotency';
 import { listItems, openCore, removeItem } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
 import { credit } from '../../wallet';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface CoreServiceDeps {
   database: Database;
@@ -36,16 +37,7 @@ export function createCoreService(deps: CoreServiceDeps) {
    * the committed open into a 500 (a retry would only replay it): those tabs already got
    * inventory.changed, and the tab that opened reconciles from its answer.
    */
-  const publishUserView = async (userId: number) => {
-    try {
-      bus.publish({
-        audience: { kind: 'users', userIds: [userId] },
-        event: { t: 'user.updated', d: await deps.userView(userId) },
-      });
-    } catch {
-      // Nothing to undo: see above.
-    }
-  };
+  const publishUserView = (userId: number) => publishUserViews(deps, [userId]);
 
   return {
     types(): TelnetCoreTypeView[] {

@@ -23,6 +23,7 @@ import type { Bus } from '../../realtime/bus';
 import { transfer } from '../../wallet';
 import { listingRowFor, toListing, type ListedItem } from './listing-view';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface MarketServiceDeps {
   database: Database;
@@ -75,18 +76,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     reason: 'market-listed' | 'market-bought' | 'market-sold' | 'market-returned',
   ) => bus.publish({ audience: { kind: 'users', userIds }, event: { t: 'inventory.changed', d: { reason } } });
   /** user.updated to each player whose Telnet a sale moved (their stats panels show the new balance). */
-  async function publishBalances(userIds: number[]) {
-    for (const userId of userIds) {
-      try {
-        bus.publish({
-          audience: { kind: 'users', userIds: [userId] },
-          event: { t: 'user.updated', d: await deps.userView(userId) },
-        });
-      } catch {
-        // A player deleted meanwhile has no screen to update.
-      }
-    }
-  }
+  const publishBalances = (userIds: number[]) => publishUserViews(deps, userIds);
   /** One market action per key; its body answers 200 (refusals throw), its effects follow the commit (ADR 079). */
   function once(
     userId: number,

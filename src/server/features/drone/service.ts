@@ -18,6 +18,7 @@ import { credit, debit } from '../../wallet';
 import * as store from './store';
 import { runDroneSteps, type DroneStep } from './steps';
 import type { DroneRunRow } from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface DroneServiceDeps {
   database: Database;
@@ -73,13 +74,7 @@ export function createDroneService(deps: DroneServiceDeps) {
   const { database, bus, now } = deps;
   const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
-  const publishUser = async (userId: number) => {
-    try {
-      tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
-    } catch {
-      // A player deleted meanwhile has no screen to update.
-    }
-  };
+  const publishUser = (userId: number) => publishUserViews(deps, [userId]);
 
   /** Ends a run: finished (harvest waits) or, with nothing done, straight to harvested with a refund. */
   async function finish(tx: Tx, run: DroneRunRow, at: Date, change: Partial<DroneRunRow>) {

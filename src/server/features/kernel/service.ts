@@ -25,6 +25,7 @@ import type { Job } from '../../jobs/kinds';
 import { createSeasonService } from './season';
 import { createSnapshotCache } from './snapshot-cache';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface KernelServiceDeps {
   database: Database;
@@ -64,12 +65,7 @@ export function createKernelService(deps: KernelServiceDeps) {
     // its reward once. Awaited, so the answer reaches the buyer after the reward
     // and the user.updated below carries it; a failure here never undoes the purchase.
     await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
-    void deps
-      .userView(userId)
-      .then((user) =>
-        bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }),
-      )
-      .catch(() => undefined);
+    void publishUserViews(deps, [userId]);
   }
 
   return {

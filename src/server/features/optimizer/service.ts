@@ -18,6 +18,7 @@ import type { Bus } from '../../realtime/bus';
 import { balanceOf, debit } from '../../wallet';
 import * as store from './store';
 import type { OptimizerRow } from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface OptimizerServiceDeps {
   database: Database;
@@ -57,13 +58,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
   const { database, bus, now } = deps;
   const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
-  const publishUser = async (userId: number) => {
-    try {
-      tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
-    } catch {
-      // A player deleted meanwhile has no screen to update.
-    }
-  };
+  const publishUser = (userId: number) => publishUserViews(deps, [userId]);
 
   /** Level +1 and the new connection rate, under the optimizer row's lock. */
   async function applyCollect(tx: Tx, row: OptimizerRow): Promise<{ newLevel: number; newConnectionRate: number }> {

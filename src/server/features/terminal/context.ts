@@ -10,6 +10,7 @@ import type { Database, Executor, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface TerminalServiceDeps {
   database: Database;
@@ -107,15 +108,7 @@ export function terminalContext(deps: TerminalServiceDeps) {
     now: deps.now,
     timeLimitMs: deps.intrusionTimeLimitMs ?? balance.sshTimeLimitSeconds * 1000,
     tell,
-    async publishBalances(userIds: number[]) {
-      for (const userId of userIds) {
-        try {
-          tell([userId], { t: 'user.updated', d: await deps.userView(userId) });
-        } catch {
-          // A player deleted meanwhile has no screen to update.
-        }
-      }
-    },
+    publishBalances: (userIds: number[]) => publishUserViews(deps, userIds),
     // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
     // a failure never undoes the action.
     complete: (userId: number, missionId: MissionId): Promise<void> =>

@@ -9,6 +9,7 @@ import { flagPlayer } from '../../moderation';
 import type { Bus } from '../../realtime/bus';
 import { debitUpTo, ledgerTotal } from '../../wallet';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 /** What the reversal needs from the Data Exchange (its service, never its store). */
 export interface ListingsOfItems {
@@ -117,11 +118,7 @@ export function createReversal(deps: ReversalDeps) {
             audience: { kind: 'users', userIds: [userId] },
             event: { t: 'inventory.changed', d: { reason: 'virus-reversal' } },
           });
-        if (taken.taken > 0)
-          void deps.userView(userId).then(
-            (d) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d } }),
-            () => undefined,
-          );
+        if (taken.taken > 0) void publishUserViews(deps, [userId]);
       });
     });
   };
