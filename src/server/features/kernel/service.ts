@@ -14,7 +14,6 @@ import type {
 } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
-import type { MissionId } from '../../../core/rules/missions';
 import { fillText, texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -25,6 +24,7 @@ import type { Job } from '../../jobs/kinds';
 import { createSeasonService } from './season';
 import { createSnapshotCache } from './snapshot-cache';
 import * as store from './store';
+import type { DomainEventEmitter } from '../../events/domain-events';
 import { publishUserViews } from '../../realtime/user-views';
 
 export interface KernelServiceDeps {
@@ -33,8 +33,8 @@ export interface KernelServiceDeps {
   now: () => number;
   /** A player as every view shows them (auth service), for user.updated after a purchase. */
   userView(userId: number): Promise<User>;
-  /** Completes a mission through the missions service once a purchase has committed. */
-  completeMission?(userId: number, missionId: MissionId): Promise<void>;
+  /** Where a committed purchase is reported (the missions listen, ADR 079). */
+  events?: DomainEventEmitter;
 }
 
 const k = texts.kernel;
@@ -61,10 +61,10 @@ export function createKernelService(deps: KernelServiceDeps) {
       audience: { kind: 'everyone' },
       event: { t: 'grid_update', d: { ...done.square, version: done.version } },
     });
-    // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
-    // its reward once. Awaited, so the answer reaches the buyer after the reward
-    // and the user.updated below carries it; a failure here never undoes the purchase.
-    await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
+    // After the commit, as the Terminal does: the missions hear of it and pay the reward once. Awaited,
+    // so the answer reaches the buyer after the reward and the user.updated below carries it; a
+    // listener's failure never undoes the purchase.
+    await deps.events?.emit({ t: 'kernel.bitPurchased', userId });
     void publishUserViews(deps, [userId]);
   }
 

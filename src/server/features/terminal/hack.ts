@@ -39,7 +39,7 @@ export function hackAction(ctx: TerminalContext) {
           await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
           const first = await store.stampEvidence(tx, user.id, 'hackedDeveloperAt', ended);
           afterCommit(async () => {
-            if (first) await ctx.complete(user.id, 'hack_developer_token');
+            if (first) await ctx.announce({ t: 'terminal.developerHacked', userId: user.id });
           });
           return {
             statusCode: 200,

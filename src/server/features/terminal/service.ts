@@ -27,7 +27,7 @@ export type { TerminalServiceDeps } from './context';
 export function createTerminalService(deps: TerminalServiceDeps) {
   const ctx = terminalContext(deps);
   const { database, now } = deps;
-  const { db, complete, publishBalances } = ctx;
+  const { db, announce, publishBalances } = ctx;
 
   return {
     ...intrusionActions(ctx),
@@ -75,7 +75,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
             message: t.directoryCreated(path),
             path,
             items: await listing(tx, user.id, parentOf(path), fs.tokenDir),
-            evidence: first ? ('create_directory' as const) : null,
+            evidence: first ? ('terminal.directoryCreated' as const) : null,
           };
         }
         if (body.command === 'mv') {
@@ -94,7 +94,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
             message: t.tokenMoved(destination),
             path: destination,
             items: await listing(tx, user.id, destination, destination),
-            evidence: first ? ('move_token' as const) : null,
+            evidence: first ? ('terminal.tokenMoved' as const) : null,
           };
         }
         const path = resolved('/', body.target, { allowToken: true });
@@ -111,7 +111,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           evidence: null,
         };
       });
-      if (evidence) await complete(user.id, evidence);
+      if (evidence) await announce({ t: evidence, userId: user.id });
       return { success: true as const, message, path, fileSystem: items };
     },
 
