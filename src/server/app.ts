@@ -1,60 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { infra } from '../core/infra';
-import type { MissionId } from '../core/rules/missions';
+import { registerFeatures } from './compose/features';
+import { createJobs } from './compose/jobs';
+import { createServices, type Services } from './compose/services';
 import type { Config } from './config';
 import type { Database } from './db/connect';
-import { adminRoutes } from './features/admin/routes';
-import { createAdminService, type AdminService } from './features/admin/service';
-import { createPlayersService, type PlayersService } from './features/admin/players-service';
-import { createReportQueue } from './features/admin/reports-queue';
-import { authRoutes } from './features/auth/routes';
-import { apiKeyRoutes } from './features/api-keys/routes';
-import { createApiKeyService } from './features/api-keys/service';
-import { accountRoutes } from './features/account/routes';
-import { createAccountService } from './features/account/service';
-import { exportSections } from './features/account/export';
-import { chatRoutes } from './features/chat/routes';
-import { createChatService, type ChatService } from './features/chat/service';
-import { createAuthService, type AuthService } from './features/auth/service';
-import { leaderboardRoutes } from './features/leaderboard/routes';
-import { missionRoutes } from './features/missions/routes';
-import { activityRoutes } from './features/activity/routes';
-import { createActivityService } from './features/activity/service';
-import { soldItemNames } from './features/data-exchange/reversal';
-import { intruderNames } from './features/terminal/intruder-names';
-import { createMissionService, type MissionService } from './features/missions/service';
-import { ignoreRoutes } from './features/ignores/routes';
-import { createIgnoreService, type IgnoreService } from './features/ignores/service';
-import { reportRoutes } from './features/reports/routes';
-import { createReportService, type ReportService } from './features/reports/service';
-import { pingRoutes } from './features/ping/routes';
-import { createPingService, type PingService } from './features/ping/service';
-import { coreRoutes } from './features/cores/routes';
-import { createCoreService, type CoreService } from './features/cores/service';
-import { blockchainRoutes } from './features/blockchain/routes';
-import { createBlockchainService, type BlockchainService } from './features/blockchain/service';
-import { marketRoutes } from './features/data-exchange/routes';
-import { createMarketService, type MarketService } from './features/data-exchange/service';
-import { gearRoutes } from './features/gear/routes';
-import { kernelRoutes } from './features/kernel/routes';
-import { createKernelService, type KernelService } from './features/kernel/service';
-import { createGearService, type GearService } from './features/gear/service';
-import { tapRoutes } from './features/taps/routes';
-import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
-import { terminalRoutes } from './features/terminal/routes';
-import { createTerminalService, type TerminalService } from './features/terminal/service';
-import { createTapService, type TapService } from './features/taps/service';
-import { createVirus, registerVirus } from './features/virus/plugin';
-import { inventoryPaths } from '../core/api/inventory';
-import { idempotentRoutes } from '../core/api/market';
-import { registerItemActionLimit } from './http/action-limit';
-import { registerCsrf } from './http/csrf';
-import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
-import { pruneIdempotencyKeys } from './idempotency';
+import type { JobRunner } from './jobs';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerContracts } from './http/contracts';
 import { registerErrorHandler } from './http/errors';
@@ -68,13 +22,13 @@ import { createLimits } from './http/limits';
 import { watchCommittedLedger } from './wallet';
 import { openSharedStores } from './http/shared-stores';
 import { isClusterWorker } from './cluster/messages';
+import { registerCsrf } from './http/csrf';
 import { registerSession } from './http/session';
 import { registerStaticClient } from './http/static-client';
 import type { HubLimits } from './realtime/hub';
-import { publishSessionEnded, publishUsersUpdated } from './realtime/notify';
 import { defaultRedisChannel } from './realtime/bus-signing';
 import { createRealtime, type Realtime } from './realtime/realtime';
-import { socketErrorHandler, wsRoutes } from './realtime/ws-routes';
+import { socketErrorHandler } from './realtime/ws-routes';
 
 export interface AppDeps {
   config: Config;
@@ -101,24 +55,8 @@ export interface AppDeps {
 
 export interface App {
   fastify: FastifyInstance;
-  services: {
-    auth: AuthService;
-    taps: TapService;
-    chat: ChatService;
-    ping: PingService;
-    missions: MissionService;
-    gear: GearService;
-    cores: CoreService;
-    market: MarketService;
-    optimizerDrone: OptimizerDrone;
-    blockchain: BlockchainService;
-    terminal: TerminalService;
-    kernel: KernelService;
-    admin: AdminService;
-    ignores: IgnoreService;
-    reports: ReportService;
-    players: PlayersService;
-  };
+  /** Every feature's service (compose/services.ts). */
+  services: Services;
   /** The event bus, presence and this instance's sockets. */
   realtime: Realtime;
   /** Timed and background work; main.ts starts it polling, tests call jobs.runDue() after moving the clock. */
@@ -210,161 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     leases: shared.leases,
     onBusLag: (ms) => metrics.busLag.observe(ms / 1000),
   });
-  const { bus } = realtime;
-  const auth = createAuthService({
-    database,
-    now,
-    accountsPerIp: config.accountsPerIp,
-    registrationsPerIp: config.registrationsPerIp,
-    loginAttemptsPerIp: config.loginAttemptsPerIp,
-    loginAttemptsPerLoginId: config.loginAttemptsPerLoginId,
-    onSessionEnded: (ended) => publishSessionEnded(bus, ended),
-    onUserUpdated: (user) => publishUsersUpdated(bus, [user]),
-    sharedCounters,
-    onSessionLookup: (hit) => metrics.sessionCache.inc({ result: hit ? 'hit' : 'miss' }),
-  });
-  // Another instance's logout or ban (or the ban script) reaches this one's session cache through the
-  // bus; after an outage anything may have been missed, so everything is read afresh.
-  bus.subscribe(({ audience, event }) => {
-    if (event.t === 'user.updated') auth.userChanged(event.d);
-    else if (event.t === 'stream.interrupted') auth.forgetSessions('all');
-    else if (event.t === 'session.ended' && audience.kind === 'session')
-      auth.forgetSessions({ sessionId: audience.sessionId });
-    else if (event.t === 'session.ended' && audience.kind === 'users')
-      auth.forgetSessions({ userIds: audience.userIds });
-  });
-  const taps = createTapService({
-    database,
-    now,
-    random,
-    maxConcurrentGroups: database.kind === 'postgres' ? 2 : 1,
-    ...(deps.tapRate ? { tapRate: deps.tapRate } : {}),
-    onCommitted: (users) => publishUsersUpdated(bus, users),
-    onGroup: (size) => metrics.groupCommitSize.observe(size),
-  });
-  const ignores = createIgnoreService({ database, bus, now });
-  const chat = createChatService({ database, bus, now, ignoredIds: (userId) => ignores.ignoredIds(userId) });
-  const ping = createPingService({
-    database,
-    bus,
-    now,
-    ignoredIds: ignores.ignoredIds,
-    isIgnoring: ignores.isIgnoring,
-  });
-  const blockchain = createBlockchainService({ database, bus, now, random, userView: (id) => auth.view(id) });
-  // The terminal and the Kernel complete their missions through the missions service, which asks them for evidence back.
-  let missionsRef: MissionService | null = null;
-  const completeMission = async (userId: number, missionId: MissionId) =>
-    void (await missionsRef?.complete(await auth.view(userId), missionId));
-  const terminal = createTerminalService({
-    database,
-    bus,
-    now,
-    ...(deps.intrusionTimeLimitMs ? { intrusionTimeLimitMs: deps.intrusionTimeLimitMs } : {}),
-    userView: (userId) => auth.view(userId),
-    writeSystemLine: ping.writeSystemLine,
-    completeMission,
-    ignoredIds: ignores.ignoredIds,
-  });
-  // The Kernel asks only until the player has the mission: later purchases cost one primary-key look-up.
-  const kernel = createKernelService({
-    database,
-    bus,
-    now,
-    userView: auth.view,
-    completeMission: async (userId, missionId) => {
-      if (missionsRef && !(await missionsRef.hasCompleted(userId, missionId))) await completeMission(userId, missionId);
-    },
-  });
-  const reports = createReportService({
-    database,
-    now,
-    chatLine: chat.lineById,
-    privateMessage: ping.messageSeenBy,
-    playerNamed: ignores.playerNamed,
-    region: (query) => kernel.state(query),
-  });
-  const missions = createMissionService({
-    database,
-    bus,
-    now,
-    evidence: {
-      sentChat: chat.hasSent,
-      sentPrivateMessage: ping.hasSent,
-      attackedBlockchain: blockchain.hasAttempted,
-      terminal: terminal.evidence,
-      boughtKernelBit: (userId) => kernel.boughtBit(userId),
-    },
-  });
-  missionsRef = missions;
-
-  const market = createMarketService({ database, bus, now, userView: auth.view });
-  const itemDeps = { database, bus, now, listingsOf: market.myListings, userView: auth.view };
-  const gear = createGearService(itemDeps);
-  const cores = createCoreService({ ...itemDeps, random });
-
-  const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
-  const account = createAccountService({
-    database,
-    now,
-    auth,
-    market,
-    drone: optimizerDrone.drone,
-    ping,
-    chat,
-    exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),
-  });
-  const apiKeys = createApiKeyService({ database, now, counters: sharedCounters, userView: auth.view });
-  const virus = createVirus({
-    config,
-    database,
-    bus,
-    now,
-    random,
-    listings: market,
-    userView: auth.view,
-    log: fastify.log,
-  });
-  const admin = createAdminService({ database, now, bus, userView: auth.view });
-  const players = createPlayersService({
-    database,
-    now,
-    addressKey: config.sessionSecret,
-    auth,
-    chat,
-    ping,
-    market,
-    kernel,
-  });
-  const reportQueue = createReportQueue({ database, now, reports });
-  const jobs = createJobRunner({
-    database,
-    now,
-    handlers: createJobHandlers({
-      expireListing: market.expire,
-      ...optimizerDrone.jobs,
-      respawnBoss: blockchain.respawn,
-      expireIntrusion: terminal.expireIntrusion,
-      abandonPurchase: virus.abandon,
-      endKernelSeason: kernel.endSeasonJob,
-    }),
-    batchHandlers: optimizerDrone.batchJobs,
-    instanceId: `${hostname()}:${process.pid}`,
-    log: fastify.log,
-    ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
-    housekeeping: [
-      {
-        name: 'idempotency keys',
-        removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }),
-      },
-      { name: 'expired sessions', removeBatch: auth.pruneExpiredSessions },
-      { name: 'ended username reservations', removeBatch: auth.pruneUsernameReservations },
-      { name: 'tap batch keys', removeBatch: taps.pruneCountedBatches },
-    ],
-  });
+  const context = { deps, now, random, bus: realtime.bus, log: fastify.log, metrics, sharedCounters };
+  const services = createServices(context);
+  const { auth, taps, apiKeys } = services;
+  const jobs = createJobs(context, services);
 
   await auth.backfillUsernameSkeletons();
-  await blockchain.ensureFirstBoss();
+  await services.blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
   registerContracts(fastify, { checkResponses: deps.checkResponses ?? false });
   registerJsonBody(fastify);
@@ -373,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOps(fastify, {
     metrics,
     database,
-    bus,
+    bus: realtime.bus,
     sockets: () => realtime.hub.stats().sockets,
     jobs: () => jobs.metrics(),
     metricsToken: config.metricsToken,
@@ -395,61 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     errorHandler: socketErrorHandler,
   });
 
-  authRoutes(fastify, auth);
-  accountRoutes(fastify, account, limits);
-  tapRoutes(fastify, taps);
-  leaderboardRoutes(fastify, database);
-  chatRoutes(fastify, chat);
-  pingRoutes(fastify, ping);
-  ignoreRoutes(fastify, ignores);
-  reportRoutes(fastify, reports, limits);
-  missionRoutes(fastify, missions);
-  activityRoutes(
-    fastify,
-    createActivityService({
-      database,
-      describers: {
-        soldItems: (ids) => soldItemNames(database.db, ids),
-        intruders: (ids) => intruderNames(database.db, ids),
-      },
-    }),
-  );
-  registerItemActionLimit(fastify, limits, [inventoryPaths.equip, ...idempotentRoutes]);
-  gearRoutes(fastify, gear);
-  coreRoutes(fastify, cores);
-  marketRoutes(fastify, market);
-  optimizerDroneRoutes(fastify, optimizerDrone);
-  blockchainRoutes(fastify, blockchain);
-  terminalRoutes(fastify, terminal, limits);
-  kernelRoutes(fastify, kernel, limits);
-  registerVirus(fastify, virus, limits);
-  adminRoutes(fastify, database, { admin, players, reportQueue });
-  apiKeyRoutes(fastify, apiKeys);
-  wsRoutes(fastify, realtime.hub, limits);
-  fastify.get('/api/health', async () => ({ ok: true }));
+  registerFeatures(fastify, { database, services, limits, realtime });
 
   await registerStaticClient(fastify, config.staticDir);
 
   return {
     fastify,
-    services: {
-      auth,
-      taps,
-      chat,
-      ping,
-      missions,
-      gear,
-      cores,
-      market,
-      optimizerDrone,
-      blockchain,
-      terminal,
-      kernel,
-      admin,
-      ignores,
-      reports,
-      players,
-    },
+    services,
     realtime,
     jobs,
     metrics,

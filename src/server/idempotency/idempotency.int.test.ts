@@ -4,7 +4,7 @@ import { texts } from '../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
 import { HttpError } from '../http/errors';
-import { pruneIdempotencyKeys, runIdempotent } from './index';
+import { pruneIdempotencyKeys, runIdempotent, runTransaction } from './index';
 import {
   buyItem,
   createSpendTables,
@@ -151,6 +151,43 @@ describe.each(drivers)('exactly-once spending with idempotency keys [%s]', (kind
       body: { message: 'Locked', until: 5 },
       replayed: true,
     });
+  });
+
+  it('runs what the work registers after commit once, and never again on a replayed answer (ADR 079)', async () => {
+    const player = await playerWith(100);
+    const call = { userId: player.id, key: 'announce-once', scope: spendScope, request: {}, now: app.clock.now };
+    const seen: number[] = [];
+    const work = async (
+      tx: Parameters<Parameters<typeof runIdempotent>[2]>[0],
+      afterCommit: (fn: () => unknown) => void,
+    ) => {
+      const outcome = await buyItem(tx, player.id, 'probe');
+      // Read on another handle: the purchase is visible only once the transaction has committed.
+      afterCommit(async () => seen.push((await holdings(app.db.database, player.id)).purchases.length));
+      return outcome;
+    };
+    expect(await runIdempotent(app.db.database, call, work)).toMatchObject({ replayed: false });
+    expect(await runIdempotent(app.db.database, call, work)).toMatchObject({ replayed: true });
+    expect(seen).toEqual([1]);
+  });
+
+  it('runs no effect of a refused or failed action, nor of a rolled-back transaction', async () => {
+    const player = await playerWith(10);
+    const ran: string[] = [];
+    const call = { userId: player.id, key: 'refused-quietly', scope: spendScope, request: {}, now: app.clock.now };
+    const refused = await runIdempotent(app.db.database, call, async (tx, afterCommit) => {
+      afterCommit(() => ran.push('refused'));
+      return buyItem(tx, player.id, 'rootkit');
+    });
+    expect(refused.statusCode).toBe(409);
+    await expect(
+      runTransaction(app.db.database, async (_tx, afterCommit) => {
+        afterCommit(() => ran.push('rolled back'));
+        throw new Error('gave up');
+      }),
+    ).rejects.toThrow('gave up');
+    await runTransaction(app.db.database, async (_tx, afterCommit) => afterCommit(() => ran.push('committed')));
+    expect(ran).toEqual(['committed']);
   });
 
   it('20 concurrent requests with one key apply the purchase once and all get the same answer', async () => {

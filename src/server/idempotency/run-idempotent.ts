@@ -1,6 +1,7 @@
 import { texts } from '../../core/texts';
 import type { Database, Tx } from '../db/connect';
 import { HttpError } from '../http/errors';
+import { runTransaction, type AfterCommit, type Effect } from './after-commit';
 import { hashRequest } from './request-hash';
 import { claimKey, readKey, saveOutcome } from './store';
 
@@ -40,19 +41,31 @@ function asStored(outcome: Outcome): Outcome {
   return { statusCode: outcome.statusCode, body: JSON.parse(JSON.stringify(outcome.body ?? null)) as unknown };
 }
 
-/** Runs the work inside a savepoint; a refusal (4xx returned, or an HttpError 4xx thrown) undoes its writes. */
-async function runWork(tx: Tx, work: (tx: Tx) => Promise<Outcome>): Promise<Outcome> {
+/** The work of one idempotent call: its writes in `tx`, its effects through `afterCommit` (ADR 079). */
+export type IdempotentWork = (tx: Tx, afterCommit: AfterCommit) => Promise<Outcome>;
+
+/**
+ * Runs the work inside a savepoint; a refusal (4xx returned, or an HttpError 4xx thrown) undoes its
+ * writes and forgets its effects, so only an action that happened is announced.
+ */
+async function runWork(tx: Tx, work: IdempotentWork): Promise<{ outcome: Outcome; effects: Effect[] }> {
+  const effects: Effect[] = [];
   try {
-    return await tx.transaction(async (inner) => {
-      const outcome = await work(inner);
+    const outcome = await tx.transaction(async (inner) => {
+      effects.length = 0;
+      const outcome = await work(inner, (effect) => effects.push(effect));
       if (outcome.statusCode >= 500) throw new Error(`idempotent work answered ${outcome.statusCode}; throw instead`);
       if (outcome.statusCode >= 400) throw new Refusal(outcome);
       return outcome;
     });
+    return { outcome, effects };
   } catch (error) {
-    if (error instanceof Refusal) return error.outcome;
+    if (error instanceof Refusal) return { outcome: error.outcome, effects: [] };
     if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) {
-      return { statusCode: error.statusCode, body: { message: error.message, ...error.body } };
+      return {
+        outcome: { statusCode: error.statusCode, body: { message: error.message, ...error.body } },
+        effects: [],
+      };
     }
     throw error;
   }
@@ -60,20 +73,24 @@ async function runWork(tx: Tx, work: (tx: Tx) => Promise<Outcome>): Promise<Outc
 
 /**
  * The same as runIdempotent, inside a transaction the caller already holds. The key is claimed
- * first, so the effect, the key and its answer commit (or roll back) together.
+ * first, so the effect, the key and its answer commit (or roll back) together. The work's effects
+ * go to the caller's `afterCommit` only when the work ran and was not refused: a replay has none.
  */
 export async function runIdempotentInTransaction(
   tx: Tx,
   call: IdempotentCall,
-  work: (tx: Tx) => Promise<Outcome>,
+  work: IdempotentWork,
+  afterCommit: AfterCommit,
 ): Promise<IdempotentOutcome> {
   const requestHash = hashRequest(call.scope, call.request);
   const createdAt = new Date(call.now);
   // Twice at most: a key pruned between our conflict and our read is simply claimed again.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (await claimKey(tx, { userId: call.userId, key: call.key, scope: call.scope, requestHash, createdAt })) {
-      const outcome = asStored(await runWork(tx, work));
+      const ran = await runWork(tx, work);
+      const outcome = asStored(ran.outcome);
       await saveOutcome(tx, call.userId, call.key, outcome.statusCode, outcome.body);
+      ran.effects.forEach(afterCommit);
       return { ...outcome, replayed: false };
     }
     const stored = await readKey(tx, call.userId, call.key);
@@ -91,11 +108,13 @@ export async function runIdempotentInTransaction(
  * answer (`replayed: true`) and never runs `work` again; the same key with a different request is
  * refused with 422. Refusals (4xx) are stored too: the client makes a new key per action.
  * Any other error rolls back everything, the key included, so a retry runs the work afresh.
+ * What the work registers with `afterCommit` runs after the commit, and only when this request
+ * ran the work and was not refused: a replayed answer re-runs no effect (ADR 079).
  */
 export function runIdempotent(
   database: Database,
   call: IdempotentCall,
-  work: (tx: Tx) => Promise<Outcome>,
+  work: IdempotentWork,
 ): Promise<IdempotentOutcome> {
-  return database.db.transaction((tx) => runIdempotentInTransaction(tx, call, work));
+  return runTransaction(database, (tx, afterCommit) => runIdempotentInTransaction(tx, call, work, afterCommit));
 }

@@ -5,6 +5,7 @@ import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
+import { runTransaction } from '../../idempotency';
 import { destroyAllItemsOf } from '../../inventory';
 import { balanceOf, debit } from '../../wallet';
 import type { AuthService } from '../auth/service';
@@ -53,7 +54,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const row = await deps.auth.confirmPassword(caller, body.password, texts.settings.deletePasswordWrong);
       const at = deps.now();
       const userId = caller.userId;
-      const afterCommit = await db.transaction(async (tx) => {
+      await runTransaction(deps.database, async (tx, afterCommit) => {
         await lockPlayers(tx, [userId]);
         await deps.drone.stopRunOf(tx, userId);
         const listings = await deps.market.withdrawAllOf(tx, userId);
@@ -70,9 +71,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           at: new Date(at),
           reservedUntil: new Date(at + balance.deletedUsernameReservedDays * dayMs),
         });
-        return [sessions, listings.publish, pings];
+        afterCommit(sessions);
+        afterCommit(listings.publish);
+        afterCommit(pings);
       });
-      for (const fn of afterCommit) fn();
       return { deleted: true };
     },
   };

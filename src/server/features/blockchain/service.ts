@@ -12,12 +12,13 @@ import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
+import { runIdempotent, type AfterCommit, type IdempotentOutcome } from '../../idempotency';
 import { equippedGear } from '../../inventory';
 import { scheduleJob, type Job } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { credit } from '../../wallet';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface BlockchainServiceDeps {
   database: Database;
@@ -41,18 +42,6 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
   const { database, bus, now, random } = deps;
   const randomDigit = deps.randomDigit ?? (() => randomInt(10));
   const everyone = (event: EventBody) => bus.publish({ audience: { kind: 'everyone' }, event });
-  async function tellPlayers(userIds: number[]) {
-    for (const userId of new Set(userIds)) {
-      try {
-        bus.publish({
-          audience: { kind: 'users', userIds: [userId] },
-          event: { t: 'user.updated', d: await deps.userView(userId) },
-        });
-      } catch {
-        // A player deleted meanwhile has no screen to update.
-      }
-    }
-  }
   const newBoss = (level: number, maxIntegrity: number, at: number): store.NewBoss => {
     return {
       level,
@@ -140,12 +129,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     return leader ? [leader.userId] : [];
   }
 
-  async function guess(
-    tx: Tx,
-    userId: number,
-    body: SubmitCodeBody,
-    after: (fn: () => void) => void,
-  ): Promise<GuessResult> {
+  async function guess(tx: Tx, userId: number, body: SubmitCodeBody, afterCommit: AfterCommit): Promise<GuessResult> {
     const boss = await store.activeBoss(tx);
     if (!boss) {
       // The killing blow's racers arrive after the defeat: the code they sent was the last one cracked.
@@ -208,7 +192,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
       createdAt: new Date(at),
     });
 
-    after(() => {
+    afterCommit(() => {
       everyone({
         t: 'blockchain.attempted',
         d: {
@@ -232,7 +216,7 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
         });
       }
       if (defeat) everyone({ t: 'blockchain.defeated', d: defeat.record });
-      void tellPlayers([userId, ...(defeat?.paid ?? [])]);
+      void publishUserViews(deps, [userId, ...(defeat?.paid ?? [])]);
     });
     return {
       guess: guessed,
@@ -253,17 +237,11 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
   return {
     /** POST submit-code: one guess, exactly once per Idempotency-Key; refusals change nothing. */
     async submit(userId: number, key: string, body: SubmitCodeBody): Promise<IdempotentOutcome> {
-      const pending: (() => void)[] = [];
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'blockchain.submit', request: body, now: now() },
-        async (tx) => {
-          pending.length = 0;
-          return { statusCode: 200, body: await guess(tx, userId, body, (fn) => pending.push(fn)) };
-        },
+        async (tx, afterCommit) => ({ statusCode: 200, body: await guess(tx, userId, body, afterCommit) }),
       );
-      if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) fn();
-      return outcome;
     },
 
     /** GET current: the active boss as this player sees it (their attack and EXP cost), or null. */

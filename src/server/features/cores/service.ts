@@ -10,6 +10,7 @@ import { runIdempotent } from '../../idempotency';
 import { listItems, openCore, removeItem } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
 import { credit } from '../../wallet';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface CoreServiceDeps {
   database: Database;
@@ -36,16 +37,7 @@ export function createCoreService(deps: CoreServiceDeps) {
    * the committed open into a 500 (a retry would only replay it): those tabs already got
    * inventory.changed, and the tab that opened reconciles from its answer.
    */
-  const publishUserView = async (userId: number) => {
-    try {
-      bus.publish({
-        audience: { kind: 'users', userIds: [userId] },
-        event: { t: 'user.updated', d: await deps.userView(userId) },
-      });
-    } catch {
-      // Nothing to undo: see above.
-    }
-  };
+  const publishUserView = (userId: number) => publishUserViews(deps, [userId]);
 
   return {
     types(): TelnetCoreTypeView[] {
@@ -95,10 +87,10 @@ export function createCoreService(deps: CoreServiceDeps) {
      * through the ledger ('core-open'), failure destroys the core. Of concurrent uses one opens it.
      */
     async use(userId: number, key: string, coreId: number) {
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'cores.use', request: { coreId }, now: deps.now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const held = (await listItems(tx, userId)).cores.find((c) => c.id === coreId && !c.isUsed);
           const coreType = held ? findCoreType(held.coreTypeId)! : undefined;
           const roll = coreType ? rollCore(deps.random, coreType) : { success: false, telnetRewarded: 0 };
@@ -107,6 +99,10 @@ export function createCoreService(deps: CoreServiceDeps) {
           if (opened.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
           if (opened.kind === 'used') return refuse(409, itemTexts.coreAlreadyOpened);
           if (!coreType) return refuse(409, itemTexts.activateCoreFailed); // it arrived after our read: try again
+          afterCommit(async () => {
+            changed(userId, 'core-open');
+            await publishUserView(userId);
+          });
           if (!roll.success) {
             await removeItem(tx, { userId, item: { kind: 'core', id: coreId } });
             return { statusCode: 200, body: { success: false, message: itemTexts.coreOpenFailed, telnetRewarded: 0 } };
@@ -122,27 +118,21 @@ export function createCoreService(deps: CoreServiceDeps) {
           };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) {
-        changed(userId, 'core-open');
-        await publishUserView(userId);
-      }
-      return outcome;
     },
 
     async destroy(userId: number, key: string, body: DestroyCoreBody) {
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'cores.destroy', request: body, now: deps.now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const removed = await removeItem(tx, { userId, item: { kind: 'core', id: body.telnetCoreId } });
           if (removed.kind === 'not-found') return refuse(404, itemTexts.coreNotFound);
           if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
           if (removed.kind !== 'removed') return refuse(409, itemTexts.destroyCoreFailed);
+          afterCommit(() => changed(userId, 'destroy'));
           return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
-      return outcome;
     },
   };
 }

@@ -16,13 +16,14 @@ import { fillText, itemTexts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
+import { runIdempotent, type AfterCommit, type IdempotentOutcome } from '../../idempotency';
 import { countItems, escrowItem, listItems, releaseEscrow } from '../../inventory';
 import { scheduleJob, type Job } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { transfer } from '../../wallet';
 import { listingRowFor, toListing, type ListedItem } from './listing-view';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface MarketServiceDeps {
   database: Database;
@@ -75,42 +76,24 @@ export function createMarketService(deps: MarketServiceDeps) {
     reason: 'market-listed' | 'market-bought' | 'market-sold' | 'market-returned',
   ) => bus.publish({ audience: { kind: 'users', userIds }, event: { t: 'inventory.changed', d: { reason } } });
   /** user.updated to each player whose Telnet a sale moved (their stats panels show the new balance). */
-  async function publishBalances(userIds: number[]) {
-    for (const userId of userIds) {
-      try {
-        bus.publish({
-          audience: { kind: 'users', userIds: [userId] },
-          event: { t: 'user.updated', d: await deps.userView(userId) },
-        });
-      } catch {
-        // A player deleted meanwhile has no screen to update.
-      }
-    }
-  }
-  /** Runs the work once per key; `after` runs only when this call (not a replay) committed a 200. */
-  async function once(
+  const publishBalances = (userIds: number[]) => publishUserViews(deps, userIds);
+  /** One market action per key; its body answers 200 (refusals throw), its effects follow the commit (ADR 079). */
+  function once(
     userId: number,
     key: string,
     scope: string,
     request: unknown,
-    work: (tx: Tx, after: (fn: () => void) => void) => Promise<unknown>,
-  ) {
-    const pending: (() => void)[] = [];
-    const outcome: IdempotentOutcome = await runIdempotent(
-      database,
-      { userId, key, scope, request, now: now() },
-      async (tx) => {
-        pending.length = 0;
-        return { statusCode: 200, body: await work(tx, (fn) => pending.push(fn)) };
-      },
-    );
-    if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) fn();
-    return outcome;
+    work: (tx: Tx, afterCommit: AfterCommit) => Promise<unknown>,
+  ): Promise<IdempotentOutcome> {
+    return runIdempotent(database, { userId, key, scope, request, now: now() }, async (tx, afterCommit) => ({
+      statusCode: 200,
+      body: await work(tx, afterCommit),
+    }));
   }
 
   const service = {
     create(userId: number, key: string, body: CreateListingBody) {
-      return once(userId, key, 'market.create', body, async (tx, after) => {
+      return once(userId, key, 'market.create', body, async (tx, afterCommit) => {
         const price = validatePrice(body.price);
         if (!price.ok) return refuse(400, price.message);
         // Lock order (ADR 044): the seller first; the escrow below then takes no first lock.
@@ -141,7 +124,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           dedupeKey: `listing:${listingId}`,
         });
         const listing = toListing((await store.lockListing(tx, listingId))!);
-        after(() => {
+        afterCommit(() => {
           publishEveryone({ t: 'market.listingCreated', d: listing });
           tellOwners([userId], 'market-listed');
         });
@@ -154,7 +137,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     buy(buyerId: number, key: string, body: BuyListingBody) {
-      return once(buyerId, key, 'market.buy', body, async (tx, after) => {
+      return once(buyerId, key, 'market.buy', body, async (tx, afterCommit) => {
         // Lock order (ADR 044): buyer and seller by id, then the listing (its seller never changes).
         const sellerId = await store.sellerOf(tx, body.listingId);
         await lockPlayers(tx, sellerId === undefined ? [buyerId] : [buyerId, sellerId]);
@@ -180,7 +163,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         if (released.kind === 'full') return refuse(409, itemTexts.buyerInventoryFull);
         if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
         await store.closeListing(tx, row.id, { status: 'sold', buyerId, at: new Date(now()) });
-        after(() => {
+        afterCommit(() => {
           publishEveryone({
             t: 'market.listingSold',
             d: {
@@ -209,7 +192,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     remove(userId: number, key: string, body: RemoveListingBody) {
-      return once(userId, key, 'market.remove', body, async (tx, after) => {
+      return once(userId, key, 'market.remove', body, async (tx, afterCommit) => {
         // Lock order (ADR 044): the player, then the listing; anyone else's listing is refused below.
         await lockPlayers(tx, [userId]);
         const row = await store.lockListing(tx, body.listingId);
@@ -218,7 +201,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: userId });
         if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
         await store.closeListing(tx, row.id, { status: 'removed', at: new Date(now()) });
-        after(() => {
+        afterCommit(() => {
           publishEveryone({
             t: 'market.listingRemoved',
             d: { listingId: row.id, sellerId: userId, itemName: row.itemName },

@@ -18,6 +18,7 @@ import { credit, debit } from '../../wallet';
 import * as store from './store';
 import { runDroneSteps, type DroneStep } from './steps';
 import type { DroneRunRow } from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface DroneServiceDeps {
   database: Database;
@@ -73,13 +74,7 @@ export function createDroneService(deps: DroneServiceDeps) {
   const { database, bus, now } = deps;
   const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
-  const publishUser = async (userId: number) => {
-    try {
-      tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
-    } catch {
-      // A player deleted meanwhile has no screen to update.
-    }
-  };
+  const publishUser = (userId: number) => publishUserViews(deps, [userId]);
 
   /** Ends a run: finished (harvest waits) or, with nothing done, straight to harvested with a refund. */
   async function finish(tx: Tx, run: DroneRunRow, at: Date, change: Partial<DroneRunRow>) {
@@ -111,10 +106,10 @@ export function createDroneService(deps: DroneServiceDeps) {
 
     /** Buys a run (the secure path telnet-conversion): one per key; a second run while one is active is refused. */
     async buy(userId: number, key: string, body: DroneBuyBody) {
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'drone.buy', request: body, now: now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const startedAt = now();
           const plan = planDroneRun(body.telnet);
           const player = await store.lockPlayer(tx, userId);
@@ -152,6 +147,7 @@ export function createDroneService(deps: DroneServiceDeps) {
             dedupeKey: `drone:${runId}:0`,
           });
           const run = (await store.lockRun(tx, runId))!;
+          afterCommit(() => void publishUser(userId));
           return {
             statusCode: 200,
             body: {
@@ -163,8 +159,6 @@ export function createDroneService(deps: DroneServiceDeps) {
           };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
-      return outcome;
     },
 
     /** spec §7 process / harvest: the oldest finished run's summary, handed out once (two tabs: one gets it). */

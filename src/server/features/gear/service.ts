@@ -70,29 +70,28 @@ export function createGearService(deps: GearServiceDeps) {
     },
 
     async destroy(userId: number, key: string, body: DestroyGearBody) {
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'gear.destroy', request: body, now: deps.now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const removed = await removeItem(tx, { userId, item: { kind: 'gear', id: body.gearId } });
           if (removed.kind === 'not-found') return refuse(404, itemTexts.gearNotFound);
           if (removed.kind === 'in-escrow') return refuse(409, itemTexts.itemListed);
           if (removed.kind === 'equipped') return refuse(409, itemTexts.unequipBeforeDestroy);
+          afterCommit(() => changed(userId, 'destroy'));
           return { statusCode: 200, body: { success: true, message: fillText(itemTexts.itemsDestroyed, { n: 1 }) } };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
-      return outcome;
     },
 
     /** Multi-select 'Destroy All' and "clear lowest rarity": what cannot go is skipped and left as it was. */
     async destroyMany(userId: number, key: string, body: BulkDestroyBody) {
       const seen = new Set(body.items.map((i) => `${i.kind}:${i.id}`));
       if (seen.size !== body.items.length) refuse(400, itemTexts.duplicateItems);
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'inventory.destroy', request: body, now: deps.now() },
-        async (tx) => {
+        async (tx, afterCommit) => {
           const destroyed: ItemRef[] = [];
           const skipped: ItemRef[] = [];
           for (const item of body.items) {
@@ -106,11 +105,10 @@ export function createGearService(deps: GearServiceDeps) {
             skipped.length === 0
               ? fillText(itemTexts.itemsDestroyed, { n: destroyed.length })
               : itemTexts.destroySomeFailed;
+          afterCommit(() => changed(userId, 'destroy'));
           return { statusCode: 200, body: { success: skipped.length === 0, message, destroyed, skipped } };
         },
       );
-      if (!outcome.replayed && outcome.statusCode === 200) changed(userId, 'destroy');
-      return outcome;
     },
   };
 }

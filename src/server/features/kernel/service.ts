@@ -14,7 +14,6 @@ import type {
 } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
-import type { MissionId } from '../../../core/rules/missions';
 import { fillText, texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
@@ -25,6 +24,8 @@ import type { Job } from '../../jobs/kinds';
 import { createSeasonService } from './season';
 import { createSnapshotCache } from './snapshot-cache';
 import * as store from './store';
+import type { DomainEventEmitter } from '../../events/domain-events';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface KernelServiceDeps {
   database: Database;
@@ -32,8 +33,8 @@ export interface KernelServiceDeps {
   now: () => number;
   /** A player as every view shows them (auth service), for user.updated after a purchase. */
   userView(userId: number): Promise<User>;
-  /** Completes a mission through the missions service once a purchase has committed. */
-  completeMission?(userId: number, missionId: MissionId): Promise<void>;
+  /** Where a committed purchase is reported (the missions listen, ADR 079). */
+  events?: DomainEventEmitter;
 }
 
 const k = texts.kernel;
@@ -52,6 +53,20 @@ export function createKernelService(deps: KernelServiceDeps) {
     if (event.t === 'grid_update') snapshots.paint(event.d);
     if (event.t === 'kernel.seasonChanged') snapshots.newSeason(event.d.startVersion);
   });
+
+  /** After a purchase committed (not on a replay): the canvases, the mission check, the buyer's stats. */
+  async function announcePurchase(userId: number, done: PurchaseResult) {
+    snapshots.paint({ ...done.square, version: done.version });
+    bus.publish({
+      audience: { kind: 'everyone' },
+      event: { t: 'grid_update', d: { ...done.square, version: done.version } },
+    });
+    // After the commit, as the Terminal does: the missions hear of it and pay the reward once. Awaited,
+    // so the answer reaches the buyer after the reward and the user.updated below carries it; a
+    // listener's failure never undoes the purchase.
+    await deps.events?.emit({ t: 'kernel.bitPurchased', userId });
+    void publishUserViews(deps, [userId]);
+  }
 
   return {
     /** One page of the player's bits this season, for their data export (ADR 057). */
@@ -99,12 +114,10 @@ export function createKernelService(deps: KernelServiceDeps) {
      * key lets exactly one insert; the others' savepoints roll back, so they pay nothing.
      */
     async purchase(userId: number, key: string, body: PurchaseBody): Promise<IdempotentOutcome> {
-      let published: PurchaseResult | null = null;
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId, key, scope: 'kernel.purchase', request: body, now: now() },
-        async (tx: Tx) => {
-          published = null;
+        async (tx: Tx, afterCommit) => {
           const { x, y } = body;
           const taken = await store.ownerOf(tx, x, y);
           if (taken)
@@ -136,29 +149,10 @@ export function createKernelService(deps: KernelServiceDeps) {
             telnet: paid.balance,
             version,
           };
-          published = result;
+          afterCommit(() => announcePurchase(userId, result));
           return { statusCode: 200, body: result };
         },
       );
-      const done = published as PurchaseResult | null;
-      if (!outcome.replayed && outcome.statusCode === 200 && done) {
-        snapshots.paint({ ...done.square, version: done.version });
-        bus.publish({
-          audience: { kind: 'everyone' },
-          event: { t: 'grid_update', d: { ...done.square, version: done.version } },
-        });
-        // After the commit, as the Terminal does: the missions service checks the bit is owned and pays
-        // its reward once. Awaited, so the answer reaches the buyer after the reward
-        // and the user.updated below carries it; a failure here never undoes the purchase.
-        await deps.completeMission?.(userId, 'purchase_kernel_bit').catch(() => undefined);
-        void deps
-          .userView(userId)
-          .then((user) =>
-            bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d: user } }),
-          )
-          .catch(() => undefined);
-      }
-      return outcome;
     },
 
     /** Whether the player owns a bit they bought, for the missions service's check. */

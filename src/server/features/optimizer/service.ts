@@ -18,6 +18,7 @@ import type { Bus } from '../../realtime/bus';
 import { balanceOf, debit } from '../../wallet';
 import * as store from './store';
 import type { OptimizerRow } from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface OptimizerServiceDeps {
   database: Database;
@@ -57,13 +58,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
   const { database, bus, now } = deps;
   const tell = (userId: number, event: Parameters<Bus['publish']>[0]['event']) =>
     bus.publish({ audience: { kind: 'users', userIds: [userId] }, event });
-  const publishUser = async (userId: number) => {
-    try {
-      tell(userId, { t: 'user.updated', d: await deps.userView(userId) });
-    } catch {
-      // A player deleted meanwhile has no screen to update.
-    }
-  };
+  const publishUser = (userId: number) => publishUserViews(deps, [userId]);
 
   /** Level +1 and the new connection rate, under the optimizer row's lock. */
   async function applyCollect(tx: Tx, row: OptimizerRow): Promise<{ newLevel: number; newConnectionRate: number }> {
@@ -81,7 +76,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
 
     /** spec §7 start (and its secure twin upgrade): the Telnet is taken at start through the ledger, once per key. */
     async start(userId: number, key: string, scope: 'optimizer.start' | 'optimizer.upgrade') {
-      const outcome = await runIdempotent(database, { userId, key, scope, request: {}, now: now() }, async (tx) => {
+      return runIdempotent(database, { userId, key, scope, request: {}, now: now() }, async (tx, afterCommit) => {
         const startedAt = now();
         // Lock order (ADR 044): the player, then the optimizer row; the debit below is then no first lock.
         await lockPlayers(tx, [userId]);
@@ -117,6 +112,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
           { ...row, startedAt: new Date(startedAt), endsAt: new Date(endsAt), paidTelnet: check.costTelnet },
           startedAt,
         );
+        afterCommit(() => void publishUser(userId));
         return {
           statusCode: 200,
           body: {
@@ -127,8 +123,6 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
           } satisfies OptimizerStartResponse,
         };
       });
-      if (!outcome.replayed && outcome.statusCode === 200) void publishUser(userId);
-      return outcome;
     },
 
     /** spec §7 collect: +1 % connection rate and level +1, only after the end time, once (the row lock decides). */

@@ -2,14 +2,15 @@ import type { User } from '../../../core/api/common';
 import type { EventBody } from '../../../core/api/events';
 import type { FsItem } from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
-import type { MissionId } from '../../../core/rules/missions';
 import { hackRefusal, type HackRefusal } from '../../../core/rules/terminal';
 import { baseName, resolvePath, tokenName, type PathResult } from '../../../core/terminal/fs-path';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
+import type { DomainEvent, DomainEventEmitter } from '../../events/domain-events';
 import type { Bus } from '../../realtime/bus';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 export interface TerminalServiceDeps {
   database: Database;
@@ -23,8 +24,8 @@ export interface TerminalServiceDeps {
    * so it exists exactly when the hack does.
    */
   writeSystemLine(tx: Tx, userId: number, message: string, at: Date): Promise<void>;
-  /** Completes a Terminal mission from the real action (missions service); best effort after commit. */
-  completeMission(userId: number, missionId: MissionId): Promise<void>;
+  /** Where the Terminal reports what a player did (the missions listen, ADR 079); after commit. */
+  events: DomainEventEmitter;
   /** The players a victim ignores (ignores service): their intrusion alerts come grouped (ADR 056). */
   ignoredIds(userId: number, tx: Executor): Promise<number[]>;
 }
@@ -107,19 +108,10 @@ export function terminalContext(deps: TerminalServiceDeps) {
     now: deps.now,
     timeLimitMs: deps.intrusionTimeLimitMs ?? balance.sshTimeLimitSeconds * 1000,
     tell,
-    async publishBalances(userIds: number[]) {
-      for (const userId of userIds) {
-        try {
-          tell([userId], { t: 'user.updated', d: await deps.userView(userId) });
-        } catch {
-          // A player deleted meanwhile has no screen to update.
-        }
-      }
-    },
+    publishBalances: (userIds: number[]) => publishUserViews(deps, userIds),
     // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
-    // a failure never undoes the action.
-    complete: (userId: number, missionId: MissionId): Promise<void> =>
-      deps.completeMission(userId, missionId).catch(() => undefined),
+    // a listener's failure never undoes the action.
+    announce: (event: DomainEvent): Promise<void> => deps.events.emit(event),
   };
 }
 

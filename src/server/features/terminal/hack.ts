@@ -18,12 +18,10 @@ import * as store from './store';
 export function hackAction(ctx: TerminalContext) {
   const { deps, now, tell } = ctx;
   return async function hack(user: User, key: string, body: HackBody) {
-    const pending: (() => void | Promise<void>)[] = [];
-    const outcome = await runIdempotent(
+    return runIdempotent(
       deps.database,
       { userId: user.id, key, scope: 'terminal.hack', request: body, now: now() },
-      async (tx) => {
-        pending.length = 0;
+      async (tx, afterCommit) => {
         const at = now();
         // The unlocked read only names the victim (it never changes); the checks that count are made under the locks.
         const victimId = usable(await store.readIntrusion(tx, body.intrusionId), user.id, at).victimId;
@@ -40,8 +38,8 @@ export function hackAction(ctx: TerminalContext) {
         if (fs.isDeveloper) {
           await store.endIntrusion(tx, intrusion.id, 'hacked', ended);
           const first = await store.stampEvidence(tx, user.id, 'hackedDeveloperAt', ended);
-          pending.push(async () => {
-            if (first) await ctx.complete(user.id, 'hack_developer_token');
+          afterCommit(async () => {
+            if (first) await ctx.announce({ t: 'terminal.developerHacked', userId: user.id });
           });
           return {
             statusCode: 200,
@@ -85,7 +83,7 @@ export function hackAction(ctx: TerminalContext) {
           telnetStolen: stolen,
           createdAt: ended.toISOString(),
         };
-        pending.push(() => {
+        afterCommit(() => {
           tell([victimId, user.id], { t: 'terminal.hacked', d: record });
           tell([victimId, user.id], {
             t: 'terminal.intrusionEnded',
@@ -110,7 +108,5 @@ export function hackAction(ctx: TerminalContext) {
         };
       },
     );
-    if (!outcome.replayed && outcome.statusCode === 200) for (const fn of pending) await fn();
-    return outcome;
   };
 }

@@ -28,7 +28,7 @@ export function intrusionActions(ctx: TerminalContext) {
         first: await store.stampEvidence(tx, user.id, 'sshedSelfAt', new Date(at)),
       };
     });
-    if (first) await ctx.complete(user.id, 'ssh_self_root');
+    if (first) await ctx.announce({ t: 'terminal.sshedSelf', userId: user.id });
     return {
       success: true,
       message: t.rootOpened(user.username),

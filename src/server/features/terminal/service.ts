@@ -27,7 +27,7 @@ export type { TerminalServiceDeps } from './context';
 export function createTerminalService(deps: TerminalServiceDeps) {
   const ctx = terminalContext(deps);
   const { database, now } = deps;
-  const { db, complete, publishBalances } = ctx;
+  const { db, announce, publishBalances } = ctx;
 
   return {
     ...intrusionActions(ctx),
@@ -75,7 +75,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
             message: t.directoryCreated(path),
             path,
             items: await listing(tx, user.id, parentOf(path), fs.tokenDir),
-            evidence: first ? ('create_directory' as const) : null,
+            evidence: first ? ('terminal.directoryCreated' as const) : null,
           };
         }
         if (body.command === 'mv') {
@@ -94,7 +94,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
             message: t.tokenMoved(destination),
             path: destination,
             items: await listing(tx, user.id, destination, destination),
-            evidence: first ? ('move_token' as const) : null,
+            evidence: first ? ('terminal.tokenMoved' as const) : null,
           };
         }
         const path = resolved('/', body.target, { allowToken: true });
@@ -111,7 +111,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           evidence: null,
         };
       });
-      if (evidence) await complete(user.id, evidence);
+      if (evidence) await announce({ t: evidence, userId: user.id });
       return { success: true as const, message, path, fileSystem: items };
     },
 
@@ -176,12 +176,10 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           body: { success: true, message: t.buyDirQuote(price), cost: price, bought: false },
         };
       }
-      let paid = false;
-      const outcome = await runIdempotent(
+      return runIdempotent(
         database,
         { userId: user.id, key: key!, scope: 'terminal.buyDirectory', request: body, now: now() },
-        async (tx: Tx) => {
-          paid = false;
+        async (tx: Tx, afterCommit) => {
           // The player before the file system (ADR 049): the debit below locks the player too, and a hack
           // that holds the player waiting for this file system would otherwise deadlock against it.
           await lockPlayers(tx, [user.id]);
@@ -197,7 +195,7 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           });
           if (debited.kind === 'insufficient') return refuse(400, t.notEnoughTelnet);
           await store.updateFileSystem(tx, user.id, { extraDirectories: fs.extraDirectories + 1 });
-          paid = true;
+          afterCommit(() => void publishBalances([user.id]));
           return {
             statusCode: 200,
             body: {
@@ -209,8 +207,6 @@ export function createTerminalService(deps: TerminalServiceDeps) {
           };
         },
       );
-      if (paid && !outcome.replayed) void publishBalances([user.id]);
-      return outcome;
     },
   };
 }

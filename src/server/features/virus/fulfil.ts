@@ -6,6 +6,7 @@ import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
+import { runTransaction, type AfterCommit } from '../../idempotency';
 import { addItems } from '../../inventory';
 import type { IntentView, PaymentProvider } from './provider';
 import * as store from './store';
@@ -57,7 +58,7 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
     tx: Tx,
     row: store.PurchaseRecord,
     paymentIntentId: string,
-    after: (fn: () => void) => void,
+    afterCommit: AfterCommit,
   ): Promise<Fulfilment> {
     const rolled = rollTrojans(deps.random, row.trojanCount);
     const added = await addItems(tx, { userId: row.userId, cores: rolled, onFull: 'refuse' });
@@ -66,13 +67,13 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
       // Paid but no room: recorded as owed and delivered by the next completion once there is space.
       if (!(await store.markAwarded(tx, row.id, { status: 'owed', cores: [], paymentIntentId, at })))
         throw new Error(`purchase ${row.id}: awarded twice`);
-      after(() => deps.tell(row.userId, row.id, 'owed', null));
+      afterCommit(() => deps.tell(row.userId, row.id, 'owed', null));
       return { success: true, coresAwarded: 0, status: 'owed', awardedNow: false };
     }
     const cores = added.cores.map((c, i) => ({ id: c.id, type: rolled[i]!.coreTypeName }));
     if (!(await store.markAwarded(tx, row.id, { status: 'fulfilled', cores, paymentIntentId, at })))
       throw new Error(`purchase ${row.id}: awarded twice`);
-    after(() => deps.tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
+    afterCommit(() => deps.tell(row.userId, row.id, 'fulfilled', 'virus-purchase'));
     return { success: true, coresAwarded: cores.length, status: 'fulfilled', awardedNow: true };
   }
 
@@ -93,9 +94,9 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
     if (!Number.isSafeInteger(purchaseId) || purchaseId < 1) return refuse(404, t.paymentNotFound);
     if (intent.status !== 'succeeded') return refuse(409, t.paymentNotCompleted);
     const unlocked = await store.findById(database.db, purchaseId);
-    let published: (() => void) | null = null;
-    let refund = false;
-    const result = await database.db.transaction(async (tx): Promise<Fulfilment> => {
+    // Our own limit refund is asked of the provider only once the refusal is committed (same key: one refund).
+    const refundOverLimit = () => provider().refundIntent(intent.id, `bitbreach-virus-limit-refund-${purchaseId}`);
+    return runTransaction(database, async (tx, afterCommit): Promise<Fulfilment> => {
       // The player first, then the purchase row (the project's one lock order); the award locks the player again for free.
       if (unlocked) await lockPlayers(tx, [unlocked.userId]);
       const row = unlocked && (await store.lockPurchase(tx, { id: purchaseId }));
@@ -108,7 +109,7 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
       }
       if (row.status === 'fulfilled' || row.status === 'refunded' || row.status === 'disputed') {
         // Our own limit refund is asked for again (same key: one refund) in case the first ask failed.
-        refund = row.refusedOverLimitAt !== null;
+        if (row.refusedOverLimitAt !== null) afterCommit(refundOverLimit);
         return { success: true, coresAwarded: row.cores.length, status: row.status, awardedNow: false };
       }
       if (row.status !== 'owed' && (await pastLimit(tx, row))) {
@@ -118,14 +119,11 @@ export function createFulfil(deps: FulfilDeps, provider: () => PaymentProvider) 
           { purchaseId, paymentIntentId: intent.id },
           'a payment past the daily limit is refunded, not awarded',
         );
-        refund = true;
-        published = () => deps.tell(row.userId, row.id, 'refunded', null);
+        afterCommit(() => deps.tell(row.userId, row.id, 'refunded', null));
+        afterCommit(refundOverLimit);
         return { success: true, coresAwarded: 0, status: 'refunded', awardedNow: false };
       }
-      return award(tx, row, intent.id, (fn) => (published = fn));
+      return award(tx, row, intent.id, afterCommit);
     });
-    (published as (() => void) | null)?.();
-    if (refund) await provider().refundIntent(intent.id, `bitbreach-virus-limit-refund-${purchaseId}`);
-    return result;
   };
 }

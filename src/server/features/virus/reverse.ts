@@ -3,11 +3,13 @@ import type { User } from '../../../core/api/common';
 import type { Listing } from '../../../core/api/market';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
+import { runTransaction } from '../../idempotency';
 import { listItems, removeItem } from '../../inventory';
 import { flagPlayer } from '../../moderation';
 import type { Bus } from '../../realtime/bus';
 import { debitUpTo, ledgerTotal } from '../../wallet';
 import * as store from './store';
+import { publishUserViews } from '../../realtime/user-views';
 
 /** What the reversal needs from the Data Exchange (its service, never its store). */
 export interface ListingsOfItems {
@@ -68,8 +70,7 @@ export function createReversal(deps: ReversalDeps) {
     const unlocked = await store.findByIntent(database.db, paymentIntentId);
     if (!unlocked) return;
     const userId = unlocked.userId;
-    let published: (() => void) | null = null;
-    await database.db.transaction(async (tx) => {
+    await runTransaction(database, async (tx, afterCommit) => {
       await lockPlayers(tx, [userId]);
       const row = await store.lockPurchase(tx, { id: unlocked.id });
       if (!row || row.status === 'refunded' || row.status === 'disputed') return;
@@ -106,7 +107,7 @@ export function createReversal(deps: ReversalDeps) {
         { purchaseId: row.id, status, coresRevoked: revoked, telnetTakenBack: taken.taken, telnetOwed: taken.short },
         'virus purchase reversed',
       );
-      published = () => {
+      afterCommit(() => {
         withdrawn.publish();
         bus.publish({
           audience: { kind: 'users', userIds: [userId] },
@@ -117,13 +118,8 @@ export function createReversal(deps: ReversalDeps) {
             audience: { kind: 'users', userIds: [userId] },
             event: { t: 'inventory.changed', d: { reason: 'virus-reversal' } },
           });
-        if (taken.taken > 0)
-          void deps.userView(userId).then(
-            (d) => bus.publish({ audience: { kind: 'users', userIds: [userId] }, event: { t: 'user.updated', d } }),
-            () => undefined,
-          );
-      };
+        if (taken.taken > 0) void publishUserViews(deps, [userId]);
+      });
     });
-    (published as (() => void) | null)?.();
   };
 }

@@ -1,0 +1,34 @@
+import { hostname } from 'node:os';
+import { pruneIdempotencyKeys } from '../idempotency';
+import { createJobHandlers, createJobRunner, type JobRunner } from '../jobs';
+import type { ServiceContext, Services } from './services';
+
+/** The jobs runner with every feature's timed work and the housekeeping of every table that grows. */
+export function createJobs(c: ServiceContext, s: Services): JobRunner {
+  const { database } = c.deps;
+  return createJobRunner({
+    database,
+    now: c.now,
+    handlers: createJobHandlers({
+      expireListing: s.market.expire,
+      ...s.optimizerDrone.jobs,
+      respawnBoss: s.blockchain.respawn,
+      expireIntrusion: s.terminal.expireIntrusion,
+      abandonPurchase: s.virus.abandon,
+      endKernelSeason: s.kernel.endSeasonJob,
+    }),
+    batchHandlers: s.optimizerDrone.batchJobs,
+    instanceId: `${hostname()}:${process.pid}`,
+    log: c.log,
+    ...(c.deps.jobDoneRetentionMs ? { doneRetentionMs: c.deps.jobDoneRetentionMs } : {}),
+    housekeeping: [
+      {
+        name: 'idempotency keys',
+        removeBatch: (at, limit) => pruneIdempotencyKeys(database, { now: at.getTime(), limit }),
+      },
+      { name: 'expired sessions', removeBatch: s.auth.pruneExpiredSessions },
+      { name: 'ended username reservations', removeBatch: s.auth.pruneUsernameReservations },
+      { name: 'tap batch keys', removeBatch: s.taps.pruneCountedBatches },
+    ],
+  });
+}

@@ -1,0 +1,30 @@
+import type { User } from '../../core/api/common';
+import type { Bus } from './bus';
+
+/** What publishUserViews needs; a feature's own deps usually carry all of it. */
+export interface UserViewDeps {
+  bus: Bus;
+  /** The player as every view shows them (auth service). */
+  userView(userId: number): Promise<User>;
+  /** Where a view that could not be read is noted, when the caller has a logger. */
+  log?: { warn(details: object, message: string): void };
+}
+
+/**
+ * user.updated to each player's own sockets, with their view as it is now: called after a commit
+ * that moved their Telnet, experience or stats, so their other tabs show it. Each player once, in
+ * order. A view that cannot be read (a player deleted meanwhile has no screen to update) is logged
+ * and skipped: the action has committed, and failing its answer would only make a retry replay it.
+ */
+export async function publishUserViews(deps: UserViewDeps, userIds: Iterable<number>): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    try {
+      deps.bus.publish({
+        audience: { kind: 'users', userIds: [userId] },
+        event: { t: 'user.updated', d: await deps.userView(userId) },
+      });
+    } catch (error) {
+      deps.log?.warn({ err: error, userId }, 'user.updated: the player view could not be read; not published');
+    }
+  }
+}
