@@ -2,24 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths, seasonImagePath, seasonPaths } from '../../../core/api/kernel';
 import { bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, grant } from '../../../../tests/support/items';
 import { pngPixels } from '../../../../tests/support/png';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 import { endSeasonAsOperator } from './season-command';
 
 const day = 86_400_000;
 
 describe.each(drivers)('Kernel seasons [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
+  let app: ListeningTestApp;
   let painter: Player;
   let other: Player;
-  const sockets: TestSocket[] = [];
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
     // The season began on the app's clock (the migration stamps the real time).
     await app.db.database.query('UPDATE kernel_state SET season_started_at = $1', [
       new Date(app.clock.now).toISOString(),
@@ -33,10 +30,7 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
       await p.request('POST', gridPaths.setColor, { colorR: rgb[0], colorG: rgb[1], colorB: rgb[2] });
     }
   });
-  afterAll(async () => {
-    for (const s of sockets) await s.close();
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => app.db.database.query<T>(sql, params);
   const seasonJobs = () =>
@@ -59,8 +53,7 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     const current = (await painter.request('GET', seasonPaths.current)).json();
     expect(current).toMatchObject({ season: 1, ownedBits: 4, totalBits: 640_000, fullBits: 576_000 });
     const before = (await painter.request('GET', gridPaths.snapshot)).headers.etag;
-    const socket = await openSocket(url, other.cookie);
-    sockets.push(socket);
+    const socket = await app.socket(other.cookie);
 
     app.clock.advance(14 * day - 1);
     await app.jobs.runDue();
