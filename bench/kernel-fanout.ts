@@ -293,7 +293,8 @@ export async function benchKernelFanout(
         };
         console.error(
           `    ${phase.deliveries}/${expected} deliveries, p50 ${phase.delivery.p50Ms.toFixed(1)} ms, p99 ${phase.delivery.p99Ms.toFixed(1)} ms, ` +
-            `max ${phase.delivery.maxMs.toFixed(1)} ms; first→last socket p50 ${phase.spread.p50Ms.toFixed(1)} ms; POST p50 ${phase.post.p50Ms.toFixed(1)} ms; statuses ${JSON.stringify(postStatuses)}; load ${after.load}`,
+            `max ${phase.delivery.maxMs.toFixed(1)} ms; first→last socket p50 ${phase.spread.p50Ms.toFixed(1)} ms; ` +
+            `POST p50 ${phase.post.p50Ms.toFixed(1)} ms; statuses ${JSON.stringify(postStatuses)}; load ${after.load}`,
         );
         phases.push(phase);
         await sleep(1000);

@@ -145,22 +145,31 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     expect(pngPixels(png)(799, 799)).toEqual([5, 7, 10]);
   }, 300_000); // 576,000 rows on PGlite: two minutes on a machine shared with other work
 
-  it("npm run kernel-season -- --now ends the season through the same service, recorded as the operator's, and the server (told nothing) serves the empty canvas", async () => {
-    expect((await act(other, gridPaths.purchase, { x: 3, y: 3 })).statusCode).toBe(200);
-    const before = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
-    expect(before.owned.filter((o) => o !== 0)).toHaveLength(1);
-    const log = { warn() {}, info() {} };
-    const [{ season } = { season: 0 }] = await q<{ season: number }>('SELECT season FROM kernel_state');
-    const change = await endSeasonAsOperator({ database: app.db.database, redis: null, log, now: () => app.clock.now });
-    expect(change).toMatchObject({ ended: season, season: season + 1, screensToldAtOnce: false });
-    expect(await q('SELECT end_reason FROM kernel_seasons WHERE season = $1', [season])).toEqual([
-      { end_reason: 'operator' },
-    ]);
-    // No bus message reached this app: its next read finds the new season in the database.
-    const after = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
-    expect(after.owned.every((o) => o === 0)).toBe(true);
-    expect(after.version).toBe(change!.startVersion);
-  });
+  it(
+    'npm run kernel-season -- --now ends the season through the same service, ' +
+      "recorded as the operator's, and the server (told nothing) serves the empty canvas",
+    async () => {
+      expect((await act(other, gridPaths.purchase, { x: 3, y: 3 })).statusCode).toBe(200);
+      const before = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+      expect(before.owned.filter((o) => o !== 0)).toHaveLength(1);
+      const log = { warn() {}, info() {} };
+      const [{ season } = { season: 0 }] = await q<{ season: number }>('SELECT season FROM kernel_state');
+      const change = await endSeasonAsOperator({
+        database: app.db.database,
+        redis: null,
+        log,
+        now: () => app.clock.now,
+      });
+      expect(change).toMatchObject({ ended: season, season: season + 1, screensToldAtOnce: false });
+      expect(await q('SELECT end_reason FROM kernel_seasons WHERE season = $1', [season])).toEqual([
+        { end_reason: 'operator' },
+      ]);
+      // No bus message reached this app: its next read finds the new season in the database.
+      const after = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+      expect(after.owned.every((o) => o === 0)).toBe(true);
+      expect(after.version).toBe(change!.startVersion);
+    },
+  );
 
   it('refuses a bad page or season number with a 400 and an unknown season with a 404', async () => {
     for (const bad of ['?page=0', '?page=x', '?page=', '?page=1&x=1'])
