@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6 (BENCH_ONLY=firstload): what a new player's browser downloads and how fast the
+ * First load (BENCH_ONLY=firstload): what a new player's browser downloads and how fast the
  * page gets usable. Prints every JS/CSS chunk (raw, gzip, brotli as the server sends them), the
  * login screen's initial JavaScript (entry + static imports; budget 80 KB gzipped) and the
  * Mainframe's (plus the game chunk), then Lighthouse's mobile performance and accessibility scores

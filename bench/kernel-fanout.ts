@@ -15,7 +15,7 @@ import { createScratchDb, dropScratchDb } from './scratch-db';
 import { startServer, type ServerHandle } from './server-handle';
 import { SocketFleet } from './socket-fleet';
 
-// Issue 9 item 8, the fan-out part: grid_update from a purchase to 2,000 open sockets. Two server
+// The Kernel's fan-out: grid_update from a purchase to 2,000 open sockets. Two server
 // children on one PostgreSQL scratch database and one Redis (so one bus channel); every socket is
 // on instance A. Phase "same instance": purchases POSTed to A, which serves its sockets at once.
 // Phase "through Redis": the same purchases POSTed to B, so every delivery crosses the Redis

@@ -4,7 +4,7 @@ import type { RealtimeResult } from './realtime-bench';
 import { infra } from '../src/core/infra';
 import { fixed, table } from './format';
 
-// Issue 3's tables, in the style of the tap tables: (a) chat fan-out, (b) idle requests.
+// The realtime tables, in the style of the tap tables: (a) chat fan-out, (b) idle requests.
 
 const dist = (d: Distribution) => [fixed(d.p50Ms, 1), fixed(d.p90Ms, 1), fixed(d.p99Ms, 1), fixed(d.maxMs, 1)];
 
@@ -60,7 +60,7 @@ export function printRealtime(r: RealtimeResult): string[] {
   );
   const jp = f.joinPresence;
   out.push(
-    `Issue 13 fan-out: server event loop held at most ${fixed(f.serverLoopDelay.maxMs, 1)} ` +
+    `realtime fan-out: server event loop held at most ${fixed(f.serverLoopDelay.maxMs, 1)} ` +
       `ms during the lines (delay p99 ${fixed(f.serverLoopDelay.p99Ms, 1)} ms; 1 ms timer); ` +
       `joining: ${jp.frames} presence frames for ${f.players} joining players = ` +
       `${fixed(jp.perPlayer, 2)} per player (${jp.watchers} of ${f.sockets} sockets watch presence, ` +
@@ -173,7 +173,7 @@ function presenceBound(f: RealtimeResult['fanout']): number {
 export function realtimeRatios(r: RealtimeResult): Record<string, { value: number; target: string; met: boolean }> {
   const f = r.fanout;
   const ratios: Record<string, { value: number; target: string; met: boolean }> = {
-    // Issue 3 §6: a line reaches another tab within 1 s; here it must hold for every socket at p99.
+    // The target: a line reaches another tab within 1 s; here it must hold for every socket at p99.
     [`realtime: fan-out p99 to ${f.sockets} sockets (ms)`]: {
       value: f.delivery.p99Ms,
       target: '<= 1000',

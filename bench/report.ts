@@ -173,7 +173,7 @@ export function printReport(results: BenchResults): void {
   console.log(out.join('\n'));
 }
 
-/** Issue 2's tables: pgbench, then each driver's three phases. */
+/** The tap tables: pgbench, then each driver's three phases. */
 function printTap(out: string[], results: BenchResults, pg: PgbenchResult): void {
   out.push(
     `\n(b) pgbench, "${pg.script}" autocommit, ${pg.clients} clients, ${pg.threads} threads, ${pg.seconds} s, scale ${pg.scale}:`,
