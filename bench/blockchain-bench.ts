@@ -122,7 +122,8 @@ export async function benchBlockchain(config: BenchConfig): Promise<BlockchainBe
         next: guessShots(players, boss!.id, wrong),
       });
       console.error(
-        `  (d) wrong guesses: ${guesses.okPerS.toFixed(0)} ok/s, p50 ${guesses.p50Ms.toFixed(1)} ms, p99 ${guesses.p99Ms.toFixed(1)} ms, other ${JSON.stringify(guesses.otherStatuses)}`,
+        `  (d) wrong guesses: ${guesses.okPerS.toFixed(0)} ok/s, p50 ${guesses.p50Ms.toFixed(1)} ` +
+          `ms, p99 ${guesses.p99Ms.toFixed(1)} ms, other ${JSON.stringify(guesses.otherStatuses)}`,
       );
 
       // (e) everyone at once with the right code: the boss row is the hot spot.
@@ -156,11 +157,12 @@ export async function benchBlockchain(config: BenchConfig): Promise<BlockchainBe
         maxMs: sorted[sorted.length - 1] ?? 0,
         statuses,
       };
-      const [hits] = await sql<
-        { n: number }[]
-      >`SELECT count(*)::int AS n FROM blockchain_hits WHERE boss_id = ${now!.id} AND code_version = (SELECT code_version - 1 FROM blockchain_bosses WHERE id = ${now!.id})`;
+      const [hits] = await sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM blockchain_hits
+        WHERE boss_id = ${now!.id} AND code_version = (SELECT code_version - 1 FROM blockchain_bosses WHERE id = ${now!.id})`;
       console.error(
-        `  (e) ${players.length} correct guesses at once: ${JSON.stringify(statuses)} in ${wallMs.toFixed(0)} ms, p50 ${burst.p50Ms.toFixed(1)} ms, p99 ${burst.p99Ms.toFixed(1)} ms; hits recorded ${hits!.n}`,
+        `  (e) ${players.length} correct guesses at once: ${JSON.stringify(statuses)} in ${wallMs.toFixed(0)} ` +
+          `ms, p50 ${burst.p50Ms.toFixed(1)} ms, p99 ${burst.p99Ms.toFixed(1)} ms; hits recorded ${hits!.n}`,
       );
       target.agent.destroy();
       burstTarget.agent.destroy();

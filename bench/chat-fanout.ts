@@ -39,7 +39,8 @@ export async function settle(server: ServerHandle, fleet: SocketFleet, timeoutMs
     if (performance.now() - lastLogAt > 10_000) {
       lastLogAt = performance.now();
       console.error(
-        `  ...settling: hub ${probes.hub.sockets} sockets, fleet ${open} open, ${fleet.frames} frames received, presence events ${probes.busEvents['presence.changed'] ?? 0}, cut ${JSON.stringify(probes.cuts)}`,
+        `  ...settling: hub ${probes.hub.sockets} sockets, fleet ${open} open, ${fleet.frames} frames received, ` +
+          `presence events ${probes.busEvents['presence.changed'] ?? 0}, cut ${JSON.stringify(probes.cuts)}`,
       );
     }
     lastFrames = fleet.frames;
@@ -103,7 +104,8 @@ export async function runChatFanout(
     const connectServerCpuS =
       (cpuAfterOpen.cpuUserUs + cpuAfterOpen.cpuSystemUs - cpuBeforeOpen.cpuUserUs - cpuBeforeOpen.cpuSystemUs) / 1e6;
     console.error(
-      `  ${fleet.sockets.length - fleet.closedEarly} sockets open${settled ? ' and settled' : ''} after ${openS.toFixed(1)} s (${connectFrames} frames received meanwhile, server CPU ${connectServerCpuS.toFixed(1)} s)`,
+      `  ${fleet.sockets.length - fleet.closedEarly} sockets open${settled ? ' and settled' : ''} after ` +
+        `${openS.toFixed(1)} s (${connectFrames} frames received meanwhile, server CPU ${connectServerCpuS.toFixed(1)} s)`,
     );
 
     const tag = randomBytes(3).toString('hex');

@@ -88,7 +88,8 @@ export async function benchDrone(pgAdminUrl: string) {
     // Steps due over the first 30 s of the window, as 10,000 drones bought at random times would be.
     console.error(`drone: seeding ${drones} players with active 250-click drones...`);
     await dbA.query(
-      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, ` +
+        `bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
        SELECT 'bd' || g, 'bd' || g, 'x', 1, 5, 0, 10, 0.1, 20, 0, '10.66.0.1' FROM generate_series(1, $1) g`,
       [drones],
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6 (BENCH_ONLY=firstload): what a new player's browser downloads and how fast the
+ * First load (BENCH_ONLY=firstload): what a new player's browser downloads and how fast the
  * page gets usable. Prints every JS/CSS chunk (raw, gzip, brotli as the server sends them), the
  * login screen's initial JavaScript (entry + static imports; budget 80 KB gzipped) and the
  * Mainframe's (plus the game chunk), then Lighthouse's mobile performance and accessibility scores
@@ -125,7 +125,8 @@ export async function benchFirstLoad(): Promise<FirstLoadResult> {
   const loginInitial = { ...total(login), files: login.map((c) => c.file), budget: loginInitialJsBudgetBytes };
   const mainframeInitial = { ...total(mainframe), files: mainframe.map((c) => c.file) };
   console.log(
-    `\nLogin screen initial JS: ${kb(loginInitial.gzip)} gzip, ${kb(loginInitial.brotli)} brotli, ${kb(loginInitial.raw)} raw (budget ${kb(loginInitialJsBudgetBytes)} gzip) — ${loginInitial.files.join(', ')}`,
+    `\nLogin screen initial JS: ${kb(loginInitial.gzip)} gzip, ${kb(loginInitial.brotli)} brotli, ` +
+      `${kb(loginInitial.raw)} raw (budget ${kb(loginInitialJsBudgetBytes)} gzip) — ${loginInitial.files.join(', ')}`,
   );
   console.log(
     `Mainframe JS (login's + the game chunk): ${kb(mainframeInitial.gzip)} gzip, ${kb(mainframeInitial.brotli)} brotli, ${kb(mainframeInitial.raw)} raw`,
@@ -186,7 +187,8 @@ export async function benchFirstLoad(): Promise<FirstLoadResult> {
   );
   for (const s of scores) {
     console.log(
-      `  ${s.page.padEnd(10)} performance ${s.performance}  accessibility ${s.accessibility}  best practices ${s.bestPractices}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  SI ${s.speedIndexMs} ms`,
+      `  ${s.page.padEnd(10)} performance ${s.performance}  accessibility ${s.accessibility}  best practices ` +
+        `${s.bestPractices}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  SI ${s.speedIndexMs} ms`,
     );
     if (s.failing.length) console.log(`    below 0.9: ${s.failing.join(', ')}`);
   }

@@ -129,8 +129,10 @@ async function runDesign(
       tabs: counts,
     };
     console.error(
-      `  ${spec.design}: ${result.requestsPerPlayerMinute.toFixed(1)} requests per idle player-minute (expected ${result.expectedPerPlayerMinute.toFixed(1)}), ` +
-        `${(result.framesToTabPerPlayerMinute + result.framesFromTabPerPlayerMinute).toFixed(1)} socket frames, server CPU ${result.serverCpuMsPerPlayerMinute.toFixed(1)} ms per player-minute`,
+      `  ${spec.design}: ${result.requestsPerPlayerMinute.toFixed(1)} requests per ` +
+        `idle player-minute (expected ${result.expectedPerPlayerMinute.toFixed(1)}), ` +
+        `${(result.framesToTabPerPlayerMinute + result.framesFromTabPerPlayerMinute).toFixed(1)} ` +
+        `socket frames, server CPU ${result.serverCpuMsPerPlayerMinute.toFixed(1)} ms per player-minute`,
     );
     return result;
   } finally {

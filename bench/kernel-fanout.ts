@@ -15,7 +15,7 @@ import { createScratchDb, dropScratchDb } from './scratch-db';
 import { startServer, type ServerHandle } from './server-handle';
 import { SocketFleet } from './socket-fleet';
 
-// Issue 9 item 8, the fan-out part: grid_update from a purchase to 2,000 open sockets. Two server
+// The Kernel's fan-out: grid_update from a purchase to 2,000 open sockets. Two server
 // children on one PostgreSQL scratch database and one Redis (so one bus channel); every socket is
 // on instance A. Phase "same instance": purchases POSTed to A, which serves its sockets at once.
 // Phase "through Redis": the same purchases POSTed to B, so every delivery crosses the Redis
@@ -293,7 +293,8 @@ export async function benchKernelFanout(
         };
         console.error(
           `    ${phase.deliveries}/${expected} deliveries, p50 ${phase.delivery.p50Ms.toFixed(1)} ms, p99 ${phase.delivery.p99Ms.toFixed(1)} ms, ` +
-            `max ${phase.delivery.maxMs.toFixed(1)} ms; first→last socket p50 ${phase.spread.p50Ms.toFixed(1)} ms; POST p50 ${phase.post.p50Ms.toFixed(1)} ms; statuses ${JSON.stringify(postStatuses)}; load ${after.load}`,
+            `max ${phase.delivery.maxMs.toFixed(1)} ms; first→last socket p50 ${phase.spread.p50Ms.toFixed(1)} ms; ` +
+            `POST p50 ${phase.post.p50Ms.toFixed(1)} ms; statuses ${JSON.stringify(postStatuses)}; load ${after.load}`,
         );
         phases.push(phase);
         await sleep(1000);

@@ -1,5 +1,5 @@
 /**
- * Issue 9 item 8, in Chromium: the p95 frame interval while panning and zooming a fully owned canvas
+ * The Kernel canvas in Chromium: the p95 frame interval while panning and zooming a fully owned canvas
  * with 50 grid_update events a second arriving, divided by the same figure with none (target ≤ 1.25).
  * The events are published straight on the server's bus (what a purchase publishes after commit),
  * so the figure is the client's cost of painting deltas, not the purchases'.

@@ -60,7 +60,8 @@ for (let run = 0; run < Number(runsArg); run++) {
   const max = Math.max(0, ...long);
   const blocking = long.reduce((s, d) => s + Math.max(0, d - 50), 0);
   console.log(
-    `${staticDir} bits=${bits} run ${run + 1}: longest ${max.toFixed(0)} ms, tasks ${long.map((d) => d.toFixed(0)).join(' ')}, blocking ${blocking.toFixed(0)} ms`,
+    `${staticDir} bits=${bits} run ${run + 1}: longest ${max.toFixed(0)} ms, tasks ` +
+      `${long.map((d) => d.toFixed(0)).join(' ')}, blocking ${blocking.toFixed(0)} ms`,
   );
 }
 await browser.close();

@@ -93,7 +93,8 @@ async function main(): Promise<void> {
   for (const mode of modes) {
     const paired = inline[mode].map((us, i) => us - inline.silent[i]!);
     console.log(
-      `in-process ${mode.padEnd(8)} ${median(inline[mode]).toFixed(0).padStart(5)} µs/request (rounds: ${inline[mode].map((v) => v.toFixed(0)).join(', ')}), logging ${median(paired).toFixed(1)} µs`,
+      `in-process ${mode.padEnd(8)} ${median(inline[mode]).toFixed(0).padStart(5)} µs/request (rounds: ` +
+        `${inline[mode].map((v) => v.toFixed(0)).join(', ')}), logging ${median(paired).toFixed(1)} µs`,
     );
   }
   for (let round = 0; round < 3; round++) {

@@ -335,7 +335,8 @@ export function printMarket(result: MarketResult): void {
     `\nData Exchange (PostgreSQL): ${result.players} players, ${result.listings} active listings at the start of the buy phase`,
   );
   console.log(
-    `  register ${result.registerS.toFixed(1)} s; gear seeded in ${result.seedItemsS.toFixed(1)} s; listings created through the market service at ${result.createListingsPerS.toFixed(0)}/s`,
+    `  register ${result.registerS.toFixed(1)} s; gear seeded in ${result.seedItemsS.toFixed(1)} ` +
+      `s; listings created through the market service at ${result.createListingsPerS.toFixed(0)}/s`,
   );
   console.log(
     '\nFirst marketplace page (GET /api/marketplace/listings, 20 per page; cold = first read after a server restart):',
@@ -369,6 +370,7 @@ export function printMarket(result: MarketResult): void {
     ),
   );
   console.log(
-    `  buy / constant = ${(result.buy.okPerS / result.constant.okPerS).toFixed(2)}; ${result.buy.bought} bought, ${result.buy.refused} refused; ${result.listingsLeft} listings left`,
+    `  buy / constant = ${(result.buy.okPerS / result.constant.okPerS).toFixed(2)}; ` +
+      `${result.buy.bought} bought, ${result.buy.refused} refused; ${result.listingsLeft} listings left`,
   );
 }

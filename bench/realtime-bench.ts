@@ -9,7 +9,7 @@ import { registerPlayers } from './players';
 import { createScratchDb, dropScratchDb } from './scratch-db';
 import { startServer, type ServerHandle } from './server-handle';
 
-// Issue 3's part of the bench, on a server child of its own (started with probes): register the
+// The realtime part of the bench, on a server child of its own (started with probes): register the
 // players, (a) fan chat out to the open sockets, then (b) count what idle tabs ask for. The
 // fan-out goes first so the idle polls read a chat history with a full page in it, as a live
 // channel would have.

@@ -78,41 +78,53 @@ export function explainLimits(drivers: DriverResult[], cores: number, realtime?:
       if (p.serverEluPct >= 85 || p.serverCpuPct >= 85) {
         notes.push(
           d.workers > 1
-            ? `${where}: the ${d.workers} server processes are the bottleneck (event loops ${fixed(p.serverEluPct, 0)} % busy on average, ${fixed(p.serverCpuPct, 0)} % of one core in all).`
-            : `${where}: the server's single Node process is the bottleneck (event loop ${fixed(p.serverEluPct, 0)} % busy, ${fixed(p.serverCpuPct, 0)} % of one core${p.serverEluPct - p.serverCpuPct >= 15 ? '; busy loop but less CPU means it also waited for a core' : ''}).`,
+            ? `${where}: the ${d.workers} server processes are the bottleneck (event loops ` +
+                `${fixed(p.serverEluPct, 0)} % busy on average, ${fixed(p.serverCpuPct, 0)} % of one core in all).`
+            : `${where}: the server's single Node process is the bottleneck (event loop ${fixed(p.serverEluPct, 0)} % busy, ${fixed(p.serverCpuPct, 0)} ` +
+                `% of one core${p.serverEluPct - p.serverCpuPct >= 15 ? '; busy loop but less CPU means it also waited for a core' : ''}).`,
         );
       }
       if (p.machineBusyPct !== null && p.machineBusyPct >= 85) {
         const pgShare = p.postgresCpuPct === null ? '' : `, PostgreSQL ${fixed(p.postgresCpuPct, 0)} %`;
         notes.push(
-          `${where}: the ${cores}-core machine is saturated (${fixed(p.machineBusyPct, 0)} % busy): server ${fixed(p.serverCpuPct, 0)} %, load generator ${fixed(p.loadGeneratorCpuPct, 0)} %${pgShare}, other processes ${fixed(p.otherCpuPct, 0)} % (of ${cores * 100} %).`,
+          `${where}: the ${cores}-core machine is saturated (${fixed(p.machineBusyPct, 0)} % busy): server ${fixed(p.serverCpuPct, 0)} %, ` +
+            `load generator ${fixed(p.loadGeneratorCpuPct, 0)} %${pgShare}, other processes ${fixed(p.otherCpuPct, 0)} % (of ${cores * 100} %).`,
         );
       }
       if (p.otherCpuPct !== null && p.otherCpuPct >= 30) {
         notes.push(
-          `${where}: other processes on this machine used ${fixed(p.otherCpuPct, 0)} % of a core during the phase — the figures are disturbed; rerun on a quiet machine to compare.`,
+          `${where}: other processes on this machine used ${fixed(p.otherCpuPct, 0)} % of a core ` +
+            `during the phase — the figures are disturbed; rerun on a quiet machine to compare.`,
         );
       }
     }
     notes.push(
-      `${d.label}: server CPU per request is ${fixed(t.serverCpuUsPerRequest, 0)} µs for tap-batch vs ${fixed(c.serverCpuUsPerRequest, 0)} µs for the constant route; both pay the hooks and a session read at most every 5 s per session (ADR 035), tap-batch adds secureData inflate/deflate-9, zod and its share of the group transaction.`,
+      `${d.label}: server CPU per request is ${fixed(t.serverCpuUsPerRequest, 0)} µs for ` +
+        `tap-batch vs ${fixed(c.serverCpuUsPerRequest, 0)} µs for the constant route; both ` +
+        `pay the hooks and a session read at most every 5 s per session (ADR 035), tap-batch ` +
+        `adds secureData inflate/deflate-9, zod and its share of the group transaction.`,
     );
     notes.push(
-      `${d.label}: tap-batch peak ran ${fixed(t.transactionsPerS, 0)} group transactions/s with ${fixed(t.requestsPerTransaction, 1)} requests each (mean ${fixed(t.meanTransactionMs, 1)} ms); at half peak ${fixed(h.transactionsPerS, 0)}/s with ${fixed(h.requestsPerTransaction, 1)} each (mean ${fixed(h.meanTransactionMs, 1)} ms).`,
+      `${d.label}: tap-batch peak ran ${fixed(t.transactionsPerS, 0)} group transactions/s with ${fixed(t.requestsPerTransaction, 1)} requests each (mean ` +
+        `${fixed(t.meanTransactionMs, 1)} ms); at half peak ${fixed(h.transactionsPerS, 0)}/s with ` +
+        `${fixed(h.requestsPerTransaction, 1)} each (mean ${fixed(h.meanTransactionMs, 1)} ms).`,
     );
     if (t.requestsPerTransaction < 1.5) {
       notes.push(
-        `${d.label}: group commit formed no groups at peak (${fixed(t.requestsPerTransaction, 1)} requests per transaction), so every request paid a whole transaction.`,
+        `${d.label}: group commit formed no groups at peak (${fixed(t.requestsPerTransaction, 1)} ` +
+          `requests per transaction), so every request paid a whole transaction.`,
       );
     }
     if (h.serverCpuUsPerRequest > 1.5 * t.serverCpuUsPerRequest) {
       notes.push(
-        `${d.label}: at half peak each tap request cost ${fixed(h.serverCpuUsPerRequest, 0)} µs of server CPU vs ${fixed(t.serverCpuUsPerRequest, 0)} µs at peak — smaller groups, so less of the per-transaction cost is shared.`,
+        `${d.label}: at half peak each tap request cost ${fixed(h.serverCpuUsPerRequest, 0)} µs of server CPU vs ` +
+          `${fixed(t.serverCpuUsPerRequest, 0)} µs at peak — smaller groups, so less of the per-transaction cost is shared.`,
       );
     }
     if (d.driver === 'pglite') {
       notes.push(
-        "pglite: the database runs as WASM inside the server process, so SQL time is in the server CPU column; with one connection, group transactions (one at a time) and every request's session lookup take turns on it.",
+        'pglite: the database runs as WASM inside the server process, so SQL time is in the server CPU column; with ' +
+          "one connection, group transactions (one at a time) and every request's session lookup take turns on it.",
       );
     }
     for (const p of [c, t, h]) {
@@ -122,7 +134,8 @@ export function explainLimits(drivers: DriverResult[], cores: number, realtime?:
         );
       if ((p.maxSendLagMs ?? 0) > 10)
         notes.push(
-          `${d.label} ${p.name}: the load generator sent up to ${fixed(p.maxSendLagMs, 0)} ms late (its own process was short of CPU); that lateness is inside the latencies, as it would be for a real client.`,
+          `${d.label} ${p.name}: the load generator sent up to ${fixed(p.maxSendLagMs, 0)} ms late (its own ` +
+            `process was short of CPU); that lateness is inside the latencies, as it would be for a real client.`,
         );
       if (p.refused423 > 0)
         notes.push(`${d.label} ${p.name}: ${p.refused423} requests refused with 423 (tap-rate ceiling).`);
@@ -160,7 +173,7 @@ export function printReport(results: BenchResults): void {
   console.log(out.join('\n'));
 }
 
-/** Issue 2's tables: pgbench, then each driver's three phases. */
+/** The tap tables: pgbench, then each driver's three phases. */
 function printTap(out: string[], results: BenchResults, pg: PgbenchResult): void {
   out.push(
     `\n(b) pgbench, "${pg.script}" autocommit, ${pg.clients} clients, ${pg.threads} threads, ${pg.seconds} s, scale ${pg.scale}:`,

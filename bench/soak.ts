@@ -63,7 +63,8 @@ function printRoutes(tally: SoakTally, wallS: number): void {
         .join(' ') || '-';
     const ms = (value: number) => value.toFixed(0).padStart(7);
     console.log(
-      `${route.padEnd(30)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
+      `${route.padEnd(30)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ` +
+        `${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
     );
   }
   console.log(`requests still shed after the client's last resend: ${tally.givenUp}`);
@@ -79,7 +80,8 @@ async function chargedOnce(databaseUrl: string, tally: SoakTally): Promise<void>
     const charges = new Map(rows.map((row) => [row.reference, row.n]));
     const once = (bits: string[]) => bits.filter((bit) => charges.get(bit) === 1).length;
     console.log(
-      `kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`,
+      `kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ` +
+        `${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`,
     );
     console.log(
       `of them shed first and acknowledged later: ${tally.boughtAfterShed.length}, charged exactly once: ${once(tally.boughtAfterShed)}`,
@@ -157,7 +159,8 @@ async function main(): Promise<void> {
       `sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; frames delivered: ${fleet.frames}`,
     );
     console.log(
-      `load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ${wallS.toFixed(0)} s (${((cpu.user + cpu.system) / 1e4 / wallS).toFixed(0)} % of one core)`,
+      `load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ` +
+        `${wallS.toFixed(0)} s (${((cpu.user + cpu.system) / 1e4 / wallS).toFixed(0)} % of one core)`,
     );
     console.log('RSS (MiB) over time:');
     for (const sample of rssSamples)

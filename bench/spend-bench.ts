@@ -161,7 +161,8 @@ export function printSpend(result: SpendResult): void {
       .concat(p.networkErrors ? [`${p.networkErrors} net`] : [])
       .join(' ') || '0';
   console.log(
-    `\nSpending routes against the signed-in constant route (PostgreSQL, one server process, ${result.players} players; load average ${result.loadAverageAtStart} → ${result.loadAverageAtEnd}):`,
+    `\nSpending routes against the signed-in constant route (PostgreSQL, one server process, ` +
+      `${result.players} players; load average ${result.loadAverageAtStart} → ${result.loadAverageAtEnd}):`,
   );
   console.log(
     table(

@@ -1,4 +1,4 @@
-// The Telnet balance is written only by the wallet (issue 6 item 1): one module with a conditional
+// The Telnet balance is written only by the wallet (server-authoritative economy): one module with a conditional
 // debit and a ledger row per change. Outside it, flag drizzle writes of `telnet` and raw SQL that
 // assigns it. Reads (`users.telnet` in a select, `WHERE telnet >= …`) stay allowed.
 const WRITE_CALLS = new Set(['set', 'values']);

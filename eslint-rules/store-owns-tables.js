@@ -1,4 +1,4 @@
-// A feature's store touches only its own tables (issue 6 item 5). Ownership is per schema file:
+// A feature's store touches only its own tables (stores own their tables). Ownership is per schema file:
 // db/schema/<feature>.ts belongs to <feature> unless `owners` says otherwise. Tables in `readable`
 // may be imported by any feature store for reads (joins for names), but not written to.
 import { schemaIndex } from './schema-index.js';

@@ -50,15 +50,15 @@ describe('moderator actions as players see them', () => {
       const abusive = `abusive line ${unique()}`;
       await sendChat(a.page, keep);
       await sendChat(a.page, abusive);
-      await chatLine(b.page, abusive).waitFor({ timeout: 2000 });
+      await chatLine(b.page, abusive).waitFor();
       const history = (await (await mod.page.request.get(`${game.server.url}/api/chat/messages?limit=50`)).json()) as {
         messages: { id: number; message: string }[];
       };
       const line = history.messages.find((m) => m.message === abusive)!;
       await mod.post(consoleActionPaths.removeChat.replace(':messageId', String(line.id)), { reason: 'abuse in chat' });
       // From the socket alone: the reader's tab is not reloaded.
-      await chatLine(b.page, abusive).waitFor({ state: 'detached', timeout: 2000 });
-      await chatLine(a.page, abusive).waitFor({ state: 'detached', timeout: 2000 });
+      await chatLine(b.page, abusive).waitFor({ state: 'detached' });
+      await chatLine(a.page, abusive).waitFor({ state: 'detached' });
       expect(await chatLine(b.page, keep).count()).toBe(1);
     } finally {
       await mod.close();

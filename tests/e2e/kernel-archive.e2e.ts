@@ -53,7 +53,8 @@ describe('Kernel seasons', () => {
     const [me] = await q<{ id: number }>('SELECT id FROM users WHERE login_id = $1', [player.loginId]);
     // Three bits painted red this season (bought through the API elsewhere; here straight into the tables).
     await q(
-      'INSERT INTO kernel_bits (x, y, owner_id, color_r, color_g, color_b, price, version, claimed_at) SELECT 399 + i, 400, $1, 255, 0, 0, 20, i, now() FROM generate_series(1, 3) AS i',
+      'INSERT INTO kernel_bits (x, y, owner_id, color_r, color_g, color_b, price, version, ' +
+        'claimed_at) SELECT 399 + i, 400, $1, 255, 0, 0, 20, i, now() FROM generate_series(1, 3) AS i',
       [me!.id],
     );
     await q('UPDATE kernel_state SET version = 3');

@@ -47,67 +47,71 @@ const pointOf = async (page: Page, x: number, y: number) => {
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 describe('a Kernel you can see', () => {
-  it('opens at ≥ 4 px a bit; buying by keyboard returns focus to the canvas, outlines the bit, counts YOUR BITS; reopening lands on it; the URL shares the spot', async () => {
-    const { context, page } = await newPage(game.browser, wide);
-    const player = newPlayer();
-    await registerViaUi(page, game.server.url, player);
-    await grantTelnet(player, 100);
-    await openKernel(page);
-    expect(await zoomNow(page)).toBeGreaterThanOrEqual(4);
-    expect(await page.getByTestId('kernel-my-count').textContent()).toBe('0');
-    await expect(page.getByTestId('kernel-my-bits').isDisabled()).resolves.toBe(true);
-    // The view lands in the address bar once it settles, as a replace, not a history entry per move.
-    await waitFor(async () => query(page).get('x') === '400', 'the view in the URL');
-    const historyLength = await page.evaluate(() => history.length);
+  it(
+    'opens at ≥ 4 px a bit; buying by keyboard returns focus to the canvas, outlines ' +
+      'the bit, counts YOUR BITS; reopening lands on it; the URL shares the spot',
+    async () => {
+      const { context, page } = await newPage(game.browser, wide);
+      const player = newPlayer();
+      await registerViaUi(page, game.server.url, player);
+      await grantTelnet(player, 100);
+      await openKernel(page);
+      expect(await zoomNow(page)).toBeGreaterThanOrEqual(4);
+      expect(await page.getByTestId('kernel-my-count').textContent()).toBe('0');
+      await expect(page.getByTestId('kernel-my-bits').isDisabled()).resolves.toBe(true);
+      // The view lands in the address bar once it settles, as a replace, not a history entry per move.
+      await waitFor(async () => query(page).get('x') === '400', 'the view in the URL');
+      const historyLength = await page.evaluate(() => history.length);
 
-    // Keyboard only: focus the canvas, pan once, Enter: the colour picker, a preset, then the purchase.
-    await page.getByTestId('kernel-canvas').focus();
-    await page.keyboard.press('ArrowRight');
-    const bit = await viewState(page);
-    await page.keyboard.press('Enter');
-    const picker = page.getByRole('dialog', { name: k.colorTitle });
-    await picker.getByRole('group', { name: k.presetsLabel }).getByRole('button', { name: 'AMBER' }).click();
-    await snap(page, 'kernel-palette', { fullPage: false });
-    await picker.getByRole('button', { name: k.saveColor }).click();
-    const confirm = page.getByRole('dialog', { name: k.confirmTitle });
-    await confirm.getByText(fillText(k.confirmBody, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) })).waitFor();
-    await page.keyboard.press('Enter');
-    await page
-      .getByTestId('toast')
-      .getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) }))
-      .waitFor();
-    await waitFor(
-      () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'kernel-canvas'),
-      'focus back on the canvas',
-    );
-    expect(await page.getByTestId('kernel-my-count').textContent()).toBe('1');
-    expect(await page.getByTestId('kernel-claimed').textContent()).toBe('1');
-    await page.getByText(k.bitsClaimedAll).waitFor();
-    expect(await page.evaluate(() => history.length)).toBe(historyLength);
-    await waitFor(async () => query(page).get('x') === String(bit.x), 'the moved view in the URL');
-    await snap(page, 'kernel-bought');
+      // Keyboard only: focus the canvas, pan once, Enter: the colour picker, a preset, then the purchase.
+      await page.getByTestId('kernel-canvas').focus();
+      await page.keyboard.press('ArrowRight');
+      const bit = await viewState(page);
+      await page.keyboard.press('Enter');
+      const picker = page.getByRole('dialog', { name: k.colorTitle });
+      await picker.getByRole('group', { name: k.presetsLabel }).getByRole('button', { name: 'AMBER' }).click();
+      await snap(page, 'kernel-palette', { fullPage: false });
+      await picker.getByRole('button', { name: k.saveColor }).click();
+      const confirm = page.getByRole('dialog', { name: k.confirmTitle });
+      await confirm.getByText(fillText(k.confirmBody, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) })).waitFor();
+      await page.keyboard.press('Enter');
+      await page
+        .getByTestId('toast')
+        .getByText(fillText(k.bought, { x: bit.x, y: bit.y, price: bitPrice(bit.x, bit.y) }))
+        .waitFor();
+      await waitFor(
+        () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'kernel-canvas'),
+        'focus back on the canvas',
+      );
+      expect(await page.getByTestId('kernel-my-count').textContent()).toBe('1');
+      expect(await page.getByTestId('kernel-claimed').textContent()).toBe('1');
+      await page.getByText(k.bitsClaimedAll).waitFor();
+      expect(await page.evaluate(() => history.length)).toBe(historyLength);
+      await waitFor(async () => query(page).get('x') === String(bit.x), 'the moved view in the URL');
+      await snap(page, 'kernel-bought');
 
-    // Somewhere else, then MY BITS brings the bit back to the centre.
-    await page.getByTestId('kernel-minimap').click({ position: { x: 10, y: 10 } });
-    await waitFor(async () => (await viewState(page)).x < 100, 'the minimap to jump');
-    await page.getByTestId('kernel-my-bits').click();
-    await waitFor(
-      async () => (await viewState(page)).x === bit.x && (await viewState(page)).y === bit.y,
-      'MY BITS to centre the bit',
-    );
+      // Somewhere else, then MY BITS brings the bit back to the centre.
+      await page.getByTestId('kernel-minimap').click({ position: { x: 10, y: 10 } });
+      await waitFor(async () => (await viewState(page)).x < 100, 'the minimap to jump');
+      await page.getByTestId('kernel-my-bits').click();
+      await waitFor(
+        async () => (await viewState(page)).x === bit.x && (await viewState(page)).y === bit.y,
+        'MY BITS to centre the bit',
+      );
 
-    // A fresh visit opens on the player's bit; a shared URL opens where it says, clamped.
-    await openKernel(page);
-    await waitFor(async () => (await viewState(page)).x === bit.x, 'the Kernel to open on my bit');
-    await openKernel(page, '?x=120&y=650&zoom=11.390625');
-    expect(await viewState(page)).toEqual({ x: 120, y: 650, zoom: 11.390625 });
-    await openKernel(page, '?x=-5&y=99999&zoom=9000');
-    expect(await viewState(page)).toMatchObject({ x: 0, y: 799, zoom: 30 });
-    await openKernel(page, '?x=abc&y=1');
-    await waitFor(async () => (await viewState(page)).x === bit.x, 'a bad spot to fall back to my bit');
-    await expectNoSeriousViolations(page, 'kernel');
-    await context.close();
-  });
+      // A fresh visit opens on the player's bit; a shared URL opens where it says, clamped.
+      await openKernel(page);
+      await waitFor(async () => (await viewState(page)).x === bit.x, 'the Kernel to open on my bit');
+      await openKernel(page, '?x=120&y=650&zoom=11.390625');
+      expect(await viewState(page)).toEqual({ x: 120, y: 650, zoom: 11.390625 });
+      await openKernel(page, '?x=-5&y=99999&zoom=9000');
+      expect(await viewState(page)).toMatchObject({ x: 0, y: 799, zoom: 30 });
+      await openKernel(page, '?x=abc&y=1');
+      await waitFor(async () => (await viewState(page)).x === bit.x, 'a bad spot to fall back to my bit');
+      await expectNoSeriousViolations(page, 'kernel');
+      await context.close();
+    },
+  );
 
   it('on a phone the info line shows the bit that was tapped, and the view opens at ≥ 4 px a bit', async () => {
     const { context, page } = await newPage(game.browser, phone);

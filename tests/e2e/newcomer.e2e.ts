@@ -22,7 +22,7 @@ import {
   waitForLiveLink,
 } from './fixtures';
 
-// Issue 6, item 7 (b)-(h): the dead ends a new player hit in their first five minutes.
+// The dead ends a new player hit in their first five minutes.
 const game = useGame();
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

@@ -76,7 +76,7 @@ describe('Ping between two players', () => {
     await a.page.getByTestId('ping-message').filter({ hasText: secret }).waitFor();
 
     // B, on the Mainframe, sees the red '!' without a reload.
-    await unreadBadge(b.page).waitFor({ timeout: 2000 });
+    await unreadBadge(b.page).waitFor();
     await openSystemMenu(b.page);
     await b.page.getByTestId('unread-ping').waitFor();
     await b.page

@@ -165,44 +165,48 @@ describe('virus shop on the test payment provider', () => {
     await phoneView.context.close();
   });
 
-  it('on a phone, a declined card is told in the dialog; closing it gives focus back to the command, which shows the cooldown of a purchase left open', async () => {
-    const { context, page } = await newPage(browser, phone);
-    await registerViaUi(page, url, newPlayer());
-    await page.goto(`${url}/virus`);
-    const single = page.getByRole('button', { name: t.buyLabel(t.buy, t.singleTitle, '$2.39') });
-    await single.waitFor();
-    await expectNamesHoldTheirText(page);
-    await single.tap();
-    const dialog = page.getByRole('dialog', { name: t.paymentDialogTitle });
-    await dialog.waitFor();
-    await dialog.getByLabel(t.testCardLabel).fill(testCards.declined);
-    await dialog.getByRole('button', { name: t.pay('$2.39') }).tap();
-    await dialog.getByRole('alert').filter({ hasText: t.testCardDeclined }).waitFor();
-    await expectNoSeriousViolations(page, 'virus payment dialog, card declined, phone');
-    await snap(page, 'virus-payment-declined', { fullPage: false });
-    await dialog.getByRole('button', { name: t.cancel }).tap();
-    await dialog.waitFor({ state: 'detached' });
-    // A declined purchase is over (FAILED) and holds no cooldown: focus is back on a command ready to use.
-    await waitFor(
-      async () => (await focusedName(page)) === t.buyLabel(t.buy, t.singleTitle, '$2.39'),
-      'focus back on EXECUTE SINGLE TROJAN',
-    );
+  it(
+    'on a phone, a declined card is told in the dialog; closing it gives focus ' +
+      'back to the command, which shows the cooldown of a purchase left open',
+    async () => {
+      const { context, page } = await newPage(browser, phone);
+      await registerViaUi(page, url, newPlayer());
+      await page.goto(`${url}/virus`);
+      const single = page.getByRole('button', { name: t.buyLabel(t.buy, t.singleTitle, '$2.39') });
+      await single.waitFor();
+      await expectNamesHoldTheirText(page);
+      await single.tap();
+      const dialog = page.getByRole('dialog', { name: t.paymentDialogTitle });
+      await dialog.waitFor();
+      await dialog.getByLabel(t.testCardLabel).fill(testCards.declined);
+      await dialog.getByRole('button', { name: t.pay('$2.39') }).tap();
+      await dialog.getByRole('alert').filter({ hasText: t.testCardDeclined }).waitFor();
+      await expectNoSeriousViolations(page, 'virus payment dialog, card declined, phone');
+      await snap(page, 'virus-payment-declined', { fullPage: false });
+      await dialog.getByRole('button', { name: t.cancel }).tap();
+      await dialog.waitFor({ state: 'detached' });
+      // A declined purchase is over (FAILED) and holds no cooldown: focus is back on a command ready to use.
+      await waitFor(
+        async () => (await focusedName(page)) === t.buyLabel(t.buy, t.singleTitle, '$2.39'),
+        'focus back on EXECUTE SINGLE TROJAN',
+      );
 
-    // A purchase started and left open does hold it.
-    await single.tap();
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: t.cancel }).tap();
-    await dialog.waitFor({ state: 'detached' });
-    await waitFor(
-      async () => /^(EXECUTE|WAIT \d+ s) SINGLE TROJAN for \$2\.39$/.test((await focusedName(page)) ?? ''),
-      'focus back on the single command',
-    );
-    // Both commands say so before the next tap.
-    await buyButton(page, t.bundleTitle, '$19.90')
-      .filter({ hasText: /^\[?WAIT \d+ s\]?$/ })
-      .waitFor();
-    await expectNoSeriousViolations(page, 'virus cooldown on a phone');
-    await snap(page, 'virus-cooldown');
-    await context.close();
-  });
+      // A purchase started and left open does hold it.
+      await single.tap();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: t.cancel }).tap();
+      await dialog.waitFor({ state: 'detached' });
+      await waitFor(
+        async () => /^(EXECUTE|WAIT \d+ s) SINGLE TROJAN for \$2\.39$/.test((await focusedName(page)) ?? ''),
+        'focus back on the single command',
+      );
+      // Both commands say so before the next tap.
+      await buyButton(page, t.bundleTitle, '$19.90')
+        .filter({ hasText: /^\[?WAIT \d+ s\]?$/ })
+        .waitFor();
+      await expectNoSeriousViolations(page, 'virus cooldown on a phone');
+      await snap(page, 'virus-cooldown');
+      await context.close();
+    },
+  );
 });

@@ -128,7 +128,8 @@ describePostgres('one server, two workers, no Redis [postgres]', { timeout: 240_
   it('both workers poll the jobs table, and each of 200 due jobs runs exactly once', async () => {
     // Intrusion expiries for intrusions that no longer exist: the handler finds nothing and succeeds.
     await db.database.query(
-      "INSERT INTO jobs (kind, payload, run_at, max_attempts) SELECT 'terminal.intrusionExpired', jsonb_build_object('intrusionId', 1000000 + g), now() - interval '1 second', 5 FROM generate_series(1, 200) g",
+      "INSERT INTO jobs (kind, payload, run_at, max_attempts) SELECT 'terminal.intrusionExpired', " +
+        "jsonb_build_object('intrusionId', 1000000 + g), now() - interval '1 second', 5 FROM generate_series(1, 200) g",
     );
     const done = await waitFor(async () => {
       const [row] = await db.database.query<{ pending: number }>(

@@ -99,7 +99,8 @@ describe('the embedded database under DATA_DIR [pglite]', { timeout: 240_000 }, 
     const database = await createDb({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
       const mismatched = await database.query(
-        'SELECT u.id FROM users u LEFT JOIN (SELECT user_id, sum(delta) s FROM telnet_ledger GROUP BY user_id) l ON l.user_id = u.id WHERE u.telnet <> coalesce(l.s, 0)',
+        'SELECT u.id FROM users u LEFT JOIN (SELECT user_id, sum(delta) s FROM telnet_ledger ' +
+          'GROUP BY user_id) l ON l.user_id = u.id WHERE u.telnet <> coalesce(l.s, 0)',
       );
       expect(mismatched).toEqual([]);
       await database.query('REINDEX TABLE users');

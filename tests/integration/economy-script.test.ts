@@ -41,7 +41,8 @@ async function seed(database: Database): Promise<{ decoder: string; other: strin
   );
   await database.query('UPDATE users SET telnet = telnet + 1000 WHERE id = $1', [otherId]);
   await database.query(
-    `INSERT INTO moderation_flags (user_id, reason, reference, detail, created_at) VALUES ($1, 'machine-like-decoding', 'decode-timing', 'held at the ceiling', now())`,
+    `INSERT INTO moderation_flags (user_id, reason, reference, detail, created_at) ` +
+      `VALUES ($1, 'machine-like-decoding', 'decode-timing', 'held at the ceiling', now())`,
     [decoderId],
   );
   const name = async (id: number) =>

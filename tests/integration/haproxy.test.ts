@@ -84,6 +84,18 @@ function playLoad(players: HttpPlayer[], until: { stop: boolean }): { tally: Tal
   return { tally, done: Promise.all([...taps, ...chat]) };
 }
 
+const acknowledgedTaps = (tally: Tally) => [...tally.acknowledgedTaps.values()].reduce((a, b) => a + b, 0);
+
+/** Resolves once the load has had `taps` more tap-batches acknowledged and at least one chat line: it is under way. */
+async function loadProgress(tally: Tally, taps: number): Promise<void> {
+  const target = acknowledgedTaps(tally) + taps;
+  const until = Date.now() + 30_000;
+  while (acknowledgedTaps(tally) < target || tally.acknowledgedChat.length === 0) {
+    if (Date.now() > until) throw new Error(`the load never got ${taps} more taps acknowledged: ${tally.failures}`);
+    await sleep(50);
+  }
+}
+
 /** Opens a socket through the proxy, asking again while it still routes to an instance that is going away. */
 async function reconnect(url: string, cookie: string): Promise<TestSocket> {
   for (let attempt = 0; ; attempt++) {
@@ -187,7 +199,7 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
     const { players, mine, on } = await playersWithSockets('killed', 6);
     const until = { stop: false };
     const load = playLoad(players, until);
-    await sleep(1500);
+    await loadProgress(load.tally, players.length);
     const doomed = on('app1');
     servers.app1!.child.kill('SIGKILL');
     await servers.app1!.exited;
@@ -201,11 +213,11 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
       reconnected.push(again);
       sockets.push(again);
     }
-    await sleep(1500);
+    await loadProgress(load.tally, players.length);
     until.stop = true;
     await load.done;
     expect(load.tally.acknowledgedChat.length).toBeGreaterThan(0);
-    expect([...load.tally.acknowledgedTaps.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(players.length);
+    expect(acknowledgedTaps(load.tally)).toBeGreaterThan(players.length);
 
     await expectNothingAcknowledgedLost(players, load.tally);
     await expectLiveDelivery(players[0]!, [...on('app2'), ...reconnected]);
@@ -219,7 +231,7 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
     const { players, mine, on } = await playersWithSockets('drained', 6);
     const until = { stop: false };
     const load = playLoad(players, until);
-    await sleep(1500);
+    await loadProgress(load.tally, players.length);
     const draining = on('app2');
     servers.app2!.child.kill('SIGTERM');
     const reconnected: TestSocket[] = [];
@@ -232,7 +244,7 @@ describe.skipIf(!runs)('two instances behind HAProxy on PostgreSQL and Redis [po
       sockets.push(again);
     }
     expect(await servers.app2!.exited).toBe(0);
-    await sleep(1000);
+    await loadProgress(load.tally, players.length);
     until.stop = true;
     await load.done;
 

@@ -188,7 +188,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           stripeError(`No such payment_intent: '${cancel[1]}'`, 'invalid_request_error', 'resource_missing'),
         );
       if (!cancellable.includes(pi.status)) {
-        const message = `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`;
+        const message =
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a ` +
+          `PaymentIntent with one of the following statuses may be canceled: ${cancellable.join(', ')}.`;
         return send(res, 400, stripeError(message, 'invalid_request_error', 'payment_intent_unexpected_state'));
       }
       pi.status = 'canceled';

@@ -55,7 +55,8 @@ export async function ready(app: TestApp, p: Player, options: { level: number; t
     options.level,
   ]);
   await app.db.database.query(
-    "INSERT INTO mission_completions (user_id, mission_id) SELECT $1, m FROM unnest(ARRAY['ssh_self_root', 'create_directory', 'move_token', 'hack_developer_token']) AS m ON CONFLICT DO NOTHING",
+    "INSERT INTO mission_completions (user_id, mission_id) SELECT $1, m FROM unnest(ARRAY['ssh_self_root', " +
+      "'create_directory', 'move_token', 'hack_developer_token']) AS m ON CONFLICT DO NOTHING",
     [p.id],
   );
   if (options.telnet) await grant(app, p, { telnet: options.telnet });

@@ -71,13 +71,13 @@ export function ApiKeysPanel() {
           }}
         />
       ) : null}
-      <div ref={listRef} tabIndex={-1} className="bb-api-keys__list" data-testid="api-keys">
+      <div ref={listRef} tabIndex={-1} className="bb-row-list" data-testid="api-keys">
         {list.data && keys.length === 0 ? <p className="bb-settings__hint">{t.none}</p> : null}
         {keys.length > 0 ? (
           <ul aria-label={t.title}>
             {keys.map((key) => (
-              <li key={key.id} className="bb-api-keys__row">
-                <span className="bb-api-keys__name">{key.name}</span>
+              <li key={key.id} className="bb-row-list__row">
+                <span className="bb-row-list__name">{key.name}</span>
                 <code className="bb-api-keys__prefix">bbk_{key.prefix}…</code>
                 <span className="bb-api-keys__meta">{key.scopes.map((s) => t.scopeNames[s]).join(', ')}</span>
                 <span className="bb-api-keys__meta">

@@ -2,7 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ModalProps } from './modal';
 import './modal.css';
 
-/** A centred dialog from Radix (loaded with the first dialog opened, see modal.tsx) (focus trap, Escape closes it, labelled by its title) in the game's frame. */
+/**
+ * A centred dialog from Radix (loaded with the first dialog opened, see modal.tsx) in the game's frame: focus trap,
+ * Escape closes it, labelled by its title.
+ */
 export function ModalDialog({
   open,
   onOpenChange,

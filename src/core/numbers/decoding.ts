@@ -1,4 +1,7 @@
-/** Decoding, experience, drops, the tap-rate ceiling, the daily decode budget and the client's tap queue. Part of `balance` (src/core/balance.ts): import `balance`, not this file. */
+/**
+ * Decoding, experience, drops, the tap-rate ceiling, the daily decode budget and the client's tap queue.
+ * Part of `balance` (src/core/balance.ts): import `balance`, not this file.
+ */
 export const decodingNumbers = {
   // spec §9: binary row of 15 digits, queue of 8 rows, 3 rows on phones
   rowLength: 15,

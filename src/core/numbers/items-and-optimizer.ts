@@ -51,7 +51,10 @@ export const itemsAndOptimizerNumbers = {
   // Optimizer and Drone (docs/game-rules.md §16; ADRs 020–022)
   /** Price of the first optimizer upgrade (level 0 → 1): ≈ 7 minutes of level-1 play at 10 %. */
   optimizerBaseCostTelnet: 20,
-  /** Each level's upgrade costs this much more than the one before (×1.08: 8,740 Telnet for 79 → 80, 117,738 for all 80 levels — a month of a grinder's income, so the optimizer stays a sink past the first week; ADR 054). */
+  /**
+   * Each level's upgrade costs this much more than the one before (×1.08: 8,740 Telnet for 79 → 80, 117,738 for
+   * all 80 levels — a month of a grinder's income, so the optimizer stays a sink past the first week; ADR 054).
+   */
   optimizerCostGrowth: 1.08,
   /** Minutes the first upgrade takes; each level adds optimizerMinutesPerLevel (79 → 80 takes 159 min). */
   optimizerBaseMinutes: 1,

@@ -56,7 +56,10 @@ export const terminalAndBlockchainNumbers = {
   /** Least experience any guess costs (attack 1–4 would pay floor(attack/5) = 0): no free guesses for new players or alts (ADR 050). */
   minGuessExpCost: 1,
   recentAttempts: 5,
-  /** spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server refuses a player's guesses closer together than this. */
+  /**
+   * spec §4/§9: the screen ignores server data for 500 ms after a guess and refetches 300 ms after it; the server
+   * refuses a player's guesses closer together than this.
+   */
   guessIgnoreWindowMs: 500,
   // Blockchain numbers the spec leaves open (docs/game-rules.md §19)
   /** A boss of level L has at least 10·L integrity: ~10 cracks at level 1 for a starting player (attack 1). */

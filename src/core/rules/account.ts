@@ -10,7 +10,8 @@ export const limits = { loginIdMax: 20, usernameMax: 20, passwordMax: 14 } as co
 // Characters that render as nothing (or as blank space) although Unicode calls them letters or
 // symbols: braille blank, Hangul fillers, Khmer inherent vowels, the combining grapheme joiner,
 // Mongolian vowel separator. \p{C} already covers format (Cf, bidi included) and control characters.
-// eslint-disable-next-line no-misleading-character-class -- U+034F (combining grapheme joiner) is listed alone on purpose: it is one of the invisible characters refused.
+// U+034F (combining grapheme joiner) is listed alone on purpose: it is one of the invisible characters refused.
+// eslint-disable-next-line no-misleading-character-class -- the joiner above stands alone by design
 const invisibleCharacters = /[\u2800\u3164\u115F\u1160\uFFA0\u17B4\u17B5\u034F\u180E\u2028\u2029]/u;
 // Any space but the plain one (NFKC already turns most of them into it).
 const unusualSpaces = /[^\P{Z} ]/u;

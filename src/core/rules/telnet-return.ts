@@ -87,7 +87,9 @@ const shownOptimizerLevels = [0, 40, 70, 80] as const;
 
 /** The markdown table docs/game-rules.md §16 shows (a unit test checks the page holds exactly this). */
 export function telnetReturnTableMarkdown(): string {
-  const head = `| Spend (ledger reason) | ${shownOptimizerLevels.map((o) => `optimizer ${o} (${connectionRateForLevel(o)} %)`).join(' | ')} | highest over levels 1–${balance.maxLevel}, optimizer 0–${balance.optimizerMaxLevel} | what comes back |`;
+  const head =
+    `| Spend (ledger reason) | ${shownOptimizerLevels.map((o) => `optimizer ${o} (${connectionRateForLevel(o)} %)`).join(' | ')} ` +
+    `| highest over levels 1–${balance.maxLevel}, optimizer 0–${balance.optimizerMaxLevel} | what comes back |`;
   const rule = `|---|${shownOptimizerLevels.map(() => '---:').join('|')}|---:|---|`;
   const rows = telnetSpends.map((spend) => {
     const cells = shownOptimizerLevels.map((o) => telnetReturnPerTelnet(spend, 1, o).toFixed(3));

@@ -36,7 +36,8 @@ export const optimizerTexts = {
   howItWorks: [
     'Each upgrade costs Telnet, paid when it starts, and runs on the server for the time shown.',
     'When the time is up, collect it: +1% connection rate and optimizer level +1. The server collects it for you if you are away.',
-    'Connection rate starts at 10.00% and is what a decode pays in hundredths of a Telnet. The optimizer tops out at level 80 (90%); no source ever goes past 100%.',
+    'Connection rate starts at 10.00% and is what a decode pays in hundredths of a ' +
+      'Telnet. The optimizer tops out at level 80 (90%); no source ever goes past 100%.',
   ],
   tableCaption: 'Upgrade table: cost and time for each level',
   tableLevel: 'LEVEL',
@@ -52,7 +53,8 @@ export const optimizerTexts = {
   // Drone (the Kernel guide's Drone section, spec §1)
   droneCard: 'DRONE',
   droneHelp:
-    '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per run). Unused Telnet is refunded. Drone decodes earn Telnet at your connection rate, at most 80%.',
+    '1 Telnet buys 1 auto-click. A run lasts 5 minutes: up to 25 auto-clicks every 30 s (250 per ' +
+    'run). Unused Telnet is refunded. Drone decodes earn Telnet at your connection rate, at most 80%.',
   droneTelnetLabel: 'Telnet to spend',
   droneBuy: 'LAUNCH DRONE',
   droneBuying: 'LAUNCHING...',

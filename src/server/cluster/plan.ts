@@ -22,7 +22,8 @@ export function planWorkers(
   if (databaseKind === 'pglite') {
     const notice =
       asked !== null && asked > 1
-        ? `WORKERS=${asked} ignored: the embedded PGlite database lives in one process, so one server process runs. Set DATABASE_URL (PostgreSQL) to run several.`
+        ? `WORKERS=${asked} ignored: the embedded PGlite database lives in one process, ` +
+          `so one server process runs. Set DATABASE_URL (PostgreSQL) to run several.`
         : null;
     return { count: 1, notice };
   }

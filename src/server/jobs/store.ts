@@ -34,10 +34,19 @@ export async function insertJobs(
   rows: Array<{ kind: string; payload: unknown; runAt: Date; dedupeKey: string | null; maxAttempts: number }>,
 ): Promise<void> {
   if (rows.length === 0) return;
+  const json = jsonRows(
+    rows.map((r) => ({
+      kind: r.kind,
+      payload: r.payload,
+      run_at: r.runAt.toISOString(),
+      dedupe_key: r.dedupeKey,
+      max_attempts: r.maxAttempts,
+    })),
+  );
   await tx.execute(sql`
     INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts)
     SELECT r.kind, r.payload, r.run_at, r.dedupe_key, r.max_attempts
-    FROM jsonb_to_recordset(${jsonRows(rows.map((r) => ({ kind: r.kind, payload: r.payload, run_at: r.runAt.toISOString(), dedupe_key: r.dedupeKey, max_attempts: r.maxAttempts })))})
+    FROM jsonb_to_recordset(${json})
       AS r(kind text, payload jsonb, run_at timestamptz, dedupe_key text, max_attempts int)
     ON CONFLICT (kind, dedupe_key) DO NOTHING`);
 }
@@ -126,11 +135,8 @@ export async function readJobStats(db: Executor, at: Date): Promise<JobStats> {
         Number,
       ),
       dead: sql<number>`count(*) FILTER (WHERE ${jobs.status} = 'dead')`.mapWith(Number),
-      oldestDueMs: sql<
-        number | null
-      >`extract(epoch FROM ${atText}::timestamptz - min(${jobs.runAt}) FILTER (WHERE ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)) * 1000`.mapWith(
-        Number,
-      ),
+      oldestDueMs: sql<number | null>`extract(epoch FROM ${atText}::timestamptz - min(${jobs.runAt}) FILTER (WHERE
+        ${jobs.status} = 'pending' AND ${jobs.runAt} <= ${atText}::timestamptz)) * 1000`.mapWith(Number),
     })
     .from(jobs);
   return {

@@ -2,31 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { balance } from '../../core/balance';
 import { infra } from '../../core/infra';
-import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../tests/support/app';
+import { asPlayer, type Player } from '../../../tests/support/app';
 import { drivers } from '../../../tests/support/db';
-import { handshakeStatus, openSocket, watchPresence, type TestSocket } from '../../../tests/support/socket';
+import { listeningTestApp, type ListeningTestApp } from '../../../tests/support/listening-app';
+import { handshakeStatus, watchPresence } from '../../../tests/support/socket';
 import { closeCodes } from './hub';
 
 describe.each(drivers)('the /ws socket [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
+  let app: ListeningTestApp;
   let a: Player;
   let b: Player;
-  const sockets: TestSocket[] = [];
-  const open = async (p: Player, headers: Record<string, string> = {}) => {
-    const s = await openSocket(url, p.cookie, headers);
-    sockets.push(s);
-    return s;
-  };
+  const open = (p: Player, headers: Record<string, string> = {}) => app.socket(p.cookie, headers);
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
     [a, b] = [await asPlayer(app), await asPlayer(app)];
   });
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await app.close();
-  });
+  afterAll(() => app.close());
   const freshWindow = () => app.clock.advance(balance.messageRepeatWindowMs + 1);
 
   it('delivers chat_message to another player’s socket with the cookie session, stream version from 1', async () => {
@@ -45,13 +36,13 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
   });
 
   it('refuses a foreign Origin, a browser without Origin and a signed-out handshake', async () => {
-    expect(await handshakeStatus(url, { cookie: a.cookie, origin: 'https://evil.example' })).toBe(403);
+    expect(await handshakeStatus(app.url, { cookie: a.cookie, origin: 'https://evil.example' })).toBe(403);
     expect(
-      await handshakeStatus(url, { cookie: a.cookie, 'user-agent': 'Mozilla/5.0', 'sec-fetch-site': 'cross-site' }),
+      await handshakeStatus(app.url, { cookie: a.cookie, 'user-agent': 'Mozilla/5.0', 'sec-fetch-site': 'cross-site' }),
     ).toBe(403);
-    expect(await handshakeStatus(url, { origin: url })).toBe(401);
-    expect(await handshakeStatus(url, { origin: url, cookie: 'bb_session=forged.value' })).toBe(401);
-    expect(await handshakeStatus(url, { cookie: a.cookie, origin: url })).toBe(101);
+    expect(await handshakeStatus(app.url, { origin: app.url })).toBe(401);
+    expect(await handshakeStatus(app.url, { origin: app.url, cookie: 'bb_session=forged.value' })).toBe(401);
+    expect(await handshakeStatus(app.url, { cookie: a.cookie, origin: app.url })).toBe(101);
   });
 
   it(`closes a socket that sends a message over ${infra.socketMaxMessageBytes / 1024} KiB`, async () => {
@@ -131,8 +122,7 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     });
     const secondCookie = `bb_session=${login.cookies.find((c) => c.name === 'bb_session')!.value}`;
     const mine = await open(p);
-    const second = await openSocket(url, secondCookie);
-    sockets.push(second);
+    const second = await app.socket(secondCookie);
     const logout = await p.request('POST', '/api/auth/logout');
     expect(logout.statusCode).toBe(204);
     expect((await mine.next('session.ended')).d.reason).toBe('logout');
@@ -149,7 +139,7 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
       expect((await s.next('session.ended')).d.reason).toBe('banned');
       expect((await s.closed).code).toBe(closeCodes.sessionEnded);
     }
-    expect(await handshakeStatus(url, { cookie: p.cookie, origin: url })).toBe(401);
+    expect(await handshakeStatus(app.url, { cookie: p.cookie, origin: app.url })).toBe(401);
   });
 
   it('answers a plain GET /ws (no upgrade) with 404, not a socket', async () => {

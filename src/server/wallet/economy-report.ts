@@ -121,7 +121,8 @@ export function formatEconomyReport(report: EconomyReport): string {
     const { minted, moved, refunded } = day.byCategory;
     const takenBack = sum(day.byCategory['taken-back']);
     lines.push(
-      `${day.day}  minted ${n(sum(minted))}  burned ${n(netBurned(day))} (net of refunds ${n(sum(refunded))})  taken back ${n(takenBack)}  moved ${n(sum(moved) / 2)}  supply ${day.supplyChange >= 0 ? '+' : ''}${n(day.supplyChange)}`,
+      `${day.day}  minted ${n(sum(minted))}  burned ${n(netBurned(day))} (net of refunds ${n(sum(refunded))})  taken ` +
+        `back ${n(takenBack)}  moved ${n(sum(moved) / 2)}  supply ${day.supplyChange >= 0 ? '+' : ''}${n(day.supplyChange)}`,
       `  minted:   ${listed(minted)}`,
       `  burned:   ${listed(day.byCategory.burned)}`,
       `  refunded: ${listed(refunded)}`,

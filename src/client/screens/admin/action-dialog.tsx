@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
 import { consoleTexts } from '../../../core/texts/console';
-import { CommandButton } from '../../ui/button';
-import { Modal } from '../../ui/modal';
-import { TextField } from '../../ui/text-field';
-import { actionTitle, parseMinutes, type ConsoleAction } from './players-model';
+import { actionTitle, type ConsoleAction } from './players-model';
+import { ReasonDialog } from './reason-dialog';
 
 const t = consoleTexts.players.dialog;
 
@@ -18,64 +15,18 @@ export interface ActionDialogProps {
   returnFocus(): HTMLElement | null;
 }
 
-/** Asks the reason every console action needs (and the minutes of a mute) before it is sent. */
-export function ActionDialog({ action, busy, error, onCancel, onConfirm, returnFocus }: ActionDialogProps) {
-  const [reason, setReason] = useState('');
-  const [minutes, setMinutes] = useState('60');
-  // Each opening starts empty: the last action's reason is never sent again by accident.
-  useEffect(() => {
-    if (!action) return;
-    setReason('');
-    setMinutes('60');
-  }, [action]);
-  const needsMinutes = action?.kind === 'mute';
-  const parsedMinutes = needsMinutes ? parseMinutes(minutes) : null;
-  const ready = reason.trim().length >= 3 && (!needsMinutes || parsedMinutes !== null);
-  const danger = action?.kind === 'ban' || action?.kind === 'reverse' || action?.kind === 'remove';
+/** Asks the reason every console action on a player needs (and the minutes of a mute) before it is sent. */
+export function ActionDialog({ action, ...rest }: ActionDialogProps) {
   return (
-    <Modal
-      open={action !== null}
-      onOpenChange={(open) => (open ? undefined : onCancel())}
+    <ReasonDialog
+      subject={action}
       title={action ? actionTitle(action) : ''}
-      tone={danger ? 'danger' : 'accent'}
-      returnFocus={returnFocus}
-    >
-      <form
-        className="bb-console__dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready && !busy) onConfirm(reason.trim(), parsedMinutes);
-        }}
-      >
-        {needsMinutes ? (
-          <TextField
-            label={t.minutes}
-            inputMode="numeric"
-            autoComplete="off"
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-        ) : null}
-        <TextField
-          label={t.reason}
-          autoComplete="off"
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          autoFocus
-        />
-        {error ? (
-          <p className="bb-console__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="bb-modal__actions">
-          <CommandButton onClick={onCancel}>{t.cancel}</CommandButton>
-          <CommandButton type="submit" variant={danger ? 'danger' : 'primary'} disabled={!ready || busy}>
-            {t.confirm}
-          </CommandButton>
-        </div>
-      </form>
-    </Modal>
+      danger={action?.kind === 'ban' || action?.kind === 'reverse' || action?.kind === 'remove'}
+      needsMinutes={action?.kind === 'mute'}
+      initialReason=""
+      texts={t}
+      classPrefix="bb-console"
+      {...rest}
+    />
   );
 }

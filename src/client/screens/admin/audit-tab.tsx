@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { auditActions, type AuditAction, type AuditEntry } from '../../../core/api/admin';
 import { consoleTexts } from '../../../core/texts/console';
-import { CommandButton } from '../../ui/button';
 import { ChoiceFilter } from './choice-filter';
+import { PagedTable } from './paged-table';
 import { useAuditLog } from './use-console';
 
 const t = consoleTexts.audit;
@@ -20,41 +20,24 @@ export function AuditTab() {
   return (
     <div className="bb-console__audit">
       <ChoiceFilter<AuditAction> label={t.columns.action} choices={auditActions} value={action} onChange={setAction} />
-      {log.isSuccess && entries.length === 0 ? <p className="bb-muted">{t.empty}</p> : null}
-      {entries.length > 0 ? (
-        <div className="bb-console__table-wrap">
-          <table className="bb-console__table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.at}</th>
-                <th scope="col">{t.columns.actor}</th>
-                <th scope="col">{t.columns.action}</th>
-                <th scope="col">{t.columns.target}</th>
-                <th scope="col">{t.columns.reason}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-testid="audit-row">
-                  <td className="bb-console__when">{e.at.slice(0, 19).replace('T', ' ')}</td>
-                  <td>{e.actor}</td>
-                  <td>
-                    <span className="bb-console__action">{e.action}</span>
-                    <span className="bb-muted bb-console__change">{describeChange(e)}</span>
-                  </td>
-                  <td>{e.targetUsername ?? '—'}</td>
-                  <td>{e.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {log.hasNextPage ? (
-        <CommandButton onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-          {t.more}
-        </CommandButton>
-      ) : null}
+      <PagedTable
+        query={log}
+        entries={entries}
+        columns={[t.columns.at, t.columns.actor, t.columns.action, t.columns.target, t.columns.reason]}
+        texts={t}
+        row={(e) => (
+          <tr key={e.id} data-testid="audit-row">
+            <td className="bb-console__when">{e.at.slice(0, 19).replace('T', ' ')}</td>
+            <td>{e.actor}</td>
+            <td>
+              <span className="bb-console__action">{e.action}</span>
+              <span className="bb-muted bb-console__change">{describeChange(e)}</span>
+            </td>
+            <td>{e.targetUsername ?? '—'}</td>
+            <td>{e.reason}</td>
+          </tr>
+        )}
+      />
     </div>
   );
 }

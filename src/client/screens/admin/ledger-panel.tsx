@@ -5,6 +5,7 @@ import { consoleTexts } from '../../../core/texts/console';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { ChoiceFilter } from './choice-filter';
+import { PagedTable } from './paged-table';
 import type { Act } from './player-facts';
 import { consoleTime } from './players-model';
 import { usePlayerLedger } from './use-players';
@@ -37,51 +38,38 @@ export function LedgerPanel({ userId, onAct }: { userId: number; onAct: Act }) {
           <input type="date" value={filter.to ?? ''} onChange={(e) => set('to', e.target.value)} />
         </label>
       </div>
-      {ledger.isSuccess && entries.length === 0 ? <p className="bb-muted">{t.empty}</p> : null}
-      {entries.length > 0 ? (
-        <div className="bb-console__table-wrap">
-          <table className="bb-console__table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.at}</th>
-                <th scope="col">{t.columns.delta}</th>
-                <th scope="col">{t.columns.reason}</th>
-                <th scope="col">{t.columns.reference}</th>
-                <th scope="col">
-                  <span className="bb-visually-hidden">{consoleTexts.players.actions.reverse}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} data-testid="ledger-row">
-                  <td className="bb-console__when">{consoleTime(e.createdAt)}</td>
-                  <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>
-                    {e.delta > 0 ? formatTelnetGain(e.delta) : formatTelnet(e.delta)}
-                  </td>
-                  <td>{e.reason}</td>
-                  <td className="bb-console__reference">{e.reference}</td>
-                  <td>
-                    <CommandButton
-                      size="small"
-                      variant="link"
-                      aria-label={`${consoleTexts.players.actions.reverse} ${e.reference}`}
-                      onClick={(ev) => onAct({ kind: 'reverse', reference: e.reference }, ev.currentTarget)}
-                    >
-                      {consoleTexts.players.actions.reverse}
-                    </CommandButton>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {ledger.hasNextPage ? (
-        <CommandButton onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-          {t.more}
-        </CommandButton>
-      ) : null}
+      <PagedTable
+        query={ledger}
+        entries={entries}
+        columns={[
+          t.columns.at,
+          t.columns.delta,
+          t.columns.reason,
+          t.columns.reference,
+          <span className="bb-visually-hidden">{consoleTexts.players.actions.reverse}</span>,
+        ]}
+        texts={t}
+        row={(e) => (
+          <tr key={e.id} data-testid="ledger-row">
+            <td className="bb-console__when">{consoleTime(e.createdAt)}</td>
+            <td className={e.delta < 0 ? 'bb-console__debit' : 'bb-console__credit'}>
+              {e.delta > 0 ? formatTelnetGain(e.delta) : formatTelnet(e.delta)}
+            </td>
+            <td>{e.reason}</td>
+            <td className="bb-console__reference">{e.reference}</td>
+            <td>
+              <CommandButton
+                size="small"
+                variant="link"
+                aria-label={`${consoleTexts.players.actions.reverse} ${e.reference}`}
+                onClick={(ev) => onAct({ kind: 'reverse', reference: e.reference }, ev.currentTarget)}
+              >
+                {consoleTexts.players.actions.reverse}
+              </CommandButton>
+            </td>
+          </tr>
+        )}
+      />
     </Panel>
   );
 }

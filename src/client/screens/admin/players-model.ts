@@ -40,12 +40,8 @@ export function actionTitle(action: ConsoleAction): string {
   return t.dialog.title(label, action.username);
 }
 
-/** A mute's length as typed: whole minutes from 5 to 30 days, else null. */
-export function parseMinutes(text: string): number | null {
-  if (!/^[0-9]{1,6}$/.test(text.trim())) return null;
-  const minutes = Number(text.trim());
-  return minutes >= 5 && minutes <= 30 * 24 * 60 ? minutes : null;
-}
+/** A mute's length as typed (the same rule as the report queue's: the mute route's contract). */
+export { parseMinutes } from './reports-model';
 
 const forUser = (path: string, userId: number) => path.replace(':userId', String(userId));
 

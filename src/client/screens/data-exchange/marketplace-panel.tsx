@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import type { Listing } from '../../../core/api/market';
 import { pageCount } from '../../../core/rules/market';
 import { fillText, itemTexts } from '../../../core/texts';
-import { errorText } from '../../lib/api-error';
 import { CommandButton } from '../../ui/button';
 import { useFocusSuccessor } from '../../ui/use-focus-successor';
 import { BuyDialog } from './buy-dialog';
 import { defaultFilters, priceReferenceLine, pricesByName, type MarketFilters as Filters } from './data-exchange-model';
 import { ListingCard } from './listing-card';
+import { ListingList } from './listing-list';
 import { MarketFilters } from './market-filters';
 import { useListings, usePrices } from './use-market';
 import type { useMarketActions } from './use-market-actions';
@@ -34,35 +34,24 @@ export function MarketplacePanel({
     <div className="bb-dx__section">
       <MarketFilters filters={filters} onChange={setFilters} />
       <div ref={results} className="bb-dx__results">
-        {page.isPending ? (
-          <p className="bb-dx__state" role="status">
-            LOADING...
-          </p>
-        ) : page.isError ? (
-          <div className="bb-dx__state" role="alert">
-            <p>{errorText(page.error)}</p>
-            <CommandButton size="small" onClick={() => void page.refetch()}>
-              RETRY
-            </CommandButton>
-          </div>
-        ) : page.data.listings.length === 0 ? (
-          <p className="bb-dx__state">{itemTexts.noListings}</p>
-        ) : (
-          <ul className="bb-dx__list" aria-label="Listings" aria-busy={page.isFetching}>
-            {page.data.listings.map((listing) => (
-              <ListingCard
-                key={listing.id}
-                listing={listing}
-                me={me}
-                nowMs={now}
-                busy={actions.busy}
-                action="buy"
-                reference={priceReferenceLine(prices.get(listing.itemData.name))}
-                onBuy={setConfirming}
-              />
-            ))}
-          </ul>
-        )}
+        <ListingList
+          query={page}
+          listings={page.data?.listings ?? []}
+          empty={itemTexts.noListings}
+          label="Listings"
+          card={(listing) => (
+            <ListingCard
+              key={listing.id}
+              listing={listing}
+              me={me}
+              nowMs={now}
+              busy={actions.busy}
+              action="buy"
+              reference={priceReferenceLine(prices.get(listing.itemData.name))}
+              onBuy={setConfirming}
+            />
+          )}
+        />
       </div>
       <BuyDialog
         listing={confirming}

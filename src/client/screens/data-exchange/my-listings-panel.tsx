@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { itemTexts } from '../../../core/texts';
-import { errorText } from '../../lib/api-error';
 import { useFocusSuccessor } from '../../ui/use-focus-successor';
 import { ListingCard } from './listing-card';
+import { ListingList } from './listing-list';
 import { useMyListings } from './use-market';
 import type { useMarketActions } from './use-market-actions';
 
@@ -20,31 +20,23 @@ export function MyListingsPanel({
   const now = Date.now();
   return (
     <div ref={box}>
-      {mine.isPending ? (
-        <p className="bb-dx__state" role="status">
-          LOADING...
-        </p>
-      ) : mine.isError ? (
-        <p className="bb-dx__state" role="alert">
-          {errorText(mine.error)}
-        </p>
-      ) : mine.data.length === 0 ? (
-        <p className="bb-dx__state">{itemTexts.noMyListings}</p>
-      ) : (
-        <ul className="bb-dx__list" aria-label="My listings">
-          {mine.data.map((listing) => (
-            <ListingCard
-              key={listing.id}
-              listing={listing}
-              me={me}
-              nowMs={now}
-              busy={actions.busy}
-              action="remove"
-              onRemove={actions.remove}
-            />
-          ))}
-        </ul>
-      )}
+      <ListingList
+        query={mine}
+        listings={mine.data ?? []}
+        empty={itemTexts.noMyListings}
+        label="My listings"
+        card={(listing) => (
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            me={me}
+            nowMs={now}
+            busy={actions.busy}
+            action="remove"
+            onRemove={actions.remove}
+          />
+        )}
+      />
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function IgnoredPlayersSection() {
   return (
     <Panel title={s.ignoredTitle} className="bb-settings__panel">
       <p className="bb-settings__hint">{s.ignoredHint}</p>
-      <div ref={listRef} tabIndex={-1} className="bb-settings__ignored" data-testid="ignored-players">
+      <div ref={listRef} tabIndex={-1} className="bb-row-list" data-testid="ignored-players">
         {list.isPending ? <p className="bb-settings__hint">…</p> : null}
         {list.isError ? (
           <p className="bb-settings__message bb-settings__message--refused" role="alert">
@@ -52,10 +52,10 @@ export function IgnoredPlayersSection() {
         ) : null}
         {list.data && ignored.length === 0 ? <p className="bb-settings__hint">{s.ignoredEmpty}</p> : null}
         {ignored.length > 0 ? (
-          <ul className="bb-settings__ignored-list" aria-label={s.ignoredTitle}>
+          <ul aria-label={s.ignoredTitle}>
             {ignored.map((p, i) => (
-              <li key={p.userId} className="bb-settings__ignored-row">
-                <span className="bb-settings__ignored-name">{p.username}</span>
+              <li key={p.userId} className="bb-row-list__row">
+                <span className="bb-row-list__name">{p.username}</span>
                 <span className="bb-settings__ignored-since">
                   {fillText(s.ignoredSince, { date: day(p.createdAt) })}
                 </span>

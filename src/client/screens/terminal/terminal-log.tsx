@@ -68,7 +68,10 @@ function StatusEntry({ status: s }: { status: Extract<LogEntry, { kind: 'status'
   const folded = s.intrusionLog.length - shown.length;
   return (
     <div className="bb-term-row">
-      <p>{`directories ${s.currentDirectories}/${s.maxDirectories} · extras ${s.extraDirectories}${s.nextDirectoryPrice ? ` · next ${s.nextDirectoryPrice} telnet` : ''}`}</p>
+      <p>
+        {`directories ${s.currentDirectories}/${s.maxDirectories} · extras ` +
+          `${s.extraDirectories}${s.nextDirectoryPrice ? ` · next ${s.nextDirectoryPrice} telnet` : ''}`}
+      </p>
       {s.sshCooldownUntil ? <p className="bb-term--error">{`ssh locked until ${time(s.sshCooldownUntil)}`}</p> : null}
       <p className="bb-term--muted">attacks</p>
       {s.attackHistory.length === 0 ? <p className="bb-term--muted"> none yet</p> : null}

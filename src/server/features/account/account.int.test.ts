@@ -14,7 +14,8 @@ const dayMs = 24 * 3600_000;
 /** sum(ledger) per player against the balance, for every player, and the two totals. */
 async function conservation(app: TestApp) {
   const rows = await app.db.database.query<{ id: number; telnet: string; ledger: string }>(
-    'SELECT u.id, u.telnet::text AS telnet, coalesce((SELECT sum(delta) FROM telnet_ledger l WHERE l.user_id = u.id), 0)::text AS ledger FROM users u ORDER BY u.id',
+    'SELECT u.id, u.telnet::text AS telnet, coalesce((SELECT sum(delta) FROM ' +
+      'telnet_ledger l WHERE l.user_id = u.id), 0)::text AS ledger FROM users u ORDER BY u.id',
   );
   const off = rows.filter((r) => r.telnet !== r.ledger);
   const total = rows.reduce((n, r) => n + Number(r.telnet), 0);
@@ -140,62 +141,66 @@ describe.each(drivers)('account self-service [%s]', (driver) => {
     expectError(await app.fastify.inject({ method: 'GET', url: accountPaths.export }), 401);
   });
 
-  it('deletes the account: signed out, never signs in again, listings withdrawn, items and messages gone, bits unowned on the canvas, Telnet conserved', async () => {
-    const partner = await asPlayer(app);
-    const p = await busyPlayer(partner, { x: 8, y: 9 });
-    const other = await asPlayer(app);
-    expect((await say(other, 'still here')).statusCode).toBe(201);
-    const before = (await q<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [p.id]))[0]!
-      .telnet;
-    const res = await p.request('POST', accountPaths.delete, { password: p.password });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ deleted: true });
-    expect(res.cookies.find((c) => c.name === 'bb_session')?.value ?? '').toBe('');
+  it(
+    'deletes the account: signed out, never signs in again, listings withdrawn, ' +
+      'items and messages gone, bits unowned on the canvas, Telnet conserved',
+    async () => {
+      const partner = await asPlayer(app);
+      const p = await busyPlayer(partner, { x: 8, y: 9 });
+      const other = await asPlayer(app);
+      expect((await say(other, 'still here')).statusCode).toBe(201);
+      const before = (await q<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [p.id]))[0]!
+        .telnet;
+      const res = await p.request('POST', accountPaths.delete, { password: p.password });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ deleted: true });
+      expect(res.cookies.find((c) => c.name === 'bb_session')?.value ?? '').toBe('');
 
-    expectError(await p.request('GET', '/api/auth/user'), 401);
-    expectError(await login(p), 401, texts.invalidLogin);
-    expect(await q('SELECT id FROM sessions WHERE user_id = $1', [p.id])).toEqual([]);
-    const [row] = await q<{
-      username: string;
-      login_id: string;
-      registration_ip: string;
-      telnet: string;
-      deleted_at: Date | null;
-    }>('SELECT username, login_id, registration_ip, telnet::text, deleted_at FROM users WHERE id = $1', [p.id]);
-    expect(row).toMatchObject({
-      username: `deleted-${p.id}`,
-      login_id: `deleted.${p.id}`,
-      registration_ip: '',
-      telnet: '0',
-    });
-    expect(row!.deleted_at).not.toBeNull();
-    // The balance was burned with one ledger row; the player's older rows are kept.
-    const burned = await q<{ delta: string }>(
-      "SELECT delta::text FROM telnet_ledger WHERE user_id = $1 AND reason = 'account-deleted'",
-      [p.id],
-    );
-    expect(burned.map((r) => Number(r.delta))).toEqual([-Number(before)]);
-    expect(await q("SELECT id FROM market_listings WHERE seller_id = $1 AND status = 'active'", [p.id])).toEqual([]);
-    expect(
-      await q('SELECT id FROM gear WHERE user_id = $1 UNION ALL SELECT id FROM telnet_cores WHERE user_id = $1', [
-        p.id,
-      ]),
-    ).toEqual([]);
-    expect(await q('SELECT id FROM escrows WHERE depositor_id = $1 AND released_at IS NULL', [p.id])).toEqual([]);
-    expect(await q('SELECT id FROM private_messages WHERE sender_id = $1 OR receiver_id = $1', [p.id])).toEqual([]);
-    expect(await q('SELECT id FROM chat_messages WHERE user_id = $1', [p.id])).toEqual([]);
-    expect((await q('SELECT id FROM chat_messages WHERE user_id = $1', [other.id])).length).toBe(1);
-    // The bit stays where the canvas shows it, its owner a row that names nobody.
-    const bit = (await partner.request('GET', `${gridPaths.bit}?x=8&y=9`)).json();
-    expect(bit.owner).toMatchObject({ username: `deleted-${p.id}` });
-    // Gone from the leaderboard, Ping's directory and the terminal's targets.
-    const board = (await partner.request('GET', '/api/leaderboard?sortBy=level')).json() as Array<{ id: number }>;
-    expect(board.map((r) => r.id)).not.toContain(p.id);
-    expectError(await ping(partner, { ...p } as Player, 'are you there?'), 404);
-    const sums = await conservation(app);
-    expect(sums.off).toEqual([]);
-    expect(sums.total).toBe(sums.ledger);
-  });
+      expectError(await p.request('GET', '/api/auth/user'), 401);
+      expectError(await login(p), 401, texts.invalidLogin);
+      expect(await q('SELECT id FROM sessions WHERE user_id = $1', [p.id])).toEqual([]);
+      const [row] = await q<{
+        username: string;
+        login_id: string;
+        registration_ip: string;
+        telnet: string;
+        deleted_at: Date | null;
+      }>('SELECT username, login_id, registration_ip, telnet::text, deleted_at FROM users WHERE id = $1', [p.id]);
+      expect(row).toMatchObject({
+        username: `deleted-${p.id}`,
+        login_id: `deleted.${p.id}`,
+        registration_ip: '',
+        telnet: '0',
+      });
+      expect(row!.deleted_at).not.toBeNull();
+      // The balance was burned with one ledger row; the player's older rows are kept.
+      const burned = await q<{ delta: string }>(
+        "SELECT delta::text FROM telnet_ledger WHERE user_id = $1 AND reason = 'account-deleted'",
+        [p.id],
+      );
+      expect(burned.map((r) => Number(r.delta))).toEqual([-Number(before)]);
+      expect(await q("SELECT id FROM market_listings WHERE seller_id = $1 AND status = 'active'", [p.id])).toEqual([]);
+      expect(
+        await q('SELECT id FROM gear WHERE user_id = $1 UNION ALL SELECT id FROM telnet_cores WHERE user_id = $1', [
+          p.id,
+        ]),
+      ).toEqual([]);
+      expect(await q('SELECT id FROM escrows WHERE depositor_id = $1 AND released_at IS NULL', [p.id])).toEqual([]);
+      expect(await q('SELECT id FROM private_messages WHERE sender_id = $1 OR receiver_id = $1', [p.id])).toEqual([]);
+      expect(await q('SELECT id FROM chat_messages WHERE user_id = $1', [p.id])).toEqual([]);
+      expect((await q('SELECT id FROM chat_messages WHERE user_id = $1', [other.id])).length).toBe(1);
+      // The bit stays where the canvas shows it, its owner a row that names nobody.
+      const bit = (await partner.request('GET', `${gridPaths.bit}?x=8&y=9`)).json();
+      expect(bit.owner).toMatchObject({ username: `deleted-${p.id}` });
+      // Gone from the leaderboard, Ping's directory and the terminal's targets.
+      const board = (await partner.request('GET', '/api/leaderboard?sortBy=level')).json() as Array<{ id: number }>;
+      expect(board.map((r) => r.id)).not.toContain(p.id);
+      expectError(await ping(partner, { ...p } as Player, 'are you there?'), 404);
+      const sums = await conservation(app);
+      expect(sums.off).toEqual([]);
+      expect(sums.total).toBe(sums.ledger);
+    },
+  );
 
   it('refuses a wrong password (401, counted as a failed login) and changes nothing', async () => {
     const p = await asPlayer(app);

@@ -64,7 +64,8 @@ describe.each(drivers)('activity log [%s]', (driver) => {
     expect(bought.statusCode, bought.body).toBe(200);
     // A break-in as the Terminal records it: the intrusion, then the victim's loss referencing it.
     const [intrusion] = await app.db.database.query<{ id: number }>(
-      "INSERT INTO intrusions (attacker_id, victim_id, started_at, expires_at, victim_alerted) VALUES ($1, $2, now(), now() + interval '1 minute', true) RETURNING id",
+      'INSERT INTO intrusions (attacker_id, victim_id, started_at, expires_at, ' +
+        "victim_alerted) VALUES ($1, $2, now(), now() + interval '1 minute', true) RETURNING id",
       [buyer.id, seller.id],
     );
     await happen(seller, 'hack-lost', -7, `intrusion:${intrusion!.id}`);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionDone, consoleActionPaths } from '../../../core/api/admin-actions';
 import { texts } from '../../../core/texts';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
-import { asOperator, auditRowsOf } from '../../../../tests/support/console';
+import { asPlayer, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { auditRowsOf, consoleApp, userPath as at } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
 import { startInstances, via, type Instances } from '../../../../tests/support/instances';
 import { openSocket } from '../../../../tests/support/socket';
@@ -11,7 +11,6 @@ import { banByLoginId } from '../auth/ban-command';
 import { runRoleCommand } from './role-command';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const at = (path: string, userId: number) => path.replace(':userId', String(userId));
 const chatLine = (message: string) => ['POST', '/api/chat/messages', { message }] as const;
 const ping = (receiverId: number, message: string) =>
   ['POST', '/api/directories/messages', { receiverId, message }] as const;
@@ -20,10 +19,7 @@ const silent = { warn: () => {}, info: () => {} };
 describe.each(drivers)('mute and ban from the console [%s]', (driver) => {
   let app: TestApp;
   let moderator: Player;
-  beforeAll(async () => {
-    app = await buildTestApp(driver);
-    moderator = await asOperator(app, 'moderator');
-  });
+  beforeAll(async () => ({ app, moderator } = await consoleApp(driver)));
   afterAll(() => app.close());
 
   it('a muted player cannot post to the chat (panel or Terminal chatroom) or send a Ping until the mute ends, and it is audited', async () => {

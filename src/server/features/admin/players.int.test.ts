@@ -2,21 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleActionPaths, LedgerPage, PlayerView, SearchResult } from '../../../core/api/admin-actions';
 import { marketPaths } from '../../../core/api/market';
 import { consoleTexts } from '../../../core/texts/console';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
-import { asOperator, auditRowsOf } from '../../../../tests/support/console';
+import { asPlayer, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asOperator, auditRowsOf, consoleApp, userPath as at } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
 import { act, coreOf, gearOf, grant } from '../../../../tests/support/items';
 import { addressHash } from './player-view';
 
-const at = (path: string, userId: number | string) => path.replace(':userId', String(userId));
-
 describe.each(drivers)("the console's player view [%s]", (driver) => {
   let app: TestApp;
   let moderator: Player;
-  beforeAll(async () => {
-    app = await buildTestApp(driver);
-    moderator = await asOperator(app, 'moderator');
-  });
+  beforeAll(async () => ({ app, moderator } = await consoleApp(driver)));
   afterAll(() => app.close());
 
   it('finds players by the start of their username or login ID, any case, or by id, with nothing a search should not show', async () => {

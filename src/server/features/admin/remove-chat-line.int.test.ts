@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleActionPaths } from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { asOperator, auditRowsOf } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
-import { openSocket } from '../../../../tests/support/socket';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 
 const removePath = (id: number | string) => consoleActionPaths.removeChat.replace(':messageId', String(id));
 
 describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
+  let app: ListeningTestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
   });
   afterAll(() => app.close());
 
@@ -31,7 +29,7 @@ describe.each(drivers)('a moderator removes a chat line [%s]', (driver) => {
     const reader = await asPlayer(app);
     const kept = await say(author, 'hello all');
     const removed = await say(author, 'something abusive');
-    const socket = await openSocket(url, reader.cookie);
+    const socket = await app.socket(reader.cookie);
     try {
       const gone = socket.next('chat.removed', (e) => e.d.id === removed, 5000);
       const res = await moderator.request('POST', removePath(removed), { reason: 'abuse in chat' });

@@ -4,17 +4,14 @@ import { safetyPaths } from '../../../core/api/safety';
 import { balance } from '../../../core/balance';
 import { consoleTexts } from '../../../core/texts/console';
 import { reportQueueTexts } from '../../../core/texts/console-reports';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
-import { asOperator, auditRowsOf } from '../../../../tests/support/console';
+import { asPlayer, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asOperator, auditRowsOf, consoleApp } from '../../../../tests/support/console';
 import { drivers } from '../../../../tests/support/db';
 
 describe.each(drivers)('the console reports queue (ADR 062) [%s]', (driver) => {
   let app: TestApp;
   let moderator: Player;
-  beforeAll(async () => {
-    app = await buildTestApp(driver);
-    moderator = await asOperator(app, 'moderator');
-  });
+  beforeAll(async () => ({ app, moderator } = await consoleApp(driver)));
   afterAll(() => app.close());
 
   // Each test starts past every send and report window.

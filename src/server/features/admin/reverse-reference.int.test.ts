@@ -21,7 +21,8 @@ describe.each(drivers)('a moderator reverses a ledger reference [%s]', (driver) 
   /** Every player's ledger adds up to their balance (the wallet's invariant), reversals included. */
   async function expectConserved() {
     const off = await q(
-      'SELECT u.id, u.telnet, coalesce(sum(l.delta), 0)::bigint AS ledger FROM users u LEFT JOIN telnet_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.telnet <> coalesce(sum(l.delta), 0)',
+      'SELECT u.id, u.telnet, coalesce(sum(l.delta), 0)::bigint AS ledger FROM users u LEFT JOIN ' +
+        'telnet_ledger l ON l.user_id = u.id GROUP BY u.id HAVING u.telnet <> coalesce(sum(l.delta), 0)',
     );
     expect(off).toEqual([]);
   }

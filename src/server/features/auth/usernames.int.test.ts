@@ -59,7 +59,8 @@ describe.each(drivers)('usernames [%s]', (driver) => {
 
   it('gives accounts made before the skeleton column theirs at start-up, clashes kept apart', async () => {
     await app.db.database.query(
-      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, ` +
+        `bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
        VALUES ('oldone', 'cypher', 'x', 1, 1, 1, 1, 1, 1, 0, '10.71.0.1'), ('oldtwo', 'cyphеr', 'x', 1, 1, 1, 1, 1, 1, 0, '10.71.0.2')`,
     );
     expect(await app.services.auth.backfillUsernameSkeletons()).toBe(2);

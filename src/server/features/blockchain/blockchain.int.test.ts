@@ -204,7 +204,8 @@ describe.each(drivers)('blockchain [%s]', (driver) => {
     const next = await current(big);
     // Its integrity follows what the level-1 boss took to kill (every crack of the earlier tests counts).
     const [kill] = await app.db.database.query<{ cracks: number; damage: number; max: number }>(
-      'SELECT count(*)::int AS cracks, sum(h.damage)::int AS damage, max(b.max_integrity) AS max FROM blockchain_hits h JOIN blockchain_bosses b ON b.id = h.boss_id WHERE b.id = $1',
+      'SELECT count(*)::int AS cracks, sum(h.damage)::int AS damage, max(b.max_integrity) AS ' +
+        'max FROM blockchain_hits h JOIN blockchain_bosses b ON b.id = h.boss_id WHERE b.id = $1',
       [boss.id],
     );
     const integrity = nextBossIntegrity(2, {

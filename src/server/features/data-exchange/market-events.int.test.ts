@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../core/balance';
 import { saleFee } from '../../../core/rules/market';
-import { asPlayer, buildTestApp, type TestApp } from '../../../../tests/support/app';
+import { asPlayer } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, coreOf, gearOf, grant } from '../../../../tests/support/items';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 
 describe.each(drivers)('Data Exchange events [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
-  const sockets: TestSocket[] = [];
+  let app: ListeningTestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
   });
-  afterAll(async () => {
-    for (const s of sockets) await s.close();
-    await app.close();
-  });
-  const socketOf = async (cookie: string) => {
-    const s = await openSocket(url, cookie);
-    sockets.push(s);
-    return s;
-  };
+  afterAll(() => app.close());
+  const socketOf = (cookie: string) => app.socket(cookie);
 
   it('a listing, a sale and a removal reach the open screens; the seller is told their item sold', async () => {
     const seller = await asPlayer(app);

@@ -85,7 +85,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
   it('reads the price reference from the indexes, at most 10 rows per item, with 10,000 sales of the same items', async () => {
     // Sales of the real item names, oldest first; the active listings above are the cheapest's haystack.
     await app.db.database.query(
-      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data, search_text, price, status, buyer_id, created_at, expires_at, closed_at)
+      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, ` +
+        `item_data, search_text, price, status, buyer_id, created_at, expires_at, closed_at)
        SELECT $1, 'gear', 100000 + g, 'gpu', 'epic', (ARRAY['Hexcore GPU','Raytrace GPU','Eidetic RAM'])[1 + g % 3], '{}'::jsonb, 'x', 1 + g % 50, 'sold', $1,
               now() - interval '8 days', now() - interval '1 day', now() - (${listings} - g) * interval '1 second'
        FROM generate_series(1, ${listings}) AS g`,
@@ -93,8 +94,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     );
     // …and active listings of a few real items among the 10,000 others.
     await app.db.database.query(
-      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data, search_text, price, created_at, expires_at)
-       SELECT $1, 'gear', 200000 + g, 'gpu', 'epic', (ARRAY['Hexcore GPU','Raytrace GPU','Eidetic RAM'])[1 + g % 3], '{}'::jsonb, 'x', 1000 + g, now(), now() + interval '7 days'
+      `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, rarity, item_name, item_data,
+         search_text, price, created_at, expires_at)
+       SELECT $1, 'gear', 200000 + g, 'gpu', 'epic', (ARRAY['Hexcore GPU','Raytrace GPU','Eidetic RAM'])[1 + g % 3],
+         '{}'::jsonb, 'x', 1000 + g, now(), now() + interval '7 days'
        FROM generate_series(1, 300) AS g`,
       [p.id],
     );
@@ -103,7 +106,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('marketplace with 10,000 listing
     const text = await plan(
       app,
       `SELECT k.name,
-         (SELECT l.price FROM market_listings l WHERE l.item_name = k.name AND l.status = 'active' AND l.expires_at > now() ORDER BY l.price LIMIT 1) AS cheapest,
+         (SELECT l.price FROM market_listings l
+           WHERE l.item_name = k.name AND l.status = 'active' AND l.expires_at > now() ORDER BY l.price LIMIT 1) AS cheapest,
          s.average, s.sales
        FROM (VALUES ('Hexcore GPU'::text), ('Raytrace GPU'::text), ('Eidetic RAM'::text)) AS k(name)
        CROSS JOIN LATERAL (

@@ -162,9 +162,18 @@ export async function updateProgressMany(
   rows: Array<{ id: number; level: number; currentExp: number; totalTaps: number; telnetCents: number }>,
 ): Promise<void> {
   if (rows.length === 0) return;
+  const json = jsonRows(
+    rows.map((p) => ({
+      id: p.id,
+      level: p.level,
+      current_exp: p.currentExp,
+      total_taps: p.totalTaps,
+      telnet_cents: p.telnetCents,
+    })),
+  );
   await tx.execute(sql`
     UPDATE users AS u SET level = r.level, current_exp = r.current_exp, total_taps = r.total_taps, telnet_cents = r.telnet_cents
-    FROM jsonb_to_recordset(${jsonRows(rows.map((p) => ({ id: p.id, level: p.level, current_exp: p.currentExp, total_taps: p.totalTaps, telnet_cents: p.telnetCents })))})
+    FROM jsonb_to_recordset(${json})
       AS r(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int)
     WHERE u.id = r.id`);
 }
@@ -188,11 +197,28 @@ export type RunChange = Pick<
 /** Many runs' progress after a batch of steps, in one statement. */
 export async function updateRuns(tx: Tx, runs: RunChange[]): Promise<void> {
   if (runs.length === 0) return;
+  const json = jsonRows(
+    runs.map((c) => ({
+      id: c.id,
+      steps_done: c.stepsDone,
+      clicks_done: c.clicksDone,
+      experience: c.experience,
+      new_level: c.newLevel,
+      telnet_earned: c.telnetEarned,
+      lost_drops: c.lostDrops,
+      gear: c.gear,
+      cores: c.cores,
+      status: c.status,
+      next_step_at: c.nextStepAt?.toISOString() ?? null,
+      finished_at: c.finishedAt?.toISOString() ?? null,
+    })),
+  );
   await tx.execute(sql`
     UPDATE drone_runs AS d SET steps_done = r.steps_done, clicks_done = r.clicks_done, experience = r.experience, new_level = r.new_level,
       telnet_earned = r.telnet_earned, lost_drops = r.lost_drops, gear = r.gear, cores = r.cores, status = r.status,
       next_step_at = r.next_step_at, finished_at = r.finished_at
-    FROM jsonb_to_recordset(${jsonRows(runs.map((c) => ({ id: c.id, steps_done: c.stepsDone, clicks_done: c.clicksDone, experience: c.experience, new_level: c.newLevel, telnet_earned: c.telnetEarned, lost_drops: c.lostDrops, gear: c.gear, cores: c.cores, status: c.status, next_step_at: c.nextStepAt?.toISOString() ?? null, finished_at: c.finishedAt?.toISOString() ?? null })))})
-      AS r(id int, steps_done int, clicks_done int, experience bigint, new_level int, telnet_earned int, lost_drops int, gear jsonb, cores jsonb, status text, next_step_at timestamptz, finished_at timestamptz)
+    FROM jsonb_to_recordset(${json})
+      AS r(id int, steps_done int, clicks_done int, experience bigint, new_level int, telnet_earned int, lost_drops int,
+        gear jsonb, cores jsonb, status text, next_step_at timestamptz, finished_at timestamptz)
     WHERE d.id = r.id`);
 }

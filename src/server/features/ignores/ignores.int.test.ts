@@ -84,7 +84,8 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     // Players made in SQL (registering 500 through the API would be the slow part), all ignored but one short of the cap.
     const tag = `cap${a.id}x`;
     await app.db.database.query(
-      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, ` +
+        `bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
        SELECT $1 || g, $1 || g, 'x', 1, 0, 0, 10, 0.1, 0, 0, '10.9.9.9' FROM generate_series(1, $2::int) g`,
       [tag, balance.ignoreListMax - 1],
     );
@@ -104,7 +105,8 @@ describe.each(drivers)('ignore (ADR 056) [%s]', (driver) => {
     const room = 5;
     const tag = `race${a.id}x`;
     await app.db.database.query(
-      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, ` +
+        `bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip)
        SELECT $1 || g, $1 || g, 'x', 1, 0, 0, 10, 0.1, 0, 0, '10.9.9.8' FROM generate_series(1, $2::int) g`,
       [tag, balance.ignoreListMax + 20 - room],
     );

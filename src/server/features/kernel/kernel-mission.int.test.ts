@@ -3,26 +3,20 @@ import { gridPaths } from '../../../core/api/kernel';
 import { balance } from '../../../core/balance';
 import { bitPrice } from '../../../core/rules/kernel';
 import { texts } from '../../../core/texts';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 
 const mission = 'purchase_kernel_bit';
 
 describe.each(drivers)('the purchase_kernel_bit mission [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
-  const sockets: TestSocket[] = [];
+  let app: ListeningTestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
   });
-  afterAll(async () => {
-    for (const s of sockets) await s.close();
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const buyer = async (telnet: number) => {
     const p = await asPlayer(app);
@@ -62,8 +56,7 @@ describe.each(drivers)('the purchase_kernel_bit mission [%s]', (driver) => {
 
   it("pushes the buyer's new mission status and balance, so the panel moves on without a reload", async () => {
     const p = await buyer(100);
-    const socket = await openSocket(url, p.cookie);
-    sockets.push(socket);
+    const socket = await app.socket(p.cookie);
     expect((await buy(p, 620, 620)).statusCode).toBe(200);
     const status = await socket.next('missions.statusChanged', (e) => e.d.completedMissions.includes(mission));
     expect(status.d.totalMissions).toBe(9);

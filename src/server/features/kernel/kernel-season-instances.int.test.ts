@@ -105,7 +105,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           sql`UPDATE kernel_state SET version = version + 1 RETURNING version`,
         )) as unknown as { version: number }[];
         await tx.execute(
-          sql`INSERT INTO kernel_bits (x, y, owner_id, color_r, color_g, color_b, price, version, claimed_at) VALUES (7, 7, ${buyer.id}, 13, 100, 200, 1, ${row!.version}, now())`,
+          sql`INSERT INTO kernel_bits (x, y, owner_id, color_r, color_g, color_b, price, version,
+            claimed_at) VALUES (7, 7, ${buyer.id}, 13, 100, 200, 1, ${row!.version}, now())`,
         );
       });
       const changing = run.apps[0]!.jobs.runDue();

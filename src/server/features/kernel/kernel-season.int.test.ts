@@ -2,24 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths, seasonImagePath, seasonPaths } from '../../../core/api/kernel';
 import { bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, grant } from '../../../../tests/support/items';
 import { pngPixels } from '../../../../tests/support/png';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 import { endSeasonAsOperator } from './season-command';
 
 const day = 86_400_000;
 
 describe.each(drivers)('Kernel seasons [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
+  let app: ListeningTestApp;
   let painter: Player;
   let other: Player;
-  const sockets: TestSocket[] = [];
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
     // The season began on the app's clock (the migration stamps the real time).
     await app.db.database.query('UPDATE kernel_state SET season_started_at = $1', [
       new Date(app.clock.now).toISOString(),
@@ -33,10 +30,7 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
       await p.request('POST', gridPaths.setColor, { colorR: rgb[0], colorG: rgb[1], colorB: rgb[2] });
     }
   });
-  afterAll(async () => {
-    for (const s of sockets) await s.close();
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => app.db.database.query<T>(sql, params);
   const seasonJobs = () =>
@@ -59,8 +53,7 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     const current = (await painter.request('GET', seasonPaths.current)).json();
     expect(current).toMatchObject({ season: 1, ownedBits: 4, totalBits: 640_000, fullBits: 576_000 });
     const before = (await painter.request('GET', gridPaths.snapshot)).headers.etag;
-    const socket = await openSocket(url, other.cookie);
-    sockets.push(socket);
+    const socket = await app.socket(other.cookie);
 
     app.clock.advance(14 * day - 1);
     await app.jobs.runDue();
@@ -152,22 +145,31 @@ describe.each(drivers)('Kernel seasons [%s]', (driver) => {
     expect(pngPixels(png)(799, 799)).toEqual([5, 7, 10]);
   }, 300_000); // 576,000 rows on PGlite: two minutes on a machine shared with other work
 
-  it("npm run kernel-season -- --now ends the season through the same service, recorded as the operator's, and the server (told nothing) serves the empty canvas", async () => {
-    expect((await act(other, gridPaths.purchase, { x: 3, y: 3 })).statusCode).toBe(200);
-    const before = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
-    expect(before.owned.filter((o) => o !== 0)).toHaveLength(1);
-    const log = { warn() {}, info() {} };
-    const [{ season } = { season: 0 }] = await q<{ season: number }>('SELECT season FROM kernel_state');
-    const change = await endSeasonAsOperator({ database: app.db.database, redis: null, log, now: () => app.clock.now });
-    expect(change).toMatchObject({ ended: season, season: season + 1, screensToldAtOnce: false });
-    expect(await q('SELECT end_reason FROM kernel_seasons WHERE season = $1', [season])).toEqual([
-      { end_reason: 'operator' },
-    ]);
-    // No bus message reached this app: its next read finds the new season in the database.
-    const after = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
-    expect(after.owned.every((o) => o === 0)).toBe(true);
-    expect(after.version).toBe(change!.startVersion);
-  });
+  it(
+    'npm run kernel-season -- --now ends the season through the same service, ' +
+      "recorded as the operator's, and the server (told nothing) serves the empty canvas",
+    async () => {
+      expect((await act(other, gridPaths.purchase, { x: 3, y: 3 })).statusCode).toBe(200);
+      const before = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+      expect(before.owned.filter((o) => o !== 0)).toHaveLength(1);
+      const log = { warn() {}, info() {} };
+      const [{ season } = { season: 0 }] = await q<{ season: number }>('SELECT season FROM kernel_state');
+      const change = await endSeasonAsOperator({
+        database: app.db.database,
+        redis: null,
+        log,
+        now: () => app.clock.now,
+      });
+      expect(change).toMatchObject({ ended: season, season: season + 1, screensToldAtOnce: false });
+      expect(await q('SELECT end_reason FROM kernel_seasons WHERE season = $1', [season])).toEqual([
+        { end_reason: 'operator' },
+      ]);
+      // No bus message reached this app: its next read finds the new season in the database.
+      const after = decodeSnapshot(new Uint8Array((await painter.request('GET', gridPaths.snapshot)).rawPayload));
+      expect(after.owned.every((o) => o === 0)).toBe(true);
+      expect(after.version).toBe(change!.startVersion);
+    },
+  );
 
   it('refuses a bad page or season number with a 400 and an unknown season with a 404', async () => {
     for (const bad of ['?page=0', '?page=x', '?page=', '?page=1&x=1'])

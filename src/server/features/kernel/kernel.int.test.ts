@@ -6,26 +6,20 @@ import { infra } from '../../../core/infra';
 import { bitIndex, bitPrice } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { fillText, texts } from '../../../core/texts';
-import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
+import { asPlayer, expectError, type Player } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
+import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 
 const k = texts.kernel;
 
 describe.each(drivers)('kernel [%s]', (driver) => {
-  let app: TestApp;
-  let url: string;
-  const sockets: TestSocket[] = [];
+  let app: ListeningTestApp;
   beforeAll(async () => {
-    app = await buildTestApp(driver);
-    url = await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    app = await listeningTestApp(driver);
   });
-  afterAll(async () => {
-    for (const s of sockets) await s.close();
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const buy = (p: Player, body: unknown, key?: string) => act(p, gridPaths.purchase, body, key);
   const setColor = (p: Player, r: number, g: number, b: number) =>
@@ -273,9 +267,8 @@ describe.each(drivers)('kernel [%s]', (driver) => {
     const [buyer, watcher] = [await asPlayer(app), await asPlayer(app)];
     await setColor(buyer, 0, 255, 0);
     await grant(app, buyer, { telnet: 100 });
-    const watcherSocket = await openSocket(url, watcher.cookie);
-    const buyerSocket = await openSocket(url, buyer.cookie);
-    sockets.push(watcherSocket, buyerSocket);
+    const watcherSocket = await app.socket(watcher.cookie);
+    const buyerSocket = await app.socket(buyer.cookie);
     const bought = (await buy(buyer, { x: 123, y: 456 })).json();
     const event = await watcherSocket.next('grid_update', (e) => e.d.x === 123 && e.d.y === 456);
     expect(event.d).toEqual({

@@ -46,7 +46,8 @@ describe.each(drivers)('terminal usernames [%s]', (driver) => {
 
   it("an account made before the rule, named 'chatroom', can still be ssh'd into with ssh @chatroom", async () => {
     await app.db.database.query(
-      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip, level, created_at)
+      `INSERT INTO users (login_id, username, password_hash, attack, critical_rate, bonus_critical_hit, ` +
+        `connection_rate, item_drop_rate, tap_tokens, tap_tokens_at, registration_ip, level, created_at)
        VALUES ('oldchat', 'chatroom', 'x', 1, 1, 1, 1, 1, 1, 0, '10.73.0.1', 8, now() - interval '2 days')`,
     );
     const attacker = await ready(app, await asPlayer(app), { level: 8 });

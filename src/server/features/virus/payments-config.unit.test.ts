@@ -44,7 +44,8 @@ describe('the /virus page CSP', () => {
   it("adds Stripe's script, frame and API origins to the app's policy and nothing else", () => {
     const policy = "default-src 'self';script-src 'self';connect-src 'self';object-src 'none'";
     expect(widenCspForStripe(policy)).toBe(
-      "default-src 'self';script-src 'self' https://js.stripe.com;connect-src 'self' https://api.stripe.com;object-src 'none';frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+      "default-src 'self';script-src 'self' https://js.stripe.com;connect-src 'self' " +
+        "https://api.stripe.com;object-src 'none';frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
     );
   });
 });

@@ -427,55 +427,59 @@ describe('virus shop logs no secret [pglite]', () => {
     await fake.close();
   });
 
-  it('never logs the secret key, the webhook secret, a client secret or a Stripe-Signature, through a purchase, a bad signature and a payments error', async () => {
-    const p = await asPlayer(app);
-    const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
-      app.fastify.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        payload: hook.payload,
-        headers: hook.headers,
-      });
-    const secrets: string[] = [fakeKeys.secretKey, fakeKeys.webhookSecret];
+  it(
+    'never logs the secret key, the webhook secret, a client secret or a ' +
+      'Stripe-Signature, through a purchase, a bad signature and a payments error',
+    async () => {
+      const p = await asPlayer(app);
+      const deliver = (hook: { payload: string; headers: Record<string, string> }) =>
+        app.fastify.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          payload: hook.payload,
+          headers: hook.headers,
+        });
+      const secrets: string[] = [fakeKeys.secretKey, fakeKeys.webhookSecret];
 
-    // A full purchase: intent, payment, completion, the webhook, then a refund.
-    const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
-    expect(res.statusCode, res.body).toBe(200);
-    secrets.push(res.json().clientSecret);
-    const pi = fake.succeed(res.json().paymentIntentId);
-    expect((await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: pi.id })).json()).toMatchObject(
-      { status: 'fulfilled' },
-    );
-    for (const hook of [
-      fake.webhook('payment_intent.succeeded', pi),
-      fake.webhook('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: pi.id }),
-    ]) {
-      secrets.push(hook.headers['stripe-signature']!);
-      expect((await deliver(hook)).statusCode).toBe(200);
-    }
-    // A delivery with a bad signature.
-    const forged = fake.webhook('payment_intent.succeeded', pi, 'whsec_attacker');
-    secrets.push(forged.headers['stripe-signature']!);
-    expectError(await deliver(forged), 400, t.webhookBadSignature);
-    // A payments error from the provider.
-    app.clock.advance(balance.virusCooldownSeconds * 1000);
-    fake.createError = {
-      status: 400,
-      type: 'invalid_request_error',
-      message: 'Your account cannot currently make charges.',
-    };
-    expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 502, t.providerUnavailable);
-    fake.createError = null;
+      // A full purchase: intent, payment, completion, the webhook, then a refund.
+      const res = await act(p, '/api/create-payment-intent', { trojanCount: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      secrets.push(res.json().clientSecret);
+      const pi = fake.succeed(res.json().paymentIntentId);
+      expect(
+        (await p.request('POST', '/api/complete-trojan-purchase', { paymentIntentId: pi.id })).json(),
+      ).toMatchObject({ status: 'fulfilled' });
+      for (const hook of [
+        fake.webhook('payment_intent.succeeded', pi),
+        fake.webhook('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: pi.id }),
+      ]) {
+        secrets.push(hook.headers['stripe-signature']!);
+        expect((await deliver(hook)).statusCode).toBe(200);
+      }
+      // A delivery with a bad signature.
+      const forged = fake.webhook('payment_intent.succeeded', pi, 'whsec_attacker');
+      secrets.push(forged.headers['stripe-signature']!);
+      expectError(await deliver(forged), 400, t.webhookBadSignature);
+      // A payments error from the provider.
+      app.clock.advance(balance.virusCooldownSeconds * 1000);
+      fake.createError = {
+        status: 400,
+        type: 'invalid_request_error',
+        message: 'Your account cannot currently make charges.',
+      };
+      expectError(await act(p, '/api/create-payment-intent', { trojanCount: 1 }), 502, t.providerUnavailable);
+      fake.createError = null;
 
-    // The capture is not empty: the requests, the error path and the reversal were all logged…
-    const log = lines.join('');
-    expect(log).toContain('/api/payments/webhook');
-    expect(log).toContain('payment intent creation failed');
-    expect(log).toContain('Your account cannot currently make charges.');
-    expect(log).toContain('virus purchase reversed');
-    // …and no secret is in any line.
-    for (const secret of secrets) expect(log).not.toContain(secret);
-    // Nor the signature's own digest (it is what an attacker would replay).
-    for (const secret of secrets.slice(-3)) expect(log).not.toContain(/v1=([0-9a-f]+)/.exec(secret)![1]);
-  });
+      // The capture is not empty: the requests, the error path and the reversal were all logged…
+      const log = lines.join('');
+      expect(log).toContain('/api/payments/webhook');
+      expect(log).toContain('payment intent creation failed');
+      expect(log).toContain('Your account cannot currently make charges.');
+      expect(log).toContain('virus purchase reversed');
+      // …and no secret is in any line.
+      for (const secret of secrets) expect(log).not.toContain(secret);
+      // Nor the signature's own digest (it is what an attacker would replay).
+      for (const secret of secrets.slice(-3)) expect(log).not.toContain(/v1=([0-9a-f]+)/.exec(secret)![1]);
+    },
+  );
 });
