@@ -69,8 +69,6 @@ export const routesStillWithoutContracts: readonly string[] = [
   'POST /api/filesystem/hack-token',
   'POST /api/filesystem/operation',
   'POST /api/filesystem/ssh',
-  'POST /api/game/progress',
-  'POST /api/game/tap-batch',
   'POST /api/grid/purchase',
   'POST /api/grid/set-color',
   'POST /api/ignores',
