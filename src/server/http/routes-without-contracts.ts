@@ -70,9 +70,6 @@ export const routesStillWithoutContracts: readonly string[] = [
   'POST /api/grid/set-color',
   'POST /api/ignores',
   'POST /api/ignores/remove',
-  'POST /api/marketplace/buy',
-  'POST /api/marketplace/create',
-  'POST /api/marketplace/remove',
   'POST /api/reports',
   'POST /ops/backup',
 ];
