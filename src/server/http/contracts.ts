@@ -3,7 +3,7 @@ import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import { ErrorBody } from '../../core/api/common';
 import { secureAnswerOf } from '../../core/api/game';
-import { balance } from '../../core/balance';
+import { infra } from '../../core/infra';
 import { describeZodError, HttpError } from './errors';
 import { decodeSecureDataNative } from './secure-data-codec';
 
@@ -68,7 +68,7 @@ export function registerContracts(app: FastifyInstance, options: ContractOptions
       check(data, schema);
       if (inner) {
         const { secureData } = data as { secureData: string };
-        check(decodeSecureDataNative(secureData, 'server', balance.secureDataMaxInflatedBytes), inner);
+        check(decodeSecureDataNative(secureData, 'server', infra.secureDataMaxInflatedBytes), inner);
       }
       return stringify(data);
     };
