@@ -58,3 +58,6 @@ export const User = z.object({
   renameRequired: z.literal(true).optional(),
 });
 export type User = z.infer<typeof User>;
+
+/** The body of a POST that takes no fields: `{}`, or no body at all (which a route reads as null). */
+export const NoFields = z.strictObject({}).nullable().describe('No fields: send {} or no body.');

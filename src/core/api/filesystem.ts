@@ -78,6 +78,8 @@ export type HackResult = z.infer<typeof HackResult>;
 
 /** POST /api/filesystem/exit {intrusionId}: the attacker leaves before the limit (the victim's log says so). */
 export const ExitBody = z.strictObject({ intrusionId: RowId });
+/** The exit is acknowledged whether or not the intrusion was still open (it may have just expired). */
+export const ExitResult = z.object({ success: z.literal(true) });
 
 /** POST /api/filesystem/buy-directory {confirm}: false quotes the price, true buys (Idempotency-Key). */
 export const BuyDirectoryBody = z.strictObject({ confirm: z.boolean() });

@@ -65,3 +65,25 @@ export const securePaths = [
 ] as const;
 
 export const SecureEnvelope = z.strictObject({ secureData: PlainText.min(1).max(infra.apiBodyLimitBytes) });
+export type SecureEnvelope = z.infer<typeof SecureEnvelope>;
+
+const carried = new WeakMap<z.ZodType, z.ZodType>();
+
+/** What a secure path's envelope carries once decoded (the OpenAPI document and the tests read it); else undefined. */
+export function secureAnswerOf(envelope: z.ZodType): z.ZodType | undefined {
+  return carried.get(envelope);
+}
+
+/**
+ * A secure path's 200 as it leaves (spec §7): `{secureData}`, the answer deflated, keyed and base64url-encoded
+ * by the server after the route returns it. Typed so the route hands over the answer itself (its input) and
+ * the envelope is what is written (its output), so a changed answer fails the type check here and in the client,
+ * which decodes the envelope and reads the same `answer` schema.
+ */
+export function secureAnswer<S extends z.ZodType>(answer: S, name: string): z.ZodType<SecureEnvelope, z.input<S>> {
+  const envelope = SecureEnvelope.describe(
+    `Secure path: the ${name} answer travels as {secureData}, deflated, XOR-keyed and base64url-encoded (server direction).`,
+  );
+  carried.set(envelope, answer);
+  return envelope as unknown as z.ZodType<SecureEnvelope, z.input<S>>;
+}

@@ -44,6 +44,11 @@ export const TestPayBody = z.strictObject({ paymentIntentId: PaymentIntentId, ca
 export type TestPayBody = z.infer<typeof TestPayBody>;
 export const TestPayResult = z.object({ status: z.enum(['succeeded', 'failed']), message: z.string() });
 
+/** POST /api/payments/webhook: the payment provider's signed event was read (its raw body is the signed bytes). */
+export const WebhookReceipt = z
+  .object({ received: z.literal(true) })
+  .describe('The signed provider event was accepted.');
+
 /** One row of the purchase history: what a player paid for and what they received. */
 export const PurchaseRow = z.object({
   id: z.int(),

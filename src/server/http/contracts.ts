@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifySchema, FastifyTypeProvider } from 'fastif
 import fastJsonStringify from 'fast-json-stringify';
 import { z } from 'zod';
 import { ErrorBody } from '../../core/api/common';
+import { secureAnswerOf } from '../../core/api/game';
+import { infra } from '../../core/infra';
 import { describeZodError, HttpError } from './errors';
+import { decodeSecureDataNative } from './secure-data-codec';
 
 /**
  * Routes declare zod contracts (docs/decisions/074-contracts-on-every-route.md): the handler's input is
@@ -51,12 +54,21 @@ export function registerContracts(app: FastifyInstance, options: ContractOptions
     if (!isZod(schema)) throw new Error('a route response schema must be a zod schema');
     const stringify = fastJsonStringify(jsonSchemaOf(schema, 'output'));
     if (!options.checkResponses) return (data: unknown) => stringify(data);
-    return (data: unknown) => {
-      const result = schema.safeParse(data);
+    const check = (value: unknown, against: z.ZodType) => {
+      const result = against.safeParse(value);
       if (!result.success) {
         throw new Error(
           `${method} ${url} answered ${httpStatus} outside its schema: ${describeZodError(result.error)}`,
         );
+      }
+    };
+    // A secure path's envelope is checked, then what it carries against the answer it names.
+    const inner = secureAnswerOf(schema);
+    return (data: unknown) => {
+      check(data, schema);
+      if (inner) {
+        const { secureData } = data as { secureData: string };
+        check(decodeSecureDataNative(secureData, 'server', infra.secureDataMaxInflatedBytes), inner);
       }
       return stringify(data);
     };

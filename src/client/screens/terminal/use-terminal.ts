@@ -3,6 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   BuyDirectoryResult,
   Contents,
+  ExitResult,
   filesystemPaths,
   FsStatus,
   HackResult,
@@ -206,7 +207,7 @@ export function useTerminal(me: { id: number; username: string }) {
     clear: () => dispatch({ type: 'clear' }),
     exit: () => {
       if (session.mode === 'intrusion' && session.intrusionId !== null)
-        void api.post(filesystemPaths.exit, { intrusionId: session.intrusionId }).catch(() => undefined);
+        void api.post(filesystemPaths.exit, { intrusionId: session.intrusionId }, ExitResult).catch(() => undefined);
       dispatch({ type: 'leave' });
       print({ kind: 'line', tone: 'muted', text: 'returned to terminal' });
     },

@@ -1,30 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { DestroyCoreBody, inventoryPaths, UseCoreBody, UseCoreParams } from '../../../core/api/inventory';
-import { parseInput } from '../../http/errors';
+import { NoFields } from '../../../core/api/common';
+import {
+  ActionResult,
+  DestroyCoreBody,
+  inventoryPaths,
+  TelnetCoreList,
+  TelnetCoreTypeList,
+  UseCoreParams,
+  UseCoreResult,
+} from '../../../core/api/inventory';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { requireAuth } from '../../http/session';
 import type { CoreService } from './service';
 
 /** spec §7 Telnet Core endpoints. */
 export function coreRoutes(app: FastifyInstance, cores: CoreService): void {
-  app.get(inventoryPaths.coreTypes, async (request) => {
-    requireAuth(request);
-    return cores.types();
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    inventoryPaths.coreTypes,
+    { schema: { response: { 200: TelnetCoreTypeList, ...errorResponses } } },
+    async (request) => {
+      requireAuth(request);
+      return cores.types();
+    },
+  );
 
-  app.get(inventoryPaths.cores, async (request) => cores.list(requireAuth(request).user.id));
+  api.get(inventoryPaths.cores, { schema: { response: { 200: TelnetCoreList, ...errorResponses } } }, async (request) =>
+    cores.list(requireAuth(request).user.id),
+  );
 
-  app.post('/api/telnet-cores/:id/use', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    const { id } = parseInput(UseCoreParams, request.params);
-    parseInput(UseCoreBody, request.body ?? undefined);
-    return sendOutcome(reply, await cores.use(user.id, key, id));
-  });
+  api.post(
+    '/api/telnet-cores/:id/use',
+    { schema: { params: UseCoreParams, body: NoFields, response: { 200: UseCoreResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await cores.use(user.id, key, request.params.id));
+    },
+  );
 
-  app.post(inventoryPaths.destroyCore, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await cores.destroy(user.id, key, parseInput(DestroyCoreBody, request.body)));
-  });
+  api.post(
+    inventoryPaths.destroyCore,
+    { schema: { body: DestroyCoreBody, response: { 200: ActionResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await cores.destroy(user.id, key, request.body));
+    },
+  );
 }

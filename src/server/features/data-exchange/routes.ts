@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BuyListingBody,
+  BuyListingResult,
   CreateListingBody,
+  CreateListingResult,
   ListingPage,
   ListingQuery,
   marketPaths,
@@ -9,9 +11,9 @@ import {
   PriceList,
   PriceQuery,
   RemoveListingBody,
+  RemoveListingResult,
 } from '../../../core/api/market';
 import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
-import { parseInput } from '../../http/errors';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { requireAuth } from '../../http/session';
 import type { MarketService } from './service';
@@ -41,21 +43,33 @@ export function marketRoutes(app: FastifyInstance, market: MarketService): void 
     market.myListings(requireAuth(request).user.id),
   );
 
-  app.post(marketPaths.create, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await market.create(user.id, key, parseInput(CreateListingBody, request.body)));
-  });
+  api.post(
+    marketPaths.create,
+    { schema: { body: CreateListingBody, response: { 200: CreateListingResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await market.create(user.id, key, request.body));
+    },
+  );
 
-  app.post(marketPaths.buy, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await market.buy(user.id, key, parseInput(BuyListingBody, request.body)));
-  });
+  api.post(
+    marketPaths.buy,
+    { schema: { body: BuyListingBody, response: { 200: BuyListingResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await market.buy(user.id, key, request.body));
+    },
+  );
 
-  app.post(marketPaths.remove, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await market.remove(user.id, key, parseInput(RemoveListingBody, request.body)));
-  });
+  api.post(
+    marketPaths.remove,
+    { schema: { body: RemoveListingBody, response: { 200: RemoveListingResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await market.remove(user.id, key, request.body));
+    },
+  );
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { BulkDestroyBody, DestroyGearBody, EquipBody, inventoryPaths } from '../../../core/api/inventory';
-import { parseInput } from '../../http/errors';
+import {
+  ActionResult,
+  BulkDestroyBody,
+  BulkDestroyResult,
+  DestroyGearBody,
+  EquipBody,
+  GearList,
+  inventoryPaths,
+} from '../../../core/api/inventory';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { requireAuth } from '../../http/session';
 import type { GearService } from './service';
@@ -10,22 +18,34 @@ import type { GearService } from './service';
  * operators grant them with `npm run grant` (docs/decisions/017).
  */
 export function gearRoutes(app: FastifyInstance, gear: GearService): void {
-  app.get(inventoryPaths.gear, async (request) => gear.list(requireAuth(request).user.id));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(inventoryPaths.gear, { schema: { response: { 200: GearList, ...errorResponses } } }, async (request) =>
+    gear.list(requireAuth(request).user.id),
+  );
 
-  app.post(inventoryPaths.equip, async (request) => {
-    const { user } = requireAuth(request);
-    return gear.equip(user, parseInput(EquipBody, request.body));
-  });
+  api.post(
+    inventoryPaths.equip,
+    { schema: { body: EquipBody, response: { 200: ActionResult, ...errorResponses } } },
+    async (request) => gear.equip(requireAuth(request).user, request.body),
+  );
 
-  app.post(inventoryPaths.destroyGear, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await gear.destroy(user.id, key, parseInput(DestroyGearBody, request.body)));
-  });
+  api.post(
+    inventoryPaths.destroyGear,
+    { schema: { body: DestroyGearBody, response: { 200: ActionResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await gear.destroy(user.id, key, request.body));
+    },
+  );
 
-  app.post(inventoryPaths.bulkDestroy, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await gear.destroyMany(user.id, key, parseInput(BulkDestroyBody, request.body)));
-  });
+  api.post(
+    inventoryPaths.bulkDestroy,
+    { schema: { body: BulkDestroyBody, response: { 200: BulkDestroyResult, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await gear.destroyMany(user.id, key, request.body));
+    },
+  );
 }

@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { CompleteMissionBody, type CompleteMissionResponse, type MissionStatus } from '../../../core/api/missions';
-import { parseInput } from '../../http/errors';
+import { CompleteMissionBody, CompleteMissionResponse, MissionStatus } from '../../../core/api/missions';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireAuth } from '../../http/session';
 import type { MissionService } from './service';
 
 /** spec §7 mission endpoints. */
 export function missionRoutes(app: FastifyInstance, missions: MissionService): void {
-  app.get('/api/missions/status', async (request): Promise<MissionStatus> =>
-    missions.status(requireAuth(request).user.id),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/missions/status',
+    { schema: { response: { 200: MissionStatus, ...errorResponses } } },
+    async (request) => missions.status(requireAuth(request).user.id),
   );
 
-  app.post('/api/missions/complete', async (request): Promise<CompleteMissionResponse> => {
-    const { user } = requireAuth(request);
-    return missions.complete(user, parseInput(CompleteMissionBody, request.body).missionId);
-  });
+  api.post(
+    '/api/missions/complete',
+    { schema: { body: CompleteMissionBody, response: { 200: CompleteMissionResponse, ...errorResponses } } },
+    async (request) => missions.complete(requireAuth(request).user, request.body.missionId),
+  );
 }

@@ -1,15 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { ProgressBody, TapBatchBody } from '../../../core/api/game';
+import {
+  ProgressBody,
+  ProgressResponse,
+  secureAnswer,
+  TapBatchBody,
+  TapBatchResponse,
+  TapChallenge,
+} from '../../../core/api/game';
 import { texts } from '../../../core/texts';
-import { HttpError, parseInput } from '../../http/errors';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
+import { HttpError } from '../../http/errors';
 import { requireAuth } from '../../http/session';
 import type { TapService } from './service';
 
+// Both are secure paths: the 200 leaves as {secureData} carrying the answer named (secureAnswer). The
+// tap batch is the busiest route, so its schema is all it adds: a compiled serializer for a one-field envelope.
+const tapBatchAnswer = secureAnswer(TapBatchResponse, 'TapBatchResponse');
+const progressAnswer = secureAnswer(ProgressResponse, 'ProgressResponse');
+
 export function tapRoutes(app: FastifyInstance, taps: TapService): void {
-  app.post('/api/game/tap-batch', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tapBatch = { body: TapBatchBody, response: { 200: tapBatchAnswer, 423: TapChallenge, ...errorResponses } };
+  api.post('/api/game/tap-batch', { schema: tapBatch }, async (request, reply) => {
     const auth = requireAuth(request);
-    const body = parseInput(TapBatchBody, request.body);
-    const outcome = await taps.submitBatch(auth.user.id, body);
+    const outcome = await taps.submitBatch(auth.user.id, request.body);
     switch (outcome.kind) {
       case 'counted':
         return outcome.response;
@@ -34,10 +48,10 @@ export function tapRoutes(app: FastifyInstance, taps: TapService): void {
     }
   });
 
-  app.post('/api/game/progress', async (request) => {
+  const progress = { body: ProgressBody, response: { 200: progressAnswer, ...errorResponses } };
+  api.post('/api/game/progress', { schema: progress }, async (request) => {
     const auth = requireAuth(request);
-    const body = parseInput(ProgressBody, request.body);
-    const result = await taps.checkProgress(auth.user.id, body);
+    const result = await taps.checkProgress(auth.user.id, request.body);
     if (!result) throw new HttpError(401, texts.notSignedIn);
     return result;
   });

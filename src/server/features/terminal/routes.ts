@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BuyDirectoryBody,
+  BuyDirectoryResult,
+  Contents,
   ContentsQuery,
-  ScanQuery,
   ExitBody,
+  ExitResult,
   filesystemPaths,
+  FsStatus,
   HackBody,
+  HackResult,
   OperationBody,
+  OperationResult,
+  ScanQuery,
+  ScanResult,
   SshBody,
+  SshResult,
 } from '../../../core/api/filesystem';
 import { infra } from '../../../core/infra';
 import { terminalTexts } from '../../../core/texts/terminal';
-import { parseInput } from '../../http/errors';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { byPlayer, type Limits } from '../../http/limits';
 import { requireAuth } from '../../http/session';
@@ -33,38 +41,57 @@ export function terminalRoutes(app: FastifyInstance, terminal: TerminalService, 
     return user;
   };
 
-  app.post(filesystemPaths.ssh, async (request) =>
-    terminal.ssh(await player(request), parseInput(SshBody, request.body)),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = <S>(ok: S) => ({ 200: ok, ...errorResponses });
+
+  api.post(filesystemPaths.ssh, { schema: { body: SshBody, response: answers(SshResult) } }, async (request) =>
+    terminal.ssh(await player(request), request.body),
   );
 
-  app.get(filesystemPaths.contents, async (request) =>
-    terminal.contents(await player(request), parseInput(ContentsQuery, request.query)),
+  api.get(
+    filesystemPaths.contents,
+    { schema: { querystring: ContentsQuery, response: answers(Contents) } },
+    async (request) => terminal.contents(await player(request), request.query),
   );
 
-  app.post(filesystemPaths.operation, async (request) =>
-    terminal.operation(await player(request), parseInput(OperationBody, request.body)),
+  api.post(
+    filesystemPaths.operation,
+    { schema: { body: OperationBody, response: answers(OperationResult) } },
+    async (request) => terminal.operation(await player(request), request.body),
   );
 
-  app.post(filesystemPaths.hackToken, async (request, reply) => {
-    const user = await player(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await terminal.hack(user, key, parseInput(HackBody, request.body)));
-  });
-
-  app.post(filesystemPaths.exit, async (request) =>
-    terminal.exit(await player(request), parseInput(ExitBody, request.body).intrusionId),
+  api.post(
+    filesystemPaths.hackToken,
+    { schema: { body: HackBody, response: answers(HackResult) } },
+    async (request, reply) => {
+      const user = await player(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await terminal.hack(user, key, request.body));
+    },
   );
 
-  app.get(filesystemPaths.scan, async (request) =>
-    terminal.scan(await player(request), parseInput(ScanQuery, request.query)),
+  api.post(filesystemPaths.exit, { schema: { body: ExitBody, response: answers(ExitResult) } }, async (request) =>
+    terminal.exit(await player(request), request.body.intrusionId),
   );
 
-  app.get(filesystemPaths.status, async (request) => terminal.status(await player(request)));
+  api.get(
+    filesystemPaths.scan,
+    { schema: { querystring: ScanQuery, response: answers(ScanResult) } },
+    async (request) => terminal.scan(await player(request), request.query),
+  );
 
-  app.post(filesystemPaths.buyDirectory, async (request, reply) => {
-    const user = await player(request);
-    const body = parseInput(BuyDirectoryBody, request.body);
-    const key = body.confirm ? requireIdempotencyKey(request) : null;
-    return sendOutcome(reply, await terminal.buyDirectory(user, key, body));
-  });
+  api.get(filesystemPaths.status, { schema: { response: answers(FsStatus) } }, async (request) =>
+    terminal.status(await player(request)),
+  );
+
+  // Quoting the price (confirm false) moves nothing, so only a confirmed buy needs an Idempotency-Key.
+  api.post(
+    filesystemPaths.buyDirectory,
+    { schema: { body: BuyDirectoryBody, response: answers(BuyDirectoryResult) } },
+    async (request, reply) => {
+      const user = await player(request);
+      const key = request.body.confirm ? requireIdempotencyKey(request) : null;
+      return sendOutcome(reply, await terminal.buyDirectory(user, key, request.body));
+    },
+  );
 }
