@@ -2,7 +2,13 @@ import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ChatPage, ChatUnread } from '../../core/api/chat';
 import { MissionStatus } from '../../core/api/missions';
-import { ConversationPage, Conversations, DirectoryUser, PingSystemLine, UnreadDirectories } from '../../core/api/ping';
+import {
+  ConversationPage,
+  Conversations,
+  DirectoryUsers,
+  PingSystemLines,
+  UnreadDirectories,
+} from '../../core/api/ping';
 import type { ApiClient } from './api';
 
 /**
@@ -90,8 +96,7 @@ function readQuery<T>(api: ApiClient, queryKey: readonly [string], schema: z.Zod
 export const chatUnreadQuery = (api: ApiClient) => readQuery(api, streamKeys.chatUnread, ChatUnread);
 export const unreadDirectoriesQuery = (api: ApiClient) =>
   readQuery(api, streamKeys.unreadDirectories, UnreadDirectories);
-export const directoryUsersQuery = (api: ApiClient) => readQuery(api, streamKeys.directoryUsers, DirectoryUser.array());
+export const directoryUsersQuery = (api: ApiClient) => readQuery(api, streamKeys.directoryUsers, DirectoryUsers);
 export const conversationsQuery = (api: ApiClient) => readQuery(api, streamKeys.conversations, Conversations);
-export const pingSystemLinesQuery = (api: ApiClient) =>
-  readQuery(api, streamKeys.pingSystemLines, PingSystemLine.array());
+export const pingSystemLinesQuery = (api: ApiClient) => readQuery(api, streamKeys.pingSystemLines, PingSystemLines);
 export const missionStatusQuery = (api: ApiClient) => readQuery(api, streamKeys.missionStatus, MissionStatus);

@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { IgnoredPlayer, IgnoreList, ReportReceipt, safetyPaths, type ReportBody } from '../../core/api/safety';
-import { z } from 'zod';
+import {
+  IgnoredPlayer,
+  IgnoreList,
+  ReportReceipt,
+  safetyPaths,
+  UnignoreResponse,
+  type ReportBody,
+} from '../../core/api/safety';
 import { useApi } from '../lib/api-context';
 import { streamKeys } from '../lib/stream-queries';
 
@@ -53,7 +59,7 @@ export function useIgnoreActions() {
     },
   });
   const unignore = useMutation({
-    mutationFn: (userId: number) => api.post(safetyPaths.unignore, { userId }, z.object({ removed: z.boolean() })),
+    mutationFn: (userId: number) => api.post(safetyPaths.unignore, { userId }, UnignoreResponse),
     onSuccess: (_answer, userId) => {
       queryClient.setQueryData<IgnoreList>(
         streamKeys.ignores,

@@ -1,10 +1,12 @@
+import type { SessionProbeResponse, SignedInResponse } from '../../core/api/auth';
 import { accountTexts } from '../../core/texts/account';
 import { ApiError } from '../lib/api-error';
 
 // The two calls the login screen makes before the game is loaded: who is signed in, and login /
 // register. Plain fetch, no zod and no query cache: this module is part of the login screen's
-// first load, which must stay small (ADR 040). The game (app.tsx) validates what they return
-// against the API contract when it takes over.
+// first load, which must stay small (ADR 040). Their answers are typed by the route contracts (a type-only
+// import: no zod in this bundle), so a changed shape fails the type check here too; the game (app.tsx)
+// validates what they return against the API contract when it takes over.
 
 /** How the game starts: the player as the server sent them, and the session's CSRF token if known. */
 export interface SessionStart {
@@ -27,7 +29,7 @@ export async function fetchSessionUser(fetchFn: typeof fetch = fetch): Promise<u
   try {
     const res = await fetchFn('/api/auth/session', { credentials: 'same-origin', headers });
     if (!res.ok) return null;
-    const probe = (await res.json()) as { signedIn?: unknown; user?: unknown };
+    const probe = (await res.json()) as Partial<SessionProbeResponse> & { user?: unknown };
     return probe.signedIn === true && typeof probe.user === 'object' ? probe.user : null;
   } catch {
     // spec §4: a failed check means signed out.
@@ -55,7 +57,7 @@ export async function postAuth(
     throw new Error(accountTexts.responseDecodingFailed);
   }
   if (typeof payload !== 'object' || payload === null) throw new Error(accountTexts.responseDecodingFailed);
-  const token = (payload as Record<string, unknown>).csrfToken;
+  const token = (payload as Partial<Record<keyof SignedInResponse, unknown>>).csrfToken;
   return { user: payload, csrfToken: typeof token === 'string' && token ? token : null, signedInNow: true };
 }
 

@@ -24,10 +24,9 @@ export const ChangePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** How many other sessions of the account were signed out by the change. */
-export const ChangePasswordResponse = z.object({
-  changed: z.literal(true),
-  otherSessionsEnded: z.number().int().nonnegative(),
-});
+export const ChangePasswordResponse = z
+  .object({ changed: z.literal(true), otherSessionsEnded: z.number().int().nonnegative() })
+  .meta({ description: 'The password changed; every other session of the account was signed out.' });
 export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 
 /** DOWNLOAD MY DATA takes no query: anything in it is refused, never ignored. */
@@ -37,7 +36,9 @@ export const ExportQuery = z.strictObject({});
 export const DeleteAccountBody = z.strictObject({ password: PlainText.max(limits.passwordMax) });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
-export const DeleteAccountResponse = z.object({ deleted: z.literal(true) });
+export const DeleteAccountResponse = z
+  .object({ deleted: z.literal(true) })
+  .meta({ description: 'The account is gone: items destroyed, balance burned, messages erased, sessions ended.' });
 export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
 
 /** The export's file name: bitbreach-<username>-<YYYY-MM-DD>.json, the name reduced to safe characters. */
@@ -51,18 +52,47 @@ export function exportFileName(username: string, at: Date): string {
 }
 
 /** The export's first section: who the player is (ADR 057). */
-export interface ExportProfile {
-  id: number;
-  username: string;
-  loginId: string;
-  level: number;
-  currentExp: number;
-  totalTaps: number;
-  telnet: number;
-  attack: number;
-  criticalRate: number;
-  bonusCriticalHit: number;
-  connectionRate: number;
-  itemDropRate: number;
-  createdAt: string;
-}
+export const ExportProfile = z.object({
+  id: z.int(),
+  username: z.string(),
+  loginId: z.string(),
+  level: z.int(),
+  currentExp: z.int(),
+  totalTaps: z.int(),
+  telnet: z.int(),
+  attack: z.int(),
+  criticalRate: z.number(),
+  bonusCriticalHit: z.number(),
+  connectionRate: z.number(),
+  itemDropRate: z.number(),
+  createdAt: z.iso.datetime(),
+});
+export type ExportProfile = z.infer<typeof ExportProfile>;
+
+// Rows keep every field they carry (loose): the file is the player's data, and a reader keeps all of it.
+const ExportRows = z.array(z.looseObject({ id: z.int() }));
+
+/**
+ * GET /api/account/export: the whole file, streamed a page at a time (so the server writes it as is;
+ * the schema documents it, and the client reads it with it).
+ */
+export const AccountExport = z
+  .looseObject({
+    exportedAt: z.iso.datetime(),
+    profile: ExportProfile,
+    ledger: ExportRows,
+    items: z.looseObject({
+      gear: z.array(z.looseObject({ id: z.int() })),
+      cores: z.array(z.looseObject({ id: z.int() })),
+    }),
+    marketListings: ExportRows,
+    kernelBits: ExportRows,
+    kernelPastSeasons: z.unknown(),
+    chatLines: ExportRows,
+    privateMessagesSent: ExportRows,
+    privateMessagesReceived: ExportRows,
+    missions: z.unknown(),
+    reportsMade: ExportRows,
+  })
+  .meta({ description: 'Everything the game keeps about the player, as one JSON file (a download).' });
+export type AccountExport = z.infer<typeof AccountExport>;

@@ -26,11 +26,15 @@ export const ActivityQuery = z.strictObject({
 });
 export type ActivityQuery = z.infer<typeof ActivityQuery>;
 
-export const ActivityLog = z.object({ entries: z.array(ActivityEntry), unseen: z.int() });
+export const ActivityLog = z.object({ entries: z.array(ActivityEntry), unseen: z.int() }).meta({
+  description: 'What happened to the player while away (sales, break-ins, harvests, rewards), newest first.',
+});
 export type ActivityLog = z.infer<typeof ActivityLog>;
 
 /** GET /api/activity/unseen: the header badge's count, capped at activityPageMax. */
-export const ActivityUnseen = z.object({ unseen: z.int() });
+export const ActivityUnseen = z
+  .object({ unseen: z.int() })
+  .meta({ description: 'How many activity entries the player has not seen yet (capped).' });
 export type ActivityUnseen = z.infer<typeof ActivityUnseen>;
 
 /** POST /api/activity/seen {upToId}: the player has read the log up to this entry. */

@@ -42,7 +42,9 @@ export const PlayerSummary = z.object({
   mutedUntil: z.string().nullable(),
 });
 export type PlayerSummary = z.infer<typeof PlayerSummary>;
-export const SearchResult = z.object({ players: z.array(PlayerSummary) });
+export const SearchResult = z
+  .object({ players: z.array(PlayerSummary) })
+  .meta({ description: 'Players whose username or login ID starts with the query, or whose id it is.' });
 
 /** A mute lasts whole minutes: from 5 minutes to 30 days. */
 export const MuteBody = z.strictObject({
@@ -104,18 +106,20 @@ export const ViewedChatLine = z.object({ id: RowId, message: z.string(), created
 export const ViewedPing = z.object({ id: RowId, toUsername: z.string(), message: z.string(), createdAt: When });
 
 /** GET player: what a moderator needs to judge a player, in one bounded read. */
-export const PlayerView = z.object({
-  player: PlayerSummary.extend({ exp: z.int(), telnet: z.int(), createdAt: When }),
-  items: z.object({ gear: z.int(), cores: z.int(), list: z.array(ViewedItem) }),
-  listings: z.array(ViewedListing),
-  kernelBits: z.int(),
-  chat: z.array(ViewedChatLine),
-  pings: z.array(ViewedPing),
-  sessions: z.object({ open: z.int(), lastSeen: When.nullable() }),
-  flags: z.array(PlayerFlag),
-  /** A short keyed hash of the registration address (never the address), and the other accounts made from it. */
-  address: z.object({ hash: z.string(), sharedWith: z.array(SharedAccount), total: z.int() }),
-});
+export const PlayerView = z
+  .object({
+    player: PlayerSummary.extend({ exp: z.int(), telnet: z.int(), createdAt: When }),
+    items: z.object({ gear: z.int(), cores: z.int(), list: z.array(ViewedItem) }),
+    listings: z.array(ViewedListing),
+    kernelBits: z.int(),
+    chat: z.array(ViewedChatLine),
+    pings: z.array(ViewedPing),
+    sessions: z.object({ open: z.int(), lastSeen: When.nullable() }),
+    flags: z.array(PlayerFlag),
+    /** A short keyed hash of the registration address (never the address), and the other accounts made from it. */
+    address: z.object({ hash: z.string(), sharedWith: z.array(SharedAccount), total: z.int() }),
+  })
+  .meta({ description: 'What a moderator needs to judge a player, in one bounded read.' });
 export type PlayerView = z.infer<typeof PlayerView>;
 
 export const LedgerEntry = z.object({
@@ -126,9 +130,50 @@ export const LedgerEntry = z.object({
   createdAt: When,
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
-export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextBefore: z.int().nullable() });
+export const LedgerPage = z.object({ entries: z.array(LedgerEntry), nextBefore: z.int().nullable() }).meta({
+  description: 'A player’s Telnet ledger, newest first; pass nextBefore as `before` for the older page.',
+});
 export type LedgerPage = z.infer<typeof LedgerPage>;
 
 /** What mute, unmute, ban and unban answer: the player as they are now. */
-export const ActionDone = z.object({ player: PlayerSummary });
+export const ActionDone = z
+  .object({ player: PlayerSummary })
+  .meta({ description: 'The player after a mute, unmute, ban or unban (audited).' });
 export type ActionDone = z.infer<typeof ActionDone>;
+
+/** What a rename answers: the player must choose a new username at their next sign-in. */
+export const PlayerRenamed = z
+  .object({ userId: RowId, username: z.string(), renameRequired: z.literal(true) })
+  .meta({ description: 'The player must choose a new name before playing on; the old one stays reserved.' });
+export type PlayerRenamed = z.infer<typeof PlayerRenamed>;
+
+/** What removing a chat line answers: the line's id (gone from history and every open screen). */
+export const ChatLineRemoved = z.object({ id: RowId }).meta({ description: 'The removed chat line’s id.' });
+export type ChatLineRemoved = z.infer<typeof ChatLineRemoved>;
+
+/** What clearing a Kernel region answers: how many bits went back to unowned, and the grid's version then. */
+export const KernelCleared = z
+  .object({ bitsCleared: z.int().min(0), version: z.int().nullable() })
+  .meta({ description: 'Bits returned to unowned; version is null when the region held none of them.' });
+export type KernelCleared = z.infer<typeof KernelCleared>;
+
+/** What reversing a ledger reference answers: each player's compensating Telnet, and a sold item's fate. */
+export const LedgerReversed = z
+  .object({
+    reference: z.string(),
+    players: z.array(
+      z.object({
+        userId: RowId,
+        /** Telnet the compensating row gave (positive) or took (negative). */
+        delta: z.int(),
+        /** What the balance did not hold: recorded as owed. */
+        owed: z.int().min(0),
+      }),
+    ),
+    item: z.enum(['returned', 'kept']).nullable(),
+  })
+  .meta({
+    description:
+      'Every ledger row of the reference compensated with rows of its own; item: a sold item back with its seller, kept by the buyer, or none.',
+  });
+export type LedgerReversed = z.infer<typeof LedgerReversed>;

@@ -34,13 +34,21 @@ export const consolePaths = {
 export const ActionReason = PlainText.pipe(z.string().trim().min(3).max(500));
 
 /** The signed-in operator, for the console's header (a player gets the console's 404 instead). */
-export const ConsoleMe = z.object({ userId: RowId, username: z.string(), role: Role });
+export const ConsoleMe = z
+  .object({ userId: RowId, username: z.string(), role: Role })
+  .meta({ description: 'The signed-in moderator or admin (anyone else gets a 404 on every console path).' });
 export type ConsoleMe = z.infer<typeof ConsoleMe>;
 
 export const PlayerIdParams = z.strictObject({ userId: IdParam });
 
 export const SetRoleBody = z.strictObject({ role: Role, reason: ActionReason });
 export type SetRoleBody = z.infer<typeof SetRoleBody>;
+
+/** What setting a role answers: the player and their role now. */
+export const RoleSet = z
+  .object({ userId: RowId, username: z.string(), role: Role })
+  .meta({ description: 'The player’s role after the change (audited).' });
+export type RoleSet = z.infer<typeof RoleSet>;
 
 /** One audit row as the console shows it: who, what, on whom, why, and the state before and after. */
 export const AuditEntry = z.object({
@@ -64,5 +72,7 @@ export const AuditQuery = z.strictObject({
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export const AuditPage = z.object({ entries: z.array(AuditEntry), nextBefore: z.number().int().nullable() });
+export const AuditPage = z.object({ entries: z.array(AuditEntry), nextBefore: z.number().int().nullable() }).meta({
+  description: 'Operator actions, newest first; pass nextBefore as `before` for the older page (null at the end).',
+});
 export type AuditPage = z.infer<typeof AuditPage>;

@@ -40,21 +40,25 @@ export const RevokeApiKeyBody = z.strictObject({ id: RowId });
 export type RevokeApiKeyBody = z.infer<typeof RevokeApiKeyBody>;
 
 /** A key as the list shows it: never the secret, only its first characters. */
-export const ApiKeySummary = z.object({
-  id: z.int(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(ApiKeyScope),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
+export const ApiKeySummary = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    prefix: z.string(),
+    scopes: z.array(ApiKeyScope),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ description: 'A personal API key as listed: its name, scopes and first characters, never the secret.' });
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 
-export const ApiKeyList = z.array(ApiKeySummary);
+export const ApiKeyList = z.array(ApiKeySummary).meta({ description: 'The player’s personal API keys.' });
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
 
 /** The one answer that carries the whole key: it is never shown again. */
-export const CreateApiKeyResponse = z.object({ key: z.string(), summary: ApiKeySummary });
+export const CreateApiKeyResponse = z.object({ key: z.string(), summary: ApiKeySummary }).meta({
+  description: 'The new key in full (send it as `Authorization: Bearer <key>`): shown this once, never again.',
+});
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponse>;
 
 export const RevokeApiKeyResponse = z.object({ revoked: z.literal(true) });

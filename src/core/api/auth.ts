@@ -22,10 +22,9 @@ export const AuthUserResponse = User;
 export const authPaths = { session: '/api/auth/session' } as const;
 
 /** The boot's session probe: who is signed in, or that nobody is (a 200 either way, ADR 069). */
-export const SessionProbeResponse = z.union([
-  z.object({ signedIn: z.literal(false) }),
-  z.object({ signedIn: z.literal(true), user: User }),
-]);
+export const SessionProbeResponse = z
+  .union([z.object({ signedIn: z.literal(false) }), z.object({ signedIn: z.literal(true), user: User })])
+  .meta({ description: 'Who is signed in behind the session cookie, or that nobody is (a 200 either way).' });
 export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;
 
 /**
@@ -33,8 +32,17 @@ export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;
  * first state change needs no token request. A client that reads only User still
  * works: object schemas drop unknown keys.
  */
-export const SignedInResponse = User.extend({ csrfToken: z.string().min(1) });
+export const SignedInResponse = User.extend({ csrfToken: z.string().min(1) }).meta({
+  description: 'The signed-in player, plus the CSRF token to send as X-CSRF-Token on every state-changing call.',
+});
 export type SignedInResponse = z.infer<typeof SignedInResponse>;
 
-export const CsrfTokenResponse = z.union([z.object({ csrfToken: z.string() }), z.object({ secureData: z.string() })]);
+/** GET /api/auth/csrf-token: the session's token, for a page that has only the cookie (after a reload). */
+export const CsrfToken = z
+  .object({ csrfToken: z.string() })
+  .meta({ description: 'The session’s CSRF token: send it as X-CSRF-Token on every state-changing call.' });
+export type CsrfToken = z.infer<typeof CsrfToken>;
+
+/** What the client accepts for the token: the plain answer, or a secureData envelope around it (spec §7). */
+export const CsrfTokenResponse = z.union([CsrfToken, z.object({ secureData: z.string() })]);
 export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponse>;

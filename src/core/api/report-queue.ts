@@ -16,7 +16,9 @@ export const reportQueuePaths = {
 export const ReportQueueQuery = z.strictObject({ page: queryInt(z.int().min(1).max(10_000)).optional() });
 export type ReportQueueQuery = z.infer<typeof ReportQueueQuery>;
 
-export const ReportQueuePage = z.object({ items: z.array(ReportQueueItem), page: z.int(), hasMore: z.boolean() });
+export const ReportQueuePage = z
+  .object({ items: z.array(ReportQueueItem), page: z.int(), hasMore: z.boolean() })
+  .meta({ description: 'Open reports grouped per target, the most reported first, then the newest.' });
 export type ReportQueuePage = z.infer<typeof ReportQueuePage>;
 
 const rowIdRef = /^[0-9]{1,10}$/;
@@ -43,5 +45,7 @@ export const ResolveReportsBody = z
 export type ResolveReportsBody = z.infer<typeof ResolveReportsBody>;
 
 /** How many open reports the resolve closed. */
-export const ReportsResolved = z.object({ resolved: z.int().min(1) });
+export const ReportsResolved = z
+  .object({ resolved: z.int().min(1) })
+  .meta({ description: 'How many open reports of the target were closed.' });
 export type ReportsResolved = z.infer<typeof ReportsResolved>;

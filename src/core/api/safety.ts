@@ -14,11 +14,15 @@ export const safetyPaths = {
 } as const;
 
 /** One ignored player, as the settings list and every tab's filter read it. */
-export const IgnoredPlayer = z.object({ userId: z.int(), username: z.string(), createdAt: z.iso.datetime() });
+export const IgnoredPlayer = z
+  .object({ userId: z.int(), username: z.string(), createdAt: z.iso.datetime() })
+  .meta({ description: 'A player the signed-in player ignores: their chat and Ping lines are hidden from them.' });
 export type IgnoredPlayer = z.infer<typeof IgnoredPlayer>;
 
 /** GET /api/ignores: the whole list (at most ignoreListMax), newest first. */
-export const IgnoreList = z.object({ ignored: z.array(IgnoredPlayer) });
+export const IgnoreList = z
+  .object({ ignored: z.array(IgnoredPlayer) })
+  .meta({ description: 'Everyone the player ignores, newest first.' });
 export type IgnoreList = z.infer<typeof IgnoreList>;
 
 /** POST /api/ignores {username}: by name, as players see each other; case-insensitive like Ping's look-up. */
@@ -28,6 +32,12 @@ export type IgnoreBody = z.infer<typeof IgnoreBody>;
 /** POST /api/ignores/remove {userId}: unignoring someone not ignored is answered the same (idempotent). */
 export const UnignoreBody = z.strictObject({ userId: RowId });
 export type UnignoreBody = z.infer<typeof UnignoreBody>;
+
+/** The answer to POST /api/ignores/remove: false when the player was not ignored (nothing changed). */
+export const UnignoreResponse = z
+  .object({ removed: z.boolean() })
+  .meta({ description: 'Whether the player was on the ignore list and is now off it.' });
+export type UnignoreResponse = z.infer<typeof UnignoreResponse>;
 
 const Coord = z
   .int()
@@ -64,7 +74,10 @@ export const ReportBody = z.strictObject({
 export type ReportBody = z.infer<typeof ReportBody>;
 
 /** The answer to every accepted report, new or repeated: the reporter learns nothing more. */
-export const ReportReceipt = z.object({ message: z.string() });
+export const ReportReceipt = z.object({ message: z.string() }).meta({
+  description:
+    'The same thanks for every accepted report, new or repeated: the reporter learns nothing about the target.',
+});
 export type ReportReceipt = z.infer<typeof ReportReceipt>;
 
 /** The reported content as it was when reported; the console shows this, not today's row. */

@@ -1,3 +1,5 @@
+import { Health } from '../../core/api/ops';
+import { errorResponses, type ZodTypeProvider } from '../http/contracts';
 import type { FastifyInstance } from 'fastify';
 import { inventoryPaths } from '../../core/api/inventory';
 import { idempotentRoutes } from '../../core/api/market';
@@ -77,7 +79,15 @@ export const features: readonly Feature[] = [
   },
   { name: 'api-keys', register: (app, { services }) => apiKeyRoutes(app, services.apiKeys) },
   { name: 'realtime', register: (app, { realtime, limits }) => wsRoutes(app, realtime.hub, limits) },
-  { name: 'health', register: (app) => void app.get('/api/health', async () => ({ ok: true })) },
+  {
+    name: 'health',
+    register: (app) =>
+      void app
+        .withTypeProvider<ZodTypeProvider>()
+        .get('/api/health', { schema: { response: { 200: Health, ...errorResponses } } }, async () => ({
+          ok: true as const,
+        })),
+  },
 ];
 
 /** Registers every feature of the list, in its order. */

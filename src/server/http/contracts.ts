@@ -22,6 +22,9 @@ export const ErrorAnswer = ErrorBody.loose();
 /** The error answers every route may give, so each declares them the same way. */
 export const errorResponses = { '4xx': ErrorAnswer, '5xx': ErrorAnswer } as const;
 
+/** A 204 answer: nothing is written, and the route still declares it so the walk and the spec see it. */
+export const NoContent = z.undefined().meta({ description: 'No content.' });
+
 function isZod(schema: unknown): schema is z.ZodType {
   return schema instanceof z.ZodType;
 }
@@ -43,10 +46,13 @@ export interface ContractOptions {
  * output is written by fast-json-stringify compiled from the response schema (fields outside it never leave).
  */
 export function registerContracts(app: FastifyInstance, options: ContractOptions): void {
-  app.setValidatorCompiler(({ schema }) => {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
     if (!isZod(schema)) throw new Error('a route input schema must be a zod schema');
+    // Fastify hands a missing body to the validator as null; parsed as undefined, a route whose body is
+    // optional (`.optional()`) takes a bodyless POST, and a required body is refused as before.
+    const missing = httpPart === 'body' ? undefined : null;
     return (data: unknown) => {
-      const result = schema.safeParse(data, { reportInput: true });
+      const result = schema.safeParse(data === null ? missing : data, { reportInput: true });
       return result.success ? { value: result.data } : { error: new HttpError(400, describeZodError(result.error)) };
     };
   });

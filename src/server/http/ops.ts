@@ -4,6 +4,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { ledgerCategory, type LedgerCategory } from '../../core/ledger-reasons';
 import type { Database } from '../db/connect';
 import type { JobMetrics } from '../jobs/lag-metrics';
+import { Health, Readiness } from '../../core/api/ops';
+import { errorResponses, type ZodTypeProvider } from './contracts';
 import { notFoundBody } from './errors';
 
 /**
@@ -209,12 +211,17 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
   });
 
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ ok: true }));
-  app.get('/readyz', async (_request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/healthz', { schema: { response: { 200: Health, ...errorResponses } } }, async (_request, reply) =>
+    reply.headers(noStore).send({ ok: true }),
+  );
+  // Not ready is an answer of the same shape (a 503 with its reasons), not an error message.
+  const readyz = { schema: { response: { 200: Readiness, 503: Readiness, ...errorResponses } } };
+  api.get('/readyz', readyz, async (_request, reply) => {
     const saturated = deps.saturation();
     // Saturation answers at once: a load balancer asking a busy process should not wait on its database.
     if (saturated) return reply.status(503).headers(noStore).send({ ready: false, saturated });
-    const checks: Record<string, boolean> = { draining: deps.isDraining() };
+    const checks: { draining: boolean; database?: boolean; redis?: boolean } = { draining: deps.isDraining() };
     try {
       await withTimeout(deps.database.query('SELECT 1'), 2000);
       checks.database = true;

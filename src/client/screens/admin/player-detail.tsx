@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionDone } from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
 import { ApiError } from '../../lib/api-error';
 import { useToast } from '../../ui/toast';
@@ -68,9 +67,8 @@ export function PlayerDetail({ userId }: { userId: number }) {
             { action, reason, minutes },
             {
               onSuccess: (answer) => {
-                const done = ActionDone.safeParse(answer);
                 toast.show({
-                  title: doneText(action, done.success ? done.data.player.mutedUntil : null),
+                  title: doneText(action, 'player' in answer ? answer.player.mutedUntil : null),
                   tone: 'success',
                 });
                 setAction(null);

@@ -1,4 +1,13 @@
-import { consoleActionPaths, type LedgerQuery, type PlayerSummary } from '../../../core/api/admin-actions';
+import type { z } from 'zod';
+import {
+  ActionDone,
+  ChatLineRemoved,
+  consoleActionPaths,
+  LedgerReversed,
+  PlayerRenamed,
+  type LedgerQuery,
+  type PlayerSummary,
+} from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
 
 const t = consoleTexts.players;
@@ -44,6 +53,16 @@ export function actionTitle(action: ConsoleAction): string {
 export { parseMinutes } from './reports-model';
 
 const forUser = (path: string, userId: number) => path.replace(':userId', String(userId));
+
+/** What any console action answers: the route's own response contract (src/core/api/admin-actions.ts). */
+export type ConsoleActionAnswer = ActionDone | PlayerRenamed | ChatLineRemoved | LedgerReversed;
+
+/** The contract an action's answer is read with: its route's own response schema. */
+export function actionAnswer(action: ConsoleAction): z.ZodType<ConsoleActionAnswer> {
+  if (action.kind === 'remove') return ChatLineRemoved;
+  if (action.kind === 'reverse') return LedgerReversed;
+  return action.kind === 'rename' ? PlayerRenamed : ActionDone;
+}
 
 /** The request an action sends (the contract's path and body), given the reason and, for a mute, the minutes. */
 export function actionRequest(

@@ -1,4 +1,12 @@
-import { consoleActionPaths, MuteBody } from '../../../core/api/admin-actions';
+import type { z } from 'zod';
+import {
+  ActionDone,
+  ChatLineRemoved,
+  consoleActionPaths,
+  KernelCleared,
+  MuteBody,
+  PlayerRenamed,
+} from '../../../core/api/admin-actions';
 import type { ResolveReportsBody } from '../../../core/api/report-queue';
 import type { ReportQueueItem } from '../../../core/api/safety';
 import type { ReportAction, ReportReason, ReportTargetKind } from '../../../core/safety';
@@ -116,6 +124,15 @@ export function parseMinutes(text: string): number | null {
   if (!/^[0-9]{1,6}$/.test(text.trim())) return null;
   const parsed = MuteBody.shape.minutes.safeParse(Number(text.trim()));
   return parsed.success ? parsed.data : null;
+}
+
+/** The contract the action's answer is read with: its console route's own response schema. */
+export function queueActionAnswer(
+  action: Exclude<QueueAction, 'dismiss'>,
+): z.ZodType<ActionDone | ChatLineRemoved | KernelCleared | PlayerRenamed> {
+  if (action === 'remove') return ChatLineRemoved;
+  if (action === 'clear') return KernelCleared;
+  return action === 'rename' ? PlayerRenamed : ActionDone;
 }
 
 /** The action's own console route and body (consoleActionPaths), or null for a dismissal, which only resolves. */

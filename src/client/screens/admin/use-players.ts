@@ -9,7 +9,7 @@ import {
 } from '../../../core/api/admin-actions';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
-import { actionRequest, ledgerSearch, type ConsoleAction } from './players-model';
+import { actionAnswer, actionRequest, ledgerSearch, type ConsoleAction } from './players-model';
 
 const playerPath = (userId: number) => consoleActionPaths.player.replace(':userId', String(userId));
 
@@ -57,10 +57,10 @@ export function useConsoleAction(userId: number) {
   return useMutation({
     mutationFn: ({ action, reason, minutes }: { action: ConsoleAction; reason: string; minutes: number | null }) => {
       const { path, body } = actionRequest(action, reason, minutes);
-      return api.post<unknown>(
+      return api.post(
         path,
         body,
-        undefined,
+        actionAnswer(action),
         action.kind === 'reverse' ? { idempotencyKey: newIdempotencyKey() } : undefined,
       );
     },

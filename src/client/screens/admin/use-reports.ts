@@ -3,7 +3,7 @@ import { consolePaths } from '../../../core/api/admin';
 import { reportQueuePaths, ReportQueuePage, ReportsResolved } from '../../../core/api/report-queue';
 import type { ReportQueueItem } from '../../../core/api/safety';
 import { useApi } from '../../lib/api-context';
-import { actionRequest, resolveBody, type QueueAction } from './reports-model';
+import { actionRequest, queueActionAnswer, resolveBody, type QueueAction } from './reports-model';
 
 /** One page of the open reports queue. */
 export function useReportQueue(page: number) {
@@ -32,7 +32,7 @@ export function useQueueAction() {
   return useMutation({
     mutationFn: async ({ action, item, reason, minutes }: QueueActionRequest) => {
       const call = actionRequest(action, item, reason, minutes);
-      if (call) await api.post(call.path, call.body);
+      if (call && action !== 'dismiss') await api.post(call.path, call.body, queueActionAnswer(action));
       return api.post(reportQueuePaths.resolve, resolveBody(action, item, reason), ReportsResolved);
     },
     onSettled: async () => {

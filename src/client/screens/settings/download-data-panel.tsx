@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountPaths, exportFileName } from '../../../core/api/account';
+import { AccountExport, accountPaths, exportFileName } from '../../../core/api/account';
 import { texts } from '../../../core/texts';
 import { useApi } from '../../lib/api-context';
 import { errorText } from '../../lib/api-error';
@@ -30,7 +30,7 @@ export function DownloadDataPanel() {
   async function download() {
     setOutcome({ kind: 'sending' });
     try {
-      const data = await api.get(accountPaths.export);
+      const data = await api.get(accountPaths.export, AccountExport);
       saveJson(JSON.stringify(data, null, 2), exportFileName(user?.username ?? 'player', new Date()));
       setOutcome({ kind: 'done' });
     } catch (error) {

@@ -1,29 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ActivityLog,
   ActivityQuery,
   ActivitySeenBody,
+  ActivityUnseen,
   activityPaths,
-  type ActivityLog,
-  type ActivityUnseen,
 } from '../../../core/api/activity';
-import { parseInput } from '../../http/errors';
+import { errorResponses, NoContent, type ZodTypeProvider } from '../../http/contracts';
 import { requireAuth } from '../../http/session';
 import type { ActivityService } from './service';
 
 /** The activity log (ADR 064): read it, count it for the header's badge, mark it seen. */
 export function activityRoutes(app: FastifyInstance, activity: ActivityService): void {
-  app.get(activityPaths.log, async (request): Promise<ActivityLog> => {
-    const { user } = requireAuth(request);
-    return activity.log(user.id, parseInput(ActivityQuery, request.query).limit);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    activityPaths.log,
+    { schema: { querystring: ActivityQuery, response: { 200: ActivityLog, ...errorResponses } } },
+    async (request) => activity.log(requireAuth(request).user.id, request.query.limit),
+  );
 
-  app.get(activityPaths.unseen, async (request): Promise<ActivityUnseen> => ({
-    unseen: await activity.unseen(requireAuth(request).user.id),
-  }));
+  api.get(
+    activityPaths.unseen,
+    { schema: { response: { 200: ActivityUnseen, ...errorResponses } } },
+    async (request) => ({
+      unseen: await activity.unseen(requireAuth(request).user.id),
+    }),
+  );
 
-  app.post(activityPaths.seen, async (request, reply) => {
-    const { user } = requireAuth(request);
-    await activity.markSeen(user.id, parseInput(ActivitySeenBody, request.body).upToId);
-    return reply.status(204).send();
-  });
+  api.post(
+    activityPaths.seen,
+    { schema: { body: ActivitySeenBody, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      await activity.markSeen(requireAuth(request).user.id, request.body.upToId);
+      return reply.status(204).send();
+    },
+  );
 }

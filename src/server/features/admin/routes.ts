@@ -1,15 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { AuditQuery, consolePaths, consolePrefix, PlayerIdParams, SetRoleBody } from '../../../core/api/admin';
 import {
+  AuditPage,
+  AuditQuery,
+  ConsoleMe,
+  consolePaths,
+  consolePrefix,
+  PlayerIdParams,
+  RoleSet,
+  SetRoleBody,
+} from '../../../core/api/admin';
+import {
+  ChatLineRemoved,
   ClearKernelBody,
   consoleActionPaths,
+  KernelCleared,
+  LedgerReversed,
   MessageIdParams,
+  PlayerRenamed,
   ReasonBody,
   ReverseBody,
 } from '../../../core/api/admin-actions';
 import { consoleTexts } from '../../../core/texts/console';
 import type { Database } from '../../db/connect';
-import { HttpError, parseInput } from '../../http/errors';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
+import { HttpError } from '../../http/errors';
 import { operatorOf, registerConsoleScope } from './guard';
 import { playersRoutes } from './players-routes';
 import type { PlayersService } from './players-service';
@@ -42,46 +56,70 @@ export function adminRoutes(
   database: Database,
   { admin, players, reportQueue }: ConsoleServices,
 ): void {
-  registerConsoleScope(app, database, (scope) => {
-    scope.get(local(consolePaths.me), async (request) => admin.me(operatorOf(request)));
+  registerConsoleScope(app, database, (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.get(
+      local(consolePaths.me),
+      { schema: { response: { 200: ConsoleMe, ...errorResponses } } },
+      async (request) => admin.me(operatorOf(request)),
+    );
 
-    scope.get(local(consolePaths.audit), async (request) => admin.audit(parseInput(AuditQuery, request.query)));
+    scope.get(
+      local(consolePaths.audit),
+      { schema: { querystring: AuditQuery, response: { 200: AuditPage, ...errorResponses } } },
+      async (request) => admin.audit(request.query),
+    );
 
-    scope.post(local(consolePaths.role), async (request) => {
-      const actor = operatorOf(request);
-      const { userId } = parseInput(PlayerIdParams, request.params);
-      const body = parseInput(SetRoleBody, request.body);
-      const outcome = await admin.setRole({ actor, targetUserId: userId, role: body.role, reason: body.reason });
-      if (outcome.kind === 'no-player') throw new HttpError(404, consoleTexts.noSuchPlayer);
-      if (outcome.kind === 'refused') throw new HttpError(403, outcome.message);
-      return { userId: outcome.userId, username: outcome.username, role: outcome.role };
-    });
+    scope.post(
+      local(consolePaths.role),
+      { schema: { params: PlayerIdParams, body: SetRoleBody, response: { 200: RoleSet, ...errorResponses } } },
+      async (request) => {
+        const { role, reason } = request.body;
+        const actor = operatorOf(request);
+        const outcome = await admin.setRole({ actor, targetUserId: request.params.userId, role, reason });
+        if (outcome.kind === 'no-player') throw new HttpError(404, consoleTexts.noSuchPlayer);
+        if (outcome.kind === 'refused') throw new HttpError(403, outcome.message);
+        return { userId: outcome.userId, username: outcome.username, role: outcome.role };
+      },
+    );
 
-    playersRoutes(scope, players);
-    reportQueueRoutes(scope, reportQueue);
-    scope.post(local(consoleActionPaths.rename), async (request) => {
-      const actor = operatorOf(request);
-      const { userId } = parseInput(PlayerIdParams, request.params);
-      const { reason } = parseInput(ReasonBody, request.body);
-      return answer(await admin.renamePlayer({ actor, targetUserId: userId, reason }));
-    });
+    playersRoutes(plain, players);
+    reportQueueRoutes(plain, reportQueue);
+    scope.post(
+      local(consoleActionPaths.rename),
+      { schema: { params: PlayerIdParams, body: ReasonBody, response: { 200: PlayerRenamed, ...errorResponses } } },
+      async (request) => {
+        const { reason } = request.body;
+        return answer(
+          await admin.renamePlayer({ actor: operatorOf(request), targetUserId: request.params.userId, reason }),
+        );
+      },
+    );
 
-    scope.post(local(consoleActionPaths.removeChat), async (request) => {
-      const actor = operatorOf(request);
-      const { messageId } = parseInput(MessageIdParams, request.params);
-      const { reason } = parseInput(ReasonBody, request.body);
-      return answer(await admin.removeChatLine({ actor, messageId, reason }));
-    });
+    scope.post(
+      local(consoleActionPaths.removeChat),
+      { schema: { params: MessageIdParams, body: ReasonBody, response: { 200: ChatLineRemoved, ...errorResponses } } },
+      async (request) => {
+        const { reason } = request.body;
+        return answer(
+          await admin.removeChatLine({ actor: operatorOf(request), messageId: request.params.messageId, reason }),
+        );
+      },
+    );
 
-    scope.post(local(consoleActionPaths.clearKernel), async (request) => {
-      const actor = operatorOf(request);
-      return answer(await admin.clearKernelRegion({ actor, body: parseInput(ClearKernelBody, request.body) }));
-    });
+    scope.post(
+      local(consoleActionPaths.clearKernel),
+      { schema: { body: ClearKernelBody, response: { 200: KernelCleared, ...errorResponses } } },
+      async (request) => answer(await admin.clearKernelRegion({ actor: operatorOf(request), body: request.body })),
+    );
 
-    scope.post(local(consoleActionPaths.reverse), async (request) => {
-      const actor = operatorOf(request);
-      const { reference, reason } = parseInput(ReverseBody, request.body);
-      return answer(await admin.reverseReference({ actor, reference, reason }));
-    });
+    scope.post(
+      local(consoleActionPaths.reverse),
+      { schema: { body: ReverseBody, response: { 200: LedgerReversed, ...errorResponses } } },
+      async (request) => {
+        const { reference, reason } = request.body;
+        return answer(await admin.reverseReference({ actor: operatorOf(request), reference, reason }));
+      },
+    );
   });
 }

@@ -1,27 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  ApiKeyList,
   apiKeyPaths,
   CreateApiKeyBody,
+  CreateApiKeyResponse,
   RevokeApiKeyBody,
-  type ApiKeyList,
-  type CreateApiKeyResponse,
-  type RevokeApiKeyResponse,
+  RevokeApiKeyResponse,
 } from '../../../core/api/api-keys';
-import { parseInput } from '../../http/errors';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireAuth } from '../../http/session';
 import type { ApiKeyService } from './service';
 
 /** The settings screen's API KEYS panel: list, create, revoke — with the session only, never with a key (ADR 075). */
 export function apiKeyRoutes(app: FastifyInstance, keys: ApiKeyService): void {
-  app.get(apiKeyPaths.list, async (request): Promise<ApiKeyList> => keys.list(requireAuth(request).user.id));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(apiKeyPaths.list, { schema: { response: { 200: ApiKeyList, ...errorResponses } } }, async (request) =>
+    keys.list(requireAuth(request).user.id),
+  );
 
-  app.post(apiKeyPaths.create, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const created: CreateApiKeyResponse = await keys.create(user.id, parseInput(CreateApiKeyBody, request.body));
-    return reply.status(201).send(created);
-  });
+  api.post(
+    apiKeyPaths.create,
+    { schema: { body: CreateApiKeyBody, response: { 201: CreateApiKeyResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      return reply.status(201).send(await keys.create(user.id, request.body));
+    },
+  );
 
-  app.post(apiKeyPaths.revoke, async (request): Promise<RevokeApiKeyResponse> =>
-    keys.revoke(requireAuth(request).user.id, parseInput(RevokeApiKeyBody, request.body).id),
+  api.post(
+    apiKeyPaths.revoke,
+    { schema: { body: RevokeApiKeyBody, response: { 200: RevokeApiKeyResponse, ...errorResponses } } },
+    async (request) => keys.revoke(requireAuth(request).user.id, request.body.id),
   );
 }

@@ -1,14 +1,20 @@
-import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import type { FastifyInstance } from 'fastify';
-import { accountPaths, ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
+import {
+  accountPaths,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ChooseUsernameBody,
+} from '../../../core/api/account';
 import {
   authPaths,
+  CsrfToken,
   LoginBody,
   RegisterBody,
-  type SessionProbeResponse,
-  type SignedInResponse,
+  SessionProbeResponse,
+  SignedInResponse,
 } from '../../../core/api/auth';
-import { parseInput } from '../../http/errors';
+import { User } from '../../../core/api/common';
+import { errorResponses, NoContent, type ZodTypeProvider } from '../../http/contracts';
 import {
   clearSessionCookie,
   readSessionToken,
@@ -16,7 +22,6 @@ import {
   sessionMaxAgeS,
   setSessionCookie,
 } from '../../http/session';
-import { User } from '../../../core/api/common';
 import type { AuthService } from './service';
 
 /**
@@ -29,56 +34,74 @@ function sessionStart(session: { user: User; csrfToken: string }): SignedInRespo
 }
 
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
-  app.post('/api/auth/register', async (request, reply) => {
-    const body = parseInput(RegisterBody, request.body);
-    const session = await auth.register(body, request.ip);
-    setSessionCookie(request, reply, session.token, sessionMaxAgeS);
-    return reply.status(201).send(sessionStart(session));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/api/auth/register',
+    { schema: { body: RegisterBody, response: { 201: SignedInResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const session = await auth.register(request.body, request.ip);
+      setSessionCookie(request, reply, session.token, sessionMaxAgeS);
+      return reply.status(201).send(sessionStart(session));
+    },
+  );
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const body = parseInput(LoginBody, request.body);
-    const session = await auth.login(body, request.ip);
-    // A new session id at every login: a token planted before sign-in is worthless after it. Ended
-    // only once the credentials are accepted, so a wrong password does not sign the tab out.
-    const previous = readSessionToken(request);
-    if (previous) await auth.logout(previous);
-    setSessionCookie(request, reply, session.token, sessionMaxAgeS);
-    return sessionStart(session);
-  });
+  api.post(
+    '/api/auth/login',
+    { schema: { body: LoginBody, response: { 200: SignedInResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const session = await auth.login(request.body, request.ip);
+      // A new session id at every login: a token planted before sign-in is worthless after it. Ended
+      // only once the credentials are accepted, so a wrong password does not sign the tab out.
+      const previous = readSessionToken(request);
+      if (previous) await auth.logout(previous);
+      setSessionCookie(request, reply, session.token, sessionMaxAgeS);
+      return sessionStart(session);
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    const token = readSessionToken(request);
-    if (token) await auth.logout(token);
-    clearSessionCookie(request, reply);
-    return reply.status(204).send();
-  });
+  api.post(
+    '/api/auth/logout',
+    { schema: { response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const token = readSessionToken(request);
+      if (token) await auth.logout(token);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send();
+    },
+  );
 
   // The boot's probe (ADR 069): a signed-out visitor is an answer, not an error, so it is a 200 and
   // the login screen logs nothing; the game's own check stays on /api/auth/user, where a 401 is the
   // refusal that signs a tab out (ADR 061).
-  app.get(authPaths.session, async (request): Promise<SessionProbeResponse> =>
-    request.auth ? { signedIn: true, user: await auth.view(request.auth.user.id) } : { signedIn: false },
+  api.get(
+    authPaths.session,
+    { schema: { response: { 200: SessionProbeResponse, ...errorResponses } } },
+    async (request): Promise<SessionProbeResponse> =>
+      request.auth ? { signedIn: true, user: await auth.view(request.auth.user.id) } : { signedIn: false },
   );
 
   // Read fresh: stats change with every tap, and the session cache holds only who the player is.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/auth/user', { schema: { response: { 200: User, ...errorResponses } } }, async (request) =>
-      auth.view(requireAuth(request).user.id),
-    );
+  api.get('/api/auth/user', { schema: { response: { 200: User, ...errorResponses } } }, async (request) =>
+    auth.view(requireAuth(request).user.id),
+  );
 
-  app.post(accountPaths.password, async (request) => {
-    const { sessionId, user } = requireAuth(request);
-    const body = parseInput(ChangePasswordBody, request.body);
-    return auth.changePassword({ userId: user.id, sessionId, ip: request.ip }, body);
-  });
+  api.post(
+    accountPaths.password,
+    { schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse, ...errorResponses } } },
+    async (request) => {
+      const { sessionId, user } = requireAuth(request);
+      return auth.changePassword({ userId: user.id, sessionId, ip: request.ip }, request.body);
+    },
+  );
 
   // After a moderator's rename (ADR 060): the one game route open until the new name is chosen.
-  app.post(accountPaths.username, async (request) => {
-    const { user } = requireAuth(request);
-    return auth.chooseUsername(user.id, parseInput(ChooseUsernameBody, request.body));
-  });
+  api.post(
+    accountPaths.username,
+    { schema: { body: ChooseUsernameBody, response: { 200: User, ...errorResponses } } },
+    async (request) => auth.chooseUsername(requireAuth(request).user.id, request.body),
+  );
 
-  app.get('/api/auth/csrf-token', async (request) => ({ csrfToken: requireAuth(request).csrfToken }));
+  api.get('/api/auth/csrf-token', { schema: { response: { 200: CsrfToken, ...errorResponses } } }, async (request) => ({
+    csrfToken: requireAuth(request).csrfToken,
+  }));
 }

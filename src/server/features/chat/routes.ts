@@ -1,27 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { ChatHistoryQuery, ChatPostBody, ChatReadBody, type ChatPage, type ChatUnread } from '../../../core/api/chat';
-import { parseInput } from '../../http/errors';
+import {
+  ChatHistoryQuery,
+  ChatMessage,
+  ChatPage,
+  ChatPostBody,
+  ChatReadBody,
+  ChatUnread,
+} from '../../../core/api/chat';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireAuth } from '../../http/session';
 import type { ChatService } from './service';
 
 /** spec §7 chat endpoints. */
 export function chatRoutes(app: FastifyInstance, chat: ChatService): void {
-  app.get('/api/chat/messages', async (request): Promise<ChatPage> => {
-    const { user } = requireAuth(request);
-    return chat.history(user.id, parseInput(ChatHistoryQuery, request.query));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/chat/messages',
+    { schema: { querystring: ChatHistoryQuery, response: { 200: ChatPage, ...errorResponses } } },
+    async (request) => chat.history(requireAuth(request).user.id, request.query),
+  );
 
-  app.post('/api/chat/messages', async (request, reply) => {
-    const { user } = requireAuth(request);
-    const body = parseInput(ChatPostBody, request.body);
-    return reply.status(201).send(await chat.post(user, body.message));
-  });
+  api.post(
+    '/api/chat/messages',
+    { schema: { body: ChatPostBody, response: { 201: ChatMessage, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      return reply.status(201).send(await chat.post(user, request.body.message));
+    },
+  );
 
-  app.get('/api/chat/unread', async (request): Promise<ChatUnread> => chat.unread(requireAuth(request).user.id));
+  api.get('/api/chat/unread', { schema: { response: { 200: ChatUnread, ...errorResponses } } }, async (request) =>
+    chat.unread(requireAuth(request).user.id),
+  );
 
-  app.post('/api/chat/read', async (request): Promise<ChatUnread> => {
-    const { user } = requireAuth(request);
-    parseInput(ChatReadBody, request.body);
-    return chat.markRead(user.id);
-  });
+  api.post(
+    '/api/chat/read',
+    { schema: { body: ChatReadBody, response: { 200: ChatUnread, ...errorResponses } } },
+    async (request) => chat.markRead(requireAuth(request).user.id),
+  );
 }

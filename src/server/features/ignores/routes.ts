@@ -1,21 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { IgnoreBody, safetyPaths, UnignoreBody, type IgnoreList } from '../../../core/api/safety';
-import { parseInput } from '../../http/errors';
+import {
+  IgnoreBody,
+  IgnoredPlayer,
+  IgnoreList,
+  safetyPaths,
+  UnignoreBody,
+  UnignoreResponse,
+} from '../../../core/api/safety';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { requireAuth } from '../../http/session';
 import type { IgnoreService } from './service';
 
 /** The player's ignore list (ADR 056): read, add by name, remove by id. */
 export function ignoreRoutes(app: FastifyInstance, ignores: IgnoreService): void {
-  app.get(safetyPaths.ignores, async (request): Promise<IgnoreList> => ignores.list(requireAuth(request).user.id));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(safetyPaths.ignores, { schema: { response: { 200: IgnoreList, ...errorResponses } } }, async (request) =>
+    ignores.list(requireAuth(request).user.id),
+  );
 
-  app.post(safetyPaths.ignores, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { entry, created } = await ignores.ignore(user, parseInput(IgnoreBody, request.body).username);
-    return reply.status(created ? 201 : 200).send(entry);
-  });
+  // 201 when the player is newly ignored, 200 when they already were (the same entry either way).
+  api.post(
+    safetyPaths.ignores,
+    { schema: { body: IgnoreBody, response: { 200: IgnoredPlayer, 201: IgnoredPlayer, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { entry, created } = await ignores.ignore(user, request.body.username);
+      return reply.status(created ? 201 : 200).send(entry);
+    },
+  );
 
-  app.post(safetyPaths.unignore, async (request) => {
-    const { user } = requireAuth(request);
-    return ignores.unignore(user.id, parseInput(UnignoreBody, request.body).userId);
-  });
+  api.post(
+    safetyPaths.unignore,
+    { schema: { body: UnignoreBody, response: { 200: UnignoreResponse, ...errorResponses } } },
+    async (request) => ignores.unignore(requireAuth(request).user.id, request.body.userId),
+  );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ReportBody, safetyPaths } from '../../../core/api/safety';
+import { ReportBody, ReportReceipt, safetyPaths } from '../../../core/api/safety';
 import { balance } from '../../../core/balance';
 import { fillText, texts } from '../../../core/texts';
-import { parseInput } from '../../http/errors';
+import { errorResponses, type ZodTypeProvider } from '../../http/contracts';
 import { byPlayer, type Limits } from '../../http/limits';
 import { requireAuth } from '../../http/session';
 import type { ReportService } from './service';
@@ -17,11 +17,16 @@ export function reportRoutes(app: FastifyInstance, reports: ReportService, limit
     refusal: fillText(texts.safety.reportsTooFast, { n: balance.reportsPerWindow }),
   });
 
-  app.post(safetyPaths.reports, async (request) => {
-    const { user } = requireAuth(request);
-    const body = parseInput(ReportBody, request.body);
-    // Counted once the body is valid: a malformed request is refused without spending the budget.
-    await flood.take(request);
-    return reports.report(user.id, body);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      safetyPaths.reports,
+      { schema: { body: ReportBody, response: { 200: ReportReceipt, ...errorResponses } } },
+      async (request) => {
+        const { user } = requireAuth(request);
+        // Counted once the body is valid (the contract refused a malformed one): it spends no budget.
+        await flood.take(request);
+        return reports.report(user.id, request.body);
+      },
+    );
 }
