@@ -57,6 +57,7 @@ import { createJobHandlers, createJobRunner, type JobRunner } from './jobs';
 import { pruneIdempotencyKeys } from './idempotency';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerContracts } from './http/contracts';
+import { registerApiDocs } from './http/openapi/register';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
@@ -94,7 +95,7 @@ export interface AppDeps {
   /** Replaces the event-loop delay the shedder reads (tests force saturation without loading the machine). */
   loopDelay?: LoopDelaySource;
   /** Sees every route as it is registered (the test that walks every route's inputs). */
-  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema; handler?: unknown }) => void;
   /** Parse every answer against its response schema before writing it (tests; ADR 074). */
   checkResponses?: boolean;
 }
@@ -367,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
   registerContracts(fastify, { checkResponses: deps.checkResponses ?? false });
+  registerApiDocs(fastify);
   registerJsonBody(fastify);
   registerSecurityHeaders(fastify);
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });
