@@ -20,8 +20,8 @@ import { testConfig } from '../tests/support/config';
  */
 
 const rounds = 5;
-const loops = Number(process.env.BENCH_SERIALIZE_LOOPS ?? 20_000);
-const constantRequests = Number(process.env.BENCH_SERIALIZE_REQUESTS ?? 3_000);
+const loops = Number(process.env.BENCH_SERIALIZE_LOOPS ?? 5_000);
+const constantRequests = Number(process.env.BENCH_SERIALIZE_REQUESTS ?? 1_000);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
