@@ -45,7 +45,6 @@ export function buildOpenApiDocument(routes: readonly SeenRoute[], version: stri
   return {
     openapi: '3.1.1',
     info: { title: 'Bitbreach API', version, description: apiDescription },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
     paths,
     components,
