@@ -51,6 +51,7 @@ export const benchParts = [
   'terminal',
   'firstload',
   'spend',
+  'serialize',
 ] as const;
 export type BenchPart = (typeof benchParts)[number];
 

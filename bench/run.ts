@@ -39,7 +39,9 @@
  * First load (bench/first-load-bench.ts): bundle sizes per chunk (raw/gzip/brotli), the login
  *      screen's initial JavaScript, and Lighthouse mobile scores for the login screen and the Mainframe.
  * Spending routes (bench/spend-bench.ts): every route that spends, one server, against the constant route.
- * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload, spend runs one part (written to results/latest.<part>.json).
+ * Serialisation (bench/serialize-bench.ts): the compiled serializer against JSON.stringify on the marketplace page,
+ *      the leaderboard of 30 and the user view, beside the signed-in constant route, in-process CPU time.
+ * BENCH_ONLY=tap, realtime, market, drone, blockchain, kernel, terminal, firstload, spend, serialize runs one part (written to results/latest.<part>.json).
  *
  * Safety: only 127.0.0.1 is targeted; every phase is time-boxed; scratch databases are dropped
  * at the end, on error and on Ctrl-C; a hard deadline ends a stuck run.
@@ -59,6 +61,7 @@ import { benchKernelFrames } from './kernel-frames';
 import { benchKernelLoop } from './kernel-loop';
 import { runPgbench, type PgbenchResult } from './pgbench';
 import { benchRealtime, type RealtimeResult } from './realtime-bench';
+import { benchSerialize } from './serialize-bench';
 import { benchTerminal, type TerminalBenchResult } from './terminal-bench';
 import { benchSpend, printSpend, writeSpend } from './spend-bench';
 import { computeRatios, explainLimits, printReport, writeResults, type BenchResults } from './report';
@@ -191,6 +194,12 @@ async function main(): Promise<void> {
     const spend = await benchSpend(benchConfig);
     printSpend(spend);
     writeSpend(spend);
+    if (parts.length === 1) return;
+  }
+
+  if (parts.includes('serialize')) {
+    // Printed and written on its own (results/latest.serialize.json); a few seconds, no database server.
+    await benchSerialize();
     if (parts.length === 1) return;
   }
 

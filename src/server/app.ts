@@ -11,6 +11,7 @@ import type { Database } from './db/connect';
 import type { JobRunner } from './jobs';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerContracts } from './http/contracts';
+import { registerApiDocs } from './http/openapi/register';
 import { registerErrorHandler } from './http/errors';
 import { registerJsonBody } from './http/json-body';
 import { countLedgerRows, createMetrics, registerOps, type Metrics } from './http/ops';
@@ -48,7 +49,7 @@ export interface AppDeps {
   /** Replaces the event-loop delay the shedder reads (tests force saturation without loading the machine). */
   loopDelay?: LoopDelaySource;
   /** Sees every route as it is registered (the test that walks every route's inputs). */
-  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: FastifySchema; handler?: unknown }) => void;
   /** Parse every answer against its response schema before writing it (tests; ADR 074). */
   checkResponses?: boolean;
 }
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await services.blockchain.ensureFirstBoss();
   registerErrorHandler(fastify);
   registerContracts(fastify, { checkResponses: deps.checkResponses ?? false });
+  registerApiDocs(fastify);
   registerJsonBody(fastify);
   registerSecurityHeaders(fastify);
   await fastify.register(fastifyCookie, { secret: config.sessionSecret });

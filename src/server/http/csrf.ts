@@ -7,7 +7,12 @@ import { isApiPath, routePath } from './route-path';
 // spec §7: login, register and logout go without a token (there is no session to hold one yet,
 // and the Lax cookie already keeps a cross-site logout from carrying the session).
 // The payment provider's webhook has no session either: its Stripe-Signature is checked instead.
-const exemptPaths = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/payments/webhook']);
+export const csrfExemptPaths: ReadonlySet<string> = new Set([
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/logout',
+  '/api/payments/webhook',
+]);
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function sameToken(a: string, b: string): boolean {
@@ -21,7 +26,7 @@ export function registerCsrf(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const path = routePath(request);
     if (safeMethods.has(request.method) || !isApiPath(path)) return;
-    if (exemptPaths.has(path)) return;
+    if (csrfExemptPaths.has(path)) return;
     if (!request.auth) throw new HttpError(401, texts.notSignedIn);
     const header = request.headers['x-csrf-token'];
     if (typeof header !== 'string' || !sameToken(header, request.auth.csrfToken)) {
