@@ -44,7 +44,11 @@ import { kernelRoutes } from './features/kernel/routes';
 import { createKernelService, type KernelService } from './features/kernel/service';
 import { createGearService, type GearService } from './features/gear/service';
 import { tapRoutes } from './features/taps/routes';
-import { createOptimizerDrone, optimizerDroneRoutes, type OptimizerDrone } from './features/optimizer/register';
+import { createOptimizerService, type OptimizerService } from './features/optimizer/service';
+import { optimizerRoutes } from './features/optimizer/routes';
+import { createDrone } from './features/drone/register';
+import { droneRoutes } from './features/drone/routes';
+import type { DroneService } from './features/drone/service';
 import { terminalRoutes } from './features/terminal/routes';
 import { createTerminalService, type TerminalService } from './features/terminal/service';
 import { createTapService, type TapService } from './features/taps/service';
@@ -110,7 +114,8 @@ export interface App {
     gear: GearService;
     cores: CoreService;
     market: MarketService;
-    optimizerDrone: OptimizerDrone;
+    optimizer: OptimizerService;
+    drone: DroneService;
     blockchain: BlockchainService;
     terminal: TerminalService;
     kernel: KernelService;
@@ -303,13 +308,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
 
-  const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView: auth.view });
+  const optimizer = createOptimizerService({ database, bus, now, userView: auth.view });
+  const drone = createDrone({ database, bus, now, random, userView: auth.view });
   const account = createAccountService({
     database,
     now,
     auth,
     market,
-    drone: optimizerDrone.drone,
+    drone: drone.service,
     ping,
     chat,
     exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),
@@ -342,13 +348,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     handlers: createJobHandlers({
       expireListing: market.expire,
-      ...optimizerDrone.jobs,
+      completeOptimizer: optimizer.complete,
+      ...drone.jobs,
       respawnBoss: blockchain.respawn,
       expireIntrusion: terminal.expireIntrusion,
       abandonPurchase: virus.abandon,
       endKernelSeason: kernel.endSeasonJob,
     }),
-    batchHandlers: optimizerDrone.batchJobs,
+    batchHandlers: drone.batchJobs,
     instanceId: `${hostname()}:${process.pid}`,
     log: fastify.log,
     ...(deps.jobDoneRetentionMs ? { doneRetentionMs: deps.jobDoneRetentionMs } : {}),
@@ -418,7 +425,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   gearRoutes(fastify, gear);
   coreRoutes(fastify, cores);
   marketRoutes(fastify, market);
-  optimizerDroneRoutes(fastify, optimizerDrone);
+  optimizerRoutes(fastify, optimizer);
+  droneRoutes(fastify, drone.service);
   blockchainRoutes(fastify, blockchain);
   terminalRoutes(fastify, terminal, limits);
   kernelRoutes(fastify, kernel, limits);
@@ -441,7 +449,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       gear,
       cores,
       market,
-      optimizerDrone,
+      optimizer,
+      drone: drone.service,
       blockchain,
       terminal,
       kernel,

@@ -1,7 +1,7 @@
 import type { WebSocket, RawData } from 'ws';
 import { parseClientMessage } from '../../core/api/events';
 import { balance } from '../../core/balance';
-import type { AuthContext } from '../features/auth/service';
+import type { AuthContext } from '../player/auth-context';
 import type { EventType } from '../../core/api/events';
 import type { Bus, BusLogger, BusMessage } from './bus';
 import { createDeliveryQueue, type Delivery } from './delivery-queue';

@@ -19,23 +19,12 @@ import { sharedLimiter, type SharedCounters } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
-import { toUserView } from './user-view';
+import { toUserView } from '../../player/user-view';
 import { createSessionCache } from './session-cache';
 import { type Caller, changePassword, confirmPassword } from './change-password';
 import { chooseUsername } from './choose-username';
 import type { ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
-
-export interface AuthContext {
-  sessionId: string;
-  csrfToken: string;
-  /**
-   * The player as of the session's look-up, kept fresh by user.updated on the bus (ADR 035): a rule
-   * that moves exp, Telnet or items reads its own rows in its transaction, never this.
-   */
-  user: User;
-  /** The session's expiry moved on this request, so the cookie's should too. */
-  extended?: boolean;
-}
+import type { AuthContext } from '../../player/auth-context';
 
 export interface AuthServiceDeps {
   database: Database;
