@@ -74,6 +74,42 @@ const boundaries = {
       because: "the economy simulation runs the game's own pure rules from src/core, never a copy of server code",
     },
     {
+      name: 'shared server modules',
+      files: [
+        'src/server/{http,realtime,jobs,wallet,inventory,idempotency,db,moderation,player,cluster}/**',
+        'src/server/*.ts',
+      ],
+      except: [...TESTS, 'src/server/app.ts', 'src/server/main.ts'],
+      forbidPaths: ['src/server/features/**'],
+      because:
+        'shared server modules serve every feature and name none; the player types they need live in src/server/player (ADR 080)',
+    },
+    {
+      name: 'drone',
+      files: ['src/server/features/drone/**'],
+      except: TESTS,
+      forbidPaths: ['src/server/features/**'],
+      allowPaths: ['src/server/features/drone/**'],
+      because:
+        'the drone is a feature of its own: drop views come from src/server/inventory, player views from src/server/player (ADR 080)',
+    },
+    {
+      name: 'optimizer',
+      files: ['src/server/features/optimizer/**'],
+      except: TESTS,
+      forbidPaths: ['src/server/features/**'],
+      allowPaths: ['src/server/features/optimizer/**'],
+      because: 'the optimizer sets up only itself; app.ts composes the drone beside it (ADR 080)',
+    },
+    {
+      name: 'client library',
+      files: ['src/client/lib/**'],
+      except: TESTS,
+      forbidPaths: ['src/client/screens/**'],
+      because:
+        'the socket and API layers serve every screen and name none: a screen registers its event mapping with them (ADR 080)',
+    },
+    {
       name: 'database access',
       files: ['src/**', 'bench/**', 'scripts/**'],
       // Tests read rows directly to check what the code under test wrote.
@@ -97,7 +133,6 @@ const storeTables = {
     // grant (`npm run grant`) writes level and experience the same way.
     // optimizer writes connection_rate on collect; drone writes the progress columns as taps does (issue 8).
     users: ['auth', 'taps', 'grant', 'optimizer', 'drone', 'blockchain', 'admin'], // blockchain: a guess's experience cost (conditional UPDATE)
-    optimizer: ['optimizer', 'drone'], // schema/optimizer.ts holds both features' tables (optimizer_states, drone_runs)
     sessions: ['auth'],
     items: [], // gear and cores: src/server/inventory is the way in
     ledger: [], // src/server/wallet

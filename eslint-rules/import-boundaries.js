@@ -10,6 +10,8 @@ const layerSchema = {
     files: { type: 'array', items: { type: 'string' } },
     except: { type: 'array', items: { type: 'string' } },
     forbidPaths: { type: 'array', items: { type: 'string' } },
+    /** Paths forbidPaths would catch that this layer may still import (a feature's own folder). */
+    allowPaths: { type: 'array', items: { type: 'string' } },
     forbidPackages: { type: 'array', items: { type: 'string' } },
     forbidNodeBuiltins: { type: 'boolean' },
     because: { type: 'string' },
@@ -68,7 +70,7 @@ export default {
       if (allowed(specifier, resolved)) return;
       for (const layer of active) {
         const hit = resolved
-          ? matchesAny(resolved, layer.forbidPaths)
+          ? matchesAny(resolved, layer.forbidPaths) && !matchesAny(resolved, layer.allowPaths)
           : (layer.forbidNodeBuiltins && isNodeBuiltin(specifier)) ||
             matchesAny(packageName(specifier), layer.forbidPackages);
         if (hit) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { DroneProcessResult, dronePaths, type DroneRewardSummary } from '../../core/api/drone';
 import { useApi } from '../lib/api-context';
-import { droneStatusKey, useDroneStatus } from '../screens/optimizer/use-optimizer';
+import { droneStatusKey, useDroneStatus } from './use-drone';
 import { userQueryKey } from '../session/session-context';
 import { HarvestDialog } from './harvest-dialog';
 

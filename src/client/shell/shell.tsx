@@ -14,6 +14,7 @@ import { FrameLayout, NotConnected } from './frame';
 import type { HomeLinkProps } from './home-link';
 import { useUnreadState } from './use-unread-badge';
 import { ReconnectingOverlay } from './reconnecting-overlay';
+import { screenEvents } from './screen-events';
 
 /**
  * The frame around every route. While a player is signed in it also owns their ProgressProvider (so
@@ -43,7 +44,12 @@ function LiveSession({ userId, children }: { userId: number; children: ReactNode
   const progress = useProgress();
   const session = useSession();
   return (
-    <SocketProvider userId={userId} decodesInFlight={progress.hasDecodesInFlight} onSessionEnded={session.refetchUser}>
+    <SocketProvider
+      userId={userId}
+      decodesInFlight={progress.hasDecodesInFlight}
+      onSessionEnded={session.refetchUser}
+      screens={screenEvents}
+    >
       <SessionCheckOnSocket />
       {children}
       <ReconnectingOverlay reconnecting={session.connection === 'reconnecting'} />

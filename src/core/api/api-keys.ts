@@ -11,7 +11,7 @@ export const apiKeyPaths = {
   revoke: '/api/account/api-keys/revoke',
 } as const;
 
-/** What a key may read; each names the GET routes it opens (src/server/features/api-keys/scopes.ts). */
+/** What a key may read; each names the GET routes it opens (src/core/api/api-key-scopes.ts). */
 export const apiKeyScopes = ['profile', 'inventory', 'market', 'leaderboard', 'kernel', 'boss'] as const;
 export const ApiKeyScope = z.enum(apiKeyScopes);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;

@@ -18,7 +18,8 @@ import { ignoreRoutes } from '../features/ignores/routes';
 import { kernelRoutes } from '../features/kernel/routes';
 import { leaderboardRoutes } from '../features/leaderboard/routes';
 import { missionRoutes } from '../features/missions/routes';
-import { optimizerDroneRoutes } from '../features/optimizer/register';
+import { optimizerRoutes } from '../features/optimizer/routes';
+import { droneRoutes } from '../features/drone/routes';
 import { pingRoutes } from '../features/ping/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { tapRoutes } from '../features/taps/routes';
@@ -67,7 +68,8 @@ export const features: readonly Feature[] = [
   { name: 'gear', register: (app, { services }) => gearRoutes(app, services.gear) },
   { name: 'cores', register: (app, { services }) => coreRoutes(app, services.cores) },
   { name: 'data-exchange', register: (app, { services }) => marketRoutes(app, services.market) },
-  { name: 'optimizer-drone', register: (app, { services }) => optimizerDroneRoutes(app, services.optimizerDrone) },
+  { name: 'optimizer', register: (app, { services }) => optimizerRoutes(app, services.optimizer) },
+  { name: 'drone', register: (app, { services }) => droneRoutes(app, services.drone.service) },
   { name: 'blockchain', register: (app, { services }) => blockchainRoutes(app, services.blockchain) },
   { name: 'terminal', register: (app, { services, limits }) => terminalRoutes(app, services.terminal, limits) },
   { name: 'kernel', register: (app, { services, limits }) => kernelRoutes(app, services.kernel, limits) },

@@ -18,7 +18,8 @@ import { createIgnoreService } from '../features/ignores/service';
 import { createKernelService } from '../features/kernel/service';
 import { listenForMissions } from '../features/missions/listen';
 import { createMissionService } from '../features/missions/service';
-import { createOptimizerDrone } from '../features/optimizer/register';
+import { createOptimizerService } from '../features/optimizer/service';
+import { createDrone } from '../features/drone/register';
 import { createPingService } from '../features/ping/service';
 import { createReportService } from '../features/reports/service';
 import { createTapService } from '../features/taps/service';
@@ -124,9 +125,10 @@ function createGameServices(c: ServiceContext, p: ReturnType<typeof createPlayer
   const itemDeps = { database, bus, now, listingsOf: market.myListings, userView };
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
-  const optimizerDrone = createOptimizerDrone({ database, bus, now, random, userView });
+  const optimizer = createOptimizerService({ database, bus, now, userView });
+  const drone = createDrone({ database, bus, now, random, userView });
   const virus = createVirus({ config: deps.config, database, bus, now, random, listings: market, userView, log });
-  return { blockchain, terminal, kernel, missions, market, gear, cores, optimizerDrone, virus };
+  return { blockchain, terminal, kernel, missions, market, gear, cores, optimizer, drone, virus };
 }
 
 /** Account, moderation and operator services, which read across the others. */
@@ -150,7 +152,7 @@ function createOperatorServices(
     now,
     auth,
     market,
-    drone: s.optimizerDrone.drone,
+    drone: s.drone.service,
     ping,
     chat,
     exportSections: exportSections({ db: database.db, chat, ping, market, kernel, missions, reports }),

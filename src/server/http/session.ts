@@ -3,8 +3,7 @@ import { accountPaths } from '../../core/api/account';
 import { authPaths } from '../../core/api/auth';
 import { balance } from '../../core/balance';
 import { texts } from '../../core/texts';
-import type { ApiKeyService } from '../features/api-keys/service';
-import type { AuthContext, AuthService } from '../features/auth/service';
+import type { AuthContext, KeyAuthenticator, SessionResolver } from '../player/auth-context';
 import { HttpError } from './errors';
 import { isApiPath, routePath } from './route-path';
 
@@ -31,7 +30,7 @@ declare module 'fastify' {
  * Reads the signed session cookie on every /api and /ws request and attaches the session, if live;
  * or, with `Authorization: Bearer`, the player's read-only API key (ADR 075) instead of any cookie.
  */
-export function registerSession(app: FastifyInstance, auth: AuthService, apiKeys?: ApiKeyService): void {
+export function registerSession(app: FastifyInstance, auth: SessionResolver, apiKeys?: KeyAuthenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     const path = routePath(request);
@@ -63,7 +62,7 @@ function bearerKey(request: FastifyRequest): string | null {
 
 /** A key reads as its owner with a session of its own that cannot pass CSRF: writes were refused already. */
 async function authenticateKey(
-  apiKeys: ApiKeyService,
+  apiKeys: KeyAuthenticator,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../core/api/common';
 import { parseServerEvent } from '../../core/api/events';
-import type { AuthContext } from '../features/auth/service';
+import type { AuthContext } from '../player/auth-context';
 import { createMemoryBus } from './bus-memory';
 import { closeCodes, createHub, type Hub } from './hub';
 import type { Presence } from './presence';

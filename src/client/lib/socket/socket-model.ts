@@ -5,7 +5,7 @@ import type { MissionStatus } from '../../../core/api/missions';
 import type { PrivateMessage } from '../../../core/api/ping';
 import { safetyTexts } from '../../../core/texts/safety';
 import { terminalTexts } from '../../../core/texts/terminal';
-import { marketEventActions, type MarketNotice } from '../../screens/data-exchange/market-events';
+import type { ToastInput } from '../../ui/toast';
 
 /** Whether the live stream is there: 'up' means no polling is needed. */
 export type SocketStatus = 'connecting' | 'up' | 'down';
@@ -67,19 +67,44 @@ export type CacheAction =
   /** Refetch every cached query whose path starts with one of these (inventory and market). */
   | { kind: 'invalidate'; prefixes: readonly string[] }
   /** A toast for something that happened elsewhere (the seller's item sold, a listing expired). */
-  | { kind: 'notice'; notice: MarketNotice }
+  | { kind: 'toast'; toast: ToastInput }
   /** The victim is told at once, on any screen (an intrusion opened, their Token hacked). */
   | { kind: 'alert'; title: string; description: string }
   | { kind: 'resync' }
   | { kind: 'sign-out' };
 
 /**
- * What each event does to the cache (architecture.md: an event updates or invalidates the query that
- * holds the data; the client keeps no second copy). `meId` is the signed-in player.
+ * A screen's own events and what each does to the cache, registered with the socket layer so the
+ * socket names no screen (ADR 080). The shell hands the list to the socket provider.
  */
+export interface ScreenEvents {
+  readonly types: readonly ServerEvent['t'][];
+  actions(event: ServerEvent, meId: number): CacheAction[];
+}
+
+/** A screen's registration, typed by the events it takes. */
+export function screenEvents<T extends ServerEvent['t']>(
+  types: readonly T[],
+  actions: (event: Extract<ServerEvent, { t: T }>, meId: number) => CacheAction[],
+): ScreenEvents {
+  return { types, actions: (event, meId) => actions(event as Extract<ServerEvent, { t: T }>, meId) };
+}
+
 const noOne: ReadonlySet<number> = new Set();
 
-export function eventActions(event: ServerEvent, meId: number, ignored: ReadonlySet<number> = noOne): CacheAction[] {
+/**
+ * What each event does to the cache (architecture.md: an event updates or invalidates the query that
+ * holds the data; the client keeps no second copy). `meId` is the signed-in player. A screen that
+ * registered an event decides it; the rest are the shell's own streams.
+ */
+export function eventActions(
+  event: ServerEvent,
+  meId: number,
+  ignored: ReadonlySet<number> = noOne,
+  screens: readonly ScreenEvents[] = [],
+): CacheAction[] {
+  const screen = screens.find((s) => s.types.includes(event.t));
+  if (screen) return screen.actions(event, meId);
   switch (event.t) {
     case 'chat_message':
       // A line from a player this one ignores is dropped here, on every tab (ADR 056).
@@ -124,7 +149,8 @@ export function eventActions(event: ServerEvent, meId: number, ignored: Readonly
     case 'market.listingRemoved':
     case 'market.listingExpired':
     case 'inventory.changed':
-      return marketEventActions(event, meId);
+      // The data-exchange screen registers these (market-events.ts); without it they change nothing.
+      return [];
     case 'session.ended':
       return [{ kind: 'sign-out' }];
     case 'stream.interrupted':

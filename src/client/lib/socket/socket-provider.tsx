@@ -8,7 +8,6 @@ import type { IgnoreList } from '../../../core/api/safety';
 import { userQueryKey } from '../../session/session-context';
 import { appendMessage, removeMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
-import { marketNoticeToast } from '../../screens/data-exchange/market-notice';
 import { useToast, type ToastApi } from '../../ui/toast';
 import { createGridFeed, GridFeedContext, type GridFeed } from './grid-feed';
 import { createSocketConnection, type SocketConnection } from './socket-connection';
@@ -18,6 +17,7 @@ import {
   socketUrl,
   withPresence,
   type CacheAction,
+  type ScreenEvents,
   type SocketStatus,
 } from './socket-model';
 
@@ -96,8 +96,8 @@ function applyAction(
         },
       });
       return;
-    case 'notice':
-      toast?.show(marketNoticeToast(action.notice));
+    case 'toast':
+      toast?.show(action.toast);
       return;
     case 'alert':
       toast?.show({ title: action.title, description: action.description, tone: 'danger' });
@@ -118,6 +118,8 @@ export interface SocketProviderProps {
   decodesInFlight(): boolean;
   /** The session is over: re-check it, which signs out silently as the 5 s check does (spec §4). */
   onSessionEnded(): void;
+  /** Each screen's own events and what they do to the cache (ADR 080); fixed for the tab's life. */
+  screens?: readonly ScreenEvents[];
   children: ReactNode;
 }
 
@@ -125,7 +127,7 @@ export interface SocketProviderProps {
  * One WebSocket per tab while a player is signed in (mounted per user by the shell, so logout closes
  * it). Events go through the pure model into the query cache; the status tells screens whether to poll.
  */
-export function SocketProvider({ userId, decodesInFlight, onSessionEnded, children }: SocketProviderProps) {
+export function SocketProvider({ userId, decodesInFlight, onSessionEnded, screens, children }: SocketProviderProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [status, setStatus] = useState<SocketStatus>('connecting');
@@ -162,7 +164,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       clearTimer: (handle) => window.clearTimeout(handle as number),
       onStatus: setStatus,
       onEvent: (event) => {
-        for (const action of eventActions(event, userId, ignoredSet(queryClient))) {
+        for (const action of eventActions(event, userId, ignoredSet(queryClient), screens)) {
           if (action.kind === 'sign-out') callbacks.current.onSessionEnded();
           else applyAction(queryClient, action, () => callbacks.current.decodesInFlight(), toast, gridFeed);
         }
@@ -183,7 +185,7 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, childr
       connectionRef.current = null;
       connection.stop();
     };
-  }, [queryClient, userId, toast, gridFeed]);
+  }, [queryClient, userId, toast, gridFeed, screens]);
 
   return (
     <SocketStatusContext.Provider value={status}>

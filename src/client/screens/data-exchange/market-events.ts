@@ -1,5 +1,6 @@
 import type { ServerEvent } from '../../../core/api/events';
-import type { CacheAction } from '../../lib/socket/socket-model';
+import { screenEvents, type CacheAction } from '../../lib/socket/socket-model';
+import { marketNoticeToast } from './market-notice';
 
 /** Query paths the inventory screen reads (spec §7: a read's key is its path). */
 export const inventoryQueryPrefixes = ['/api/gear', '/api/telnet-cores'] as const;
@@ -10,21 +11,14 @@ export const myListingsQueryPrefix = '/api/marketplace/my-listings';
 export const pricesQueryPrefix = '/api/marketplace/prices';
 const browse = [listingsQueryPrefix, pricesQueryPrefix];
 
-/** Something that happened to the player's listing while they were elsewhere. */
-export type MarketNotice =
-  { kind: 'sold'; itemName: string; price: number; fee: number } | { kind: 'expired'; itemName: string };
-
-type MarketEvent = Extract<
-  ServerEvent,
-  {
-    t:
-      | 'market.listingCreated'
-      | 'market.listingSold'
-      | 'market.listingRemoved'
-      | 'market.listingExpired'
-      | 'inventory.changed';
-  }
->;
+const marketEventTypes = [
+  'market.listingCreated',
+  'market.listingSold',
+  'market.listingRemoved',
+  'market.listingExpired',
+  'inventory.changed',
+] as const satisfies readonly ServerEvent['t'][];
+type MarketEvent = Extract<ServerEvent, { t: (typeof marketEventTypes)[number] }>;
 
 const mine = [...browse, myListingsQueryPrefix, ...inventoryQueryPrefixes];
 
@@ -41,7 +35,7 @@ export function marketEventActions(event: MarketEvent, meId: number): CacheActio
       if (sellerId === meId) {
         return [
           { kind: 'invalidate', prefixes: mine },
-          { kind: 'notice', notice: { kind: 'sold', itemName, price, fee } },
+          { kind: 'toast', toast: marketNoticeToast({ kind: 'sold', itemName, price, fee }) },
         ];
       }
       return [{ kind: 'invalidate', prefixes: buyerId === meId ? mine : browse }];
@@ -52,9 +46,12 @@ export function marketEventActions(event: MarketEvent, meId: number): CacheActio
       if (event.d.sellerId !== meId) return [{ kind: 'invalidate', prefixes: browse }];
       return [
         { kind: 'invalidate', prefixes: mine },
-        { kind: 'notice', notice: { kind: 'expired', itemName: event.d.itemName } },
+        { kind: 'toast', toast: marketNoticeToast({ kind: 'expired', itemName: event.d.itemName }) },
       ];
     case 'inventory.changed':
       return [{ kind: 'invalidate', prefixes: [...inventoryQueryPrefixes, myListingsQueryPrefix] }];
   }
 }
+
+/** The data-exchange screen's registration with the socket (ADR 080): these events reach every tab of the player. */
+export const marketScreenEvents = screenEvents(marketEventTypes, marketEventActions);

@@ -3,13 +3,14 @@ import { errorText } from '../../lib/api-error';
 import { useSession } from '../../session/session-context';
 import { ScreenHeader } from '../../ui/screen-header';
 import { useToast } from '../../ui/toast';
-import { DroneCard } from './drone-card';
+import { DroneCard } from '../../drone/drone-card';
+import { useBuyDrone, useDroneStatus } from '../../drone/use-drone';
 import { HowItWorksCard } from './how-it-works-card';
 import { NextUpgradeCard } from './next-upgrade-card';
 import { formatRate } from './optimizer-model';
 import { OptimizerStatusCard } from './optimizer-status-card';
 import { useCountdown } from './use-countdown';
-import { useBuyDrone, useCollect, useDroneStatus, useOptimizerStatus, useStartUpgrade } from './use-optimizer';
+import { useCollect, useOptimizerStatus, useStartUpgrade } from './use-optimizer';
 import './optimizer-screen.css';
 import { formatTelnet } from '../../lib/format-telnet';
 

@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DroneBuyResponse, DroneStatus, dronePaths } from '../../../core/api/drone';
 import {
   OptimizerCollectResponse,
   OptimizerStartResponse,
   OptimizerStatus,
   optimizerPaths,
 } from '../../../core/api/optimizer';
-import { infra } from '../../../core/infra';
 import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { usePollInterval } from '../../lib/socket/socket-provider';
 import { userQueryKey } from '../../session/session-context';
+import { droneStatusKey } from '../../drone/use-drone';
 
 export const optimizerStatusKey = [optimizerPaths.status] as const;
-export const droneStatusKey = [dronePaths.status] as const;
 
 /** The status with the tab's clock when it arrived, so the countdown can run on the server's time. */
 export function useOptimizerStatus() {
@@ -26,19 +24,6 @@ export function useOptimizerStatus() {
     }),
     // spec §9: 5 s on its screen — only while the socket is down; optimizer.ready refreshes it otherwise.
     refetchInterval: usePollInterval(5000),
-  });
-}
-
-/** spec §7 drone status: once at start, then every 15 s while the socket is down (drone.* events otherwise). */
-export function useDroneStatus() {
-  const api = useApi();
-  return useQuery({
-    queryKey: droneStatusKey,
-    queryFn: async ({ signal }) => ({
-      status: await api.request(dronePaths.status, { schema: DroneStatus, signal }),
-      receivedAt: Date.now(),
-    }),
-    refetchInterval: usePollInterval(infra.marketPollMs),
   });
 }
 
@@ -68,17 +53,6 @@ export function useCollect() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: () => api.post(optimizerPaths.collect, undefined, OptimizerCollectResponse),
-    onSettled: refresh,
-  });
-}
-
-/** Buys a drone run through the secure path /api/game/telnet-conversion. */
-export function useBuyDrone() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (telnet: number) =>
-      api.post(dronePaths.buy, { telnet }, DroneBuyResponse, { idempotencyKey: newIdempotencyKey() }),
     onSettled: refresh,
   });
 }

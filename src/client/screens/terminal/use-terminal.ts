@@ -1,49 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  BuyDirectoryResult,
-  Contents,
-  ExitResult,
-  filesystemPaths,
-  FsStatus,
-  HackResult,
-  OperationResult,
-  ScanResult,
-  SshResult,
-} from '../../../core/api/filesystem';
 import { balance } from '../../../core/balance';
 import { checkMessageText } from '../../../core/rules/messages';
-import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
-import { resolvePath } from '../../../core/terminal/fs-path';
+import { historyBack, historyForward } from '../../../core/terminal/command-line';
 import { developerUsername } from '../../../core/terminal/reserved-names';
-import {
-  completeTerminalLine,
-  parseMove,
-  parseSshTarget,
-  promptFor,
-  terminalCommands,
-  type TerminalCommandName,
-} from '../../../core/terminal/terminal-commands';
+import { completeTerminalLine, promptFor, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
 import { fillText, texts } from '../../../core/texts';
 import { terminalTexts as t } from '../../../core/texts/terminal';
 import { useChatHistory, useMarkChatRead, useSendChat } from '../../chat/use-chat';
 import { chatRefusalText } from '../../chat/chat-model';
-import { newIdempotencyKey } from '../../lib/api';
 import { useApi } from '../../lib/api-context';
 import { browserStore } from '../../lib/storage';
+import { errorDraft, terminalHandlers, type CommandContext } from './commands';
 import {
   errorLine,
   failureTexts,
   initialTerminalState,
   parseTerminalInput,
   secondsLeft,
-  terminalHome,
   terminalReducer,
   wrongModeText,
   type LogDraft,
 } from './terminal-model';
 
-type Handler = (arg: string) => void | Promise<void>;
 const historyKey = 'bb.terminal.history';
 const store = browserStore();
 const readHistory = (): string[] => {
@@ -54,7 +33,7 @@ const readHistory = (): string[] => {
     return [];
   }
 };
-const error = (text: string): LogDraft => ({ kind: 'line', tone: 'error', text });
+const error = errorDraft;
 
 /** The Terminal's command line: state, the handlers generated from the command table, the countdown. */
 export function useTerminal(me: { id: number; username: string }) {
@@ -104,145 +83,17 @@ export function useTerminal(me: { id: number; username: string }) {
       setBusy(false);
     }
   }
-  const refreshUser = () => void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] });
-  const intrusionQuery = () => (session.intrusionId !== null ? `&intrusionId=${session.intrusionId}` : '');
-
-  const handlers = {
-    help: () => print({ kind: 'help', rows: helpRows(terminalCommands, session.mode) }),
-    ssh: (arg) => {
-      const parsed = parseSshTarget(arg);
-      if (!parsed) return print(error(t.errorLine('missing target: ssh {username|chatroom}')));
-      if (parsed.kind === 'chatroom') {
-        dispatch({ type: 'enter', session: { ...terminalHome, mode: 'chatroom' }, listing: [] });
-        return print({
-          kind: 'line',
-          tone: 'info',
-          text: "joined the global chatroom — type to talk, 'exit' to leave",
-        });
-      }
-      return run(async () => {
-        const res = await api.post(filesystemPaths.ssh, { target: parsed.username }, SshResult);
-        const deadline = res.timeLimit === null ? null : Date.now() + res.timeLimit * 1000;
-        dispatch({
-          type: 'enter',
-          session: { mode: res.mode, target: res.target, cwd: '/', intrusionId: res.intrusionId, deadline },
-          listing: res.fileSystem,
-        });
-        setNow(Date.now());
-        print(
-          { kind: 'line', tone: res.mode === 'root' ? 'ok' : 'info', text: res.message },
-          { kind: 'listing', path: '/', items: res.fileSystem },
-        );
-        if (res.targetIsDeveloper)
-          print({ kind: 'line', tone: 'muted', text: 'developer box detected — find the Token' });
-      });
-    },
-    scan: () =>
-      run(async () => {
-        const res = await api.get(filesystemPaths.scan, ScanResult);
-        setScanned(res.targets.map((target) => target.username));
-        print({ kind: 'scan', scan: res });
-      }),
-    ls: (arg) =>
-      run(async () => {
-        const path = resolvePath(session.cwd, arg.trim() || '.');
-        if (!path.ok) return print(error(t.pathErrors[path.error]));
-        const res = await api.get(
-          `${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`,
-          Contents,
-        );
-        dispatch({ type: 'listed', path: res.path, listing: res.contents });
-        print({ kind: 'listing', path: res.path, items: res.contents });
-      }),
-    cd: (arg) => {
-      if (!arg.trim()) return print(error(t.missingPath));
-      const path = resolvePath(session.cwd, arg.trim());
-      if (!path.ok) return print(error(t.pathErrors[path.error]));
-      return run(async () => {
-        const res = await api.get(
-          `${filesystemPaths.contents}?path=${encodeURIComponent(path.path)}${intrusionQuery()}`,
-          Contents,
-        );
-        dispatch({ type: 'cd', path: res.path, listing: res.contents });
-      });
-    },
-    mkdir: (arg) => operation('mkdir', arg),
-    mv: (arg) => {
-      const move = parseMove(arg);
-      if (!move) return print(error(t.errorLine('usage: mv Token {directory}/')));
-      if (move.isRename && move.source.endsWith('Token')) return print(error(t.errorLine(t.tokenCannotBeRenamed)));
-      return operation('mv', move.source, move.destination);
-    },
-    rm: (arg) => operation('rm', arg),
-    status: () =>
-      run(async () => {
-        const status = await api.get(filesystemPaths.status, FsStatus);
-        print({ kind: 'status', status });
-      }),
-    'buy-dir': () => buy(false),
-    'buy-dir-confirm': () => buy(true),
-    hack: (arg) => {
-      if (!arg.trim()) return print(error(t.missingPath));
-      const intrusionId = session.intrusionId;
-      if (intrusionId === null) return print(error(t.errorLine(t.noActiveIntrusion)));
-      return run(async () => {
-        const res = await api.post(
-          filesystemPaths.hackToken,
-          { tokenPath: arg.trim(), currentPath: session.cwd, intrusionId },
-          HackResult,
-          { idempotencyKey: newIdempotencyKey() },
-        );
-        print({ kind: 'line', tone: 'telnet', text: res.message });
-        refreshUser();
-        // spec §4: a forced exit ends the session a second later.
-        setTimeout(() => {
-          dispatch({ type: 'leave' });
-          dispatch({
-            type: 'print',
-            drafts: [{ kind: 'line', tone: 'muted', text: 'connection closed by remote host' }],
-          });
-        }, 1000);
-      });
-    },
-    clear: () => dispatch({ type: 'clear' }),
-    exit: () => {
-      if (session.mode === 'intrusion' && session.intrusionId !== null)
-        void api.post(filesystemPaths.exit, { intrusionId: session.intrusionId }, ExitResult).catch(() => undefined);
-      dispatch({ type: 'leave' });
-      print({ kind: 'line', tone: 'muted', text: 'returned to terminal' });
-    },
-  } satisfies Record<TerminalCommandName, Handler>;
-
-  function operation(command: 'mkdir' | 'mv' | 'rm', target: string, destination?: string) {
-    if (!target.trim()) return print(error(t.missingPath));
-    const source = resolvePath(session.cwd, target.trim(), { allowToken: true });
-    if (!source.ok) return print(error(t.pathErrors[source.error]));
-    // The destination keeps its trailing slash: without it mv would be a rename (refused by the server).
-    const newName = destination === undefined ? undefined : resolveKeepingSlash(session.cwd, destination);
-    if (newName === null) return print(error(t.errorLine(t.invalidPath)));
-    return run(async () => {
-      const res = await api.post(
-        filesystemPaths.operation,
-        { command, target: source.path, ...(newName !== undefined ? { newName } : {}) },
-        OperationResult,
-      );
-      print({ kind: 'line', tone: 'ok', text: res.message });
-      void queryClient.invalidateQueries({ queryKey: ['/api/missions/status'] });
-    });
-  }
-
-  function buy(confirm: boolean) {
-    return run(async () => {
-      const res = await api.post(
-        filesystemPaths.buyDirectory,
-        { confirm },
-        BuyDirectoryResult,
-        confirm ? { idempotencyKey: newIdempotencyKey() } : undefined,
-      );
-      print({ kind: 'line', tone: confirm ? 'telnet' : 'info', text: res.message });
-      if (confirm) refreshUser();
-    });
-  }
+  const context: CommandContext = {
+    api,
+    session,
+    print,
+    dispatch,
+    run,
+    tick: () => setNow(Date.now()),
+    scanned: setScanned,
+    refreshUser: () => void queryClient.invalidateQueries({ queryKey: ['/api/auth/user'] }),
+    refreshMissions: () => void queryClient.invalidateQueries({ queryKey: ['/api/missions/status'] }),
+  };
 
   function submit(line: string) {
     if (busy) return;
@@ -269,7 +120,7 @@ export function useTerminal(me: { id: number; username: string }) {
     else if (parsed.kind === 'wrong-mode') print(error(wrongModeText(parsed.name, session.mode)));
     else if (parsed.kind === 'command') {
       commandRef.current = parsed.name;
-      void handlers[parsed.name](parsed.arg);
+      void terminalHandlers[parsed.name](context, parsed.arg);
     }
   }
 
@@ -314,11 +165,4 @@ export function useTerminal(me: { id: number; username: string }) {
     expired,
     maxLength: session.mode === 'chatroom' ? balance.messageMaxLength : 300,
   };
-}
-
-/** Resolves mv's destination and keeps the trailing slash that makes it a move (not a rename). */
-function resolveKeepingSlash(cwd: string, destination: string): string | null {
-  const path = resolvePath(cwd, destination);
-  if (!path.ok) return null;
-  return path.path === '/' ? '/' : `${path.path}/`;
 }

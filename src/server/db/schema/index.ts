@@ -12,6 +12,7 @@ export * from './idempotency';
 export * from './jobs';
 export * from './data-exchange';
 export * from './optimizer';
+export * from './drone';
 export * from './blockchain';
 export * from './terminal';
 export * from './kernel';

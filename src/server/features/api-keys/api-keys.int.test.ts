@@ -6,7 +6,7 @@ import { apiKeyLimits, apiKeyPaths, type ApiKeySummary } from '../../../core/api
 import { fillText, texts } from '../../../core/texts';
 import { asPlayer, buildTestApp, expectError, type Player, type TestApp } from '../../../../tests/support/app';
 import { drivers } from '../../../../tests/support/db';
-import { routesOfScope } from './scopes';
+import { routesOfScope } from '../../../core/api/api-key-scopes';
 
 const allScopes = ['profile', 'inventory', 'market', 'leaderboard', 'kernel', 'boss'];
 

@@ -14,7 +14,8 @@ import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
 import type { SharedCounters } from '../../http/shared-limiter';
 import type { User } from '../../../core/api/common';
-import { scopeFor } from './scopes';
+import type { KeyAccess } from '../../player/auth-context';
+import { scopeFor } from '../../../core/api/api-key-scopes';
 import * as store from './store';
 
 export interface ApiKeyServiceDeps {
@@ -23,16 +24,6 @@ export interface ApiKeyServiceDeps {
   /** The shared counters (Redis or the cluster primary); null when the process is alone. */
   counters: SharedCounters | null;
   userView: (userId: number) => Promise<User>;
-}
-
-/** What a key-authenticated request carries on: whose key, and its budget for the RateLimit-* headers. */
-export interface KeyAccess {
-  keyId: number;
-  /** Null when the request is refused for the rate (nothing more is read). */
-  user: User | null;
-  rate: { limit: number; remaining: number; resetS: number };
-  /** This request is past the minute's budget: answer 429 (with the headers). */
-  exceeded: boolean;
 }
 
 const keyTag = 'bbk_';

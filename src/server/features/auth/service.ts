@@ -1,42 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { balance } from '../../../core/balance';
 import { infra } from '../../../core/infra';
 import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
-import { isReservedUsername } from '../../../core/terminal/reserved-names';
-import {
-  isLoginId,
-  isPassword,
-  isVisibleUsername,
-  normalizeUsername,
-  usernamePattern,
-  usernameSkeleton,
-} from '../../../core/rules/account';
-import { texts } from '../../../core/texts';
+import { usernameSkeleton } from '../../../core/rules/account';
 import type { Database, Executor, Tx } from '../../db/connect';
-import { HttpError } from '../../http/errors';
-import { WindowLimiter } from '../../http/rate-limit';
-import { sharedLimiter, type SharedCounters } from '../../http/shared-limiter';
+import type { SharedCounters } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
 import { equippedGear } from '../../inventory';
-import { toUserView } from './user-view';
+import { toUserView } from '../../player/user-view';
 import { createSessionCache } from './session-cache';
 import { type Caller, changePassword, confirmPassword } from './change-password';
 import { chooseUsername } from './choose-username';
 import type { ChangePasswordBody, ChooseUsernameBody } from '../../../core/api/account';
-
-export interface AuthContext {
-  sessionId: string;
-  csrfToken: string;
-  /**
-   * The player as of the session's look-up, kept fresh by user.updated on the bus (ADR 035): a rule
-   * that moves exp, Telnet or items reads its own rows in its transaction, never this.
-   */
-  user: User;
-  /** The session's expiry moved on this request, so the cookie's should too. */
-  extended?: boolean;
-}
+import type { AuthContext } from '../../player/auth-context';
+import { createAuthLimits } from './limits';
+import { login } from './login';
+import { register } from './register';
+import { resolveSession, sessionIdOf, type AuthContextDeps } from './sessions';
 
 export interface AuthServiceDeps {
   database: Database;
@@ -58,37 +38,10 @@ export interface AuthServiceDeps {
   onUserUpdated?: (user: User) => void;
 }
 
-const sessionIdleMs = balance.sessionIdleDays * 24 * 3600_000;
-const touchEveryMs = 60_000;
-
-function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps.database;
-  const limiter = (limit: number, windowMs: number) =>
-    new WindowLimiter(limit, windowMs, deps.now, infra.rateLimiterMaxKeys).startSweeping();
-  // docs/decisions/003: every attempt counts per address; only real password failures count per
-  // (login ID, address), so an address the per-IP limit refused can never lock anybody out.
-  const perIp = limiter(deps.loginAttemptsPerIp, infra.loginWindowMs);
-  const failuresPerLoginAtAddress = limiter(deps.loginAttemptsPerLoginId, infra.loginWindowMs);
-  const registrationsPerIp = limiter(deps.registrationsPerIp ?? infra.registrationsPerIp, infra.registrationWindowMs);
-  const shared = (name: string, local: WindowLimiter, limit: number, windowMs: number) =>
-    sharedLimiter(name, local, limit, windowMs, deps.sharedCounters ?? null);
-  const loginsPerIp = shared('login-ip', perIp, deps.loginAttemptsPerIp, infra.loginWindowMs);
-  const loginFailures = shared(
-    'login-failures',
-    failuresPerLoginAtAddress,
-    deps.loginAttemptsPerLoginId,
-    infra.loginWindowMs,
-  );
-  const registrations = shared(
-    'register-ip',
-    registrationsPerIp,
-    deps.registrationsPerIp ?? infra.registrationsPerIp,
-    infra.registrationWindowMs,
-  );
+  const limits = createAuthLimits(deps);
+  const { perIp, failuresPerLoginAtAddress, registrationsPerIp, loginFailures } = limits;
   const passwords = deps.passwords ?? boundedHasher();
   // Verified against when the login ID is unknown, so a miss costs as long as a hit.
   let decoyHash: Promise<string> | null = null;
@@ -99,21 +52,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   // ban forget them here at once and on other instances through the bus (forgetSessions); a
   // revocation the bus missed is honoured within the TTL.
   const cache = createSessionCache({ ttlMs: infra.sessionCacheTtlMs, max: infra.sessionCacheMax });
-
-  async function openSession(userId: number): Promise<{ token: string; csrfToken: string }> {
-    const token = randomBytes(32).toString('base64url');
-    const csrfToken = randomBytes(24).toString('base64url');
-    await store.insertSession(db, {
-      id: sessionIdOf(token),
-      userId,
-      csrfToken,
-      // The service's clock, not the database's: expiry and sliding must agree on one time.
-      createdAt: new Date(deps.now()),
-      lastSeenAt: new Date(deps.now()),
-      expiresAt: new Date(deps.now() + sessionIdleMs),
-    });
-    return { token, csrfToken };
-  }
+  const ctx: AuthContextDeps = { deps, db, passwords, limits, cache, findLiveSession, decoy };
 
   /**
    * Bans a player (or lifts a ban) in the caller's transaction, the player's row locked first: a ban
@@ -138,73 +77,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /** spec §4/§5/§8: creates the account and signs it in. */
-    async register(body: RegisterBody, ip: string) {
-      if (!body.loginId || !body.username || !body.password) throw new HttpError(400, texts.registerMissingFields);
-      if (!isLoginId(body.loginId)) throw new HttpError(400, `Invalid login ID: ${texts.hintLoginId}`);
-      const username = normalizeUsername(body.username);
-      if (!usernamePattern.test(username)) throw new HttpError(400, `Invalid username: ${texts.hintUsername}`);
-      if (!isVisibleUsername(username)) throw new HttpError(400, texts.usernameInvisible);
-      if (isReservedUsername(username)) throw new HttpError(400, texts.usernameReserved);
-      if (!isPassword(body.password)) throw new HttpError(400, texts.registerFailedGeneric);
-      // Every refusal comes before the hash: argon2 costs ~19 MiB and tens of ms per call.
-      if (!(await registrations.hit(ip))) throw new HttpError(429, texts.tooManyRegistrations);
-      if (deps.accountsPerIp > 0 && (await store.countUsersFromIp(db, ip)) >= deps.accountsPerIp)
-        throw new HttpError(403, texts.multiAccount);
-      const skeleton = usernameSkeleton(username);
-      // The unique indexes still decide a race; this only spares the hash for a name plainly taken.
-      if (await store.isNameTaken(db, body.loginId, username, skeleton, new Date(deps.now())))
-        throw new HttpError(409, texts.loginIdOrUsernameTaken);
-      const passwordHash = await passwords.hash(body.password);
-      const now = deps.now();
-      let row: store.UserRow;
-      try {
-        row = await db.transaction(async (tx) => {
-          if (deps.accountsPerIp > 0) {
-            await store.lockRegistrationsFromIp(tx, ip);
-            if ((await store.countUsersFromIp(tx, ip)) >= deps.accountsPerIp)
-              throw new HttpError(403, texts.multiAccount);
-          }
-          return store.insertUser(tx, {
-            loginId: body.loginId,
-            username,
-            usernameSkeleton: skeleton,
-            passwordHash,
-            attack: balance.startingAttack,
-            criticalRate: balance.startingCriticalRatePct,
-            bonusCriticalHit: balance.startingBonusCriticalHitPct,
-            connectionRate: balance.startingConnectionRatePct,
-            itemDropRate: balance.startingItemDropRate,
-            tapTokens: balance.tapBurstCapacity,
-            tapTokensAt: now,
-            registrationIp: ip,
-          });
-        });
-      } catch (error) {
-        if (store.isUniqueViolation(error)) throw new HttpError(409, texts.loginIdOrUsernameTaken);
-        throw error;
-      }
-      return { user: toUserView(row, []), ...(await openSession(row.id)) };
-    },
+    register: (body: RegisterBody, ip: string) => register(ctx, body, ip),
 
     /** spec §8: 401 for a wrong pair, 403 for a banned account, 429 past the attempt limits. */
-    async login(body: LoginBody, ip: string) {
-      if (!body.loginId || !body.password) throw new HttpError(400, texts.loginMissingFields);
-      // The per-IP limit first, and nothing else is counted or stored for a refused address.
-      if (!(await loginsPerIp.hit(ip))) throw new HttpError(429, texts.tooManyLoginAttempts);
-      const failureKey = `${body.loginId.toLowerCase()}\u0000${ip}`;
-      if (await loginFailures.isExhausted(failureKey)) throw new HttpError(429, texts.tooManyLoginAttempts);
-      const row = await store.findUserByLoginId(db, body.loginId);
-      const valid = await passwords.verify(row?.passwordHash ?? (await decoy()), body.password);
-      // A deleted account (ADR 057) answers as an unknown login ID, never as a banned one.
-      if (!row || !valid || row.deletedAt) {
-        await loginFailures.hit(failureKey);
-        throw new HttpError(401, texts.invalidLogin);
-      }
-      if (row.banned) throw new HttpError(403, texts.accountBanned);
-      await loginFailures.reset(failureKey);
-      const equipped = (await equippedGear(db, [row.id])).get(row.id)!;
-      return { user: toUserView(row, equipped), ...(await openSession(row.id)) };
-    },
+    login: (body: LoginBody, ip: string) => login(ctx, body, ip),
 
     async logout(token: string): Promise<void> {
       const sessionId = sessionIdOf(token);
@@ -265,33 +141,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     pruneExpiredSessions: (at: Date, limit: number) => store.deleteExpiredSessions(db, at, limit),
 
     /** The session behind a cookie token, or null when it is unknown, expired or its player banned. */
-    async resolve(token: string): Promise<AuthContext | null> {
-      const id = sessionIdOf(token);
-      const now = deps.now();
-      let entry = cache.get(id, now);
-      deps.onSessionLookup?.(entry !== undefined);
-      if (!entry) {
-        const before = cache.generation();
-        const found = await findLiveSession(id, new Date(now));
-        if (!found || found.user.banned) return null;
-        const equipped = (await equippedGear(db, [found.user.id])).get(found.user.id)!;
-        entry = {
-          user: toUserView(found.user, equipped),
-          csrfToken: found.session.csrfToken,
-          lastSeenMs: found.session.lastSeenAt.getTime(),
-          expiresMs: found.session.expiresAt.getTime(),
-          cachedAtMs: now,
-        };
-        cache.put(id, entry, before);
-      }
-      const extended = now - entry.lastSeenMs > touchEveryMs;
-      if (extended) {
-        entry.lastSeenMs = now;
-        entry.expiresMs = now + sessionIdleMs;
-        await store.touchSession(db, id, new Date(now), new Date(entry.expiresMs));
-      }
-      return { sessionId: id, csrfToken: entry.csrfToken, user: entry.user, extended };
-    },
+    resolve: (token: string): Promise<AuthContext | null> => resolveSession(ctx, token),
 
     /**
      * Drops cached sessions another instance ended (session.ended on the bus), or all of them when

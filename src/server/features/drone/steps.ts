@@ -9,7 +9,7 @@ import { rememberLocked } from '../../db/lock-players';
 import { addItemsMany, equippedGear, type AddRequest } from '../../inventory';
 import { scheduleJobs, type Job, type NewJob } from '../../jobs';
 import { creditMany, type WalletChange } from '../../wallet';
-import { toCoreDropView, toGearDropView } from '../taps/drop-views';
+import { toCoreDropView, toGearDropView } from '../../inventory/drop-views';
 import * as store from './store';
 import type { DroneRunRow, PlayerProgress, RunChange } from './store';
 

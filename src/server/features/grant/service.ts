@@ -5,7 +5,7 @@ import { findCoreType } from '../../../core/rules/cores';
 import type { Database } from '../../db/connect';
 import { addItems, equippedGear } from '../../inventory';
 import type { Bus } from '../../realtime/bus';
-import { toUserView } from '../auth/user-view';
+import { toUserView } from '../../player/user-view';
 import { credit } from '../../wallet';
 import * as store from './store';
 

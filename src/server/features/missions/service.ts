@@ -14,7 +14,7 @@ import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { equippedGear } from '../../inventory';
 import { credit } from '../../wallet';
-import { toUserView } from '../auth/user-view';
+import { toUserView } from '../../player/user-view';
 import * as store from './store';
 
 export interface MissionServiceDeps {

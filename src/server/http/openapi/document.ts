@@ -1,6 +1,6 @@
 import { securePaths } from '../../../core/api/game';
 import { idempotencyKeyRoutes } from '../../../core/api/idempotency';
-import { scopeFor } from '../../features/api-keys/scopes';
+import { scopeFor } from '../../../core/api/api-key-scopes';
 import { csrfExemptPaths } from '../csrf';
 import { isApiPath } from '../route-path';
 import { apiDescription, components } from './notes';

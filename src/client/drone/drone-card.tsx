@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { DroneStatus } from '../../../core/api/drone';
-import { texts } from '../../../core/texts';
-import { CommandButton } from '../../ui/button';
-import { Panel } from '../../ui/panel';
-import { ProgressBar } from '../../ui/progress-bar';
-import { TextField } from '../../ui/text-field';
+import type { DroneStatus } from '../../core/api/drone';
+import { texts } from '../../core/texts';
+import { CommandButton } from '../ui/button';
+import { Panel } from '../ui/panel';
+import { ProgressBar } from '../ui/progress-bar';
+import { TextField } from '../ui/text-field';
 
 const t = texts.optimizer;
 

@@ -1,8 +1,8 @@
-import type { ApiKeyScope } from '../../../core/api/api-keys';
-import { blockchainPaths } from '../../../core/api/blockchain';
-import { inventoryPaths } from '../../../core/api/inventory';
-import { gridPaths } from '../../../core/api/kernel';
-import { marketPaths } from '../../../core/api/market';
+import type { ApiKeyScope } from './api-keys';
+import { blockchainPaths } from './blockchain';
+import { inventoryPaths } from './inventory';
+import { gridPaths } from './kernel';
+import { marketPaths } from './market';
 
 /**
  * The GET routes each scope opens to a key (ADR 075). Anything not listed here — Ping, the file

@@ -1,0 +1,37 @@
+import type { RawData } from 'ws';
+import { parseClientMessage } from '../../core/api/events';
+import type { BusLogger } from './bus';
+import type { Client } from './hub-clients';
+
+export interface HubMessageDeps {
+  log: BusLogger;
+  now: () => number;
+  limits: { readonly messagesPerWindow: number; readonly messageWindowMs: number };
+  presenceWatchers: Set<Client>;
+  rateLimitedCloseCode: number;
+}
+
+/** One message from a tab: counted against its window, parsed at the edge, dropped if it does not parse. */
+export function onClientMessage(deps: HubMessageDeps, client: Client, data: RawData, isBinary: boolean): void {
+  const now = deps.now();
+  if (now - client.windowStartMs >= deps.limits.messageWindowMs) {
+    client.windowStartMs = now;
+    client.messagesInWindow = 0;
+  }
+  client.messagesInWindow += 1;
+  if (client.messagesInWindow > deps.limits.messagesPerWindow) {
+    client.socket.close(deps.rateLimitedCloseCode, 'too many messages');
+    return;
+  }
+  const message = isBinary ? null : parseClientMessage(data.toString());
+  if (!message) {
+    deps.log.info({ userId: client.userId }, 'dropped a socket message that does not parse');
+    return;
+  }
+  if (message.t === 'heartbeat') client.alive = true;
+  // The tab shows who is online (or stopped showing it): only watchers get presence.changed.
+  else if (message.t === 'presence.watch') {
+    if (message.d.watching) deps.presenceWatchers.add(client);
+    else deps.presenceWatchers.delete(client);
+  }
+}
