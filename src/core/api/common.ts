@@ -59,5 +59,5 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** The body of a POST that takes no fields: `{}`, or no body at all (which a route reads as null). */
-export const NoFields = z.strictObject({}).nullable().describe('No fields: send {} or no body.');
+/** The body of a POST that takes no fields: `{}`, or no body at all (the validator reads it as undefined). */
+export const NoFields = z.strictObject({}).optional().describe('No fields: send {} or no body.');
