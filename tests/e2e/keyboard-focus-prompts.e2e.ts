@@ -60,6 +60,8 @@ describe.each([
     );
     await page.keyboard.press('Enter');
     await confirm.waitFor();
+    // The dialog moves focus to BUY a frame after it appears; Enter before that would land on the canvas.
+    await expectFocus(page, confirm.getByRole('button', { name: k.confirm }), 'BUY in the purchase dialog');
     await page.keyboard.press('Enter');
     await page
       .getByTestId('toast')
