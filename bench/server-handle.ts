@@ -30,8 +30,8 @@ export function startServer(options: {
   redisUrl?: string;
   /** Worker processes on one port (postgres only, no probes): like WORKERS=n npm start (ADR 036). */
   workers?: number;
-  /** Request logging (bench/log-cost.ts): none (the default), one line per request, or Fastify's two. */
-  log?: 'silent' | 'line' | 'fastify';
+  /** Request logging (bench/log-cost.ts): errors only (the default), none, one line per request, or Fastify's two. */
+  log?: 'errors' | 'silent' | 'line' | 'fastify';
 }): Promise<ServerHandle> {
   const execArgv = ['--import', 'tsx'];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
@@ -44,7 +44,7 @@ export function startServer(options: {
       BENCH_PROBES: options.probes ? '1' : '0',
       BENCH_REDIS_URL: options.redisUrl ?? '',
       BENCH_WORKERS: String(options.workers ?? 1),
-      BENCH_LOG: options.log ?? 'silent',
+      BENCH_LOG: options.log ?? 'errors',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

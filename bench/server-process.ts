@@ -88,8 +88,14 @@ async function main(): Promise<void> {
       REGISTRATIONS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_IP: '1000000',
       LOGIN_ATTEMPTS_PER_LOGIN_ID: '1000000',
-      // BENCH_LOG (bench/log-cost.ts): 'line' and 'fastify' log at info to /dev/null through the production output.
-      LOG_LEVEL: process.env.BENCH_LOG === 'line' || process.env.BENCH_LOG === 'fastify' ? 'info' : 'silent',
+      // BENCH_LOG (bench/log-cost.ts): 'line' and 'fastify' log at info to /dev/null through the production output;
+      // 'silent' logs nothing (log-cost's baseline); otherwise errors reach the bench's output, so a 500 says why.
+      LOG_LEVEL:
+        process.env.BENCH_LOG === 'line' || process.env.BENCH_LOG === 'fastify'
+          ? 'info'
+          : process.env.BENCH_LOG === 'silent'
+            ? 'silent'
+            : 'error',
       // Two children given the same Redis (and database) share one bus channel: the Kernel's cross-instance fan-out.
       ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
       // The soak (bench/soak.ts) gives each player a loopback address of its own through X-Forwarded-For.
