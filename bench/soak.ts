@@ -116,7 +116,8 @@ async function main(): Promise<void> {
   const server = await startServer({
     driver: 'postgres',
     databaseUrl: db.url,
-    cpuProfileDir: null,
+    // SOAK_CPU_PROF=dir: a CPU profile of the primary and of every worker (cluster workers inherit --cpu-prof).
+    cpuProfileDir: process.env.SOAK_CPU_PROF ?? null,
     redisUrl: benchConfig.redisUrl,
     workers,
   });
