@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { gridPaths } from '../src/core/api/kernel';
+import { filesystemPaths } from '../src/core/api/filesystem';
 import { idempotencyKeyHeader } from '../src/core/api/idempotency';
+import { gridPaths } from '../src/core/api/kernel';
+import { marketPaths } from '../src/core/api/market';
 import { infra } from '../src/core/infra';
 import { encodeSecureData } from '../src/core/secure-data';
 import { resendDelayMs } from '../src/client/lib/resend-delay';
@@ -11,9 +13,10 @@ import { nextBatchTimestamp, type BenchPlayer } from './players';
 import { Recorder } from './stats';
 
 // One simulated player at a human pace, modelled on the real client (ADR 072): a batch of 3 taps
-// (the spec's tap queue) about every 2 s, a chat line now and then, a Kernel purchase now and then
-// with one Idempotency-Key per purchase; a shed answer (503 + Retry-After) is resent after the
-// client's own resendDelayMs, as src/client/lib/api.ts does, so the soak counts what a player lives.
+// (the spec's tap queue) about every 2 s, a chat line now and then, a Kernel purchase or a market buy
+// now and then with one Idempotency-Key per purchase; one player in fifty is on the Terminal instead
+// (ls, mkdir and rm in their own file system, and chat). A shed answer (503 + Retry-After) is resent after
+// the client's own resendDelayMs, as src/client/lib/api.ts does, so the soak counts what a player lives.
 
 export interface SoakTally {
   /** Latencies and statuses per route, every attempt counted (a shed one too). */
@@ -24,12 +27,23 @@ export interface SoakTally {
   boughtBits: string[];
   /** Of those, the purchases shed at least once before their answer. */
   boughtAfterShed: string[];
+  /** Market listings whose purchase was answered 200 (`listing:<id>`), and those shed first. */
+  boughtListings: string[];
+  boughtListingsAfterShed: string[];
   /** Requests still shed after the client's last resend: the player would have seen an error. */
   givenUp: number;
 }
 
 export function newTally(): SoakTally {
-  return { routes: new Map(), acknowledged: 0, boughtBits: [], boughtAfterShed: [], givenUp: 0 };
+  return {
+    routes: new Map(),
+    acknowledged: 0,
+    boughtBits: [],
+    boughtAfterShed: [],
+    boughtListings: [],
+    boughtListingsAfterShed: [],
+    givenUp: 0,
+  };
 }
 
 export interface SoakContext {
@@ -40,9 +54,14 @@ export interface SoakContext {
   endsAt: number;
   /** The next Kernel bit nobody has asked for, so purchases never collide. */
   nextBit: () => { x: number; y: number };
+  /** The next market listing nobody has asked for that `buyerId` did not list; null when none is left. */
+  nextListing: (buyerId: number) => number | null;
 }
 
-type Shot = { route: string; path: string; body: string; headers?: Record<string, string> };
+/** A player of the soak: the bench's player and the username it registered (the Terminal's ssh target). */
+export type SoakPlayer = BenchPlayer & { username: string };
+
+type Shot = { route: string; path: string; body?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> };
 
 /** Sends one request as the player, resending a 503 as the client does; true when acknowledged, and whether it was ever shed. */
 async function play(
@@ -63,9 +82,9 @@ async function play(
   for (let resends = 0; ; resends++) {
     const started = performance.now();
     try {
-      const reply = await send(context.target, 'POST', shot.path, {
+      const reply = await send(context.target, shot.method ?? 'POST', shot.path, {
         headers,
-        body: shot.body,
+        ...(shot.body === undefined ? {} : { body: shot.body }),
         timeoutMs: context.timeoutMs,
       });
       recorder.record(reply.status, performance.now() - started);
@@ -96,40 +115,92 @@ const tapShot = (player: BenchPlayer): Shot => ({
   }),
 });
 
-/** The player's session: set a Kernel colour, then tap, chat and buy until the soak ends. */
-export async function playUntilEnd(
-  context: SoakContext,
-  player: BenchPlayer,
-  address: string,
-  index: number,
-): Promise<void> {
-  // Spread the first taps over one period, as tabs opened at different moments would be.
-  await sleep(Math.random() * 2000);
+const chatShot = (index: number, roll: number): Shot => ({
+  route: 'POST /api/chat/messages',
+  path: '/api/chat/messages',
+  body: JSON.stringify({ message: `soak ${index} ${Math.floor(roll * 1e6)}` }),
+});
+
+const keyed = () => ({ [idempotencyKeyHeader]: randomUUID() });
+
+async function buyBit(context: SoakContext, player: SoakPlayer, address: string): Promise<void> {
+  const bit = context.nextBit();
+  const shot = {
+    route: 'POST /api/grid/purchase',
+    path: gridPaths.purchase,
+    body: JSON.stringify(bit),
+    headers: keyed(),
+  };
+  const bought = await play(context, player, address, shot);
+  if (bought.ok) context.tally.boughtBits.push(`bit:${bit.x},${bit.y}`);
+  if (bought.ok && bought.shed) context.tally.boughtAfterShed.push(`bit:${bit.x},${bit.y}`);
+}
+
+async function buyListing(context: SoakContext, player: SoakPlayer, address: string): Promise<void> {
+  const listingId = context.nextListing(player.id);
+  if (listingId === null) return;
+  const shot = {
+    route: `POST ${marketPaths.buy}`,
+    path: marketPaths.buy,
+    body: JSON.stringify({ listingId }),
+    headers: keyed(),
+  };
+  const bought = await play(context, player, address, shot);
+  if (bought.ok) context.tally.boughtListings.push(`listing:${listingId}`);
+  if (bought.ok && bought.shed) context.tally.boughtListingsAfterShed.push(`listing:${listingId}`);
+}
+
+/** A Mainframe player: tap, and now and then chat, buy a Kernel bit or buy on the market. */
+async function playMainframe(context: SoakContext, player: SoakPlayer, address: string, index: number): Promise<void> {
   const colour = JSON.stringify({ colorR: index % 256, colorG: (index >> 8) % 256, colorB: 128 });
   await play(context, player, address, { route: 'POST /api/grid/set-color', path: gridPaths.setColor, body: colour });
   while (performance.now() < context.endsAt) {
     await play(context, player, address, tapShot(player));
     const roll = Math.random();
-    // About one chat line a minute and one Kernel purchase every two minutes per player (30 and 60 turns of 2 s).
-    if (roll < 1 / 30) {
-      await play(context, player, address, {
-        route: 'POST /api/chat/messages',
-        path: '/api/chat/messages',
-        body: JSON.stringify({ message: `soak ${index} ${Math.floor(roll * 1e6)}` }),
-      });
-    } else if (roll < 1 / 30 + 1 / 60) {
-      const bit = context.nextBit();
-      const key = { [idempotencyKeyHeader]: randomUUID() };
-      const bought = await play(context, player, address, {
-        route: 'POST /api/grid/purchase',
-        path: gridPaths.purchase,
-        body: JSON.stringify(bit),
-        headers: key,
-      });
-      if (bought.ok) context.tally.boughtBits.push(`bit:${bit.x},${bit.y}`);
-      if (bought.ok && bought.shed) context.tally.boughtAfterShed.push(`bit:${bit.x},${bit.y}`);
-    }
+    // Per turn of ~2 s: a chat line about once a minute, a Kernel purchase about every two minutes,
+    // a market buy about every four (30, 60 and 120 turns).
+    if (roll < 1 / 30) await play(context, player, address, chatShot(index, roll));
+    else if (roll < 1 / 30 + 1 / 60) await buyBit(context, player, address);
+    else if (roll < 1 / 30 + 1 / 60 + 1 / 120) await buyListing(context, player, address);
     // ~2 s between batches (1.6–2.4 s), which is the tap bucket's refill of 1.5 decodes/s for 3 taps.
     await sleep(1600 + Math.random() * 800);
   }
+}
+
+/** A Terminal player: their own file system (ls, now and then mkdir then rm) and the Terminal's chat, a command every 2–4 s. */
+async function playTerminal(context: SoakContext, player: SoakPlayer, address: string, index: number): Promise<void> {
+  const root = JSON.stringify({ target: player.username, mode: 'root' });
+  await play(context, player, address, { route: 'POST /api/filesystem/ssh', path: filesystemPaths.ssh, body: root });
+  const ls = {
+    route: 'GET /api/filesystem/contents',
+    path: `${filesystemPaths.contents}?path=%2F`,
+    method: 'GET' as const,
+  };
+  const operation = (command: 'mkdir' | 'rm') => ({
+    route: `POST /api/filesystem/operation (${command})`,
+    path: filesystemPaths.operation,
+    body: JSON.stringify({ command, target: `/soak${index}` }),
+  });
+  while (performance.now() < context.endsAt) {
+    await play(context, player, address, ls);
+    const roll = Math.random();
+    if (roll < 1 / 10) {
+      await play(context, player, address, operation('mkdir'));
+      await play(context, player, address, operation('rm'));
+    } else if (roll < 1 / 10 + 1 / 20) await play(context, player, address, chatShot(index, roll));
+    await sleep(2000 + Math.random() * 2000);
+  }
+}
+
+/** The player's session until the soak ends: one in fifty on the Terminal, the rest on the Mainframe. */
+export async function playUntilEnd(
+  context: SoakContext,
+  player: SoakPlayer,
+  address: string,
+  index: number,
+): Promise<void> {
+  // Spread the first requests over one period, as tabs opened at different moments would be.
+  await sleep(Math.random() * 2000);
+  if (index % 50 === 49) await playTerminal(context, player, address, index);
+  else await playMainframe(context, player, address, index);
 }

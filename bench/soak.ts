@@ -5,7 +5,7 @@
  * SOAK_MINUTES at a human pace (bench/soak-player.ts). Prints acknowledged requests/s, statuses per
  * route (503 apart), p50/p95/p99/max per route, socket closes, frames delivered, the RSS of every
  * process over time and the load generator's own CPU, then checks from the ledger that every Kernel
- * purchase acknowledged — those shed first included — was charged exactly once.
+ * purchase and market buy acknowledged — those shed first included — was charged exactly once.
  * Defaults: 2,000 players, 10 minutes, 2 workers (about 12 minutes with registration).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { registerPlayers } from './players';
 import { createScratchDb, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers, startServer } from './server-handle';
 import { SocketFleet } from './socket-fleet';
+import { seedItems } from './spend-seed';
 import { newTally, playUntilEnd, type SoakTally } from './soak-player';
 
 const players = Number(process.env.SOAK_PLAYERS ?? 2000);
@@ -47,12 +48,14 @@ function rssOfTree(rootPid: number): Record<string, number> {
   return rss;
 }
 
+const routeWidth = 40;
+
 function printRoutes(tally: SoakTally, wallS: number): void {
   console.log(
     `\nacknowledged: ${tally.acknowledged} (${(tally.acknowledged / wallS).toFixed(1)}/s over ${wallS.toFixed(0)} s)`,
   );
   console.log(
-    'route                          sent    ok    503  other statuses        net  p50 ms  p95 ms  p99 ms  max ms',
+    `${'route'.padEnd(routeWidth)} sent    ok    503  other statuses        net  p50 ms  p95 ms  p99 ms  max ms`,
   );
   for (const [route, recorder] of tally.routes) {
     const summary = recorder.summarize(wallS * 1000);
@@ -63,46 +66,52 @@ function printRoutes(tally: SoakTally, wallS: number): void {
         .join(' ') || '-';
     const ms = (value: number) => value.toFixed(0).padStart(7);
     console.log(
-      `${route.padEnd(30)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ` +
+      `${route.padEnd(routeWidth)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ` +
         `${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
     );
   }
   console.log(`requests still shed after the client's last resend: ${tally.givenUp}`);
 }
 
-/** Every acknowledged purchase charged once: one kernel-bit ledger row per bought bit. */
+/** Every acknowledged purchase charged once: one ledger row of its reason per bought bit or listing (ADR 072). */
 async function chargedOnce(databaseUrl: string, tally: SoakTally): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const rows = await sql<
-      { reference: string; n: number }[]
-    >`SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = 'kernel-bit' GROUP BY reference`;
-    const charges = new Map(rows.map((row) => [row.reference, row.n]));
-    const once = (bits: string[]) => bits.filter((bit) => charges.get(bit) === 1).length;
-    console.log(
-      `kernel purchases acknowledged: ${tally.boughtBits.length}, charged exactly once: ` +
-        `${once(tally.boughtBits)}; ledger rows: ${rows.reduce((s, r) => s + r.n, 0)}`,
-    );
-    console.log(
-      `of them shed first and acknowledged later: ${tally.boughtAfterShed.length}, charged exactly once: ${once(tally.boughtAfterShed)}`,
-    );
+    const report = async (what: string, reason: string, bought: string[], boughtAfterShed: string[]) => {
+      const rows = await sql<{ reference: string; n: number }[]>`
+        SELECT reference, count(*)::int AS n FROM telnet_ledger WHERE reason = ${reason} GROUP BY reference`;
+      const charges = new Map(rows.map((row) => [row.reference, row.n]));
+      const once = (refs: string[]) => refs.filter((ref) => charges.get(ref) === 1).length;
+      console.log(
+        `${what} acknowledged: ${bought.length}, charged exactly once: ${once(bought)}; ledger rows: ` +
+          `${rows.reduce((s, r) => s + r.n, 0)}; shed first and acknowledged later: ${boughtAfterShed.length}, ` +
+          `charged exactly once: ${once(boughtAfterShed)}`,
+      );
+    };
+    await report('kernel purchases', 'kernel-bit', tally.boughtBits, tally.boughtAfterShed);
+    await report('market buys', 'market-purchase', tally.boughtListings, tally.boughtListingsAfterShed);
   } finally {
     await sql.end({ timeout: 5 });
   }
 }
 
-async function grantTelnet(databaseUrl: string, amount: number): Promise<void> {
-  const { createDb } = await import('../src/server/db/connect');
-  const { createGrantService } = await import('../src/server/features/grant/service');
-  const database = await createDb({ kind: 'postgres', url: databaseUrl });
+/** The listings the seed made, handed out one at a time, never to their own seller. */
+function listingQueue(listings: Array<{ id: number; sellerId: number }>) {
+  const left = [...listings];
+  return (buyerId: number): number | null => {
+    const at = left.findIndex((listing) => listing.sellerId !== buyerId);
+    return at === -1 ? null : left.splice(at, 1)[0]!.id;
+  };
+}
+
+async function usernamesById(databaseUrl: string): Promise<Map<number, string>> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const grants = createGrantService({ database });
-    for (const { login_id } of await sql<{ login_id: string }[]>`SELECT login_id FROM users`)
-      await grants.grant({ loginId: login_id, telnet: amount });
+    return new Map(
+      (await sql<{ id: number; username: string }[]>`SELECT id, username FROM users`).map((r) => [r.id, r.username]),
+    );
   } finally {
     await sql.end({ timeout: 5 });
-    await database.close();
   }
 }
 
@@ -126,7 +135,14 @@ async function main(): Promise<void> {
     let started = performance.now();
     const registered = await registerPlayers(target, players, benchConfig.registerConcurrency, timeoutMs, addressOf);
     console.log(`registered ${players} players in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await grantTelnet(db.url, 1_000);
+    started = performance.now();
+    // Telnet, gear and one market listing per player, through the wallet, the inventory and the market service.
+    const { listings } = await seedItems(db.url, registered);
+    const usernames = await usernamesById(db.url);
+    const soakPlayers = registered.map((player) => ({ ...player, username: usernames.get(player.id)! }));
+    console.log(
+      `seeded Telnet, gear and ${listings.length} market listings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const fleet = await SocketFleet.open(server.port, registered, {
       count: players,
       concurrency: 50,
@@ -141,6 +157,7 @@ async function main(): Promise<void> {
       timeoutMs,
       endsAt: performance.now() + minutes * 60_000,
       nextBit: () => ({ x: bitIndex % 800, y: Math.floor(bitIndex++ / 800) }),
+      nextListing: listingQueue(listings),
     };
     const rssSamples: Array<{ atS: number; rss: Record<string, number> }> = [];
     started = performance.now();
@@ -150,7 +167,7 @@ async function main(): Promise<void> {
       Math.max(5_000, (minutes * 60_000) / 10),
     );
     rssSamples.push({ atS: 0, rss: rssOfTree(server.pid) });
-    await Promise.all(registered.map((player, index) => playUntilEnd(context, player, addressOf(index), index)));
+    await Promise.all(soakPlayers.map((player, index) => playUntilEnd(context, player, addressOf(index), index)));
     clearInterval(sampler);
     rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) });
     const wallS = (performance.now() - started) / 1000;

@@ -24,7 +24,8 @@ export interface SpendSeed {
   boss: { id: number; wrongGuess: string };
 }
 
-async function seedItems(url: string, players: BenchPlayer[]) {
+/** Per player: Telnet, a gear to equip, a gear listed on the market, cores (the soak lists with it too). */
+export async function seedItems(url: string, players: BenchPlayer[]) {
   const database = await createDb({ kind: 'postgres', url, max: 2 });
   const equipGear = new Map<number, number>();
   const listGear = new Map<number, number>();
