@@ -40,4 +40,18 @@ describe('docs name only what exists', () => {
     const decisions = readdirSync(join(root, 'docs/decisions')).filter((f) => /^\d{3}-.*\.md$/.test(f));
     expect(decisions.filter((f) => !index.includes(`(${f})`))).toEqual([]);
   });
+
+  it('every gap in the numbering of decisions is named as skipped in the index, and no used number is', () => {
+    const index = readFileSync(join(root, 'docs/decisions/README.md'), 'utf8');
+    const used = new Set(
+      readdirSync(join(root, 'docs/decisions'))
+        .filter((f) => /^\d{3}-.*\.md$/.test(f))
+        .map((f) => Number(f.slice(0, 3))),
+    );
+    const skippedSentence = /Numbers ([\d, and]+) were skipped/.exec(index.replace(/\s+/g, ' '))?.[1] ?? '';
+    const skipped = new Set((skippedSentence.match(/\d{3}/g) ?? []).map(Number));
+    const gaps = Array.from({ length: Math.max(...used) }, (_, i) => i + 1).filter((n) => !used.has(n));
+    expect(gaps.filter((n) => !skipped.has(n))).toEqual([]);
+    expect([...skipped].filter((n) => used.has(n))).toEqual([]);
+  });
 });
