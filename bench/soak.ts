@@ -66,7 +66,8 @@ function printRoutes(tally: SoakTally, wallS: number): void {
         .join(' ') || '-';
     const ms = (value: number) => value.toFixed(0).padStart(7);
     console.log(
-      `${route.padEnd(routeWidth)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ${String(shed).padStart(6)}  ${other.padEnd(20)} ` +
+      `${route.padEnd(routeWidth)} ${String(summary.completed).padStart(5)} ${String(summary.ok).padStart(5)} ` +
+        `${String(shed).padStart(6)}  ${other.padEnd(20)} ` +
         `${String(summary.networkErrors).padStart(4)} ${ms(summary.p50Ms)} ${ms(summary.p95Ms)} ${ms(summary.p99Ms)} ${ms(summary.maxMs)}`,
     );
   }
