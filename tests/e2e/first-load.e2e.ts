@@ -3,18 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
 import { initialJs, loginInitialJsBudgetBytes, total } from '../../scripts/bundle-sizes';
-import {
-  desktop,
-  loginViaUi,
-  newPage,
-  newPlayer,
-  phone,
-  registerViaUi,
-  sendChat,
-  signedInPage,
-  snap,
-  useGame,
-} from './fixtures';
+import { desktop, loginViaUi, newPage, newPlayer, phone, registerViaUi, sendChat, snap, useGame } from './fixtures';
 
 // A small first load (ADR 040). The client under test is the one the e2e setup
 // built (tests/support/build-client.ts), as `npm start` serves it.
@@ -94,8 +83,9 @@ describe('a small first load', () => {
   });
 
   it('after a reload (only the cookie left) the first state change fetches the token once, then goes through', async () => {
-    const { context, page } = await signedInPage(game);
+    const { context, page } = await newPage(game.browser);
     try {
+      await registerViaUi(page, game.server.url, newPlayer());
       const requests = recordRequests(page);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
@@ -198,8 +188,9 @@ describe('a clean first paint', () => {
 
   it("a returning player's reload paints the game's frame first and never the login splash", async () => {
     for (const viewport of [desktop, phone]) {
-      const { context, page } = await signedInPage(game, viewport);
+      const { context, page } = await newPage(game.browser, viewport);
       try {
+        await registerViaUi(page, game.server.url, newPlayer());
         // Every element added to the page from the first byte on: did the login splash's title ever exist?
         await page.addInitScript(() => {
           const flags = { splash: false };

@@ -10,7 +10,7 @@ import { useAuthForm } from './use-auth-form';
  * text rather than silently cut (7c).
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<LoginFields>(
+  const { field, frame } = useAuthForm<LoginFields>(
     {
       empty: emptyLogin,
       path: '/api/auth/login',
@@ -23,13 +23,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) =>
   );
 
   return (
-    <AuthForm
-      onSubmit={submit}
-      problem={problem}
-      pending={pending}
-      submitLabel={texts.auth.connect}
-      pendingLabel={texts.auth.connecting}
-    >
+    <AuthForm {...frame} submitLabel={texts.auth.connect} pendingLabel={texts.auth.connecting}>
       <LoginIdField hint={texts.hintLoginId} {...field('loginId')} />
       <PasswordField autoComplete="current-password" {...field('password')} />
     </AuthForm>

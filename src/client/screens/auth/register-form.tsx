@@ -26,7 +26,7 @@ function FieldHint({ lines }: { lines: readonly string[] }) {
  * against the server's rule as the player goes; no maxLength, so nothing is silently cut (7c).
  */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<RegisterFields>(
+  const { field, frame } = useAuthForm<RegisterFields>(
     {
       empty: emptyRegister,
       path: '/api/auth/register',
@@ -39,13 +39,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart)
   );
 
   return (
-    <AuthForm
-      onSubmit={submit}
-      problem={problem}
-      pending={pending}
-      submitLabel={texts.auth.initialize}
-      pendingLabel={texts.auth.initializing}
-    >
+    <AuthForm {...frame} submitLabel={texts.auth.initialize} pendingLabel={texts.auth.initializing}>
       <LoginIdField hint={<FieldHint lines={[texts.auth.loginIdPrivate, texts.hintLoginId]} />} {...field('loginId')} />
       <TextField
         label={texts.auth.usernameLabel}

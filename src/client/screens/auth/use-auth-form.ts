@@ -93,5 +93,6 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn:
     error: errorOf(key),
   });
 
-  return { field, submit, problem, pending };
+  // frame: what the AuthForm around the fields needs.
+  return { field, frame: { onSubmit: submit, problem, pending } };
 }
