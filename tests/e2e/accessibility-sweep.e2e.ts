@@ -13,6 +13,7 @@ import {
   registerViaUi,
   seriousAxeViolations,
   sendChat,
+  signedInPage,
   snap,
   unique,
   useGame,
@@ -55,8 +56,7 @@ let seller: { player: Player; gear: string; line: string } | undefined;
 async function aSeller(): Promise<{ player: Player; gear: string; line: string }> {
   if (seller) return seller;
   const player = newPlayer();
-  const { context, page } = await newPage(game.browser, { width: 1440, height: 900 });
-  await registerViaUi(page, game.server.url, player);
+  const { context, page } = await signedInPage(game, { width: 1440, height: 900 }, { player });
   const gear = makeGear('gpu', 'rare', 1).name;
   await game.server.grant({ loginId: player.loginId, gear: { type: 'gpu', rarity: 'rare', level: 1 } });
   await page.goto(`${game.server.url}/data-exchange`);

@@ -9,6 +9,7 @@ import {
   phone,
   registerViaUi,
   seriousAxeViolations,
+  signedInPage,
   waitFor,
   useGame,
 } from './fixtures';
@@ -52,8 +53,7 @@ describe('axe-core finds no serious or critical violations', () => {
   }
 
   it('keeps keyboard users in control of the SYSTEM menu', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     const trigger = page.getByRole('button', { name: texts.shell.system });
     await trigger.focus();
     await page.keyboard.press('Enter');

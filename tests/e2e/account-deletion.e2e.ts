@@ -4,10 +4,8 @@ import { texts } from '../../src/core/texts';
 import {
   expectNoSeriousViolations,
   goViaMenu,
-  newPage,
-  newPlayer,
   phone,
-  registerViaUi,
+  signedInPage,
   snap,
   submitLoginViaUi,
   useGame,
@@ -20,10 +18,8 @@ const s = texts.settings;
 
 describe('settings: download my data and delete the account', () => {
   it('downloads a JSON file with the profile, then deletes the account: back at login, and the login is refused', async () => {
-    const { context, page } = await newPage(game.browser, wide);
+    const { context, page, player } = await signedInPage(game, wide);
     try {
-      const player = newPlayer();
-      await registerViaUi(page, game.server.url, player);
       await goViaMenu(page, texts.shell.menu.settings);
       await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
 

@@ -4,11 +4,9 @@ import { missionTexts } from '../../src/core/rules/missions';
 import { texts } from '../../src/core/texts';
 import {
   expectNoSeriousViolations,
-  newPage,
-  newPlayer,
   phone,
-  registerViaUi,
   sendChat,
+  signedInPage,
   snap,
   unique,
   useGame,
@@ -28,8 +26,7 @@ describe('activity log (while you were away)', () => {
     ['390', phone],
   ] as const) {
     it(`shows a mission reward with a badge, reads it once and clears (${size} px)`, async () => {
-      const { context, page } = await newPage(game.browser, viewport);
-      await registerViaUi(page, game.server.url, newPlayer());
+      const { context, page } = await signedInPage(game, viewport);
       await waitForLiveLink(page);
       await logButton(page).waitFor();
       expect(await badge(page).count()).toBe(0);

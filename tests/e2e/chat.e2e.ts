@@ -9,6 +9,7 @@ import {
   phone,
   registerViaUi,
   sendChat,
+  signedInPage,
   snap,
   twoPlayers,
   unique,
@@ -55,8 +56,7 @@ describe('global chat between two players', () => {
   });
 
   it('refuses an empty line, and shows the server’s words for a repeated one', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     const box = page.getByLabel(texts.chat.composer);
     await box.fill('   ');
     expect(await page.getByRole('button', { name: texts.chat.send }).isDisabled()).toBe(true);

@@ -11,6 +11,7 @@ import {
   phone,
   registerViaUi,
   sendChat,
+  signedInPage,
   snap,
   submitLoginViaUi,
   twoPlayers,
@@ -23,9 +24,7 @@ const game = useGame();
 
 /** A moderator signed in in a context of their own; the console's screens are another's, so they act through the API. */
 async function moderator() {
-  const { context, page } = await newPage(game.browser, desktop);
-  const mod = newPlayer();
-  await registerViaUi(page, game.server.url, mod);
+  const { context, page, player: mod } = await signedInPage(game, desktop);
   await game.server.setRole(mod.loginId, 'moderator');
   const { csrfToken } = (await (await page.request.get(`${game.server.url}/api/auth/csrf-token`)).json()) as {
     csrfToken: string;

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { consoleTexts } from '../../src/core/texts/console';
 import { texts } from '../../src/core/texts';
-import {
-  desktop,
-  expectNoSeriousViolations,
-  newPage,
-  newPlayer,
-  openSystemMenu,
-  phone,
-  registerViaUi,
-  snap,
-  useGame,
-} from './fixtures';
+import { desktop, expectNoSeriousViolations, openSystemMenu, phone, signedInPage, snap, useGame } from './fixtures';
 
 const game = useGame();
 
 describe('the moderator console', () => {
   it('shows a player the 404 screen at /admin and nothing of the console in the SYSTEM menu', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
+    const { context, page } = await signedInPage(game, desktop);
     try {
-      const player = newPlayer();
-      await registerViaUi(page, game.server.url, player);
       await openSystemMenu(page);
       const menuText = await page.getByRole('navigation').allInnerTexts();
       expect(menuText.join(' ')).not.toContain(consoleTexts.title);
@@ -33,10 +21,8 @@ describe('the moderator console', () => {
   });
 
   it('opens for an admin, keyboard-first, and its audit log shows the role the shell gave', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
+    const { context, page, player: admin } = await signedInPage(game, desktop);
     try {
-      const admin = newPlayer();
-      await registerViaUi(page, game.server.url, admin);
       await game.server.setRole(admin.loginId, 'admin');
       await page.goto(`${game.server.url}/admin`);
       await page.getByRole('heading', { level: 1, name: consoleTexts.title }).waitFor();

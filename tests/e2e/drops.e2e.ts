@@ -4,7 +4,7 @@ import { infra } from '../../src/core/infra';
 import type { TapBatchResponse } from '../../src/core/api/game';
 import { decodeSecureData, encodeSecureData } from '../../src/core/secure-data';
 import { texts } from '../../src/core/texts';
-import { decodeRowWithKeyboard, desktop, newPage, newPlayer, registerViaUi, snap, useGame } from './fixtures';
+import { decodeRowWithKeyboard, desktop, signedInPage, snap, useGame } from './fixtures';
 
 const game = useGame();
 
@@ -20,8 +20,7 @@ function withDrops(extra: Partial<TapBatchResponse>) {
 
 describe('drops from a tap batch', () => {
   it('shows gear in its rarity colour and cores in a toast, and the inventory-full text when a drop is lost', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
 
     await page.route(
       '**/api/game/tap-batch',

@@ -144,6 +144,27 @@ export async function registerViaUi(page: Page, baseUrl: string, player: Player)
   await page.getByRole('heading', { level: 1, name: texts.mainframe.title }).waitFor();
 }
 
+/** A test file's game as useGame() gives it: the browser, and the server's address and grant. */
+export interface Game {
+  readonly browser: Browser;
+  readonly server: Pick<GameServer, 'url' | 'grant'>;
+}
+
+/**
+ * A new player registered through the login screen, as a player would, in a browser context of their
+ * own, waiting on the Mainframe; with `telnet`, then given that much through the operator grant.
+ */
+export async function signedInPage(
+  game: Game,
+  viewport: { width: number; height: number } = desktop,
+  { player = newPlayer(), telnet }: { player?: Player; telnet?: number } = {},
+) {
+  const { context, page } = await newPage(game.browser, viewport);
+  await registerViaUi(page, game.server.url, player);
+  if (telnet !== undefined) await game.server.grant({ loginId: player.loginId, telnet });
+  return { context, page, player };
+}
+
 /** Fills the login screen and presses CONNECT; the caller waits for what the player lands on. */
 export async function submitLoginViaUi(page: Page, baseUrl: string, player: Player): Promise<void> {
   await page.goto(`${baseUrl}/`);

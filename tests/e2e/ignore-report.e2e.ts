@@ -5,11 +5,9 @@ import {
   chatLine,
   expectNoSeriousViolations,
   goViaMenu,
-  newPage,
-  newPlayer,
   phone,
-  registerViaUi,
   sendChat,
+  signedInPage,
   snap,
   twoPlayers,
   unique,
@@ -28,9 +26,8 @@ const focusedLabel = (page: import('playwright-core').Page) =>
 describe('ignore and report (ADR 056)', () => {
   it('A reports a line of B’s and is thanked; ignores B from the line: B’s lines leave A’s chat, live ones never show; unignore in SETTINGS', async () => {
     const { a, b, close } = await twoPlayers(game.browser, game.server.url, wide);
-    const c = { ...(await newPage(game.browser, wide)), player: newPlayer() };
+    const c = await signedInPage(game, wide);
     try {
-      await registerViaUi(c.page, game.server.url, c.player);
       for (const p of [a.page, b.page, c.page]) await waitForLiveLink(p);
       const bName = b.player.username;
 

@@ -6,7 +6,7 @@ import { findCoreType } from '../../src/core/rules/cores';
 import { makeGear } from '../../src/core/rules/drops';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
 import { publishShot } from './doc-shots';
-import { desktop, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import { desktop, goViaMenu, phone, signedInPage, snap, useGame, waitFor } from './fixtures';
 
 const game = useGame();
 
@@ -54,9 +54,7 @@ async function longPress(page: Page, name: string, viewport: Viewport): Promise<
 }
 
 async function inventoryFlows(viewport: Viewport, docName: string) {
-  const { context, page } = await newPage(game.browser, viewport);
-  const player = newPlayer();
-  await registerViaUi(page, game.server.url, player);
+  const { context, page, player } = await signedInPage(game, viewport);
   const attackBefore = await attackShown(page, viewport);
 
   // A gear drop and some loot, through the operator grant service (same inventory rules as a drop).

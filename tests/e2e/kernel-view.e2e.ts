@@ -2,25 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bitPrice } from '../../src/core/rules/kernel';
 import { fillText, texts } from '../../src/core/texts';
-import {
-  desktop,
-  expectNoSeriousViolations,
-  newPage,
-  newPlayer,
-  phone,
-  registerViaUi,
-  snap,
-  useGame,
-  waitFor,
-  type Player,
-} from './fixtures';
+import { desktop, expectNoSeriousViolations, phone, signedInPage, snap, useGame, waitFor } from './fixtures';
 
 const k = texts.kernel;
 const wide = { width: 1440, height: 900 } as const;
 
 /** ADR 066: a Kernel where the player sees the bit they bought, can share a spot and find their bits again. */
 const game = useGame();
-const grantTelnet = (p: Player, telnet: number) => game.server.grant({ loginId: p.loginId, telnet });
 
 async function openKernel(page: Page, query = '') {
   await page.goto(`${game.server.url}/kernel${query}`);
@@ -51,10 +39,7 @@ describe('a Kernel you can see', () => {
     'opens at ≥ 4 px a bit; buying by keyboard returns focus to the canvas, outlines ' +
       'the bit, counts YOUR BITS; reopening lands on it; the URL shares the spot',
     async () => {
-      const { context, page } = await newPage(game.browser, wide);
-      const player = newPlayer();
-      await registerViaUi(page, game.server.url, player);
-      await grantTelnet(player, 100);
+      const { context, page } = await signedInPage(game, wide, { telnet: 100 });
       await openKernel(page);
       expect(await zoomNow(page)).toBeGreaterThanOrEqual(4);
       expect(await page.getByTestId('kernel-my-count').textContent()).toBe('0');
@@ -114,8 +99,7 @@ describe('a Kernel you can see', () => {
   );
 
   it('on a phone the info line shows the bit that was tapped, and the view opens at ≥ 4 px a bit', async () => {
-    const { context, page } = await newPage(game.browser, phone);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, phone);
     await openKernel(page, '?x=200&y=300&zoom=11.390625');
     expect(await page.getByTestId('kernel-minimap').isVisible()).toBe(false);
     await page.getByTestId('kernel-canvas').scrollIntoViewIfNeeded();
@@ -139,8 +123,7 @@ describe('a Kernel you can see', () => {
   });
 
   it('at 1280 the minimap shows', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     await openKernel(page);
     expect(await page.getByTestId('kernel-minimap').isVisible()).toBe(true);
     await context.close();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { bitPrice } from '../../src/core/rules/kernel';
 import { fillText, texts } from '../../src/core/texts';
-import { newPage, newPlayer, pingPrompt, registerViaUi, snap, useGame, waitFor } from './fixtures';
+import { pingPrompt, signedInPage, snap, useGame, waitFor } from './fixtures';
 import { expectFocus, tabTo } from './keyboard-walk';
 
 /** The Kernel's dialogs and the two prompts, by keyboard alone, at both sizes: focus is where the player acts next. */
@@ -22,10 +22,7 @@ describe.each([
   ['390×844, touch', { width: 390, height: 844 }],
 ])('focus in the Kernel, the Terminal and Ping, by keyboard alone (%s)', (_size, viewport) => {
   it('the Kernel gives focus back to its canvas after the picker, a closed purchase and a bought bit; both prompts take focus on arrival', async () => {
-    const { context, page } = await newPage(game.browser, viewport);
-    const player = newPlayer();
-    await registerViaUi(page, game.server.url, player);
-    await game.server.grant({ loginId: player.loginId, telnet: 100 });
+    const { context, page } = await signedInPage(game, viewport, { telnet: 100 });
 
     await menuByKeyboard(page, texts.shell.menu.kernel);
     await page.getByRole('heading', { level: 1, name: k.title }).waitFor();

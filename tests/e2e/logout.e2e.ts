@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import {
-  desktop,
-  newPage,
-  newPlayer,
-  openSystemMenu,
-  registerViaUi,
-  useGame,
-  waitFor,
-  waitForLiveLink,
-} from './fixtures';
+import { desktop, openSystemMenu, signedInPage, useGame, waitFor, waitForLiveLink } from './fixtures';
 
 const game = useGame();
 
 describe('logout (spec §4, §8)', () => {
   it('signs out locally and says so when the logout call fails', async () => {
-    const { context, page } = await newPage(game.browser);
+    const { context, page } = await signedInPage(game);
     try {
-      await registerViaUi(page, game.server.url, newPlayer());
       await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
       await openSystemMenu(page);
       await page.getByRole('button', { name: texts.shell.logout }).click();
@@ -30,9 +20,8 @@ describe('logout (spec §4, §8)', () => {
   });
 
   it('ignores a second logout while the first is pending: one call reaches the server', async () => {
-    const { context, page } = await newPage(game.browser);
+    const { context, page } = await signedInPage(game);
     try {
-      await registerViaUi(page, game.server.url, newPlayer());
       let calls = 0;
       let releaseFirst = () => {};
       const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
@@ -61,8 +50,7 @@ describe('logout (spec §4, §8)', () => {
   });
 
   it('signs out the other tabs of a session at once when one logs out', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     const other = await context.newPage();
     await other.goto(`${game.server.url}/ping`);
     await other.getByRole('heading', { level: 1, name: texts.ping.title }).waitFor();

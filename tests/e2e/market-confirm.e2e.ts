@@ -3,16 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { coreDisplayName, type CoreTypeName, type GearType } from '../../src/core/items';
 import { makeGear } from '../../src/core/rules/drops';
 import { fillText, itemTexts, texts } from '../../src/core/texts';
-import {
-  expectNoSeriousViolations,
-  newPage,
-  newPlayer,
-  phone,
-  registerViaUi,
-  snap,
-  useGame,
-  waitFor,
-} from './fixtures';
+import { expectNoSeriousViolations, phone, signedInPage, snap, useGame, waitFor } from './fixtures';
 import { listViaUi } from './market-helpers';
 
 const game = useGame();
@@ -29,24 +20,23 @@ const listing = (page: Page, name: string, price: number) =>
 /** Trading as Torn's players expect: a confirmed BUY, rarity in words, the market's price, an exact CLEAR. */
 async function tradeFlow(viewport: Viewport, kinds: { epic: GearType; high: GearType; core: CoreTypeName }) {
   const tag = `${viewport.width}`;
-  const seller = await newPage(game.browser, viewport);
-  const sellerPlayer = newPlayer();
-  await registerViaUi(seller.page, game.server.url, sellerPlayer);
-  const buyer = await newPage(game.browser, viewport);
-  const buyerPlayer = newPlayer();
-  await registerViaUi(buyer.page, game.server.url, buyerPlayer);
+  const seller = await signedInPage(game, viewport);
+  const buyer = await signedInPage(game, viewport);
 
   // Each run trades its own items: the market (and its price reference) is shared by the file's runs.
   const epic = makeGear(kinds.epic, 'epic', 1);
   const high = makeGear(kinds.high, 'legendary', 9);
   const core = coreDisplayName(kinds.core);
-  await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type: kinds.epic, rarity: 'epic', level: 1 } });
-  await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type: kinds.high, rarity: 'legendary', level: 9 } });
+  await game.server.grant({ loginId: seller.player.loginId, gear: { type: kinds.epic, rarity: 'epic', level: 1 } });
+  await game.server.grant({
+    loginId: seller.player.loginId,
+    gear: { type: kinds.high, rarity: 'legendary', level: 9 },
+  });
   for (const type of ['cpu', 'gpu', 'storage'] as const)
-    await game.server.grant({ loginId: sellerPlayer.loginId, gear: { type, rarity: 'common', level: 1 } });
-  await game.server.grant({ loginId: sellerPlayer.loginId, core: kinds.core });
-  await game.server.grant({ loginId: sellerPlayer.loginId, core: kinds.core });
-  await game.server.grant({ loginId: buyerPlayer.loginId, telnet: 500 });
+    await game.server.grant({ loginId: seller.player.loginId, gear: { type, rarity: 'common', level: 1 } });
+  await game.server.grant({ loginId: seller.player.loginId, core: kinds.core });
+  await game.server.grant({ loginId: seller.player.loginId, core: kinds.core });
+  await game.server.grant({ loginId: buyer.player.loginId, telnet: 500 });
 
   // Inventory: rarity in words on every card; CLEAR names the rarity and the count it selects.
   await seller.page.goto(`${game.server.url}/inventory`);

@@ -10,12 +10,11 @@ import {
   desktop,
   expectNoSeriousViolations,
   goViaMenu,
-  newPage,
   newPlayer,
   phone,
   pingPrompt,
   pingType,
-  registerViaUi,
+  signedInPage,
   snap,
   useGame,
   waitForLiveLink,
@@ -32,8 +31,7 @@ const toastSays = (page: Page, next: string) =>
 
 describe('missions that never stick (ADR 063)', () => {
   it('a lone player pings the developer, hears back, and every completion names the next briefing', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     await waitForLiveLink(page);
 
     // Mission 1 on the Mainframe: its completion says so and names mission 2.
@@ -63,8 +61,7 @@ describe('missions that never stick (ADR 063)', () => {
 
   it('shows the strip above the fold on a phone and says what next after the last briefing', async () => {
     const player = newPlayer();
-    const { context, page } = await newPage(game.browser, phone);
-    await registerViaUi(page, game.server.url, player);
+    const { context, page } = await signedInPage(game, phone, { player });
     const box = await strip(page).boundingBox();
     expect(box && box.y + box.height <= phone.height).toBe(true);
     expect(await strip(page).textContent()).toContain(missionTexts.clear_binary_row.title);

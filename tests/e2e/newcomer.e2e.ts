@@ -16,6 +16,7 @@ import {
   registerViaUi,
   seriousAxeViolations,
   sendChat,
+  signedInPage,
   snap,
   useGame,
   waitFor,
@@ -132,8 +133,7 @@ describe("the newcomer's dead ends (item 7)", () => {
 
   it('(e) anchors LEVEL UP to the decoder, clear of the row being typed and every queued row, on one line at 390 px', async () => {
     for (const viewport of [wide, phone]) {
-      const { context, page } = await newPage(game.browser, viewport);
-      await registerViaUi(page, game.server.url, newPlayer());
+      const { context, page } = await signedInPage(game, viewport);
       const decode = viewport === wide ? decodeRowWithKeyboard : decodeRowWithButtons;
       // Level 1 needs 10 decodes (spec §4).
       for (let i = 0; i < 10; i++) await decode(page);
@@ -177,8 +177,7 @@ describe("the newcomer's dead ends (item 7)", () => {
 
   it('(f) axe finds no label-content-name-mismatch and no colour-contrast problem on the Mainframe', async () => {
     for (const viewport of [desktop, phone]) {
-      const { context, page } = await newPage(game.browser, viewport);
-      await registerViaUi(page, game.server.url, newPlayer());
+      const { context, page } = await signedInPage(game, viewport);
       if (viewport === phone) await page.getByRole('button', { name: texts.mainframe.stats.show, exact: true }).click();
       // label-content-name-mismatch is one of axe's experimental rules: it only runs when asked for.
       const results = await new AxeBuilder({ page })
@@ -200,9 +199,7 @@ describe("the newcomer's dead ends (item 7)", () => {
   });
 
   it('(g) puts focus on the new screen heading after login and SYSTEM-menu navigation, and on LOGIN_ID after logout', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    const player = newPlayer();
-    await registerViaUi(page, game.server.url, player);
+    const { context, page, player } = await signedInPage(game, desktop);
     await waitForFocusedHeading(page, texts.mainframe.title);
     // The heading has focus, and 0/1 still decode from there.
     const row = await currentRow(page);

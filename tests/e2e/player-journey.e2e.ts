@@ -10,6 +10,7 @@ import {
   newPlayer,
   openSystemMenu,
   registerViaUi,
+  signedInPage,
   snap,
   waitFor,
   useGame,
@@ -99,9 +100,7 @@ describe('a new player at a desk (1280×800)', () => {
   });
 
   it('keeps the decodes after logging back in', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    const player = newPlayer();
-    await registerViaUi(page, game.server.url, player);
+    const { context, page, player } = await signedInPage(game, desktop);
     for (let i = 0; i < 3; i++) await decodeRowWithKeyboard(page);
     await openSystemMenu(page);
     await page.getByRole('button', { name: texts.shell.logout }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/core/texts';
-import { desktop, goViaMenu, newPage, newPlayer, phone, registerViaUi, snap, useGame } from './fixtures';
+import { desktop, goViaMenu, newPage, newPlayer, phone, registerViaUi, signedInPage, snap, useGame } from './fixtures';
 
 const game = useGame();
 
@@ -26,8 +26,7 @@ describe('routes', () => {
   });
 
   it('signs the player out and goes to / when the 5 s session check fails', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
-    await registerViaUi(page, game.server.url, newPlayer());
+    const { context, page } = await signedInPage(game, desktop);
     await goViaMenu(page, texts.shell.menu.guide);
     await page.getByRole('heading', { level: 1, name: texts.shell.menu.guide }).waitFor();
     // The session is gone for this browser (cookies cleared). While the socket is up nothing polls

@@ -8,7 +8,7 @@ import {
   newPlayer,
   openSystemMenu,
   phone,
-  registerViaUi,
+  signedInPage,
   snap,
   useGame,
   waitFor,
@@ -70,8 +70,7 @@ describe('a new player is told what each thing is for', () => {
     });
 
     it(`at ${size}: each SYSTEM menu entry has a line saying what it is for, and the guide explains the screens the spec's sections leave out`, async () => {
-      const { context, page } = await newPage(game.browser, viewport);
-      await registerViaUi(page, game.server.url, newPlayer());
+      const { context, page } = await signedInPage(game, viewport);
       await openSystemMenu(page);
       for (const key of menuKeys) {
         // The entry keeps its name (found by its label alone); the line is its description.
@@ -104,10 +103,7 @@ describe('a new player is told what each thing is for', () => {
     });
 
     it(`at ${size}: SYNC says it fetched the stats, and Telnet reads 12,345 on every screen`, async () => {
-      const { context, page } = await newPage(game.browser, viewport);
-      const player = newPlayer();
-      await registerViaUi(page, game.server.url, player);
-      await game.server.grant({ loginId: player.loginId, telnet: 12_345 });
+      const { context, page } = await signedInPage(game, viewport, { telnet: 12_345 });
       await waitFor(
         async () => (await page.getByTestId('telnet').textContent()) === '12,345',
         'the Mainframe to show 12,345 Telnet',

@@ -5,11 +5,9 @@ import {
   expectNoSeriousViolations,
   goViaMenu,
   loginViaUi,
-  newPage,
-  newPlayer,
   openSystemMenu,
   phone,
-  registerViaUi,
+  signedInPage,
   snap,
   submitLoginViaUi,
   useGame,
@@ -19,10 +17,8 @@ const game = useGame();
 
 describe('settings: change password', () => {
   it('changes the password from SYSTEM → SETTINGS; after logging out only the new one signs in', async () => {
-    const { context, page } = await newPage(game.browser, desktop);
+    const { context, page, player } = await signedInPage(game, desktop);
     try {
-      const player = newPlayer();
-      await registerViaUi(page, game.server.url, player);
       await goViaMenu(page, texts.shell.menu.settings);
       await page.getByRole('heading', { level: 1, name: texts.settings.title }).waitFor();
       const current = page.getByLabel(texts.settings.currentPasswordLabel, { exact: true });

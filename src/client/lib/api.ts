@@ -1,13 +1,12 @@
 import type { z } from 'zod';
-import { infra } from '../../core/infra';
-import { securePaths } from '../../core/api/game';
-import { idempotencyKeyHeader } from '../../core/api/idempotency';
-import { decodeSecureData, encodeSecureData } from '../../core/secure-data';
 import { texts } from '../../core/texts';
 import { ApiError } from './api-error';
-import { mayResend, resendDelayMs } from './resend-delay';
+import { sendWithResends, type RequestOptions, type SendDeps } from './api-send';
+import { decodeResponse, parseBody, pathOnly } from './api-wire';
+import { createCsrfToken } from './csrf-token';
 
 export { ApiError } from './api-error';
+export type { HttpMethod, RequestOptions } from './api-send';
 
 /** Paths that never carry a CSRF token (spec §7). */
 const tokenFreePaths = new Set([
@@ -17,23 +16,6 @@ const tokenFreePaths = new Set([
   '/api/auth/login',
   '/api/auth/logout',
 ]);
-const securePathSet: ReadonlySet<string> = new Set(securePaths);
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions<T> {
-  method?: HttpMethod;
-  body?: unknown;
-  /** Validates the (decoded) response; without it the JSON is returned as is. */
-  schema?: z.ZodType<T>;
-  signal?: AbortSignal;
-  /**
-   * One key per player action (newIdempotencyKey() when the player acts) on calls that spend or move
-   * value: the server applies the action once however often the call arrives. Every resend of this
-   * call (the CSRF retry, the retry after a lost reply or a 503) carries the same key.
-   */
-  idempotencyKey?: string;
-}
 
 /**
  * A fresh key for one player action; make it when the player acts, not per attempt.
@@ -75,152 +57,25 @@ export interface ApiClientDeps {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function pathOnly(path: string): string {
-  const q = path.indexOf('?');
-  return q === -1 ? path : path.slice(0, q);
-}
-
-function readCsrfToken(payload: unknown): string | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const record = payload as Record<string, unknown>;
-  if (typeof record.secureData === 'string') {
-    try {
-      const decoded = decodeSecureData(record.secureData, 'server', infra.secureDataMaxInflatedBytes);
-      const token = (decoded as Record<string, unknown> | null)?.csrfToken;
-      if (typeof token === 'string' && token) return token;
-    } catch {
-      // spec §7: if the secureData decode fails, a plain csrfToken field is the fallback
-    }
-  }
-  return typeof record.csrfToken === 'string' && record.csrfToken ? record.csrfToken : null;
-}
-
-async function parseBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new Error(texts.responseDecodingFailed);
-  }
-}
-
 /**
  * The one place that knows CSRF tokens, secureData and error texts (architecture.md).
  * The token is cached and re-fetched when missing or refused, rather than before every single call:
  * the spec's "drop the token and fetch a fresh one on 403" only makes sense for a kept token.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const sleep = deps.sleep ?? realSleep;
-  const random = deps.random ?? Math.random;
-  let token: string | null = deps.csrfToken ?? null;
-  let pendingToken: Promise<string> | null = null;
-
-  async function fetchToken(): Promise<string> {
-    try {
-      const res = await deps.fetch('/api/auth/csrf-token', {
-        credentials: 'same-origin',
-        headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Frontend-Request': 'true' },
-      });
-      if (!res.ok) throw new Error(texts.noSecurityToken);
-      const fresh = readCsrfToken(await parseBody(res));
-      if (!fresh) throw new Error(texts.noSecurityToken);
-      token = fresh;
-      return fresh;
-    } catch {
-      throw new Error(texts.noSecurityToken);
-    }
-  }
-
-  function ensureToken(): Promise<string> {
-    if (token) return Promise.resolve(token);
-    // Concurrent calls share one token request.
-    pendingToken ??= fetchToken().finally(() => {
-      pendingToken = null;
-    });
-    return pendingToken;
-  }
-
-  function encodeBody(path: string, body: unknown): string {
-    try {
-      const payload = securePathSet.has(path) ? { secureData: encodeSecureData(body, 'client') } : body;
-      return JSON.stringify(payload);
-    } catch {
-      throw new Error(texts.requestEncodingFailed);
-    }
-  }
-
-  function decodeResponse(path: string, payload: unknown): unknown {
-    if (!securePathSet.has(path) || typeof payload !== 'object' || payload === null) return payload;
-    const secureData = (payload as Record<string, unknown>).secureData;
-    if (typeof secureData !== 'string') return payload;
-    try {
-      return decodeSecureData(secureData, 'server', infra.secureDataMaxInflatedBytes);
-    } catch {
-      throw new Error(texts.responseDecodingFailed);
-    }
-  }
-
-  async function send(path: string, options: RequestOptions<unknown>, csrf: string | null): Promise<Response> {
-    const headers: Record<string, string> = {
-      'X-Requested-With': 'XMLHttpRequest',
-      'X-Frontend-Request': 'true',
-    };
-    const hasBody = options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
-    if (csrf) headers['X-CSRF-Token'] = csrf;
-    if (options.idempotencyKey) headers[idempotencyKeyHeader] = options.idempotencyKey;
-    const init: RequestInit = {
-      method: options.method ?? (hasBody ? 'POST' : 'GET'),
-      credentials: 'same-origin',
-      headers,
-    };
-    if (hasBody) init.body = encodeBody(pathOnly(path), options.body);
-    if (options.signal) init.signal = options.signal;
-    return deps.fetch(path, init);
-  }
-
-  /**
-   * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) is retried once
-   * with the same key: the server answers from the first outcome if it was applied. A 503 that may be
-   * resent (mayResend: shed, keyed or a read) is resent up to infra.shedRetryAttempts times after the
-   * server's Retry-After with jitter (ADR 072), so a busy server costs the player a pause, not an error.
-   */
-  async function sendWithResends(
-    path: string,
-    options: RequestOptions<unknown>,
-    csrf: string | null,
-  ): Promise<Response> {
-    const call = {
-      method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
-      keyed: Boolean(options.idempotencyKey),
-    };
-    let lostReplyResent = false;
-    for (let resends = 0; ; resends++) {
-      let res: Response;
-      try {
-        res = await send(path, options, csrf);
-      } catch (error) {
-        if (!call.keyed || options.signal?.aborted || lostReplyResent) throw error;
-        lostReplyResent = true;
-        await sleep(infra.idempotentRetryDelayMs);
-        continue;
-      }
-      if (resends >= infra.shedRetryAttempts || !mayResend(res, call)) return res;
-      await sleep(resendDelayMs(res.headers.get('retry-after'), random));
-    }
-  }
+  const sending: SendDeps = { fetch: deps.fetch, sleep: deps.sleep ?? realSleep, random: deps.random ?? Math.random };
+  const token = createCsrfToken(deps.fetch, deps.csrfToken ?? null);
 
   async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
     const bare = pathOnly(path);
     const usesToken = !tokenFreePaths.has(bare);
-    let csrf = usesToken ? await ensureToken() : null;
-    let res = await sendWithResends(path, options, csrf);
+    let csrf = usesToken ? await token.ensure() : null;
+    let res = await sendWithResends(sending, path, options, csrf);
     if (res.status === 403 && csrf) {
       // spec §7: a refused token is dropped, a fresh one fetched and the call retried once
-      token = null;
-      csrf = await ensureToken();
-      res = await sendWithResends(path, options, csrf);
+      token.set(null);
+      csrf = await token.ensure();
+      res = await sendWithResends(sending, path, options, csrf);
     }
     if (!res.ok) {
       const bodyText = await res.text().catch(() => '');
@@ -243,11 +98,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         ...(schema ? { schema } : {}),
         ...(options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       }),
-    dropToken: () => {
-      token = null;
-    },
-    setToken: (csrfToken) => {
-      token = csrfToken;
-    },
+    dropToken: () => token.set(null),
+    setToken: (csrfToken) => token.set(csrfToken),
   };
 }

@@ -6,11 +6,10 @@ import { useApi } from '../../lib/api-context';
 import { errorText } from '../../lib/api-error';
 import { texts } from '../../lib/first-load-texts';
 import { userQueryKey } from '../../session/session-context';
-import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
 import { TextField } from '../../ui/text-field';
 import { checkField } from './auth-model';
-import { FormError } from './form-error';
+import { AuthForm } from './auth-form';
 import './auth-screen.css';
 
 /**
@@ -43,7 +42,13 @@ export default function ChooseUsernameScreen({ currentName }: { currentName: str
         <p className="bb-auth__tagline">
           {texts.renameCurrent} <strong>{currentName}</strong>
         </p>
-        <form className="bb-auth__form" onSubmit={submit} noValidate>
+        <AuthForm
+          onSubmit={submit}
+          problem={save.isError ? errorText(save.error) : null}
+          pending={save.isPending}
+          submitLabel={texts.renameSubmit}
+          pendingLabel={texts.renameSaving}
+        >
           <TextField
             label={texts.renameLabel}
             name="username"
@@ -56,11 +61,7 @@ export default function ChooseUsernameScreen({ currentName }: { currentName: str
             onChange={(e) => setUsername(e.target.value)}
             error={check && (submitted || !check.unfinished) ? check.text : null}
           />
-          <FormError message={save.isError ? errorText(save.error) : null} />
-          <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={save.isPending}>
-            {save.isPending ? texts.renameSaving : texts.renameSubmit}
-          </CommandButton>
-        </form>
+        </AuthForm>
       </Panel>
     </div>
   );

@@ -1,8 +1,7 @@
 import { texts } from '../../lib/first-load-texts';
-import { CommandButton } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
 import { checkLoginFields, checkLoginForm, emptyLogin, loginErrorText, type LoginFields } from './auth-model';
-import { FormError } from './form-error';
+import { LoginIdField, PasswordField } from './auth-fields';
+import { AuthForm } from './auth-form';
 import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
 
@@ -11,7 +10,7 @@ import { useAuthForm } from './use-auth-form';
  * text rather than silently cut (7c).
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<LoginFields>(
+  const { field, frame } = useAuthForm<LoginFields>(
     {
       empty: emptyLogin,
       path: '/api/auth/login',
@@ -24,26 +23,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (start: SessionStart) =>
   );
 
   return (
-    <form className="bb-auth__form" onSubmit={submit} noValidate>
-      <TextField
-        label={texts.auth.loginIdLabel}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={texts.hintLoginId}
-        {...field('loginId')}
-      />
-      <TextField
-        label={texts.auth.passwordLabel}
-        type="password"
-        autoComplete="current-password"
-        hint={texts.hintPassword}
-        {...field('password')}
-      />
-      <FormError message={problem} />
-      <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? texts.auth.connecting : texts.auth.connect}
-      </CommandButton>
-    </form>
+    <AuthForm {...frame} submitLabel={texts.auth.connect} pendingLabel={texts.auth.connecting}>
+      <LoginIdField hint={texts.hintLoginId} {...field('loginId')} />
+      <PasswordField autoComplete="current-password" {...field('password')} />
+    </AuthForm>
   );
 }

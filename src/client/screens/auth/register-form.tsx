@@ -1,5 +1,4 @@
 import { texts } from '../../lib/first-load-texts';
-import { CommandButton } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import {
   checkRegisterFields,
@@ -8,7 +7,8 @@ import {
   registerErrorText,
   type RegisterFields,
 } from './auth-model';
-import { FormError } from './form-error';
+import { LoginIdField, PasswordField } from './auth-fields';
+import { AuthForm } from './auth-form';
 import type { SessionStart } from '../../session/session-start';
 import { useAuthForm } from './use-auth-form';
 
@@ -26,7 +26,7 @@ function FieldHint({ lines }: { lines: readonly string[] }) {
  * against the server's rule as the player goes; no maxLength, so nothing is silently cut (7c).
  */
 export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart) => void }) {
-  const { field, submit, problem, pending } = useAuthForm<RegisterFields>(
+  const { field, frame } = useAuthForm<RegisterFields>(
     {
       empty: emptyRegister,
       path: '/api/auth/register',
@@ -39,15 +39,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart)
   );
 
   return (
-    <form className="bb-auth__form" onSubmit={submit} noValidate>
-      <TextField
-        label={texts.auth.loginIdLabel}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint={<FieldHint lines={[texts.auth.loginIdPrivate, texts.hintLoginId]} />}
-        {...field('loginId')}
-      />
+    <AuthForm {...frame} submitLabel={texts.auth.initialize} pendingLabel={texts.auth.initializing}>
+      <LoginIdField hint={<FieldHint lines={[texts.auth.loginIdPrivate, texts.hintLoginId]} />} {...field('loginId')} />
       <TextField
         label={texts.auth.usernameLabel}
         autoComplete="nickname"
@@ -55,23 +48,13 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: (start: SessionStart)
         hint={<FieldHint lines={[texts.auth.usernamePublic, texts.hintUsername]} />}
         {...field('username')}
       />
-      <TextField
-        label={texts.auth.passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        hint={texts.hintPassword}
-        {...field('password')}
-      />
+      <PasswordField autoComplete="new-password" {...field('password')} />
       <TextField
         label={texts.auth.confirmPasswordLabel}
         type="password"
         autoComplete="new-password"
         {...field('confirmPassword')}
       />
-      <FormError message={problem} />
-      <CommandButton type="submit" variant="primary" bracket className="bb-auth__submit" disabled={pending}>
-        {pending ? texts.auth.initializing : texts.auth.initialize}
-      </CommandButton>
-    </form>
+    </AuthForm>
   );
 }

@@ -15,6 +15,15 @@ export interface AuthFormSpec<F> {
   errorText(error: unknown): string;
 }
 
+/** What a TextField needs for one field of the form: its name, value, change and blur, and its message. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange(e: { target: { value: string } }): void;
+  onBlur(): void;
+  error: string | null;
+}
+
 /**
  * The state and submit logic the login and registration forms share: check, send once, sign in
  * (`onSignedIn` gets the player and the session's CSRF token). No query cache or API client here:
@@ -76,7 +85,7 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn:
   const blur = (key: keyof F) => () => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   /** The props a TextField needs for one field: value, change, blur and its message. */
-  const field = (key: keyof F) => ({
+  const field = (key: keyof F): FieldBinding => ({
     name: String(key),
     value: String(fields[key]),
     onChange: set(key),
@@ -84,5 +93,6 @@ export function useAuthForm<F extends object>(spec: AuthFormSpec<F>, onSignedIn:
     error: errorOf(key),
   });
 
-  return { field, submit, problem, pending };
+  // frame: what the AuthForm around the fields needs.
+  return { field, frame: { onSubmit: submit, problem, pending } };
 }

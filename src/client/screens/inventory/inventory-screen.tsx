@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { itemTexts } from '../../../core/texts';
-import { errorText } from '../../lib/api-error';
 import { useSession } from '../../session/session-context';
 import { CommandButton } from '../../ui/button';
 import { Panel } from '../../ui/panel';
@@ -9,21 +8,14 @@ import { Tabs } from '../../ui/tabs';
 import { useFocusSuccessor } from '../../ui/use-focus-successor';
 import { ConfirmDestroy } from './confirm-destroy';
 import { EquipmentPanel } from './equipment-panel';
-import {
-  inventoryTabs,
-  inventoryTitle,
-  isInTab,
-  itemKey,
-  itemsForTab,
-  keepOrder,
-  type InventoryItem,
-  type InventoryTab,
-} from './inventory-model';
+import { inventoryTabs, inventoryTitle, type InventoryItem, type InventoryTab } from './inventory-model';
 import { InventoryList } from './inventory-list';
+import { InventoryTabContent } from './inventory-tab-content';
 import { SelectionBar } from './selection-bar';
-import { browsing, selectionReducer } from './selection-model';
 import { useCores, useGear } from './use-inventory';
 import { useInventoryActions } from './use-inventory-actions';
+import { useSelection } from './use-selection';
+import { useShownItems } from './use-shown-items';
 import './inventory-screen.css';
 
 const panelId = 'bb-inv-panel';
@@ -35,42 +27,11 @@ export function InventoryScreen() {
   const cores = useCores();
   const actions = useInventoryActions();
   const [tab, setTab] = useState<InventoryTab>('all');
-  const [selection, dispatch] = useReducer(selectionReducer, browsing);
   const [confirming, setConfirming] = useState<InventoryItem | null>(null);
-
-  const gearList = useMemo(() => gear.data ?? [], [gear.data]);
-  const coreList = useMemo(() => cores.data ?? [], [cores.data]);
-  const sorted = useMemo(() => itemsForTab(gearList, coreList, 'all'), [gearList, coreList]);
-  // The order the player saw first stays until they sort again or leave (no re-sort under the pointer).
-  const [shown, setShown] = useState<string[] | null>(null);
-  const ordered = useMemo(() => keepOrder(shown, sorted), [shown, sorted]);
-  const items = useMemo(() => ordered.filter((item) => isInTab(item, tab)), [ordered, tab]);
+  const { gearList, coreList, sorted, items, sortAgain } = useShownItems(gear.data, cores.data, tab);
+  const [selection, dispatch] = useSelection(sorted, confirming !== null);
   const listBox = useRef<HTMLDivElement>(null);
   const listFocus = useFocusSuccessor(listBox);
-
-  useEffect(() => {
-    if (!gear.data || !cores.data) return;
-    const keys = ordered.map(itemKey);
-    setShown((before) =>
-      before && before.length === keys.length && before.every((k, i) => k === keys[i]) ? before : keys,
-    );
-  }, [ordered, gear.data, cores.data]);
-
-  // Items that left (destroyed, sold, opened elsewhere) leave the selection too.
-  useEffect(() => {
-    const held = new Set(sorted.map(itemKey));
-    dispatch({ kind: 'keep-only', keys: held });
-  }, [sorted]);
-
-  // Escape ends multi-select, as Cancel does (ui.md: Escape closes).
-  useEffect(() => {
-    if (selection.mode !== 'select') return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !confirming) dispatch({ kind: 'end' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [selection.mode, confirming]);
 
   const loading = gear.isPending || cores.isPending;
   const failed = gear.isError || cores.isError;
@@ -90,7 +51,7 @@ export function InventoryScreen() {
           actions={
             selection.mode === 'browse' ? (
               <>
-                <CommandButton size="small" onClick={() => setShown(null)} title={itemTexts.sortAgainHint}>
+                <CommandButton size="small" onClick={sortAgain} title={itemTexts.sortAgainHint}>
                   {itemTexts.sortAgain}
                 </CommandButton>
                 <CommandButton size="small" onClick={() => dispatch({ kind: 'start' })} disabled={loading || failed}>
@@ -118,18 +79,12 @@ export function InventoryScreen() {
               hint={!loading && !failed && items.length > 0 ? itemTexts.multiSelectHint : undefined}
             />
             <div id={panelId} role="tabpanel" aria-labelledby={`bb-inv-tab-${tab}`} className="bb-inv__tabpanel">
-              {loading ? (
-                <p className="bb-inv__state" role="status">
-                  LOADING...
-                </p>
-              ) : failed ? (
-                <div className="bb-inv__state" role="alert">
-                  <p>{errorText(gear.error ?? cores.error)}</p>
-                  <CommandButton size="small" onClick={() => void Promise.all([gear.refetch(), cores.refetch()])}>
-                    RETRY
-                  </CommandButton>
-                </div>
-              ) : (
+              <InventoryTabContent
+                loading={loading}
+                failed={failed}
+                error={gear.error ?? cores.error}
+                onRetry={() => void Promise.all([gear.refetch(), cores.refetch()])}
+              >
                 <InventoryList
                   tab={tab}
                   items={items}
@@ -145,7 +100,7 @@ export function InventoryScreen() {
                   onDestroy={setConfirming}
                   onOpen={actions.open}
                 />
-              )}
+              </InventoryTabContent>
             </div>
           </div>
         </Panel>
