@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { infra } from '../../core/infra';
 import { mayResend, resendDelayMs, shedHeader } from './resend-delay';
 
-const headers = (...names: string[]) => new Headers(names.map((name) => [name, '1']));
+const headers = (...names: string[]) => new Headers(names.map((name): [string, string] => [name, '1']));
 
 describe('resendDelayMs', () => {
   it.each([
