@@ -91,6 +91,7 @@ describe('only stores and the table-owning modules touch the schema and Drizzle'
   it.each([
     ['src/server/features/chat/service.ts', "import { chatMessages } from '../../db/schema';"],
     ['src/server/features/chat/routes.ts', "import { eq } from 'drizzle-orm';"],
+    ['src/server/features/chat/restore.ts', "import { eq } from 'drizzle-orm';"],
     ['src/server/http/x.ts', "import { users } from '../db/schema/users';"],
     ['scripts/x.ts', "import { users } from '../src/server/db/schema';"],
   ])('%s: %s is refused', async (path, code) => {
@@ -99,6 +100,8 @@ describe('only stores and the table-owning modules touch the schema and Drizzle'
 
   it.each([
     ['src/server/features/chat/store.ts', "import { chatMessages } from '../../db/schema';"],
+    // A store split by concern (ADR 080) is a store too.
+    ['src/server/features/terminal/intrusion-store.ts', "import { intrusions } from '../../db/schema';"],
     ['src/server/wallet/debit.ts', "import { users } from '../db/schema';"],
     ['src/server/jobs/runner.ts', "import { sql } from 'drizzle-orm';"],
     ['src/server/features/chat/chat.int.test.ts', "import { users } from '../../db/schema';"],
@@ -127,6 +130,15 @@ describe("no feature imports another feature's store", () => {
         "import { listListings } from './store';\nexport const f = listListings;\n",
       ),
     ).toEqual([]);
+  });
+
+  it("refuses another feature's <concern>-store as surely as its store", async () => {
+    expect(
+      await rulesHit(
+        'src/server/features/market/service.ts',
+        "import { lockIntrusion } from '../terminal/intrusion-store';\nexport const f = lockIntrusion;\n",
+      ),
+    ).toContain(BOUNDARIES);
   });
 
   it("lets a test read another feature's store to check an invariant across features", async () => {
@@ -178,6 +190,15 @@ describe("a feature's store touches only its own tables", () => {
       await rulesHit(
         store,
         `${head}export const f = (tx: Tx) => tx.execute(sql\`DELETE FROM \${users} WHERE id = 1\`);\nexport const e = eq;\n`,
+      ),
+    ).toContain(TABLES);
+  });
+
+  it('checks a <concern>-store.ts beside store.ts the same way', async () => {
+    expect(
+      await rulesHit(
+        'src/server/features/terminal/intrusion-store.ts',
+        "import { chatMessages } from '../../db/schema';\nexport const t = chatMessages;\n",
       ),
     ).toContain(TABLES);
   });

@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { requireMessageText } from '../chat/service';
 import { refuseWhileMuted } from '../../moderation';
+import * as directoryStore from './directory-store';
 import * as store from './store';
 
 export interface PingServiceDeps {
@@ -48,10 +49,11 @@ export function createPingService(deps: PingServiceDeps) {
   }
 
   return {
-    directoryUsers: (): Promise<DirectoryUser[]> => store.directoryUsers(db, balance.directoryUsersLimit, ttlMs),
+    directoryUsers: (): Promise<DirectoryUser[]> =>
+      directoryStore.directoryUsers(db, balance.directoryUsersLimit, ttlMs),
 
     async directoryUser(username: string): Promise<DirectoryUser> {
-      const user = await store.directoryUser(db, username, ttlMs);
+      const user = await directoryStore.directoryUser(db, username, ttlMs);
       if (!user) throw new HttpError(404, texts.pingUserNotFound);
       return user;
     },

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/connect';
 import { pingSystemLines, privateMessages, users } from '../../db/schema';
 import { intArray } from '../../db/param-sets';
-import { isOnlineSql } from '../../realtime/presence-store';
+import { developerLoginId } from './directory-store';
+
+// Ping's private messages and system lines; who the directory lists is in directory-store.ts.
 
 /** Serialises one player's private sends across instances, so the send limit cannot be raced. */
 export async function lockSender(tx: Executor, userId: number): Promise<void> {
@@ -11,15 +13,6 @@ export async function lockSender(tx: Executor, userId: number): Promise<void> {
 }
 
 /** A player who can be written to: a deleted account (ADR 057) is nobody's conversation partner any more. */
-/**
- * The built-in developer account's login ID (migration 0012): banned so nobody signs in as it, yet
- * listed in the directory, because it answers a Ping itself (ADR 063).
- */
-export const developerLoginId = '~developer';
-
-/** Who the directory lists: players in good standing, and the developer. */
-const listedInDirectory = or(eq(users.banned, false), eq(users.loginId, developerLoginId));
-
 export async function findUser(tx: Executor, id: number) {
   const [row] = await tx
     .select({
@@ -157,33 +150,6 @@ export async function conversationPartners(
     .orderBy(desc(sql`max(${privateMessages.id})`))
     .limit(limit);
   return rows.map((r) => r.username);
-}
-
-const directoryColumns = (ttlMs: number) => ({
-  id: users.id,
-  username: users.username,
-  isOnline: isOnlineSql(users.id, ttlMs),
-});
-
-/** Players for the directory, online ones first, then by name. Banned players are not listed. */
-export async function directoryUsers(tx: Executor, limit: number, ttlMs: number) {
-  const columns = directoryColumns(ttlMs);
-  return tx
-    .select(columns)
-    .from(users)
-    .where(listedInDirectory)
-    .orderBy(desc(columns.isOnline), asc(sql`lower(${users.username})`), asc(users.id))
-    .limit(limit);
-}
-
-/** One player by username, case-insensitively (usernames are unique that way). */
-export async function directoryUser(tx: Executor, username: string, ttlMs: number) {
-  const [row] = await tx
-    .select(directoryColumns(ttlMs))
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, listedInDirectory))
-    .limit(1);
-  return row;
 }
 
 export async function hasSent(tx: Executor, senderId: number): Promise<boolean> {

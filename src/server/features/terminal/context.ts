@@ -5,12 +5,13 @@ import { balance } from '../../../core/balance';
 import { hackRefusal, type HackRefusal } from '../../../core/rules/terminal';
 import { baseName, resolvePath, tokenName, type PathResult } from '../../../core/terminal/fs-path';
 import { terminalTexts as t } from '../../../core/texts/terminal';
-import type { Database, Executor, Tx } from '../../db/connect';
+import type { Database, Db, Executor, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
 import type { DomainEvent, DomainEventEmitter } from '../../events/domain-events';
 import type { Bus } from '../../realtime/bus';
-import * as store from './store';
 import { publishUserViews } from '../../realtime/user-views';
+import * as intrusionStore from './intrusion-store';
+import * as store from './store';
 
 export interface TerminalServiceDeps {
   database: Database;
@@ -50,7 +51,11 @@ export async function listing(tx: Executor, userId: number, path: string, tokenD
 }
 
 /** An intrusion the player may still use: theirs, open, and inside its limit on the server's clock. */
-export function usable(row: store.IntrusionRow | undefined, userId: number, at: number): store.IntrusionRow {
+export function usable(
+  row: intrusionStore.IntrusionRow | undefined,
+  userId: number,
+  at: number,
+): intrusionStore.IntrusionRow {
   if (!row || row.attackerId !== userId) return refuse(403, t.noActiveIntrusion);
   if (row.outcome !== 'active') return refuse(403, t.noActiveIntrusion);
   if (row.expiresAt.getTime() <= at) return refuse(403, t.sessionExpired);
@@ -79,9 +84,9 @@ export async function refusalOf(
     attackerLevel: me.level,
     victimLevel: victim.level,
     victimRegisteredAt: victim.createdAt.getTime(),
-    victimHasHacked: await store.hasHacked(tx, victimId),
+    victimHasHacked: await intrusionStore.hasHacked(tx, victimId),
     victimShieldUntil: fs.hackedShieldUntil?.getTime() ?? null,
-    lastHackOfVictimAt: (await store.lastHackSince(tx, attackerId, victimId, since))?.getTime() ?? null,
+    lastHackOfVictimAt: (await intrusionStore.lastHackSince(tx, attackerId, victimId, since))?.getTime() ?? null,
     now: at,
   });
 }
@@ -98,21 +103,36 @@ export async function shieldOf(
   return refusal && t.hackRefusals[refusal];
 }
 
-/** What every Terminal action shares: the deps, socket events, balance pushes and mission completion. */
-export function terminalContext(deps: TerminalServiceDeps) {
+/**
+ * What every Terminal action takes first (ADR 080): the service's deps, the clock, the intrusion limit,
+ * and the ways an action tells players what happened — socket events, balance pushes, domain events.
+ */
+export interface TerminalContext {
+  deps: TerminalServiceDeps;
+  db: Db;
+  now: () => number;
+  timeLimitMs: number;
+  /** A socket event to these players' tabs, on every instance (call it after commit). */
+  tell(userIds: number[], event: EventBody): void;
+  /** user.updated for each player once (publishUserViews); after commit. */
+  publishBalances(userIds: number[]): Promise<void>;
+  /**
+   * Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
+   * a listener's failure never undoes the action.
+   */
+  announce(event: DomainEvent): Promise<void>;
+}
+
+/** Builds the context once per service from its deps. */
+export function terminalContext(deps: TerminalServiceDeps): TerminalContext {
   const { bus } = deps;
-  const tell = (userIds: number[], event: EventBody) => bus.publish({ audience: { kind: 'users', userIds }, event });
   return {
     deps,
     db: deps.database.db,
     now: deps.now,
     timeLimitMs: deps.intrusionTimeLimitMs ?? balance.sshTimeLimitSeconds * 1000,
-    tell,
-    publishBalances: (userIds: number[]) => publishUserViews(deps, userIds),
-    // Awaited after commit, so the answer arrives with the reward already paid (balances the client reads are settled);
-    // a listener's failure never undoes the action.
-    announce: (event: DomainEvent): Promise<void> => deps.events.emit(event),
+    tell: (userIds, event) => bus.publish({ audience: { kind: 'users', userIds }, event }),
+    publishBalances: (userIds) => publishUserViews(deps, userIds),
+    announce: (event) => deps.events.emit(event),
   };
 }
-
-export type TerminalContext = ReturnType<typeof terminalContext>;

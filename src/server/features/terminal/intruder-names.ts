@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/connect';
-import * as store from './store';
+import * as intrusionStore from './intrusion-store';
 
 /** Who broke in, by intrusion id (`intrusion:<id>` ledger references), for the victim's activity log. */
 export async function intruderNames(
@@ -7,5 +7,5 @@ export async function intruderNames(
   intrusionIds: readonly number[],
 ): Promise<ReadonlyMap<number, string>> {
   if (intrusionIds.length === 0) return new Map();
-  return new Map((await store.intruderNames(executor, intrusionIds)).map((r) => [r.id, r.username]));
+  return new Map((await intrusionStore.intruderNames(executor, intrusionIds)).map((r) => [r.id, r.username]));
 }
