@@ -25,6 +25,11 @@ export const errorResponses = { '4xx': ErrorAnswer, '5xx': ErrorAnswer } as cons
 /** A 204 answer: nothing is written, and the route still declares it so the walk and the spec see it. */
 export const NoContent = z.undefined().meta({ description: 'No content.' });
 
+/** A 304 to a conditional GET: nothing is written, the copy the client holds (its If-None-Match) is current. */
+export const NotModified = z
+  .undefined()
+  .meta({ description: 'Not modified: the ETag sent in If-None-Match is current.' });
+
 function isZod(schema: unknown): schema is z.ZodType {
   return schema instanceof z.ZodType;
 }
