@@ -99,6 +99,7 @@ describe('only stores and the table-owning modules touch the schema and Drizzle'
 
   it.each([
     ['src/server/features/chat/store.ts', "import { chatMessages } from '../../db/schema';"],
+    ['src/server/features/kernel/season-store.ts', "import { kernelSeasons } from '../../db/schema';"],
     ['src/server/wallet/debit.ts', "import { users } from '../db/schema';"],
     ['src/server/jobs/runner.ts', "import { sql } from 'drizzle-orm';"],
     ['src/server/features/chat/chat.int.test.ts', "import { users } from '../../db/schema';"],
@@ -127,6 +128,12 @@ describe("no feature imports another feature's store", () => {
         "import { listListings } from './store';\nexport const f = listListings;\n",
       ),
     ).toEqual([]);
+    expect(
+      await rulesHit(
+        'src/server/features/market/service.ts',
+        "import { listSeasons } from '../kernel/season-store';\nexport const f = listSeasons;\n",
+      ),
+    ).toContain(BOUNDARIES);
   });
 
   it("lets a test read another feature's store to check an invariant across features", async () => {
