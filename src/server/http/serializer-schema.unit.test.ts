@@ -3,26 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ListingPage } from '../../core/api/market';
 import { jsonSchemaOf } from './contracts';
+import { answerExamples } from './openapi/examples';
 import { serializerSchema } from './serializer-schema';
 
-const gear = {
-  id: 1,
-  itemId: 10,
-  itemType: 'gear' as const,
-  itemData: {
-    name: 'Quantum CPU',
-    description: 'Raises attack.',
-    type: 'cpu' as const,
-    rarity: 'epic' as const,
-    level: 5,
-    statValue: 12,
-  },
-  price: 450,
-  sellerId: 7,
-  sellerUsername: 'trinity',
-  createdAt: '2026-11-26T18:00:00.000Z',
-  expiresAt: '2026-11-29T18:00:00.000Z',
-};
+// The documented example listing (a gear), and a core listed beside it.
+const example = answerExamples['GET /api/marketplace/listings']![200] as z.input<typeof ListingPage>;
+const gear = example.listings[0]!;
 const core = {
   ...gear,
   id: 2,
