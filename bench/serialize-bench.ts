@@ -10,6 +10,7 @@ import { buildApp, type App } from '../src/server/app';
 import { createDb } from '../src/server/db/connect';
 import { migrate } from '../src/server/db/migrate';
 import { jsonSchemaOf } from '../src/server/http/contracts';
+import { serializerSchema } from '../src/server/http/serializer-schema';
 import { requireAuth } from '../src/server/http/session';
 import { testConfig } from '../tests/support/config';
 
@@ -142,28 +143,36 @@ async function constantRoute(): Promise<{ app: App; perRequest: () => Promise<nu
 
 export interface SerializeResult {
   constantRouteUsPerRequest: number;
-  answers: { name: string; bytes: number; compiledUs: number; stringifyUs: number }[];
+  /** compiledUs: the serializer the routes use; fullSchemaUs: compiled from the contract's whole JSON Schema (before ADR 077's fix). */
+  answers: { name: string; bytes: number; compiledUs: number; fullSchemaUs: number; stringifyUs: number }[];
 }
 
 /** `BENCH_ONLY=serialize`: prints the table and writes results/latest.serialize.json. */
 export async function benchSerialize(): Promise<SerializeResult> {
   const list = answers().map((a) => ({
     ...a,
-    compiled: fastJsonStringify(jsonSchemaOf(a.schema, 'output')),
+    compiled: fastJsonStringify(serializerSchema(jsonSchemaOf(a.schema, 'output'))),
+    fullSchema: fastJsonStringify(jsonSchemaOf(a.schema, 'output')),
     compiledUs: [] as number[],
+    fullSchemaUs: [] as number[],
     stringifyUs: [] as number[],
   }));
+  for (const a of list) {
+    if (a.compiled(a.value) !== a.fullSchema(a.value)) throw new Error(`${a.name}: the two serializers disagree`);
+  }
   const constant = await constantRoute();
   const constantUs: number[] = [];
   await constant.perRequest(); // warm-up, JIT included
   for (const a of list) {
     cpuMicros(loops, () => a.compiled(a.value));
+    cpuMicros(loops, () => a.fullSchema(a.value));
     cpuMicros(loops, () => JSON.stringify(a.value));
   }
   for (let round = 0; round < rounds; round++) {
     constantUs.push(await constant.perRequest());
     for (const a of list) {
       a.compiledUs.push(cpuMicros(loops, () => a.compiled(a.value)));
+      a.fullSchemaUs.push(cpuMicros(loops, () => a.fullSchema(a.value)));
       a.stringifyUs.push(cpuMicros(loops, () => JSON.stringify(a.value)));
     }
   }
@@ -174,6 +183,7 @@ export async function benchSerialize(): Promise<SerializeResult> {
       name: a.name,
       bytes: JSON.stringify(a.value).length,
       compiledUs: median(a.compiledUs),
+      fullSchemaUs: median(a.fullSchemaUs),
       stringifyUs: median(a.stringifyUs),
     })),
   };
@@ -186,6 +196,7 @@ export async function benchSerialize(): Promise<SerializeResult> {
   for (const a of result.answers) {
     console.log(
       `  ${a.name.padEnd(32)} ${String(a.bytes).padStart(6)} B  compiled ${a.compiledUs.toFixed(2).padStart(6)} µs` +
+        `  (whole schema ${a.fullSchemaUs.toFixed(2).padStart(6)} µs)` +
         `  JSON.stringify ${a.stringifyUs.toFixed(2).padStart(6)} µs  (${(a.stringifyUs / a.compiledUs).toFixed(2)}×)`,
     );
   }

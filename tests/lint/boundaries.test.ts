@@ -102,6 +102,7 @@ describe('only stores and the table-owning modules touch the schema and Drizzle'
     ['src/server/features/chat/store.ts', "import { chatMessages } from '../../db/schema';"],
     // A store split by concern (ADR 080) is a store too.
     ['src/server/features/terminal/intrusion-store.ts', "import { intrusions } from '../../db/schema';"],
+    ['src/server/features/kernel/season-store.ts', "import { kernelSeasons } from '../../db/schema';"],
     ['src/server/wallet/debit.ts', "import { users } from '../db/schema';"],
     ['src/server/jobs/runner.ts', "import { sql } from 'drizzle-orm';"],
     ['src/server/features/chat/chat.int.test.ts', "import { users } from '../../db/schema';"],
@@ -130,6 +131,12 @@ describe("no feature imports another feature's store", () => {
         "import { listListings } from './store';\nexport const f = listListings;\n",
       ),
     ).toEqual([]);
+    expect(
+      await rulesHit(
+        'src/server/features/market/service.ts',
+        "import { listSeasons } from '../kernel/season-store';\nexport const f = listSeasons;\n",
+      ),
+    ).toContain(BOUNDARIES);
   });
 
   it("refuses another feature's <concern>-store as surely as its store", async () => {

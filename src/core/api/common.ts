@@ -61,3 +61,24 @@ export type User = z.infer<typeof User>;
 
 /** The body of a POST that takes no fields: `{}`, or no body at all (the validator reads it as undefined). */
 export const NoFields = z.strictObject({}).optional().describe('No fields: send {} or no body.');
+
+/** Bytes, whole or as a stream of slices. */
+export type Bytes = Uint8Array | AsyncIterable<Uint8Array>;
+
+const isBytes = (value: unknown): value is Bytes =>
+  value instanceof Uint8Array || (typeof value === 'object' && value !== null && Symbol.asyncIterator in value);
+
+/**
+ * An answer sent as bytes, not JSON (the Kernel's snapshot frame, a season's PNG), with its media type. The
+ * server sends a Buffer or a stream, which Fastify writes as it is (no serializer, no JSON); the schema tells
+ * the route walk and the OpenAPI document what the bytes are.
+ */
+export function binaryAnswer(mediaType: string, description: string) {
+  return z.custom<Bytes>(isBytes).meta({ description, contentMediaType: mediaType });
+}
+
+/** The media type of an answer declared with `binaryAnswer`, or null for a JSON answer. */
+export function binaryMediaTypeOf(schema: z.ZodType): string | null {
+  const mediaType = schema.meta()?.contentMediaType;
+  return typeof mediaType === 'string' ? mediaType : null;
+}

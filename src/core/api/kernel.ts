@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { balance } from '../balance';
 import { infra } from '../infra';
 import { fillText, texts } from '../texts';
-import { queryInt } from './common';
+import { binaryAnswer, queryInt } from './common';
 import { GridSquare } from './events';
 
 /**
@@ -69,12 +69,16 @@ export const PurchaseResult = z.object({
 });
 export type PurchaseResult = z.infer<typeof PurchaseResult>;
 
-/** A refused purchase: the spec's title and text, and the owner when the bit was taken. */
+/**
+ * A refused purchase (409): the spec's title and text, the owner when the bit was taken, and how much
+ * Telnet was missing when the balance was short.
+ */
 export const PurchaseRefusal = z.object({
   success: z.literal(false),
   title: z.string(),
   message: z.string(),
   ownerUsername: z.string().optional(),
+  shortBy: z.int().min(1).optional(),
 });
 export type PurchaseRefusal = z.infer<typeof PurchaseRefusal>;
 
@@ -120,6 +124,15 @@ export type MyBits = z.infer<typeof MyBits>;
 
 /** The snapshot's version travels in this header (and in its ETag) as well as inside the frame. */
 export const snapshotVersionHeader = 'X-Grid-Version';
+
+/**
+ * GET /api/grid/snapshot: the whole canvas as one compressed binary frame (ADR 023, 043), not JSON; a client
+ * whose If-None-Match is the current ETag gets a 304 instead.
+ */
+export const SnapshotFrame = binaryAnswer(
+  'application/octet-stream',
+  `The whole canvas as one compressed binary frame (ADR 023), its version also in the ETag and ${snapshotVersionHeader}.`,
+);
 
 /** Kernel seasons (ADR 053): the current season, and the archive of ended ones with their final image. */
 export const seasonPaths = {
@@ -167,6 +180,9 @@ export const SeasonsPage = z.object({
   total: z.int().min(0),
 });
 export type SeasonsPage = z.infer<typeof SeasonsPage>;
+
+/** GET /api/kernel/seasons/:season/image.png: an ended season's final canvas, immutable once written. */
+export const SeasonImage = binaryAnswer('image/png', "An ended season's final canvas as a PNG; it never changes.");
 
 /** The :season of an image path: digits only. */
 export const SeasonParams = z.strictObject({

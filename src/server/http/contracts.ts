@@ -6,6 +6,7 @@ import { secureAnswerOf } from '../../core/api/game';
 import { infra } from '../../core/infra';
 import { describeZodError, HttpError } from './errors';
 import { decodeSecureDataNative } from './secure-data-codec';
+import { serializerSchema } from './serializer-schema';
 
 /**
  * Routes declare zod contracts (docs/decisions/074-contracts-on-every-route.md): the handler's input is
@@ -25,6 +26,11 @@ export const errorResponses = { '4xx': ErrorAnswer, '5xx': ErrorAnswer } as cons
 /** A 204 answer: nothing is written, and the route still declares it so the walk and the spec see it. */
 export const NoContent = z.undefined().meta({ description: 'No content.' });
 
+/** A 304 to a conditional GET: nothing is written, the copy the client holds (its If-None-Match) is current. */
+export const NotModified = z
+  .undefined()
+  .meta({ description: 'Not modified: the ETag sent in If-None-Match is current.' });
+
 function isZod(schema: unknown): schema is z.ZodType {
   return schema instanceof z.ZodType;
 }
@@ -43,7 +49,8 @@ export interface ContractOptions {
 
 /**
  * Input is parsed by the route's zod schema with the same 400 message as before (describeZodError);
- * output is written by fast-json-stringify compiled from the response schema (fields outside it never leave).
+ * output is written by fast-json-stringify compiled from the response schema (fields outside it never leave),
+ * without the checks that only slow it down (serializerSchema, ADR 077).
  */
 export function registerContracts(app: FastifyInstance, options: ContractOptions): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
@@ -58,7 +65,7 @@ export function registerContracts(app: FastifyInstance, options: ContractOptions
   });
   app.setSerializerCompiler(({ schema, url, method, httpStatus }) => {
     if (!isZod(schema)) throw new Error('a route response schema must be a zod schema');
-    const stringify = fastJsonStringify(jsonSchemaOf(schema, 'output'));
+    const stringify = fastJsonStringify(serializerSchema(jsonSchemaOf(schema, 'output')));
     if (!options.checkResponses) return (data: unknown) => stringify(data);
     const check = (value: unknown, against: z.ZodType) => {
       const result = against.safeParse(value);

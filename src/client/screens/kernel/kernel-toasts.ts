@@ -1,3 +1,5 @@
+import { ErrorBody } from '../../../core/api/common';
+import { PurchaseRefusal } from '../../../core/api/kernel';
 import { fillText, texts } from '../../../core/texts';
 import { ApiError } from '../../lib/api-error';
 import { formatTelnet } from '../../lib/format-telnet';
@@ -10,21 +12,26 @@ export interface Notice {
   description: string;
 }
 
+/** The JSON of an error body, or null when it is not JSON. */
+function jsonOf(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * What a failed purchase shows (spec §8): the server's title and text for 'Bit Owned' and
- * 'Insufficient Telnet'; otherwise 'Purchase Failed' with the server's message or our default.
+ * What a failed purchase shows (spec §8): the refusal's title and text for 'Bit Owned' and 'Insufficient
+ * Telnet' (the 409 the contract declares); otherwise 'Purchase Failed' with the server's message or our default.
  */
 export function purchaseFailure(error: unknown): Notice {
   if (error instanceof ApiError) {
-    try {
-      const body = JSON.parse(error.body) as { title?: unknown; message?: unknown };
-      if (typeof body.title === 'string' && typeof body.message === 'string')
-        return { title: body.title, description: body.message };
-      if (typeof body.message === 'string' && body.message)
-        return { title: k.purchaseFailed, description: body.message };
-    } catch {
-      // not JSON: fall through to the default
-    }
+    const body = jsonOf(error.body);
+    const refusal = PurchaseRefusal.safeParse(body);
+    if (refusal.success) return { title: refusal.data.title, description: refusal.data.message };
+    const plain = ErrorBody.safeParse(body);
+    if (plain.success && plain.data.message) return { title: k.purchaseFailed, description: plain.data.message };
   }
   return { title: k.purchaseFailed, description: k.purchaseFailedDefault };
 }

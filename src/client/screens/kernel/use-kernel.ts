@@ -5,6 +5,7 @@ import {
   PlayerColor,
   PurchaseResult,
   SetColorResult,
+  type PurchaseBody,
   type SetColorBody,
 } from '../../../core/api/kernel';
 import type { BitCoord } from '../../../core/rules/kernel';
@@ -49,11 +50,13 @@ export function useSetColor() {
   });
 }
 
-/** POST /api/grid/purchase with one Idempotency-Key per confirmation. */
+/** POST /api/grid/purchase with one Idempotency-Key per confirmation; a refusal is a 409 PurchaseRefusal (kernel-toasts). */
 export function usePurchase() {
   const api = useApi();
   return useMutation({
-    mutationFn: (bit: BitCoord) =>
-      api.post(gridPaths.purchase, { x: bit.x, y: bit.y }, PurchaseResult, { idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (bit: BitCoord) => {
+      const body: PurchaseBody = { x: bit.x, y: bit.y };
+      return api.post(gridPaths.purchase, body, PurchaseResult, { idempotencyKey: newIdempotencyKey() });
+    },
   });
 }

@@ -1,7 +1,8 @@
 import type { Executor, Tx } from '../../db/connect';
 import { noteFeatureRowLocked } from '../../db/lock-players';
 import type { Bus } from '../../realtime/bus';
-import * as store from './store';
+import * as store from './clear-store';
+import { lockGridState } from './season-store';
 
 export interface Region {
   x0: number;
@@ -25,7 +26,7 @@ export async function clearKernelRegion(
   region: Region & { ownerIds: number[] },
 ): Promise<{ bits: store.ClearedBit[]; version: number | null }> {
   // The lock every purchase takes for its version: no purchase commits in the region meanwhile.
-  await store.lockGridState(tx);
+  await lockGridState(tx);
   noteFeatureRowLocked(tx);
   return store.clearRegion(tx, region);
 }

@@ -1,17 +1,26 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  BitInfo,
   BitQuery,
   ChangesQuery,
+  GridChanges,
   gridPaths,
+  GridState,
+  MyBits,
+  PlayerColor,
   PurchaseBody,
+  PurchaseRefusal,
+  PurchaseResult,
   SetColorBody,
+  SetColorResult,
+  SnapshotFrame,
   snapshotVersionHeader,
   StateQuery,
 } from '../../../core/api/kernel';
 import { infra } from '../../../core/infra';
 import { itemTexts } from '../../../core/texts';
-import { parseInput } from '../../http/errors';
+import { errorResponses, NotModified, type ZodTypeProvider } from '../../http/contracts';
 import { requireIdempotencyKey, sendOutcome } from '../../http/idempotency-key';
 import { byPlayer, type Limits } from '../../http/limits';
 import { requireAuth } from '../../http/session';
@@ -61,53 +70,74 @@ export function kernelRoutes(app: FastifyInstance, kernel: KernelService, limits
     refusal: itemTexts.tooManyItemActions,
     body: { success: false },
   });
-  app.get(gridPaths.state, async (request) => {
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const answers = <S>(ok: S) => ({ 200: ok, ...errorResponses });
+
+  api.get(gridPaths.state, { schema: { querystring: StateQuery, response: answers(GridState) } }, async (request) => {
     requireAuth(request);
-    const query = parseInput(StateQuery, request.query);
     await stateReads.take(request);
-    return kernel.state(query);
+    return kernel.state(request.query);
   });
 
-  app.get(gridPaths.mine, async (request) => kernel.mine(requireAuth(request).user.id));
+  api.get(gridPaths.mine, { schema: { response: answers(MyBits) } }, async (request) =>
+    kernel.mine(requireAuth(request).user.id),
+  );
 
-  app.get(gridPaths.playerColor, async (request) => kernel.playerColor(requireAuth(request).user.id));
+  api.get(gridPaths.playerColor, { schema: { response: answers(PlayerColor) } }, async (request) =>
+    kernel.playerColor(requireAuth(request).user.id),
+  );
 
-  app.post(gridPaths.setColor, async (request) => {
-    const user = await limited(request);
-    return kernel.setColor(user.id, parseInput(SetColorBody, request.body));
-  });
+  api.post(gridPaths.setColor, { schema: { body: SetColorBody, response: answers(SetColorResult) } }, async (request) =>
+    kernel.setColor((await limited(request)).id, request.body),
+  );
 
-  app.post(gridPaths.purchase, async (request, reply) => {
-    const user = await limited(request);
-    const key = requireIdempotencyKey(request);
-    return sendOutcome(reply, await kernel.purchase(user.id, key, parseInput(PurchaseBody, request.body)));
-  });
+  // A refusal (bit owned, no colour, too little Telnet) is a 409 with the spec's title, stored and replayed
+  // under the Idempotency-Key like the success.
+  api.post(
+    gridPaths.purchase,
+    { schema: { body: PurchaseBody, response: { 200: PurchaseResult, 409: PurchaseRefusal, ...errorResponses } } },
+    async (request, reply) => {
+      const user = await limited(request);
+      const key = requireIdempotencyKey(request);
+      return sendOutcome(reply, await kernel.purchase(user.id, key, request.body));
+    },
+  );
 
   // The whole canvas as one compressed frame; a client holding the current version gets a 304.
-  app.get(gridPaths.snapshot, async (request, reply) => {
-    requireAuth(request);
-    reply.header('Cache-Control', 'private, no-cache');
-    const version = await kernel.snapshots.version();
-    if (request.headers['if-none-match'] === etagOf(version)) {
-      return reply.status(304).header('ETag', etagOf(version)).header(snapshotVersionHeader, String(version)).send();
-    }
-    const frame = await kernel.snapshots.current();
-    return reply
-      .header('ETag', etagOf(frame.version))
-      .header(snapshotVersionHeader, String(frame.version))
-      .header('Content-Length', String(frame.bytes.byteLength))
-      .type('application/octet-stream')
-      .send(inSlices(frame.bytes));
-  });
+  api.get(
+    gridPaths.snapshot,
+    { schema: { response: { 200: SnapshotFrame, 304: NotModified, ...errorResponses } } },
+    async (request, reply) => {
+      requireAuth(request);
+      reply.header('Cache-Control', 'private, no-cache');
+      const version = await kernel.snapshots.version();
+      if (request.headers['if-none-match'] === etagOf(version)) {
+        return reply.header('ETag', etagOf(version)).header(snapshotVersionHeader, String(version)).status(304).send();
+      }
+      const frame = await kernel.snapshots.current();
+      // A stream is written as it is: no serializer runs on it.
+      return reply
+        .header('ETag', etagOf(frame.version))
+        .header(snapshotVersionHeader, String(frame.version))
+        .header('Content-Length', String(frame.bytes.byteLength))
+        .type('application/octet-stream')
+        .send(inSlices(frame.bytes));
+    },
+  );
 
-  app.get(gridPaths.changes, async (request) => {
-    requireAuth(request);
-    return kernel.changes(parseInput(ChangesQuery, request.query).since);
-  });
+  api.get(
+    gridPaths.changes,
+    { schema: { querystring: ChangesQuery, response: answers(GridChanges) } },
+    async (request) => {
+      requireAuth(request);
+      return kernel.changes(request.query.since);
+    },
+  );
 
-  app.get(gridPaths.bit, async (request) => {
+  api.get(gridPaths.bit, { schema: { querystring: BitQuery, response: answers(BitInfo) } }, async (request) => {
     requireAuth(request);
-    return kernel.bit(parseInput(BitQuery, request.query));
+    return kernel.bit(request.query);
   });
 
   seasonRoutes(app, kernel.seasons);

@@ -3,7 +3,7 @@ import type { BusLogger } from '../../realtime/bus';
 import { connectOperatorBus, type OperatorRedis } from '../../realtime/operator-bus';
 import { createSeasonService, type SeasonChange } from './season';
 import { createSnapshotCache } from './snapshot-cache';
-import * as store from './store';
+import { gridState } from './season-store';
 
 export interface SeasonCommandDeps {
   database: Database;
@@ -32,7 +32,7 @@ export async function endSeasonAsOperator(
     });
     const nowMs = (deps.now ?? Date.now)();
     const done = await deps.database.db.transaction(async (tx) => {
-      const { season } = await store.gridState(tx);
+      const { season } = await gridState(tx);
       return seasons.endSeason(tx, { season, nowMs, byOperator: true });
     });
     if (!done) return null;

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { SeasonParams, seasonPaths, SeasonsQuery } from '../../../core/api/kernel';
+import {
+  CurrentSeason,
+  SeasonImage,
+  SeasonParams,
+  seasonPaths,
+  SeasonsPage,
+  SeasonsQuery,
+} from '../../../core/api/kernel';
 import { texts } from '../../../core/texts';
-import { HttpError, parseInput } from '../../http/errors';
+import { errorResponses, NotModified, type ZodTypeProvider } from '../../http/contracts';
+import { HttpError } from '../../http/errors';
 import { requireAuth } from '../../http/session';
 import type { SeasonService } from './season';
 
@@ -10,29 +18,39 @@ const immutable = 'private, max-age=31536000, immutable';
 
 /** Kernel seasons (ADR 053): the current one, the archive page by page, and each archived image. */
 export function seasonRoutes(app: FastifyInstance, seasons: SeasonService): void {
-  app.get(seasonPaths.current, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(seasonPaths.current, { schema: { response: { 200: CurrentSeason, ...errorResponses } } }, async (request) => {
     requireAuth(request);
     return seasons.current();
   });
 
-  app.get(seasonPaths.list, async (request) => {
-    requireAuth(request);
-    const query = parseInput(SeasonsQuery, request.query);
-    return seasons.list(query.page ?? 1);
-  });
+  api.get(
+    seasonPaths.list,
+    { schema: { querystring: SeasonsQuery, response: { 200: SeasonsPage, ...errorResponses } } },
+    async (request) => {
+      requireAuth(request);
+      return seasons.list(request.query.page ?? 1);
+    },
+  );
 
-  app.get(seasonPaths.image, async (request, reply) => {
-    requireAuth(request);
-    const { season } = parseInput(SeasonParams, request.params);
-    const etag = `"season-${season}"`;
-    if (request.headers['if-none-match'] === etag)
-      return reply.status(304).header('ETag', etag).header('Cache-Control', immutable).send();
-    const image = await seasons.image(season);
-    if (!image) throw new HttpError(404, texts.kernel.seasonNotFound);
-    return reply
-      .header('Cache-Control', immutable)
-      .header('ETag', etag)
-      .type('image/png')
-      .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-  });
+  api.get(
+    seasonPaths.image,
+    { schema: { params: SeasonParams, response: { 200: SeasonImage, 304: NotModified, ...errorResponses } } },
+    async (request, reply) => {
+      requireAuth(request);
+      const { season } = request.params;
+      const etag = `"season-${season}"`;
+      if (request.headers['if-none-match'] === etag)
+        return reply.header('ETag', etag).header('Cache-Control', immutable).status(304).send();
+      const image = await seasons.image(season);
+      if (!image) throw new HttpError(404, texts.kernel.seasonNotFound);
+      // Bytes are written as they are: no serializer runs on a Buffer.
+      return reply
+        .header('Cache-Control', immutable)
+        .header('ETag', etag)
+        .type('image/png')
+        .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+    },
+  );
 }

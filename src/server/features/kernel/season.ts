@@ -5,8 +5,8 @@ import type { Database, Tx } from '../../db/connect';
 import { scheduleJob } from '../../jobs/schedule';
 import type { Bus } from '../../realtime/bus';
 import { encodePng } from './png';
-import * as seasons from './store';
-import type { GridSeasonState } from './store';
+import * as seasons from './season-store';
+import type { GridSeasonState } from './season-store';
 import type { SnapshotCache } from './snapshot-cache';
 
 export type SeasonEndReason = 'full' | 'time' | 'operator';

@@ -23,6 +23,8 @@ import { debit } from '../../wallet';
 import type { Job } from '../../jobs/kinds';
 import { createSeasonService } from './season';
 import { createSnapshotCache } from './snapshot-cache';
+import * as reads from './read-store';
+import * as seasonStore from './season-store';
 import * as store from './store';
 import type { DomainEventEmitter } from '../../events/domain-events';
 import { publishUserViews } from '../../realtime/user-views';
@@ -71,11 +73,11 @@ export function createKernelService(deps: KernelServiceDeps) {
   return {
     /** One page of the player's bits this season, for their data export (ADR 057). */
     exportBits: (userId: number, after: number, limit: number) =>
-      store.kernelBitsPage(database.db, userId, after, limit),
+      reads.kernelBitsPage(database.db, userId, after, limit),
 
     /** The archived seasons where the player was among the top painters, with their bit counts. */
     async exportPastSeasons(userId: number) {
-      return (await store.seasonPainters(database.db)).flatMap((s) =>
+      return (await seasonStore.seasonPainters(database.db)).flatMap((s) =>
         s.topPainters.filter((p) => p.userId === userId).map((p) => ({ season: s.season, bits: p.bits })),
       );
     },
@@ -91,8 +93,8 @@ export function createKernelService(deps: KernelServiceDeps) {
     /** The player's bit count and newest bits (ADR 066). */
     async mine(userId: number): Promise<MyBits> {
       const [count, bits] = await Promise.all([
-        store.bitsOwnedBy(database.db, userId),
-        store.newestBitsOf(database.db, userId, balance.kernelMineMax),
+        reads.bitsOwnedBy(database.db, userId),
+        reads.newestBitsOf(database.db, userId, balance.kernelMineMax),
       ]);
       return { count, bits };
     },
@@ -132,7 +134,7 @@ export function createKernelService(deps: KernelServiceDeps) {
             return refuse(409, k.insufficientTitle, fillText(k.insufficientBody, { n: paid.shortBy }), {
               shortBy: paid.shortBy,
             });
-          const grid = await store.nextVersionInSeason(tx);
+          const grid = await seasonStore.nextVersionInSeason(tx);
           const { version } = grid;
           if (!(await store.insertBit(tx, { x, y, ownerId: userId, color, price, version, at: new Date(now()) }))) {
             // Bought by another between our read and our insert: name the winner, roll everything back.
@@ -161,15 +163,15 @@ export function createKernelService(deps: KernelServiceDeps) {
     },
 
     /** How many bits the player owns this season (the console's player view). */
-    bitsOwnedBy: (userId: number) => store.bitsOwnedBy(database.db, userId),
+    bitsOwnedBy: (userId: number) => reads.bitsOwnedBy(database.db, userId),
 
     /** What changed after a version, or resync when more than a catch-up should carry or a season began since (ADR 053). */
     async changes(since: number): Promise<GridChanges> {
-      const { version, seasonStartVersion, clearedVersion } = await store.gridState(database.db);
+      const { version, seasonStartVersion, clearedVersion } = await seasonStore.gridState(database.db);
       if (since >= version) return { version, changes: [], resync: since > version };
       // Bits freed by a season or an operator's clear are no change a catch-up could carry (ADR 053, 060).
       if (since < seasonStartVersion || since < clearedVersion) return { version, changes: [], resync: true };
-      const changes = await store.changesSince(database.db, since, balance.kernelChangesMax + 1);
+      const changes = await reads.changesSince(database.db, since, balance.kernelChangesMax + 1);
       if (changes.length > balance.kernelChangesMax) return { version, changes: [], resync: true };
       return { version: Math.max(version, changes.at(-1)?.version ?? 0), changes, resync: false };
     },
@@ -186,7 +188,7 @@ export function createKernelService(deps: KernelServiceDeps) {
     /** The owned squares of one region, from the snapshot cache; owners' names in one bounded query. */
     async state(query: StateQuery): Promise<GridState> {
       const { version, bits } = await snapshots.region(query.x0, query.y0, query.x1, query.y1);
-      const names = await store.usernamesOf(database.db, [...new Set(bits.map((b) => b.ownerId))]);
+      const names = await reads.usernamesOf(database.db, [...new Set(bits.map((b) => b.ownerId))]);
       return { version, squares: bits.map((b) => ({ ...b, ownerUsername: names.get(b.ownerId) ?? '' })) };
     },
   };

@@ -5,7 +5,8 @@ import { balance } from '../../../core/balance';
 import { infra } from '../../../core/infra';
 import type { Database, Executor } from '../../db/connect';
 import { createCanvas, type OwnedBit } from './canvas';
-import * as store from './store';
+import { bitsSince } from './read-store';
+import { currentVersion, gridState } from './season-store';
 
 /** One encoded snapshot frame and the version it shows. */
 export interface SnapshotFrame {
@@ -39,7 +40,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
 
   /** Reads the next batch of bits the canvas lacks; false when there was none. */
   async function readMissing(executor: Executor): Promise<boolean> {
-    const bits = await store.bitsSince(executor, canvas.version(), catchUpBatch);
+    const bits = await bitsSince(executor, canvas.version(), catchUpBatch);
     for (const bit of bits) canvas.paint(bit);
     return bits.length > 0;
   }
@@ -55,7 +56,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
   ): Promise<void> {
     canvas.wipe(state.version);
     for (let since = state.seasonStartVersion; ;) {
-      const bits = await store.bitsSince(executor, since, catchUpBatch);
+      const bits = await bitsSince(executor, since, catchUpBatch);
       for (const bit of bits) canvas.paint(bit);
       if (bits.length < catchUpBatch) break;
       since = bits.at(-1)!.version;
@@ -70,7 +71,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
    */
   async function catchUp(): Promise<void> {
     for (;;) {
-      const state = await store.gridState(database.db);
+      const state = await gridState(database.db);
       canvas.reset(state.seasonStartVersion);
       if (state.clearedVersion > clearedSeen) {
         reloading ??= reload(database.db, state).finally(() => {
@@ -150,7 +151,7 @@ export function createSnapshotCache(database: Database, rebuildEveryMs: number =
     },
 
     /** The committed version, without encoding (for If-None-Match). */
-    version: () => store.currentVersion(database.db),
+    version: () => currentVersion(database.db),
   };
 }
 

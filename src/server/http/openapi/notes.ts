@@ -12,8 +12,9 @@ import { openApiSchemaOf } from './schema';
  * single route's schema says — how to sign in, the CSRF token, Idempotency-Key, secureData, errors, limits.
  */
 export const apiDescription = `
-The Bitbreach JSON API, generated from the same zod contracts the server validates and serialises with
-(routes that do not declare their answer yet are listed with their headers and a generic answer).
+The Bitbreach JSON API, generated from the same zod contracts the server validates and serialises with. Two
+answers are bytes, not JSON: the Kernel's snapshot frame (\`application/octet-stream\`) and an ended season's
+image (\`image/png\`); both answer 304 to an \`If-None-Match\` holding their current ETag.
 
 **Signing in.** The game uses the \`${sessionCookieName}\` session cookie (HttpOnly) set by
 \`POST /api/auth/login\` or \`/api/auth/register\`. Community tools use a personal read-only API key instead,

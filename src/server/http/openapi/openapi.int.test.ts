@@ -82,15 +82,31 @@ describe('the OpenAPI document', () => {
     expect(misfits).toEqual([]);
   });
 
-  it('lists every /api route, and describes every one that declares its answer from its schema', () => {
+  it('lists every /api route, each declaring its answer and described from its schema', () => {
     expect(declared.size).toBeGreaterThan(0);
     expect([...apiRoutes].filter((route) => !operation(route))).toEqual([]);
+    expect([...apiRoutes].filter((route) => !declared.has(route))).toEqual([]);
     const undescribed = [...declared].filter((route) => {
       const answers = operation(route)!.responses as Json;
       const success = Object.entries(answers).find(([status]) => status.startsWith('2'))?.[1] as Json;
-      return !success.content?.['application/json']?.schema;
+      return !Object.values((success.content ?? {}) as Json).some((media) => media.schema);
     });
     expect(undescribed).toEqual([]);
+  });
+
+  it("describes the Kernel's two binary answers as bytes under their media types, with their 304", () => {
+    const bytes = { type: 'string', format: 'binary' };
+    const snapshot = operation('GET /api/grid/snapshot')!;
+    expect(snapshot.responses['200'].content).toEqual({ 'application/octet-stream': { schema: bytes } });
+    expect(snapshot.responses['304'].description).toMatch(/^Not modified/);
+    const image = operation('GET /api/kernel/seasons/:season/image.png')!;
+    expect(image.responses['200'].content).toEqual({ 'image/png': { schema: bytes } });
+    expect(image.responses['304'].description).toMatch(/^Not modified/);
+    expect(image.parameters).toContainEqual(expect.objectContaining({ name: 'season', in: 'path', required: true }));
+    const purchase = operation('POST /api/grid/purchase')!;
+    expect(purchase.responses['409'].content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['success', 'title', 'message']),
+    );
   });
 
   it('explains the secureData envelope on the five secure paths, both ways', () => {

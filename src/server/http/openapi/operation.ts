@@ -1,5 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import { binaryMediaTypeOf } from '../../../core/api/common';
 import { SecureEnvelope } from '../../../core/api/game';
 import { ErrorAnswer } from '../contracts';
 import { answerExamples } from './examples';
@@ -119,6 +120,16 @@ function successResponse(route: SeenRoute, status: string, schema: z.ZodType | n
         }
       : {}),
   };
+  const binary = schema ? binaryMediaTypeOf(schema) : null;
+  if (schema && binary) {
+    // Bytes, not JSON: a binary string under the media type the route sends (OpenAPI 3.1, "binary data").
+    const bytes = { type: 'string', format: 'binary' };
+    return {
+      description: schema.description ?? 'Success.',
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      content: { [binary]: { schema: bytes } },
+    };
+  }
   let body: Json | null = schema ? openApiSchemaOf(schema, 'output') : null;
   if (facts.secure) body = secureEnvelope(schema && schema !== SecureEnvelope ? body : null);
   const description = schema
@@ -149,6 +160,7 @@ function responses(route: SeenRoute, facts: RouteFacts): Json {
     if (!isZod(schema)) continue;
     const key = /^\dxx$/i.test(status) ? status.toUpperCase() : status;
     if (/^2/.test(status)) out[key] = successResponse(route, status, schema, facts);
+    else if (/^3/.test(status)) out[key] = { description: schema.description ?? 'Redirect or not modified.' };
     else if (schema === ErrorAnswer) out[key] = errorRef;
     else
       out[key] = {
