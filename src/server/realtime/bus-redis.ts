@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
-import { z } from 'zod';
-import { parseEventBody } from '../../core/api/events';
 import { infra } from '../../core/infra';
-import { Audience, createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
-import { busKey, signBusPayload, verifyBusPayload } from './bus-signing';
+import { createLocalFanout, type Bus, type BusLogger, type BusMessage } from './bus';
+import { createBusOutbox } from './bus-redis-outbox';
+import { createBusReceiver } from './bus-redis-receive';
 import { createReplayGuard } from './bus-replay';
+import { busKey } from './bus-signing';
 
 export interface RedisBusOptions {
   url: string;
@@ -31,23 +31,7 @@ export interface RedisBus extends Bus {
   replayedCount(): number;
 }
 
-// What travels on the channel, after a plain prefix (see readPrefix): origin instance, send time, a
-// message id (both signed, so a replay is recognised: ADR 047) and the events, each with its audience.
-// Parsed at the edge like any input.
-const Wire = z.object({
-  o: z.string(),
-  s: z.number(),
-  i: z.string().min(1).max(64),
-  m: z.array(z.object({ a: Audience, e: z.unknown() })).min(1),
-});
-
 const logEveryMs = 30_000;
-
-/** A published group not yet on the channel: its message id and its events as wire JSON. */
-interface Outgoing {
-  id: string;
-  events: string;
-}
 
 /**
  * Redis pub/sub between instances. Local sockets are served at once and never wait for Redis; other
@@ -65,8 +49,6 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     maxIds: options.replay?.maxIds ?? infra.busSeenIdsMax,
     now: wireNow,
   });
-  let rejected = 0;
-  let replayed = 0;
   const fanout = createLocalFanout(log);
   const base: RedisOptions = {
     // Reconnect forever, quickly at first, then every 2 s.
@@ -77,13 +59,20 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   const pub = new Redis(options.url, { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   // We resubscribe ourselves on every 'ready', so ready() can tell when events flow again.
   const sub = new Redis(options.url, { ...base, autoResubscribe: false, maxRetriesPerRequest: null });
+  const receiver = createBusReceiver({
+    channel,
+    instanceId,
+    key,
+    log,
+    fanout,
+    replayGuard,
+    wireNow,
+    onLag: options.onLag,
+  });
+  const outbox = createBusOutbox({ pub, channel, instanceId, key, wireNow, bufferMax: options.bufferMax });
   let subscribed = false;
   let everSubscribed = false;
-  let closed = false;
   let waiters: Array<() => void> = [];
-  // Unsent groups: the id is fixed at publish (a retry that did reach Redis is then refused as a replay),
-  // the send time and signature are made at each send, so a flush after a long outage is not stale.
-  let buffer: Outgoing[] = [];
   let lastErrorLogMs = 0;
 
   const onError = (which: string) => (error: Error) => {
@@ -115,65 +104,15 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   sub.on('close', () => {
     subscribed = false;
   });
-  sub.on('message', (from: string, raw: string) => {
-    if (from !== channel) return;
-    const prefix = readPrefix(raw);
-    // Its own echo (most of what an instance hears when it is the busy one) was delivered locally at
-    // publish: it only times the round trip, without paying for the signature check or the parse.
-    // A forger who copies our id only gets their own message ignored.
-    if (prefix?.origin === instanceId) {
-      options.onLag?.(Math.max(0, Date.now() - prefix.sentMs));
-      return;
-    }
-    const payload = prefix ? verifyBusPayload(key, channel, prefix.signed) : null;
-    const messages = payload === null ? null : decode(payload);
-    if (!messages || messages.origin !== prefix!.origin) {
-      rejected += 1;
-      log.warn(
-        { size: raw.length, signed: payload !== null, rejected },
-        'dropped a bus message that is unsigned, badly signed or malformed',
-      );
-      return;
-    }
-    const verdict = replayGuard.judge(`${messages.origin} ${messages.id}`, messages.sentMs);
-    if (verdict !== 'fresh') {
-      replayed += 1;
-      log.warn(
-        { verdict, origin: messages.origin, ageMs: wireNow() - messages.sentMs, replayed },
-        'dropped a signed bus message sent again or outside the replay window',
-      );
-      return;
-    }
-    options.onLag?.(Math.max(0, Date.now() - messages.sentMs));
-    messages.bodies.forEach((body) => fanout.deliver(body));
-  });
-
-  function send(outgoing: Outgoing): void {
-    const sentMs = wireNow();
-    // The events are already JSON: spliced in, not serialised again at each send.
-    const json = `{"o":${JSON.stringify(instanceId)},"s":${sentMs},"i":"${outgoing.id}","m":${outgoing.events}}`;
-    pub.publish(channel, `${instanceId} ${sentMs} ${signBusPayload(key, channel, json)}`).catch(() => keep(outgoing));
-  }
-
-  function keep(outgoing: Outgoing): void {
-    if (closed) return;
-    if (buffer.length >= options.bufferMax) buffer = buffer.slice(Math.ceil(options.bufferMax / 4));
-    buffer.push(outgoing);
-  }
+  sub.on('message', receiver.onMessage);
 
   function publishAll(messages: BusMessage[]): void {
     if (messages.length === 0) return;
     messages.forEach((message) => fanout.deliver(message));
-    const outgoing = { id: randomUUID(), events: JSON.stringify(messages.map((m) => ({ a: m.audience, e: m.event }))) };
-    if (pub.status === 'ready') send(outgoing);
-    else keep(outgoing);
+    outbox.offer({ id: randomUUID(), events: JSON.stringify(messages.map((m) => ({ a: m.audience, e: m.event }))) });
   }
 
-  pub.on('ready', () => {
-    const pending = buffer;
-    buffer = [];
-    pending.forEach(send);
-  });
+  pub.on('ready', () => outbox.flush());
 
   return {
     kind: 'redis',
@@ -185,46 +124,14 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       return new Promise((resolve) => waiters.push(resolve));
     },
     isConnected: () => subscribed && pub.status === 'ready',
-    rejectedCount: () => rejected,
-    replayedCount: () => replayed,
+    rejectedCount: receiver.rejectedCount,
+    replayedCount: receiver.replayedCount,
     async close() {
-      closed = true;
+      outbox.close();
       sub.disconnect();
       // A clean QUIT lets publishes already sent (a ban's session.ended) reach Redis first.
       if (pub.status === 'ready') await pub.quit().catch(() => pub.disconnect());
       else pub.disconnect();
     },
   };
-}
-
-/**
- * `<origin> <sent ms> <signed payload>`: the origin and time travel in plain text in front of the
- * signed JSON (which repeats them), so an instance can recognise its own echo without verifying
- * or parsing it. Instance ids never contain a space.
- */
-function readPrefix(raw: string): { origin: string; sentMs: number; signed: string } | null {
-  const first = raw.indexOf(' ');
-  const second = first > 0 ? raw.indexOf(' ', first + 1) : -1;
-  if (second < 0) return null;
-  const sentMs = Number(raw.slice(first + 1, second));
-  if (!Number.isFinite(sentMs)) return null;
-  return { origin: raw.slice(0, first), sentMs, signed: raw.slice(second + 1) };
-}
-
-function decode(raw: string): { origin: string; sentMs: number; id: string; bodies: BusMessage[] } | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const wire = Wire.safeParse(json);
-  if (!wire.success) return null;
-  const bodies: BusMessage[] = [];
-  for (const m of wire.data.m) {
-    const event = parseEventBody(m.e);
-    if (!event) return null;
-    bodies.push({ audience: m.a, event });
-  }
-  return { origin: wire.data.o, sentMs: wire.data.s, id: wire.data.i, bodies };
 }
