@@ -1,4 +1,4 @@
-import { parseServerEvent } from '../src/core/api/events';
+import { parseServerFrame } from '../src/core/api/events';
 import type { ServerProbes } from './server-protocol';
 import type { ReceivedFrame } from './socket-fleet';
 import { percentile } from './stats';
@@ -117,20 +117,22 @@ export function matchDeliveries(frames: ReceivedFrame[], lines: Line[]) {
   let duplicates = 0;
   for (const frame of frames) {
     // Parsed with the same schema the client uses at its edge, so a frame it would drop counts as bad.
-    const event = parseServerEvent(frame.text);
-    if (!event) {
+    const parsed = parseServerFrame(frame.text);
+    if (!parsed) {
       badFrames += 1;
       continue;
     }
-    if (event.t !== 'chat_message') {
-      otherFramesByType[event.t] = (otherFramesByType[event.t] ?? 0) + 1;
-      continue;
+    for (const event of parsed.events) {
+      if (event.t !== 'chat_message') {
+        otherFramesByType[event.t] = (otherFramesByType[event.t] ?? 0) + 1;
+        continue;
+      }
+      const line = byId.get(event.d.id) ?? byText.get(event.d.message);
+      if (!line) continue;
+      const seen = receipts.get(line)!;
+      if (seen.has(frame.socket)) duplicates += 1;
+      else seen.set(frame.socket, frame.at);
     }
-    const line = byId.get(event.d.id) ?? byText.get(event.d.message);
-    if (!line) continue;
-    const seen = receipts.get(line)!;
-    if (seen.has(frame.socket)) duplicates += 1;
-    else seen.set(frame.socket, frame.at);
   }
   return { receipts, otherFramesByType, badFrames, duplicates };
 }

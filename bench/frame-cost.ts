@@ -2,19 +2,23 @@
  * What one socket frame costs the sending process (docs/capacity.md): `node --import tsx bench/frame-cost.ts`.
  * A `ws` server in this process (the library and settings the game's /ws uses: no compression) and
  * BENCH_FRAME_SOCKETS (2,000) client sockets in a child process. The server sends BENCH_FRAME_EVENTS (50)
- * events to every socket the way the hub does (realtime/hub.ts, ADR 038): the frame's JSON built once per
- * event, the stream version appended per socket, 128 sends per turn of the event loop. It prints this
- * process's CPU per frame delivered, the one figure that broadcasts (chat, Kernel) multiply by every
- * open socket. The child's CPU is the clients', not the server's, and is not counted.
+ * chat lines to every socket the way the hub does (realtime/hub.ts, ADR 038): the frame's text built once
+ * (realtime/frame-text.ts), the stream version appended per socket, 128 sends per turn of the event loop.
+ * BENCH_FRAME_BATCH (1) lines share a frame, as the hub coalesces events close together (ADR 084). It
+ * prints this process's CPU per frame and per line delivered, the figures that broadcasts (chat, Kernel)
+ * multiply by every open socket. The child's CPU is the clients', not the server's, and is not counted.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { WebSocket, WebSocketServer } from 'ws';
+import { eventJson, framePrefix } from '../src/server/realtime/frame-text';
 
 const sockets = Number(process.env.BENCH_FRAME_SOCKETS ?? 2000);
 const events = Number(process.env.BENCH_FRAME_EVENTS ?? 50);
+const perFrame = Math.max(1, Number(process.env.BENCH_FRAME_BATCH ?? 1));
+const framesPerSocket = Math.ceil(events / perFrame);
 const slice = 128;
 
 async function clients(port: number): Promise<void> {
@@ -68,27 +72,33 @@ async function server(): Promise<void> {
   const versions: number[] = [];
   const cpuBefore = process.cpuUsage();
   const startedAt = performance.now();
-  for (let n = 0; n < events; n += 1) {
-    const d = {
-      id: n,
-      userId: 42,
-      username: 'operator42',
-      message: 'anyone on the boss?',
-      createdAt: new Date().toISOString(),
-    };
-    await sendAll(connected, `{"t":"chat_message","d":${JSON.stringify(d)},"v":`, versions);
+  for (let first = 0; first < events; first += perFrame) {
+    const lines: string[] = [];
+    for (let n = first; n < Math.min(events, first + perFrame); n += 1) {
+      const d = {
+        id: n,
+        userId: 42,
+        username: 'operator42',
+        message: 'anyone on the boss?',
+        createdAt: new Date().toISOString(),
+      };
+      lines.push(eventJson('chat_message', d));
+    }
+    await sendAll(connected, framePrefix(lines), versions);
   }
-  while (received < sockets * events) await new Promise((r) => setTimeout(r, 20));
+  const frames = sockets * framesPerSocket;
+  while (received < frames) await new Promise((r) => setTimeout(r, 20));
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - startedAt;
-  const frames = sockets * events;
   console.log(
     JSON.stringify({
       sockets,
       events,
+      eventsPerFrame: perFrame,
       frames,
       serverCpuMs: Math.round((cpu.user + cpu.system) / 1000),
       serverCpuUsPerFrame: Number(((cpu.user + cpu.system) / frames).toFixed(2)),
+      serverCpuUsPerEventDelivered: Number(((cpu.user + cpu.system) / (sockets * events)).toFixed(2)),
       wallMs: Math.round(wallMs),
     }),
   );

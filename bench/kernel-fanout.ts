@@ -13,7 +13,7 @@ import { createTarget, send, type Target } from './http-client';
 import { registerPlayers, type BenchPlayer } from './players';
 import { createScratchDb, dropScratchDb } from './scratch-db';
 import { startServer, type ServerHandle } from './server-handle';
-import { SocketFleet } from './socket-fleet';
+import { frameEvents, SocketFleet } from './socket-fleet';
 
 // The Kernel's fan-out: grid_update from a purchase to 2,000 open sockets. Two server
 // children on one PostgreSQL scratch database and one Redis (so one bus channel); every socket is
@@ -168,10 +168,12 @@ export async function benchKernelFanout(
 
     const openStartedAt = performance.now();
     console.error(`  opening ${rt.sockets} sockets on instance A (${perPlayer} per player)...`);
+    // Every socket shows the Kernel: this bench measures the fan-out to the tabs that get grid_update (ADR 084).
     const fleet = await SocketFleet.open(a.port, socketPlayers, {
       count: rt.sockets,
       concurrency: rt.openConcurrency,
       timeoutMs: rt.openTimeoutMs,
+      kernelWatchEvery: 1,
     });
     if (fleet.openFailures.length > 0)
       console.error(`  ${fleet.openFailures.length} sockets failed to open, e.g. ${fleet.openFailures[0]}`);
@@ -239,12 +241,15 @@ export async function benchKernelFanout(
         const byBit = new Map(batch.map((p) => [`${p.x},${p.y}`, { p, seen: new Map<number, number>() }]));
         let duplicates = 0;
         for (const frame of frames) {
-          if (!frame.text.startsWith(gridPrefix)) continue;
-          const d = (JSON.parse(frame.text) as { d: { x: number; y: number } }).d;
-          const entry = byBit.get(`${d.x},${d.y}`);
-          if (!entry) continue;
-          if (entry.seen.has(frame.socket)) duplicates += 1;
-          else entry.seen.set(frame.socket, frame.at);
+          if (!frame.text.includes(gridPrefix)) continue;
+          for (const event of frameEvents(frame.text)) {
+            if (event.t !== 'grid_update') continue;
+            const d = event.d as { x: number; y: number };
+            const entry = byBit.get(`${d.x},${d.y}`);
+            if (!entry) continue;
+            if (entry.seen.has(frame.socket)) duplicates += 1;
+            else entry.seen.set(frame.socket, frame.at);
+          }
         }
         const latencies: number[] = [];
         const firsts: number[] = [];

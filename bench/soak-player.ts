@@ -9,6 +9,7 @@ import { infra } from '../src/core/infra';
 import { encodeSecureData } from '../src/core/secure-data';
 import { resendDelayMs } from '../src/client/lib/resend-delay';
 import { send, type Target } from './http-client';
+import type { SocketFleet } from './socket-fleet';
 import { nextBatchTimestamp, type BenchPlayer } from './players';
 import { Recorder } from './stats';
 
@@ -17,6 +18,8 @@ import { Recorder } from './stats';
 // now and then with one Idempotency-Key per purchase; one player in fifty is on the Terminal instead
 // (ls, mkdir and rm in their own file system, and chat). A shed answer (503 + Retry-After) is resent after
 // the client's own resendDelayMs, as src/client/lib/api.ts does, so the soak counts what a player lives.
+// A purchase is made on the Kernel screen, so the tab watches the Kernel from then for a visit's length
+// (ADR 084: grid_update goes only to such tabs); the visit's snapshot and catch-up reads are not sent.
 
 export interface SoakTally {
   /** Latencies and statuses per route, every attempt counted (a shed one too). */
@@ -56,6 +59,8 @@ export interface SoakContext {
   nextBit: () => { x: number; y: number };
   /** The next market listing nobody has asked for that `buyerId` did not list; null when none is left. */
   nextListing: (buyerId: number) => number | null;
+  /** Player `index`'s tab shows the Kernel now, for one visit (it tells the server, and unwatches at the visit's end). */
+  visitKernel: (index: number) => void;
 }
 
 /** A player of the soak: the bench's player and the username it registered (the Terminal's ssh target). */
@@ -123,8 +128,10 @@ const chatShot = (index: number, roll: number): Shot => ({
 
 const keyed = () => ({ [idempotencyKeyHeader]: randomUUID() });
 
-async function buyBit(context: SoakContext, player: SoakPlayer, address: string): Promise<void> {
+/** A purchase on the Kernel screen: the tab shows the Kernel from here for a visit. */
+async function buyBit(context: SoakContext, player: SoakPlayer, address: string, index: number): Promise<void> {
   const bit = context.nextBit();
+  context.visitKernel(index);
   const shot = {
     route: 'POST /api/grid/purchase',
     path: gridPaths.purchase,
@@ -160,7 +167,7 @@ async function playMainframe(context: SoakContext, player: SoakPlayer, address: 
     // Per turn of ~2 s: a chat line about once a minute, a Kernel purchase about every two minutes,
     // a market buy about every four (30, 60 and 120 turns).
     if (roll < 1 / 30) await play(context, player, address, chatShot(index, roll));
-    else if (roll < 1 / 30 + 1 / 60) await buyBit(context, player, address);
+    else if (roll < 1 / 30 + 1 / 60) await buyBit(context, player, address, index);
     else if (roll < 1 / 30 + 1 / 60 + 1 / 120) await buyListing(context, player, address);
     // ~2 s between batches (1.6–2.4 s), which is the tap bucket's refill of 1.5 decodes/s for 3 taps.
     await sleep(1600 + Math.random() * 800);
@@ -203,4 +210,33 @@ export async function playUntilEnd(
   await sleep(Math.random() * 2000);
   if (index % 50 === 49) await playTerminal(context, player, address, index);
   else await playMainframe(context, player, address, index);
+}
+
+/**
+ * Tabs on the Kernel (ADR 084): `visit(i)` makes player i's socket watch it for `visitMs` (a later purchase
+ * extends the visit), as the Kernel screen does while mounted. `stop()` ends the visits and answers how many
+ * tabs watched on average, sampled once a second.
+ */
+export function kernelVisits(fleet: SocketFleet, visitMs: number) {
+  const socketOf = new Map(fleet.sockets.map((socket) => [socket.index, socket]));
+  const visitEnds = new Map<number, NodeJS.Timeout>();
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(fleet.kernelWatchers), 1000);
+  return {
+    visit(index: number): void {
+      const socket = socketOf.get(index);
+      if (!socket) return;
+      fleet.watchKernel(socket, true);
+      clearTimeout(visitEnds.get(index));
+      visitEnds.set(
+        index,
+        setTimeout(() => fleet.watchKernel(socket, false), visitMs),
+      );
+    },
+    stop(): number {
+      clearInterval(sampler);
+      visitEnds.forEach((timer) => clearTimeout(timer));
+      return samples.reduce((sum, n) => sum + n, 0) / Math.max(1, samples.length);
+    },
+  };
 }

@@ -2,7 +2,8 @@
  * `npm run soak` (ADR 072): the game on PostgreSQL (a scratch database) + Redis with SOAK_WORKERS
  * workers, SOAK_PLAYERS players registered each from a loopback address of its own (X-Forwarded-For
  * through TRUST_PROXY, so per-address limits see real spread), one socket each, playing for
- * SOAK_MINUTES at a human pace (bench/soak-player.ts). Prints acknowledged requests/s, statuses per
+ * SOAK_MINUTES at a human pace (bench/soak-player.ts), each tab watching the Kernel for SOAK_KERNEL_VISIT_S (30)
+ * from each of its purchases. Prints acknowledged requests/s, statuses per
  * route (503 apart), p50/p95/p99/max per route, socket closes, frames delivered, the RSS of every
  * process over time and the load generator's own CPU, then checks from the ledger that every Kernel
  * purchase and market buy acknowledged — those shed first included — was charged exactly once.
@@ -18,12 +19,15 @@ import { createScratchDb, dropAllScratchDbs } from './scratch-db';
 import { killStartedServers, startServer } from './server-handle';
 import { SocketFleet } from './socket-fleet';
 import { seedItems } from './spend-seed';
-import { newTally, playUntilEnd, type SoakTally } from './soak-player';
+import { kernelVisits, newTally, playUntilEnd, type SoakTally } from './soak-player';
 
 const players = Number(process.env.SOAK_PLAYERS ?? 2000);
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const workers = Number(process.env.SOAK_WORKERS ?? 2);
 const timeoutMs = 30_000;
+// How long a tab stays on the Kernel around a purchase (choose a bit, confirm, look at it): with a purchase
+// every ~2 minutes per player, about a quarter of the tabs show the Kernel at any moment (ADR 084).
+const kernelVisitMs = Number(process.env.SOAK_KERNEL_VISIT_S ?? 30) * 1000;
 
 /** Player i's address: 127.0.0.0/8 past 127.0.0.1, one per player. */
 const addressOf = (index: number) => `127.${1 + ((index >> 16) & 0xff)}.${(index >> 8) & 0xff}.${index & 0xff}`;
@@ -152,6 +156,7 @@ async function main(): Promise<void> {
     console.log(`sockets open: ${fleet.sockets.length}, refused: ${fleet.openFailures.length}`);
     const tally = newTally();
     let bitIndex = 0;
+    const kernel = kernelVisits(fleet, kernelVisitMs);
     const context = {
       target,
       tally,
@@ -159,6 +164,7 @@ async function main(): Promise<void> {
       endsAt: performance.now() + minutes * 60_000,
       nextBit: () => ({ x: bitIndex % 800, y: Math.floor(bitIndex++ / 800) }),
       nextListing: listingQueue(listings),
+      visitKernel: kernel.visit,
     };
     const rssSamples: Array<{ atS: number; rss: Record<string, number> }> = [];
     started = performance.now();
@@ -170,12 +176,18 @@ async function main(): Promise<void> {
     rssSamples.push({ atS: 0, rss: rssOfTree(server.pid) });
     await Promise.all(soakPlayers.map((player, index) => playUntilEnd(context, player, addressOf(index), index)));
     clearInterval(sampler);
+    const meanWatchers = kernel.stop();
     rssSamples.push({ atS: Math.round((performance.now() - started) / 1000), rss: rssOfTree(server.pid) });
     const wallS = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     printRoutes(tally, wallS);
     console.log(
-      `sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; frames delivered: ${fleet.frames}`,
+      `sockets closed by the server: ${fleet.closedEarly} ${JSON.stringify(fleet.closeCodes)}; ` +
+        `frames delivered: ${fleet.frames} carrying ${fleet.events} events; stream gaps: ${fleet.streamGaps}`,
+    );
+    console.log(
+      `tabs showing the Kernel: ${meanWatchers.toFixed(0)} on average of ${fleet.sockets.length} ` +
+        `(${((100 * meanWatchers) / Math.max(1, fleet.sockets.length)).toFixed(0)} %; a visit lasts ${kernelVisitMs / 1000} s)`,
     );
     console.log(
       `load generator CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s over ` +

@@ -9,7 +9,8 @@ import type { BenchPlayer } from './players';
 // The message handler is the hot path of the fan-out: 2,000 sockets receive each line within a
 // few milliseconds, on this process's single thread. It stamps the time first, then does the
 // least it can (a stream-version check by string search and a push); frames are parsed only after
-// the measurement. A late handler still shows up as latency — the report says how busy this
+// the measurement. A frame may carry several events (stream.batch, ADR 084): events are counted by
+// searching for their envelopes in the text. A late handler still shows up as latency — the report says how busy this
 // process was, so its share can be told apart from the server's.
 
 export interface FleetSocket {
@@ -20,6 +21,25 @@ export interface FleetSocket {
   lastV: number;
   gaps: number;
   watchesPresence: boolean;
+  /** Whether the tab shows the Kernel right now (it said kernel.watch). */
+  watchesKernel: boolean;
+}
+
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length)) count += 1;
+  return count;
+}
+
+/** How many events of type `t` a frame's text carries (a lone event, or several in a stream.batch). */
+export function countEvents(text: string, t: string): number {
+  return occurrences(text, `{"t":"${t}"`);
+}
+
+/** Every event a frame carries: its own, or those of a stream.batch (not validated: the bench's own read). */
+export function frameEvents(text: string): Array<{ t: string; d: unknown }> {
+  const frame = JSON.parse(text) as { t: string; d: unknown };
+  return frame.t === 'stream.batch' ? (frame.d as Array<{ t: string; d: unknown }>) : [frame];
 }
 
 /** A frame received while recording: which socket, when (performance.now()), and its text. */
@@ -29,13 +49,15 @@ export interface ReceivedFrame {
   text: string;
 }
 
-const chatPrefix = '{"t":"chat_message"';
 const presencePrefix = '{"t":"presence.changed"';
+const batchPrefix = '{"t":"stream.batch"';
 
 export class SocketFleet {
   readonly sockets: FleetSocket[] = [];
   /** Frames received since opening, recorded or not. */
   frames = 0;
+  /** Events those frames carried (more than frames once several share a frame). */
+  events = 0;
   /** presence.changed frames received since opening, and how many of them reached a socket that never asked for presence. */
   presenceFrames = 0;
   presenceFramesUnasked = 0;
@@ -47,7 +69,7 @@ export class SocketFleet {
   private recording: ReceivedFrame[] | null = null;
   private chatSeen = 0;
   private closing = false;
-  private watchedPrefix = chatPrefix;
+  private watchedType = 'chat_message';
 
   private constructor(private readonly port: number) {}
 
@@ -58,7 +80,14 @@ export class SocketFleet {
   static async open(
     port: number,
     players: BenchPlayer[],
-    options: { count: number; concurrency: number; timeoutMs: number; presenceWatchEvery?: number },
+    options: {
+      count: number;
+      concurrency: number;
+      timeoutMs: number;
+      presenceWatchEvery?: number;
+      /** Every how many sockets one shows the Kernel from the start (a fan-out bench); the soak watches per visit instead. */
+      kernelWatchEvery?: number;
+    },
   ): Promise<SocketFleet> {
     const fleet = new SocketFleet(port);
     let next = 0;
@@ -68,7 +97,9 @@ export class SocketFleet {
         const index = next++;
         try {
           const watches = options.presenceWatchEvery ? index % options.presenceWatchEvery === 0 : false;
-          fleet.sockets.push(await fleet.openOne(index, players[index % players.length]!, watches));
+          const socket = await fleet.openOne(index, players[index % players.length]!, watches);
+          fleet.sockets.push(socket);
+          if (options.kernelWatchEvery && index % options.kernelWatchEvery === 0) fleet.watchKernel(socket, true);
         } catch (error) {
           fleet.openFailures.push((error as Error).message);
         }
@@ -87,7 +118,7 @@ export class SocketFleet {
       perMessageDeflate: false,
       handshakeTimeout: 10_000,
     });
-    const socket: FleetSocket = { index, player, ws, lastV: 0, gaps: 0, watchesPresence };
+    const socket: FleetSocket = { index, player, ws, lastV: 0, gaps: 0, watchesPresence, watchesKernel: false };
     ws.on('message', (data: RawData) => this.receive(socket, data));
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
@@ -112,7 +143,9 @@ export class SocketFleet {
     const at = performance.now();
     const text = data.toString();
     this.frames += 1;
-    if (text.startsWith(presencePrefix)) {
+    // Inside a batch every event opens with {"t":" (a quote in the data is escaped, so never matches).
+    this.events += text.startsWith(batchPrefix) ? occurrences(text, '{"t":"') - 1 : 1;
+    if (text.includes(presencePrefix)) {
       this.presenceFrames += 1;
       if (!socket.watchesPresence) this.presenceFramesUnasked += 1;
     }
@@ -122,18 +155,18 @@ export class SocketFleet {
     socket.lastV = v;
     if (this.recording) {
       this.recording.push({ socket: socket.index, at, text });
-      if (text.startsWith(this.watchedPrefix)) this.chatSeen += 1;
+      this.chatSeen += countEvents(text, this.watchedType);
     }
   }
 
   /** `watch`: the frame type counted by chatFramesSeen (chat_message unless another part asks, e.g. grid_update). */
   startRecording(watch = 'chat_message'): void {
-    this.watchedPrefix = `{"t":"${watch}"`;
+    this.watchedType = watch;
     this.recording = [];
     this.chatSeen = 0;
   }
 
-  /** Frames of the watched type (chat_message by default) received since recording started (any socket). */
+  /** Events of the watched type (chat_message by default) received since recording started (any socket). */
   get chatFramesSeen(): number {
     return this.chatSeen;
   }
@@ -142,6 +175,18 @@ export class SocketFleet {
     const frames = this.recording ?? [];
     this.recording = null;
     return frames;
+  }
+
+  /** Tells the server this socket's tab shows the Kernel, or no longer does, as the Kernel screen does on mount and unmount. */
+  watchKernel(socket: FleetSocket, watching: boolean): void {
+    if (socket.watchesKernel === watching || socket.ws.readyState !== WebSocket.OPEN) return;
+    socket.watchesKernel = watching;
+    socket.ws.send(JSON.stringify({ t: 'kernel.watch', d: { watching } }));
+  }
+
+  /** Sockets whose tab shows the Kernel right now. */
+  get kernelWatchers(): number {
+    return this.sockets.filter((s) => s.watchesKernel).length;
   }
 
   get streamGaps(): number {

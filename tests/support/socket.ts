@@ -1,10 +1,12 @@
 import WebSocket from 'ws';
-import { parseServerEvent, type EventType, type ServerEvent } from '../../src/core/api/events';
+import { parseServerFrame, type EventType, type ServerEvent, type ServerFrame } from '../../src/core/api/events';
 
 export interface TestSocket {
   ws: WebSocket;
-  /** Every event received so far, in order. */
+  /** Every event received so far, in order (those of one stream.batch carry its frame's version). */
   events: ServerEvent[];
+  /** Every frame received so far, in order: its stream version and the events it carried. */
+  frames: ServerFrame[];
   /** The next event of type `t` (matching `where`) not yet taken, waiting for it up to `timeoutMs`. */
   next<T extends EventType>(
     t: T,
@@ -32,6 +34,12 @@ export async function watchPresence(socket: TestSocket, hub: { stats(): { presen
   }
 }
 
+/** Sends what the Kernel screen sends when it mounts, and waits for the hub's answer: from then on every bit bought reaches it. */
+export async function watchKernel(socket: TestSocket): Promise<void> {
+  socket.ws.send(JSON.stringify({ t: 'kernel.watch', d: { watching: true } }));
+  await socket.next('kernel.watchStarted');
+}
+
 /** The /ws address of a server listening at `baseUrl` (http://host:port). */
 export const socketUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/ws`;
 
@@ -39,12 +47,14 @@ export const socketUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}
 export function openSocket(baseUrl: string, cookie: string, headers: Record<string, string> = {}): Promise<TestSocket> {
   const ws = new WebSocket(socketUrl(baseUrl), { headers: { cookie, origin: baseUrl, ...headers } });
   const events: ServerEvent[] = [];
+  const frames: ServerFrame[] = [];
   const taken = new Set<ServerEvent>();
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
-    const event = parseServerEvent(data.toString());
-    if (!event) throw new Error(`unparseable frame: ${data.toString()}`);
-    events.push(event);
+    const frame = parseServerFrame(data.toString());
+    if (!frame) throw new Error(`unparseable frame: ${data.toString()}`);
+    frames.push(frame);
+    events.push(...frame.events);
     waiters.forEach((w) => w());
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -53,6 +63,7 @@ export function openSocket(baseUrl: string, cookie: string, headers: Record<stri
   const socket: TestSocket = {
     ws,
     events,
+    frames,
     upgradeHeaders: {},
     closed,
     next(t, where = () => true, timeoutMs = 5000) {

@@ -21,7 +21,10 @@ export const GridSquare = z.object({
 });
 export type GridSquare = z.infer<typeof GridSquare>;
 
-/** grid_update: the spec's square plus the grid version it made (1 per purchase), so a client sees a gap. */
+/**
+ * grid_update: the spec's square plus the grid version it made (1 per purchase), so a client sees a gap.
+ * Sent only to sockets whose tab shows the Kernel (kernel.watch, ADR 084).
+ */
 export const GridUpdate = GridSquare.extend({ version: z.int().min(1) });
 export type GridUpdate = z.infer<typeof GridUpdate>;
 
@@ -62,7 +65,10 @@ export type ListingClosed = z.infer<typeof ListingClosed>;
 /** Why a session's sockets close: signed out, banned, or found gone by the hub's periodic check. */
 export const SessionEndReason = z.enum(['logout', 'banned', 'expired']);
 
-/** The stream version: 1 for the first event a socket receives, +1 for each after; a gap means a missed event. */
+/**
+ * The stream version: 1 for the first frame a socket receives, +1 for each after; a gap means a missed event.
+ * Events that arrive together in one stream.batch frame share the frame's version.
+ */
 const StreamVersion = z.int().min(1);
 
 const envelope = <T extends string, D extends z.ZodType>(t: T, d: D) =>
@@ -83,6 +89,11 @@ export const ServerEvent = z.discriminatedUnion('t', [
   ),
   /** An operator freed a Kernel region's bits (ADR 060): the canvas catches up, which reloads it. */
   envelope('kernel.cleared', z.object({ version: z.int().min(1) })),
+  /**
+   * To one socket, once the hub counts it among the Kernel's watchers (kernel.watch): from here on it gets
+   * every grid_update, so the canvas asks what changed since its version and misses nothing (ADR 084).
+   */
+  envelope('kernel.watchStarted', z.object({})),
   /** A private message, to its sender's and receiver's tabs. */
   envelope('ping.messageSent', PrivateMessage),
   /** The receiver's new unread list (usernames), as GET /api/directories/unread answers it. */
@@ -168,25 +179,45 @@ export const EventBody = z.discriminatedUnion(
 ) as unknown as z.ZodType<EventBody>;
 
 /**
- * Messages a client may send: a heartbeat that tells the server the tab is still there, and
- * presence.watch, sent when a screen that shows who is online mounts or unmounts (and
- * again after each reconnect): only watching sockets receive presence.changed.
+ * Several events for one socket in one frame: `{ t: 'stream.batch', d: [{ t, d }, …], v }`, in publish order.
+ * The hub sends it when events for the socket follow each other within infra.socketCoalesceMs (ADR 084); a
+ * lone event keeps its own envelope. parseServerFrame reads both, so the client has one path for each.
+ */
+export const StreamBatch = z.object({ t: z.literal('stream.batch'), d: z.array(EventBody).min(1), v: StreamVersion });
+
+/** What a screen can watch: the events only it shows go to the sockets of tabs that show it. */
+export const WatchTopic = z.enum(['presence', 'kernel']);
+export type WatchTopic = z.infer<typeof WatchTopic>;
+
+const watchMessage = <T extends `${WatchTopic}.watch`>(t: T) =>
+  z.strictObject({ t: z.literal(t), d: z.strictObject({ watching: z.boolean() }) });
+
+/**
+ * Messages a client may send: a heartbeat that tells the server the tab is still there, and a watch, sent
+ * when the first screen showing a topic mounts and the last one unmounts (and again after each reconnect):
+ * only sockets watching presence receive presence.changed (ADR 038), only those watching the Kernel
+ * grid_update (ADR 084).
  */
 export const ClientMessage = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('heartbeat') }),
-  z.strictObject({ t: z.literal('presence.watch'), d: z.strictObject({ watching: z.boolean() }) }),
+  watchMessage('presence.watch'),
+  watchMessage('kernel.watch'),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | null {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
+const unparsable = Symbol('unparsable');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return unparsable;
   }
+}
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | null {
+  const value = typeof raw === 'string' ? parseJson(raw) : raw;
+  if (value === unparsable) return null;
   const result = schema.safeParse(value);
   return result.success ? result.data : null;
 }
@@ -194,6 +225,29 @@ function parseWith<T>(schema: z.ZodType<T>, raw: unknown): T | null {
 /** Parses one server frame (text or already-parsed JSON); null for anything that is not a known event. */
 export function parseServerEvent(raw: unknown): ServerEvent | null {
   return parseWith(ServerEvent, raw);
+}
+
+/** One server frame: its stream version and the events it carries, each stamped with that version. */
+export interface ServerFrame {
+  v: number;
+  events: ServerEvent[];
+}
+
+/**
+ * Parses one server frame, a lone event or a stream.batch, into its events; null if any part of it is not a
+ * known event (the frame is then dropped whole, and the gap in versions it leaves makes the client refetch).
+ */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  const value = typeof raw === 'string' ? parseJson(raw) : raw;
+  if (value === unparsable) return null;
+  if ((value as { t?: unknown } | null)?.t === 'stream.batch') {
+    const batch = StreamBatch.safeParse(value);
+    if (!batch.success) return null;
+    const { v } = batch.data;
+    return { v, events: batch.data.d.map((event) => ({ ...event, v }) as ServerEvent) };
+  }
+  const event = parseWith(ServerEvent, value);
+  return event ? { v: event.v, events: [event] } : null;
 }
 
 /** Parses an event body (no stream version), as the bus carries it between instances; null if it does not fit. */

@@ -38,6 +38,14 @@ export const realtimeAndJobsNumbers = {
    */
   presenceFlushMs: 1000,
   /**
+   * Events for a socket published within this long of its last frame go out together as one frame (ADR 084).
+   * A frame costs ~20 µs of server CPU whatever it carries (docs/capacity.md), and one global chat sent each
+   * line to every socket, so frames grew as players squared; now a socket gets at most 10 frames a second
+   * however busy the chat. 100 ms is below what a reader notices in a chat line (the POST alone took 300 ms
+   * at p50 in the 2,000-player soak) and an idle stream still sends its first event at once.
+   */
+  socketCoalesceMs: 100,
+  /**
    * Frames the hub sends in one turn of the event loop before it yields (ADR 038). The bench measured
    * ~26 µs of server CPU per frame sent on this loaded machine (everything included), so a slice holds
    * the loop ~3 ms at most and a chat line to 2,000 sockets takes 16 turns.

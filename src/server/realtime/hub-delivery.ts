@@ -2,6 +2,8 @@ import type { EventType } from '../../core/api/events';
 import { infra } from '../../core/infra';
 import type { BusLogger, BusMessage } from './bus';
 import { createDeliveryQueue, type Delivery } from './delivery-queue';
+import { createFrameCoalescer, type FrameGroup } from './frame-coalescer';
+import { eventJson, framePrefix } from './frame-text';
 import type { Client, ClientRegistry } from './hub-clients';
 import { createPresenceBatcher, type PresenceBatch } from './presence-batcher';
 
@@ -15,8 +17,21 @@ export interface HubDeliveryDeps {
   deliverySlice: number;
   deliveryQueueMaxFrames?: number;
   presenceFlushMs?: number;
+  /** Events for a socket within this long of its last frame share one frame (default: infra; 0 sends each alone). */
+  coalesceMs?: number;
   /** Run on each socket after session.ended reached it (the hub closes it as signed out). */
   afterSessionEnded(client: Client): void;
+}
+
+/** One event on its way to this instance's sockets: serialised once, and counted until every frame carrying it is sent. */
+interface HubEvent {
+  t: EventType;
+  d: unknown;
+  json: string;
+  sockets: number;
+  /** Frames (groups of sockets) carrying it not yet sent to all their sockets. */
+  unsent: number;
+  after?: (client: Client) => void;
 }
 
 function sendFrame(deps: HubDeliveryDeps, client: Client, prefix: string): boolean {
@@ -34,8 +49,10 @@ function sendFrame(deps: HubDeliveryDeps, client: Client, prefix: string): boole
 }
 
 /**
- * Bus events to this instance's sockets. Deliveries run in slices, one event after another
- * (delivery-queue.ts); the frame is built once per event, only the stream version differs per socket.
+ * Bus events to this instance's sockets. Events close together are coalesced per socket into one frame
+ * (frame-coalescer.ts, ADR 084); frames are queued and sent in slices, one after another
+ * (delivery-queue.ts); each frame is built once for every socket that gets the same events, only the
+ * stream version differs per socket.
  */
 export function createHubDelivery(deps: HubDeliveryDeps) {
   const listeners = new Set<DeliveryListener>();
@@ -51,15 +68,41 @@ export function createHubDelivery(deps: HubDeliveryDeps) {
     }),
     onOverflow: (droppedEvents, sockets) =>
       deps.log.warn({ droppedEvents, sockets }, 'socket delivery queue full; sent stream.interrupted instead'),
-    onDone: (done: Delivery<Client>) =>
-      listeners.forEach((listener) => listener(done.label as EventType, done.targets.length, done.data)),
+    onDone: (done: Delivery<Client>) => {
+      for (const event of (done.data as HubEvent[] | undefined) ?? []) {
+        event.unsent -= 1;
+        if (event.unsent === 0) listeners.forEach((listener) => listener(event.t, event.sockets, event.d));
+      }
+    },
+  });
+
+  function enqueueFrame({ events, targets }: FrameGroup<HubEvent, Client>): void {
+    const afters = events.flatMap((event) => (event.after ? [event.after] : []));
+    events.forEach((event) => (event.unsent += 1));
+    deliveries.enqueue({
+      label: events.length === 1 ? events[0]!.t : 'stream.batch',
+      data: events,
+      frame: framePrefix(events.map((event) => event.json)),
+      targets,
+      ...(afters.length > 0 ? { after: (client: Client) => afters.forEach((after) => after(client)) } : {}),
+    });
+  }
+
+  // Paced on the real clock, as the presence batches below: it is delivery pacing, not game time.
+  const frames = createFrameCoalescer<HubEvent, Client>({
+    windowMs: deps.coalesceMs ?? infra.socketCoalesceMs,
+    setTimer: (run, ms) => setTimeout(run, ms).unref(),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    emit: enqueueFrame,
   });
 
   function enqueue(t: EventType, d: unknown, targets: Client[]): void {
     if (targets.length === 0) return;
-    const frame = `{"t":${JSON.stringify(t)},"d":${JSON.stringify(d)},"v":`;
     const after = t === 'session.ended' ? deps.afterSessionEnded : undefined;
-    deliveries.enqueue({ label: t, data: d, frame, targets, ...(after ? { after } : {}) });
+    frames.add(
+      { t, d, json: eventJson(t, d), sockets: targets.length, unsent: 0, ...(after ? { after } : {}) },
+      targets,
+    );
   }
 
   // Presence goes out batched, and only to the sockets of tabs that show it (ADR 010 coalesced it
@@ -69,7 +112,7 @@ export function createHubDelivery(deps: HubDeliveryDeps) {
     flushMs: deps.presenceFlushMs ?? infra.presenceFlushMs,
     setTimer: (run, ms) => setTimeout(run, ms).unref(),
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    flush: (batch: PresenceBatch) => enqueue('presence.changed', batch, [...deps.clients.presenceWatchers]),
+    flush: (batch: PresenceBatch) => enqueue('presence.changed', batch, [...deps.clients.watchers.presence]),
   });
 
   function deliverNow(message: BusMessage): void {
@@ -83,13 +126,22 @@ export function createHubDelivery(deps: HubDeliveryDeps) {
       else deliverNow(message);
     },
     deliverNow,
-    drained: () => deliveries.drained(),
+    /** One event to one socket, in its stream after what it was already sent (a watch's acknowledgement). */
+    deliverTo(client: Client, event: BusMessage['event']): void {
+      enqueue(event.t, event.d, [client]);
+    },
+    /** Settles once every event handed over so far has left its coalescing window and reached its sockets. */
+    async drained(): Promise<void> {
+      await frames.flushed();
+      await deliveries.drained();
+    },
     onDelivered(listener: DeliveryListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     stop(): void {
       presenceBatches.stop();
+      frames.stop();
       deliveries.clear();
     },
   };

@@ -1,5 +1,5 @@
 import type { RawData } from 'ws';
-import { parseClientMessage } from '../../core/api/events';
+import { parseClientMessage, type WatchTopic } from '../../core/api/events';
 import type { BusLogger } from './bus';
 import type { Client } from './hub-clients';
 
@@ -7,7 +7,9 @@ export interface HubMessageDeps {
   log: BusLogger;
   now: () => number;
   limits: { readonly messagesPerWindow: number; readonly messageWindowMs: number };
-  presenceWatchers: Set<Client>;
+  watchers: Record<WatchTopic, Set<Client>>;
+  /** A socket just became one of the topic's watchers (the Kernel's tab is told, to catch up from there). */
+  onWatchStarted(client: Client, topic: WatchTopic): void;
   rateLimitedCloseCode: number;
 }
 
@@ -28,10 +30,16 @@ export function onClientMessage(deps: HubMessageDeps, client: Client, data: RawD
     deps.log.info({ userId: client.userId }, 'dropped a socket message that does not parse');
     return;
   }
-  if (message.t === 'heartbeat') client.alive = true;
-  // The tab shows who is online (or stopped showing it): only watchers get presence.changed.
-  else if (message.t === 'presence.watch') {
-    if (message.d.watching) deps.presenceWatchers.add(client);
-    else deps.presenceWatchers.delete(client);
+  if (message.t === 'heartbeat') {
+    client.alive = true;
+    return;
+  }
+  // The tab shows who is online, or the Kernel (or stopped showing it): only watchers get those events.
+  const topic = message.t === 'presence.watch' ? 'presence' : 'kernel';
+  const watchers = deps.watchers[topic];
+  if (!message.d.watching) watchers.delete(client);
+  else if (!watchers.has(client)) {
+    watchers.add(client);
+    deps.onWatchStarted(client, topic);
   }
 }

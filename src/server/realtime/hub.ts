@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { WatchTopic } from '../../core/api/events';
 import { infra } from '../../core/infra';
 import type { AuthContext } from '../player/auth-context';
 import type { Bus, BusLogger } from './bus';
@@ -24,6 +25,8 @@ export interface HubLimits {
   upgradeWindowMs?: number;
   /** Presence changes are batched: at most one presence frame per watching socket per this long (default: balance). */
   presenceFlushMs?: number;
+  /** Events for a socket within this long of its last frame share one frame; 0 sends each alone (default: infra, ADR 084). */
+  coalesceMs?: number;
   /** Frames sent per turn of the event loop before the hub yields (default: balance). */
   deliverySlice?: number;
   /** Frames waiting for delivery before the queue is replaced by the stream's interruption (default: balance). */
@@ -84,13 +87,18 @@ export function createHub(deps: HubDeps) {
       ? { deliveryQueueMaxFrames: deps.limits.deliveryQueueMaxFrames }
       : {}),
     ...(deps.limits.presenceFlushMs !== undefined ? { presenceFlushMs: deps.limits.presenceFlushMs } : {}),
+    ...(deps.limits.coalesceMs !== undefined ? { coalesceMs: deps.limits.coalesceMs } : {}),
     afterSessionEnded: (client) => client.socket.close(closeCodes.sessionEnded, 'session ended'),
   });
   const messages = {
     log: deps.log,
     now: deps.now,
     limits: deps.limits,
-    presenceWatchers: clients.presenceWatchers,
+    watchers: clients.watchers,
+    // Presence has no acknowledgement: the Ping list is refetched on mount and corrected by the next batch (ADR 038).
+    onWatchStarted(client: Client, topic: WatchTopic): void {
+      if (topic === 'kernel') delivery.deliverTo(client, { t: 'kernel.watchStarted', d: {} });
+    },
     rateLimitedCloseCode: closeCodes.rateLimited,
   };
 
@@ -158,7 +166,7 @@ export function createHub(deps: HubDeps) {
     /** Ends the sockets of sessions that are no longer live (the timer runs it every sessionRecheckMs). */
     recheckSessions: () => recheckSessions(heartbeat),
 
-    /** Sockets and players connected to this instance, and the sockets watching presence. */
+    /** Sockets and players connected to this instance, and the sockets watching presence and the Kernel. */
     stats: clients.stats,
 
     /** Settles once every presence write queued so far has run (tests wait on it). */

@@ -1,57 +1,22 @@
-import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../core/api/common';
-import { parseServerEvent } from '../../core/api/events';
-import type { AuthContext } from '../player/auth-context';
+import {
+  attachFake,
+  FakeSocket,
+  hubAuth as auth,
+  inertPresence as presence,
+  quietLimits,
+  silentLog as silent,
+} from '../../../tests/support/fake-hub-socket';
 import { createMemoryBus } from './bus-memory';
 import { closeCodes, createHub, type Hub } from './hub';
 import type { Presence } from './presence';
 
-/** A stand-in for a ws socket: records frames, and lets a test fill its send buffer. */
-class FakeSocket extends EventEmitter {
-  readonly OPEN = 1;
-  readyState = 1;
-  bufferedAmount = 0;
-  frames: string[] = [];
-  closedWith: number | null = null;
-  terminated = false;
-  send(frame: string) {
-    this.frames.push(frame);
-  }
-  close(code: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-    this.emit('close');
-  }
-  terminate() {
-    this.terminated = true;
-    this.readyState = 3;
-    this.emit('close');
-  }
-  ping() {}
-  events() {
-    return this.frames.map((f) => parseServerEvent(f)!);
-  }
-}
-
-const silent = { warn() {}, info() {} };
-const presence = {
-  connected: async () => {},
-  disconnected: async () => {},
-  heartbeat: async () => {},
-  stop: async () => {},
-  liveSessionIds: async (ids: string[]) => new Set(ids),
-} as unknown as Presence;
-// Only the session id and the player id matter to the hub.
-const auth = (userId: number, sessionId = `s${userId}`) =>
-  ({ sessionId, csrfToken: 'x', user: { id: userId } as User }) as AuthContext;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 // Any event with an audience will do; this one carries a value to tell frames apart.
 const unreadEvent = (id: number) => ({ t: 'ping.unreadChanged' as const, d: { usernames: [`u${id}`] } });
 const joined = (...online: number[]) => ({ t: 'presence.changed' as const, d: { online, offline: [] } });
-const watch = (socket: FakeSocket, watching = true) =>
-  socket.emit('message', Buffer.from(JSON.stringify({ t: 'presence.watch', d: { watching } })), false);
+const watch = (socket: FakeSocket, watching = true) => socket.say({ t: 'presence.watch', d: { watching } });
 
 describe('socket hub', () => {
   const bus = createMemoryBus(silent);
@@ -63,21 +28,15 @@ describe('socket hub', () => {
       log: silent,
       now: () => 0,
       limits: {
-        messagesPerWindow: 5,
-        messageWindowMs: 1000,
+        ...quietLimits,
         sendBufferMaxBytes,
-        heartbeatMs: 60_000,
-        sessionRecheckMs: 60_000,
-        ...(deliveryQueueMaxFrames ? { deliveryQueueMaxFrames } : {}),
+        // Each event in a frame of its own, so that five events are five frames per socket in the queue.
+        ...(deliveryQueueMaxFrames ? { deliveryQueueMaxFrames, coalesceMs: 0 } : {}),
       },
     });
     return hub;
   };
-  const attach = (userId: number, sessionId?: string) => {
-    const socket = new FakeSocket();
-    hub.attach(socket as unknown as WebSocket, auth(userId, sessionId));
-    return socket;
-  };
+  const attach = (userId: number, sessionId?: string) => attachFake(hub, userId, sessionId);
   afterEach(() => hub.stop());
   /** The bus hands events over on a microtask; the hub then sends them in slices on later turns. */
   const delivered = async () => {
@@ -115,7 +74,7 @@ describe('socket hub', () => {
     expect(slow.terminated).toBe(true);
     expect(slow.frames).toHaveLength(0);
     expect(fine.frames).toHaveLength(1);
-    expect(hub.stats()).toEqual({ sockets: 1, users: 1, presenceWatchers: 0 });
+    expect(hub.stats()).toEqual({ sockets: 1, users: 1, presenceWatchers: 0, kernelWatchers: 0 });
   });
 
   it('past the delivery cap sends stream.interrupted in place of the backlog, on the socket’s own stream version', async () => {
@@ -160,7 +119,7 @@ describe('socket hub', () => {
     expect([s1.closedWith, s2.closedWith, s3.closedWith]).toEqual([null, null, closeCodes.tooManySockets]);
     const [o1, o2] = [attachFrom(2, 'other', '10.0.0.1'), attachFrom(3, 'third', '10.0.0.1')];
     expect([o1.closedWith, o2.closedWith]).toEqual([null, closeCodes.tooManySockets]);
-    expect(hub.stats()).toEqual({ sockets: 3, users: 2, presenceWatchers: 0 });
+    expect(hub.stats()).toEqual({ sockets: 3, users: 2, presenceWatchers: 0, kernelWatchers: 0 });
     s1.close(1000);
     expect(attachFrom(1, 'tabs', '10.0.0.1').closedWith).toBeNull();
   });

@@ -31,8 +31,8 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     // server's own unread state agrees.
     expect((await b.request('GET', '/api/chat/unread')).json()).toEqual({ hasUnread: true });
     expect(sb.events.filter((e) => e.t === 'chat.unreadChanged')).toEqual([]);
-    // Every event this socket got is numbered 1, 2, 3 … with no gap.
-    expect(sb.events.map((e) => e.v)).toEqual(sb.events.map((_, i) => i + 1));
+    // Every frame this socket got is numbered 1, 2, 3 … with no gap.
+    expect(sb.frames.map((f) => f.v)).toEqual(sb.frames.map((_, i) => i + 1));
   });
 
   it('refuses a foreign Origin, a browser without Origin and a signed-out handshake', async () => {
@@ -85,7 +85,7 @@ describe.each(drivers)('the /ws socket [%s]', (driver) => {
     await p.request('POST', '/api/missions/complete', { missionId: 'clear_binary_row' });
     expect((await s.next('missions.statusChanged')).d).toMatchObject({ completedMissions: ['clear_binary_row'] });
     expect((await s.next('user.updated', (e) => e.d.telnet >= 10)).d.telnet).toBe(10);
-    const versions = s.events.map((e) => e.v);
+    const versions = s.frames.map((f) => f.v);
     expect(versions).toEqual(versions.map((_, i) => i + 1));
   });
 

@@ -110,6 +110,43 @@ describe('the socket connection', () => {
     expect(h.log.resyncs).toEqual(['open']);
   });
 
+  it('hands on the events of a batch frame in order, checking its one stream version once', () => {
+    const h = harness();
+    h.connection.start();
+    h.last().open();
+    h.last().frame(frame('chat.unreadChanged', { hasUnread: true }, 1));
+    const batch = [
+      { t: 'chat.removed', d: { id: 4 } },
+      { t: 'chat.unreadChanged', d: { hasUnread: false } },
+      { t: 'chat.removed', d: { id: 5 } },
+    ];
+    h.last().frame(frame('stream.batch', batch, 2));
+    h.last().frame(frame('chat.removed', { id: 6 }, 3));
+    expect(h.log.events.map((e) => [e.t, e.v])).toEqual([
+      ['chat.unreadChanged', 1],
+      ['chat.removed', 2],
+      ['chat.unreadChanged', 2],
+      ['chat.removed', 2],
+      ['chat.removed', 3],
+    ]);
+    expect(h.log.resyncs).toEqual(['open']);
+    // A batch with one event it cannot read is dropped whole: the next frame's version shows the gap.
+    h.last().frame(
+      frame(
+        'stream.batch',
+        [
+          { t: 'chat.removed', d: { id: 7 } },
+          { t: 'no.such.event', d: {} },
+        ],
+        4,
+      ),
+    );
+    h.last().frame(frame('chat.removed', { id: 8 }, 5));
+    expect(h.log.events.at(-1)).toEqual({ t: 'chat.removed', d: { id: 8 }, v: 5 });
+    expect(h.log.events.filter((e) => e.t === 'chat.removed' && e.d.id === 7)).toEqual([]);
+    expect(h.log.resyncs).toEqual(['open', 'gap']);
+  });
+
   it('resyncs when a stream version is skipped', () => {
     const h = harness();
     h.connection.start();
@@ -201,6 +238,25 @@ describe('the socket connection', () => {
   });
 });
 
+describe('watching the Kernel', () => {
+  it('says so beside presence, and again on every reconnect', () => {
+    const h = harness();
+    h.connection.setWatch('kernel', true); // the canvas mounted before the socket opened
+    h.connection.start();
+    h.last().open();
+    h.connection.setWatch('presence', true);
+    expect(h.last().sent.map((m) => JSON.parse(m) as unknown)).toEqual([
+      { t: 'kernel.watch', d: { watching: true } },
+      { t: 'presence.watch', d: { watching: true } },
+    ]);
+    h.connection.setWatch('kernel', false);
+    h.last().drop(1006);
+    h.fireTimer();
+    h.last().open();
+    expect(h.last().sent).toEqual([JSON.stringify({ t: 'presence.watch', d: { watching: true } })]);
+  });
+});
+
 describe('presence watch', () => {
   const watch = (watching: boolean) => JSON.stringify({ t: 'presence.watch', d: { watching } });
 
@@ -209,15 +265,15 @@ describe('presence watch', () => {
     h.connection.start();
     h.last().open();
     expect(h.last().sent).toEqual([]);
-    h.connection.setPresenceWatch(true);
-    h.connection.setPresenceWatch(true);
-    h.connection.setPresenceWatch(false);
+    h.connection.setWatch('presence', true);
+    h.connection.setWatch('presence', true);
+    h.connection.setWatch('presence', false);
     expect(h.last().sent).toEqual([watch(true), watch(false)]);
   });
 
   it('says it again on every reconnect, before the resync refetches the list', () => {
     const h = harness();
-    h.connection.setPresenceWatch(true); // a Ping screen mounted before the socket opened
+    h.connection.setWatch('presence', true); // a Ping screen mounted before the socket opened
     h.connection.start();
     expect(h.last().sent).toEqual([]); // not open yet: nothing can be sent
     h.last().open();
@@ -240,8 +296,8 @@ describe('presence watch', () => {
     const h = harness();
     h.connection.start();
     h.last().open();
-    h.connection.setPresenceWatch(true);
-    h.connection.setPresenceWatch(false);
+    h.connection.setWatch('presence', true);
+    h.connection.setWatch('presence', false);
     h.last().drop(1006);
     h.fireTimer();
     h.last().open();

@@ -1,4 +1,4 @@
-import { parseServerEvent, type ClientMessage, type ServerEvent } from '../../../core/api/events';
+import { parseServerFrame, type ClientMessage, type ServerEvent, type WatchTopic } from '../../../core/api/events';
 import {
   closeAction,
   nextAttempt,
@@ -45,10 +45,10 @@ export interface SocketConnection {
   /** Skips the current backoff wait (the browser says the network is back). */
   retryNow(): void;
   /**
-   * Whether this tab shows who is online: the server sends presence.changed only to
-   * sockets that said so. Told to the server now if the socket is up, and again after each reconnect.
+   * Whether this tab shows a topic (who is online, the Kernel): the server sends its events only to sockets
+   * that said so. Told to the server now if the socket is up, and again after each reconnect.
    */
-  setPresenceWatch(watching: boolean): void;
+  setWatch(topic: WatchTopic, watching: boolean): void;
 }
 
 /**
@@ -64,7 +64,7 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
   let timer: unknown = null;
   let lastVersion = 0;
   let openedAt: number | null = null;
-  let watchingPresence = false;
+  const watching = new Set<WatchTopic>();
 
   function sendMessage(message: ClientMessage): void {
     if (socket && openedAt !== null) socket.send(JSON.stringify(message));
@@ -90,19 +90,20 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
       openedAt = deps.now();
       deps.onStatus('up');
       // Before the refetch the resync starts, so no presence change falls between the two.
-      if (watchingPresence) sendMessage({ t: 'presence.watch', d: { watching: true } });
+      for (const topic of watching) sendMessage({ t: `${topic}.watch`, d: { watching: true } });
       deps.onResync('open');
     };
     ws.onmessage = (message) => {
       if (socket !== ws || stopped) return;
-      const event = typeof message.data === 'string' ? parseServerEvent(message.data) : null;
-      if (!event) {
+      // A frame carries one event or several (stream.batch, ADR 084): one stream version either way.
+      const frame = typeof message.data === 'string' ? parseServerFrame(message.data) : null;
+      if (!frame) {
         deps.warn('dropped a socket frame that does not parse', message.data);
         return;
       }
-      const version = trackVersion(lastVersion, event.v);
+      const version = trackVersion(lastVersion, frame.v);
       lastVersion = version.last;
-      deps.onEvent(event);
+      for (const event of frame.events) deps.onEvent(event);
       if (version.gap) deps.onResync('gap');
     };
     ws.onerror = () => {
@@ -152,10 +153,11 @@ export function createSocketConnection(deps: SocketConnectionDeps): SocketConnec
       attempt = 0;
       connect();
     },
-    setPresenceWatch(watching) {
-      if (watching === watchingPresence) return;
-      watchingPresence = watching;
-      sendMessage({ t: 'presence.watch', d: { watching } });
+    setWatch(topic, on) {
+      if (on === watching.has(topic)) return;
+      if (on) watching.add(topic);
+      else watching.delete(topic);
+      sendMessage({ t: `${topic}.watch`, d: { watching: on } });
     },
   };
 }

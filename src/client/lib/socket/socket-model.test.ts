@@ -126,6 +126,11 @@ describe('event → cache actions', () => {
       [{ kind: 'chat.append', message: { ...chat, userId: me } }],
     ],
     [
+      'the server counting this tab among the Kernel’s watchers makes the canvas catch up',
+      { t: 'kernel.watchStarted', d: {}, v: 1 },
+      [{ kind: 'grid.resync' }],
+    ],
+    [
       'a removed chat line leaves the history',
       { t: 'chat.removed', d: { id: 7 }, v: 1 },
       [{ kind: 'chat.remove', id: 7 }],

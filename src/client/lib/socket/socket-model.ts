@@ -121,6 +121,9 @@ export function eventActions(
       return [{ kind: 'chat.remove', id: event.d.id }];
     case 'grid_update':
       return [{ kind: 'grid.update', update: event.d }];
+    // The server now sends this tab every bit bought: the canvas asks what changed before that (ADR 084).
+    case 'kernel.watchStarted':
+      return [{ kind: 'grid.resync' }];
     // A new Kernel season or an operator's clear: the canvas catches up (and reloads, its bits being gone), the season and archive refetch.
     case 'kernel.seasonChanged':
     case 'kernel.cleared':

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { infra } from '../../../core/infra';
 import type { User } from '../../../core/api/common';
+import type { WatchTopic } from '../../../core/api/events';
 import type { ChatMessage } from '../../../core/api/chat';
 import type { DirectoryUser, PrivateMessage } from '../../../core/api/ping';
 import type { IgnoreList } from '../../../core/api/safety';
@@ -22,8 +23,8 @@ import {
 } from './socket-model';
 
 const SocketStatusContext = createContext<SocketStatus>('down');
-/** Registers a screen that shows who is online; returns its release. A no-op outside a signed-in shell. */
-const PresenceWatchContext = createContext<() => () => void>(() => () => {});
+/** Registers a screen that shows a topic (who is online, the Kernel); returns its release. A no-op outside a signed-in shell. */
+const WatchContext = createContext<(topic: WatchTopic) => () => void>(() => () => {});
 
 const keep = { max: infra.chatKeepMax, drop: infra.chatDropBatch };
 
@@ -134,18 +135,18 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, screen
   const gridFeed = useMemo(createGridFeed, []);
   const callbacks = useRef({ decodesInFlight, onSessionEnded });
   callbacks.current = { decodesInFlight, onSessionEnded };
-  // Screens showing presence, counted: the socket watches presence while at least one is mounted.
+  // Screens showing each topic, counted: the socket watches a topic while at least one of its screens is mounted.
   const connectionRef = useRef<SocketConnection | null>(null);
-  const presenceScreens = useRef(0);
-  const watchPresence = useCallback(() => {
-    presenceScreens.current += 1;
-    connectionRef.current?.setPresenceWatch(true);
+  const watchingScreens = useRef<Record<WatchTopic, number>>({ presence: 0, kernel: 0 });
+  const watch = useCallback((topic: WatchTopic) => {
+    watchingScreens.current[topic] += 1;
+    connectionRef.current?.setWatch(topic, true);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      presenceScreens.current -= 1;
-      connectionRef.current?.setPresenceWatch(presenceScreens.current > 0);
+      watchingScreens.current[topic] -= 1;
+      connectionRef.current?.setWatch(topic, watchingScreens.current[topic] > 0);
     };
   }, []);
 
@@ -174,8 +175,9 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, screen
       onSessionEnded: () => callbacks.current.onSessionEnded(),
       warn: (message, detail) => console.warn(`[socket] ${message}`, detail),
     });
-    // A screen's effect runs before this one (children first): the count is already there.
-    connection.setPresenceWatch(presenceScreens.current > 0);
+    // A screen's effect runs before this one (children first): the counts are already there.
+    for (const [topic, count] of Object.entries(watchingScreens.current))
+      connection.setWatch(topic as WatchTopic, count > 0);
     connectionRef.current = connection;
     connection.start();
     const online = () => connection.retryNow();
@@ -189,9 +191,9 @@ export function SocketProvider({ userId, decodesInFlight, onSessionEnded, screen
 
   return (
     <SocketStatusContext.Provider value={status}>
-      <PresenceWatchContext.Provider value={watchPresence}>
+      <WatchContext.Provider value={watch}>
         <GridFeedContext.Provider value={gridFeed}>{children}</GridFeedContext.Provider>
-      </PresenceWatchContext.Provider>
+      </WatchContext.Provider>
     </SocketStatusContext.Provider>
   );
 }
@@ -211,6 +213,15 @@ export function usePollInterval(ms: number): number | false {
 
 /** A screen that shows who is online calls this: while it is mounted, presence.changed reaches this tab. */
 export function usePresenceWatch(): void {
-  const watch = useContext(PresenceWatchContext);
-  useEffect(() => watch(), [watch]);
+  const watch = useContext(WatchContext);
+  useEffect(() => watch('presence'), [watch]);
+}
+
+/**
+ * The Kernel canvas calls this: while it is mounted, grid_update reaches this tab, and once the server counts
+ * it kernel.watchStarted asks the canvas to catch up (ADR 084).
+ */
+export function useKernelWatch(): void {
+  const watch = useContext(WatchContext);
+  useEffect(() => watch('kernel'), [watch]);
 }

@@ -4,7 +4,7 @@ import { gridPaths, GridChanges, type GridChange } from '../../../core/api/kerne
 import { infra } from '../../../core/infra';
 import { useApi } from '../../lib/api-context';
 import { useGridFeed } from '../../lib/socket/grid-feed';
-import { usePollInterval } from '../../lib/socket/socket-provider';
+import { useKernelWatch, usePollInterval } from '../../lib/socket/socket-provider';
 import { decodeInSlices } from './decode-in-slices';
 import { caughtUp, receiveVersion, type SyncState } from './kernel-model';
 import type { KernelView } from './kernel-view';
@@ -15,6 +15,8 @@ import type { ValueStore } from './value-store';
  * Keeps the canvas in step with the server: the binary snapshot once, then every
  * grid_update painted as it arrives; a gap in versions, a reconnect or a dropped socket asks only
  * for what changed since the version held (or the snapshot again when that is too much).
+ * The socket gets grid_update only while this is mounted (ADR 084); the server's kernel.watchStarted
+ * asks for a catch-up from the moment it counts this tab, after the snapshot if that is still loading.
  */
 export function useGridSync(
   view: React.RefObject<KernelView | null>,
@@ -25,7 +27,11 @@ export function useGridSync(
   const queryClient = useQueryClient();
   const sync = useRef<SyncState>({ version: -1, ahead: [] });
   const catching = useRef(false);
+  // A catch-up asked for while the first snapshot loads or another catch-up is in flight (whose answer may
+  // predate the ask): it runs once that is done.
+  const catchUpLater = useRef(false);
   const pollMs = usePollInterval(infra.kernelPollMs);
+  useKernelWatch();
 
   const paint = useCallback(
     (c: GridChange) => {
@@ -46,10 +52,15 @@ export function useGridSync(
     view.current?.load(grid);
     sync.current = { version: grid.version, ahead: [] };
     claimed.set(grid.version);
-  }, [view, claimed]);
+    // Hover cards cached while the canvas was away may call a bit free that was bought meanwhile.
+    void queryClient.invalidateQueries({ queryKey: [gridPaths.bit] });
+  }, [view, claimed, queryClient]);
 
   const catchUp = useCallback(async () => {
-    if (catching.current || sync.current.version < 0) return;
+    if (catching.current || sync.current.version < 0) {
+      catchUpLater.current = true;
+      return;
+    }
     catching.current = true;
     try {
       const answer = await api.request(`${gridPaths.changes}?since=${sync.current.version}`, { schema: GridChanges });
@@ -63,6 +74,10 @@ export function useGridSync(
       // The next update, reconnect or poll tries again.
     } finally {
       catching.current = false;
+      if (catchUpLater.current) {
+        catchUpLater.current = false;
+        void catchUp();
+      }
     }
   }, [api, loadSnapshot, paint, claimed]);
 
@@ -71,7 +86,12 @@ export function useGridSync(
     const load = async (attempt: number) => {
       try {
         await loadSnapshot();
-        if (!cancelled) status.set('ready');
+        if (cancelled) return;
+        status.set('ready');
+        if (catchUpLater.current) {
+          catchUpLater.current = false;
+          void catchUp();
+        }
       } catch {
         if (cancelled) return;
         status.set('failed');
@@ -82,7 +102,7 @@ export function useGridSync(
     return () => {
       cancelled = true;
     };
-  }, [loadSnapshot, status]);
+  }, [loadSnapshot, status, catchUp]);
 
   useGridFeed((message) => {
     if (message.kind === 'resync') return void catchUp();

@@ -6,7 +6,7 @@ import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { startInstances, via, type Instances } from '../../../../tests/support/instances';
 import { createGrantService } from '../grant/service';
-import { openSocket, type TestSocket } from '../../../../tests/support/socket';
+import { openSocket, watchKernel, type TestSocket } from '../../../../tests/support/socket';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -31,6 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('a bit bought through A reaches a socket on B within a second, and B serves it in its snapshot', async () => {
       const onB = await openSocket(run.urls[1]!, watcher.cookie);
       sockets.push(onB);
+      await watchKernel(onB);
       // B builds its cached frame before the purchase, so the next one must notice the new version.
       const before = await via(run.apps[1]!, watcher, 'GET', gridPaths.snapshot);
       const res = await run.apps[0]!.fastify.inject({

@@ -11,6 +11,7 @@ import { drivers } from '../../../../tests/support/db';
 import { listeningTestApp, type ListeningTestApp } from '../../../../tests/support/listening-app';
 import { act, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
+import { watchKernel } from '../../../../tests/support/socket';
 
 const k = texts.kernel;
 
@@ -263,11 +264,12 @@ describe.each(drivers)('kernel [%s]', (driver) => {
       expectError(await p.request('GET', `${gridPaths.changes}${bad}`), 400);
   });
 
-  it('pushes grid_update with the colour and version to every socket, and user.updated to the buyer', async () => {
+  it('pushes grid_update with the colour and version to every tab showing the Kernel, and user.updated to the buyer', async () => {
     const [buyer, watcher] = [await asPlayer(app), await asPlayer(app)];
     await setColor(buyer, 0, 255, 0);
     await grant(app, buyer, { telnet: 100 });
     const watcherSocket = await app.socket(watcher.cookie);
+    await watchKernel(watcherSocket);
     const buyerSocket = await app.socket(buyer.cookie);
     const bought = (await buy(buyer, { x: 123, y: 456 })).json();
     const event = await watcherSocket.next('grid_update', (e) => e.d.x === 123 && e.d.y === 456);
