@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/server/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+          // Migrates one database of each kind for the whole run; every test database is a copy (ADR 085).
+          globalSetup: ['tests/support/migrated-templates.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -37,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
-          globalSetup: ['tests/support/build-client.ts'],
+          globalSetup: ['tests/support/build-client.ts', 'tests/support/migrated-templates.ts'],
           // Bounds, not speed targets: a whole journey on a loaded 2-core machine can pass two minutes.
           testTimeout: 240_000,
           hookTimeout: 240_000,

@@ -20,7 +20,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A handle a store function may run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
-export type DbConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; max?: number };
+export type DbConfig =
+  // loadDataDir: a tarball of a data folder (PGlite's dumpDataDir) to start from; tests copy one migrated database.
+  { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob } | { kind: 'postgres'; url: string; max?: number };
 
 export interface Database {
   db: Db;
@@ -70,7 +72,10 @@ export async function createDb(config: DbConfig): Promise<Database> {
   let lock: DataDirLock | null = null;
   if (config.dataDir) lock = await lockDataDir(config.dataDir);
   try {
-    const pglite = new PGlite(config.dataDir ?? 'memory://');
+    const pglite = new PGlite(
+      config.dataDir ?? 'memory://',
+      config.loadDataDir ? { loadDataDir: config.loadDataDir } : {},
+    );
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     return {
