@@ -100,6 +100,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pipelined transactions [postgre
     });
   });
 
+  it("a statement outside any transaction never runs inside another request's transaction, even with every connection busy", async () => {
+    await test.database.query('TRUNCATE probe_notes');
+    // Every connection of the pool busy, as under load: the transaction must wait for one of its own.
+    await Promise.all([1, 2, 3].map(() => test.database.query('SELECT pg_sleep(0.05)'))); // all three connected
+    const sleepers = [1, 2, 3].map(() => test.database.query('SELECT pg_sleep(0.3)'));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const rolledBack = db().transaction(async (tx) => {
+      await note(tx, 'inside, rolled back');
+      await gate;
+      throw new Error('the work gave up');
+    });
+    const outside = [1, 2, 3].map((i) => test.database.query(`INSERT INTO probe_notes (note) VALUES ('outside ${i}')`));
+    await Promise.all([...sleepers, ...outside]);
+    open();
+    await expect(rolledBack).rejects.toThrow('the work gave up');
+    expect((await notes()).sort()).toEqual(['outside 1', 'outside 2', 'outside 3']);
+  });
+
   it('a connection killed mid-transaction: the work runs again on a fresh one, once, and the pool keeps working', async () => {
     await test.database.query('TRUNCATE probe_notes');
     let attempts = 0;
