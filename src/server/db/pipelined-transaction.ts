@@ -200,6 +200,8 @@ async function commit(tx: PipelinedTransaction, hooks: PipelinedHooks): Promise<
     ({ text, params }) =>
       new Promise((ok, fail) => tx.statement(text, params, { prepare: hooks.prepare }).then(ok, fail)),
   );
+  // Their failures are read after COMMIT's answer; until then they must not count as unhandled (a crash in Node 20).
+  for (const statement of pending) statement.catch(() => {});
   hooks.onCommitSent();
   let committed: boolean;
   try {
