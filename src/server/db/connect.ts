@@ -59,8 +59,9 @@ export async function createDb(config: DbConfig): Promise<Database> {
     // A restarted database must not cost a player a failed request: see reconnect.ts. One round trip
     // per statement, not two: see prepared.ts. A pooler in transaction mode that cannot keep named
     // statements (PgBouncer before 1.21) is told so with `?prepare=false` (docs/capacity.md).
-    const reconnecting = withReconnect(client, { poolSize });
-    const sql = preparesStatements(config.url) ? alwaysPrepare(reconnecting) : reconnecting;
+    const prepare = preparesStatements(config.url);
+    const reconnecting = withReconnect(client, { poolSize, prepare });
+    const sql = prepare ? alwaysPrepare(reconnecting) : reconnecting;
     const db = drizzlePostgres(sql, { schema }) as unknown as Db;
     return {
       db,

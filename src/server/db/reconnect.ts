@@ -1,54 +1,9 @@
 import type postgres from 'postgres';
+import { isConnectionError, neverSent } from './connection-errors';
 import { OutcomeUnknownError } from './outcome-unknown';
+import { beginPipelined } from './pipelined-transaction';
 
-// Errors that mean "this connection is dead", not "this statement is wrong": the server was
-// restarted or cut us off (57P01-57P03), or the socket closed under an idle pooled connection.
-const connectionErrorCodes = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-]);
-
-// Errors raised before a statement can have reached a server session: no connection could be
-// opened (refused, unresolvable, timed out) or the server refused the session at startup (57P03
-// "cannot connect now"). postgres.js writes a query only on an established, authenticated
-// connection, so a statement failing this way was never sent.
-const neverSentCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'CONNECT_TIMEOUT',
-  '57P03',
-]);
-
-function codesOf(error: unknown): string[] {
-  const codes: string[] = [];
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-  }
-  return codes;
-}
-
-/** True for an error (or, drizzle-wrapped, its cause) that says the connection died. */
-export function isConnectionError(error: unknown): boolean {
-  return codesOf(error).some((code) => connectionErrorCodes.has(code));
-}
-
-function neverSent(error: unknown): boolean {
-  return codesOf(error).some((code) => neverSentCodes.has(code));
-}
+export { isConnectionError } from './connection-errors';
 
 /**
  * A plain SELECT writes nothing, so running it again is always safe. Anything else (INSERT,
@@ -64,18 +19,20 @@ export function isReadOnlyStatement(query: string): boolean {
  * ever applying a change twice:
  *
  * - A transaction is run again after a connection error only if the error came before COMMIT was
- *   sent. Until our callback has finished, postgres.js has sent no COMMIT, and PostgreSQL rolls
+ *   sent. Until our callback has finished, no COMMIT has been sent, and PostgreSQL rolls
  *   back a transaction whose connection dies, so nothing of it was saved. Once the callback has
- *   finished, COMMIT is on its way: a connection error from then on may hide a commit that
- *   succeeded, so it becomes an OutcomeUnknownError (503) and the idempotency key makes the
- *   player's retry safe. (If a statement failed inside and the callback swallowed it, postgres.js
- *   sends ROLLBACK instead; we still say "unknown", which is never wrong, only cautious.)
+ *   finished, COMMIT is on its way (pipelined-transaction.ts): a connection error from then on may
+ *   hide a commit that succeeded, so it becomes an OutcomeUnknownError (503) and the idempotency key
+ *   makes the player's retry safe.
  * - A single statement outside a transaction commits by itself. It is run again if it is a read
  *   (see isReadOnlyStatement), or if its error proves it was never sent (neverSentCodes). A write
  *   that may have been sent is not repeated: OutcomeUnknownError.
  * Statements inside a transaction use the transaction's own client and are not retried alone.
  */
-export function withReconnect(client: postgres.Sql, options: { poolSize?: number } = {}): postgres.Sql {
+export function withReconnect(
+  client: postgres.Sql,
+  options: { poolSize?: number; prepare?: boolean } = {},
+): postgres.Sql {
   // A restart kills every pooled connection at once, and the pool learns of each death only when
   // it is used: a retry may land on another dead one. Each failed try retires its connection, so
   // pool size + 1 tries always reach a fresh one. A database that refuses or cannot be reached is
@@ -95,38 +52,17 @@ export function withReconnect(client: postgres.Sql, options: { poolSize?: number
   };
 
   const runTransaction = async (args: unknown[]): Promise<unknown> => {
-    const options = args.length > 1 ? [args[0]] : [];
+    const beginOptions = args.length > 1 ? String(args[0]) : '';
     const callback = args[args.length - 1] as (sql: postgres.TransactionSql) => unknown;
     const attempt = async () => {
       let commitSent = false;
-      let beginFailed = false;
-      const begun = (client.begin as (...a: unknown[]) => Promise<unknown>)(
-        ...options,
-        async (sql: postgres.TransactionSql) => {
-          let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
-          try {
-            outcome = { ok: true, value: await callback(sql) };
-          } catch (error) {
-            outcome = { ok: false, error };
-          }
-          // When the connection dies mid-transaction, postgres.js rejects begin() at once but still
-          // writes ROLLBACK (or COMMIT) on the dead socket when this callback settles, and that
-          // write throws from a setImmediate and takes the whole process down (porsager/postgres
-          // #1154, #1208, unfixed in 3.4.9). One turn of the event loop lets a close already seen
-          // reach begin(); if it has failed, this callback never settles: nothing more is written,
-          // and the abandoned promise is garbage collected.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (beginFailed) return new Promise(() => {});
-          if (!outcome.ok) throw outcome.error;
-          // postgres.js sends COMMIT as soon as this callback resolves.
-          commitSent = true;
-          return outcome.value;
-        },
-      );
       try {
-        return await begun;
+        // BEGIN leaves with the first statement, COMMIT with what the work queued for it (ADR 078).
+        return await beginPipelined(client, beginOptions, callback, {
+          prepare: options.prepare ?? true,
+          onCommitSent: () => (commitSent = true),
+        });
       } catch (error) {
-        beginFailed = true;
         if (commitSent && isConnectionError(error)) throw new OutcomeUnknownError(error);
         throw error;
       }

@@ -76,11 +76,22 @@ async function runWork(tx: Tx, work: IdempotentWork): Promise<{ outcome: Outcome
  * first, so the effect, the key and its answer commit (or roll back) together. The work's effects
  * go to the caller's `afterCommit` only when the work ran and was not refused: a replay has none.
  */
-export async function runIdempotentInTransaction(
+export function runIdempotentInTransaction(
   tx: Tx,
   call: IdempotentCall,
   work: IdempotentWork,
   afterCommit: AfterCommit,
+): Promise<IdempotentOutcome> {
+  return claimAndRun(tx, call, work, afterCommit, false);
+}
+
+/** `ownsTransaction`: nothing follows in this transaction, so the answer may leave with COMMIT. */
+async function claimAndRun(
+  tx: Tx,
+  call: IdempotentCall,
+  work: IdempotentWork,
+  afterCommit: AfterCommit,
+  ownsTransaction: boolean,
 ): Promise<IdempotentOutcome> {
   const requestHash = hashRequest(call.scope, call.request);
   const createdAt = new Date(call.now);
@@ -89,7 +100,13 @@ export async function runIdempotentInTransaction(
     if (await claimKey(tx, { userId: call.userId, key: call.key, scope: call.scope, requestHash, createdAt })) {
       const ran = await runWork(tx, work);
       const outcome = asStored(ran.outcome);
-      await saveOutcome(tx, call.userId, call.key, outcome.statusCode, outcome.body);
+      await saveOutcome(
+        tx,
+        call.userId,
+        call.key,
+        { statusCode: outcome.statusCode, response: outcome.body },
+        { withCommit: ownsTransaction },
+      );
       ran.effects.forEach(afterCommit);
       return { ...outcome, replayed: false };
     }
@@ -116,5 +133,5 @@ export function runIdempotent(
   call: IdempotentCall,
   work: IdempotentWork,
 ): Promise<IdempotentOutcome> {
-  return runTransaction(database, (tx, afterCommit) => runIdempotentInTransaction(tx, call, work, afterCommit));
+  return runTransaction(database, (tx, afterCommit) => claimAndRun(tx, call, work, afterCommit, true));
 }

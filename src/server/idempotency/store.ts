@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connect';
+import { queueWithCommit } from '../db/pipelined-transaction';
 import { idempotencyKeys } from '../db/schema';
 
 export interface StoredKey {
@@ -39,13 +40,26 @@ export async function readKey(tx: Executor, userId: number, key: string): Promis
   return row ?? null;
 }
 
+// Fixed text, so the statement needs no building; text cast to json keeps the answer as written.
+const saveOutcomeText =
+  'UPDATE idempotency_keys SET status_code = $1, response = $2::text::json WHERE user_id = $3 AND key = $4';
+
+/**
+ * Stores the answer for the key. With `withCommit`, on PostgreSQL the UPDATE is sent in the same
+ * packet as the transaction's COMMIT (ADR 078): the last thing the transaction does, so nothing waits
+ * for its reply, and if it fails COMMIT rolls everything back. Only for the caller that owns the
+ * transaction and does nothing after it.
+ */
 export async function saveOutcome(
   tx: Tx,
   userId: number,
   key: string,
-  statusCode: number,
-  response: unknown,
+  outcome: { statusCode: number; response: unknown },
+  options: { withCommit?: boolean } = {},
 ): Promise<void> {
+  const { statusCode, response } = outcome;
+  const params = [statusCode, JSON.stringify(response ?? null), userId, key];
+  if (options.withCommit && queueWithCommit(tx, saveOutcomeText, params)) return;
   await tx
     .update(idempotencyKeys)
     .set({ statusCode, response: sql`${JSON.stringify(response ?? null)}::json` })

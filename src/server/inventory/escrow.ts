@@ -38,11 +38,17 @@ export async function releaseEscrow(tx: Tx, r: { escrowId: number; toUserId: num
   if (!unlocked || unlocked.releasedAt) return { kind: 'not-found' };
   const locked = await lockPlayers(tx, [unlocked.depositorId, r.toUserId]);
   if (!locked.includes(r.toUserId)) throw new Error(`inventory: no player ${r.toUserId}`);
-  const escrow = await store.findEscrow(tx, r.escrowId, true);
+  // The escrow's lock, its items and the receiver's count leave together (ADR 078). PostgreSQL runs
+  // them in this order; the items of an open escrow change only under its lock, and the receiver is
+  // locked already, so what is read is what the lock protects.
+  const [escrow, items, held] = await Promise.all([
+    store.findEscrow(tx, r.escrowId, true),
+    store.escrowItems(tx, r.escrowId),
+    store.countHeld(tx, [r.toUserId]),
+  ]);
   if (!escrow || escrow.releasedAt) return { kind: 'not-found' };
-  const items = await store.escrowItems(tx, r.escrowId);
   if (r.toUserId !== escrow.depositorId) {
-    const free = balance.inventoryCapacity - (await store.countHeld(tx, [r.toUserId])).get(r.toUserId)!;
+    const free = balance.inventoryCapacity - held.get(r.toUserId)!;
     if (free < items.length) return { kind: 'full', free: Math.max(0, free) };
   }
   await store.closeEscrow(tx, r.escrowId, r.toUserId);

@@ -49,10 +49,14 @@ export async function addItemsMany(tx: Tx, requests: AddRequest[]): Promise<AddR
     const gearKept = (request.gear ?? []).slice(0, room);
     const coresKept = (request.cores ?? []).slice(0, room - gearKept.length);
     held.set(request.userId, held.get(request.userId)! + gearKept.length + coresKept.length);
+    const [gearAdded, coresAdded] = await Promise.all([
+      store.insertGear(tx, request.userId, gearKept),
+      store.insertCores(tx, request.userId, coresKept),
+    ]);
     results.push({
       kind: 'added',
-      gear: await store.insertGear(tx, request.userId, gearKept),
-      cores: await store.insertCores(tx, request.userId, coresKept),
+      gear: gearAdded,
+      cores: coresAdded,
       lost: wanted - gearKept.length - coresKept.length,
     });
   }
@@ -99,12 +103,13 @@ export async function transferItem(
   if (!isItemId(r.item.id)) return { kind: 'not-found' };
   const locked = await lockPlayers(tx, [r.fromUserId, r.toUserId]);
   if (!locked.includes(r.toUserId)) throw new Error(`inventory: no player ${r.toUserId}`);
-  const item = await store.lockItem(tx, r.item);
+  // The item's lock and the receiver's count (locked above) leave together (ADR 078).
+  const [item, held] = await Promise.all([store.lockItem(tx, r.item), store.countHeld(tx, [r.toUserId])]);
   const refused = refusalFor(item, r.fromUserId);
   if (refused) return refused;
   if (item!.isEquipped) return { kind: 'equipped' };
   if (item!.isUsed) return { kind: 'used' };
-  const free = balance.inventoryCapacity - (await store.countHeld(tx, [r.toUserId])).get(r.toUserId)!;
+  const free = balance.inventoryCapacity - held.get(r.toUserId)!;
   if (free < 1) return { kind: 'full', free: Math.max(0, free) };
   await store.setHolder(tx, r.item, { userId: r.toUserId });
   return { kind: 'transferred' };
@@ -129,6 +134,6 @@ export async function openCore(
 
 /** What a player holds outright (not in escrow), for the inventory screen. */
 export async function listItems(tx: Executor, userId: number) {
-  const [gear, cores] = [await store.listGear(tx, userId), await store.listCores(tx, userId)];
+  const [gear, cores] = await Promise.all([store.listGear(tx, userId), store.listCores(tx, userId)]);
   return { gear, cores };
 }

@@ -93,8 +93,10 @@ export async function deleteItem(tx: Tx, item: ItemRef): Promise<void> {
 
 /** Deletes every item a player holds outright (not in escrow); returns how many went. */
 export async function deleteAllHeld(tx: Tx, userId: number): Promise<number> {
-  const gone = await tx.delete(gear).where(eq(gear.userId, userId)).returning({ id: gear.id });
-  const cores = await tx.delete(telnetCores).where(eq(telnetCores.userId, userId)).returning({ id: telnetCores.id });
+  const [gone, cores] = await Promise.all([
+    tx.delete(gear).where(eq(gear.userId, userId)).returning({ id: gear.id }),
+    tx.delete(telnetCores).where(eq(telnetCores.userId, userId)).returning({ id: telnetCores.id }),
+  ]);
   return gone.length + cores.length;
 }
 
@@ -124,27 +126,35 @@ export async function findEscrow(tx: Executor, escrowId: number, lock: boolean) 
   return row;
 }
 
+/** Both reads leave together (one round trip on PostgreSQL, ADR 078). */
 export async function escrowItems(tx: Executor, escrowId: number): Promise<ItemRef[]> {
-  const g = await tx.select({ id: gear.id }).from(gear).where(eq(gear.escrowId, escrowId)).orderBy(gear.id);
-  const c = await tx
-    .select({ id: telnetCores.id })
-    .from(telnetCores)
-    .where(eq(telnetCores.escrowId, escrowId))
-    .orderBy(telnetCores.id);
+  const [g, c] = await Promise.all([
+    tx.select({ id: gear.id }).from(gear).where(eq(gear.escrowId, escrowId)).orderBy(gear.id),
+    tx
+      .select({ id: telnetCores.id })
+      .from(telnetCores)
+      .where(eq(telnetCores.escrowId, escrowId))
+      .orderBy(telnetCores.id),
+  ]);
   return [
     ...g.map((r) => ({ kind: 'gear' as const, id: r.id })),
     ...c.map((r) => ({ kind: 'core' as const, id: r.id })),
   ];
 }
 
-/** Closes an open escrow and hands its items to a player, in two statements under the escrow's lock. */
+/**
+ * Closes an open escrow and hands its items to a player, in three statements under the escrow's
+ * lock, sent together: none depends on another's answer (one round trip on PostgreSQL, ADR 078).
+ */
 export async function closeEscrow(tx: Tx, escrowId: number, toUserId: number): Promise<void> {
-  await tx
-    .update(escrows)
-    .set({ releasedAt: sql`now()`, releasedToId: toUserId })
-    .where(and(eq(escrows.id, escrowId), isNull(escrows.releasedAt)));
-  await tx.update(gear).set({ userId: toUserId, escrowId: null }).where(eq(gear.escrowId, escrowId));
-  await tx.update(telnetCores).set({ userId: toUserId, escrowId: null }).where(eq(telnetCores.escrowId, escrowId));
+  await Promise.all([
+    tx
+      .update(escrows)
+      .set({ releasedAt: sql`now()`, releasedToId: toUserId })
+      .where(and(eq(escrows.id, escrowId), isNull(escrows.releasedAt))),
+    tx.update(gear).set({ userId: toUserId, escrowId: null }).where(eq(gear.escrowId, escrowId)),
+    tx.update(telnetCores).set({ userId: toUserId, escrowId: null }).where(eq(telnetCores.escrowId, escrowId)),
+  ]);
 }
 
 /** Marks a held, unopened core opened, with its reward; null when it is not such a core. */
