@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { binaryAnswer } from './common';
 
 /** GET /healthz and /api/health: the process answers (liveness); it says nothing about its database. */
 export const Health = z.object({ ok: z.literal(true) }).meta({ description: 'The process is up and answering.' });
@@ -16,3 +17,12 @@ export const Readiness = z
     redis: z.boolean().optional(),
   })
   .meta({ description: 'Whether this instance takes traffic, with the check that decided it.' });
+
+/** GET /metrics: Prometheus's text exposition format, for operators only (METRICS_TOKEN, else loopback). */
+export const MetricsText = binaryAnswer('text/plain; version=0.0.4', 'Prometheus text exposition (operators only).');
+
+/** POST /ops/backup: the embedded database's data folder as a gzipped tarball (operators only, ADR 070). */
+export const BackupTarball = binaryAnswer(
+  'application/gzip',
+  'The data folder as a gzipped tarball (embedded database only).',
+);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { BackupTarball } from '../../core/api/ops';
 import type { Database } from '../db/connect';
+import { errorResponses, type ZodTypeProvider } from './contracts';
 import { notFoundBody } from './errors';
 import { metricsAllowed } from './ops';
 
@@ -16,17 +18,22 @@ export interface BackupRouteDeps {
  * PostgreSQL has pg_dump for this (docs/operations.md).
  */
 export function registerBackupRoute(app: FastifyInstance, deps: BackupRouteDeps): void {
-  app.post('/ops/backup', async (request, reply) => {
-    if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy))
-      return reply.status(404).send(notFoundBody(request.method, request.url));
-    if (!deps.database.backup) {
-      return reply
-        .status(409)
-        .send({ message: 'This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).' });
-    }
-    const started = performance.now();
-    const tarball = await deps.database.backup();
-    request.log.info({ bytes: tarball.length, ms: Math.round(performance.now() - started) }, 'backup taken');
-    return reply.headers({ 'content-type': 'application/gzip', 'cache-control': 'no-store' }).send(tarball);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
+    '/ops/backup',
+    { schema: { response: { 200: BackupTarball, ...errorResponses } } },
+    async (request, reply) => {
+      if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy))
+        return reply.status(404).send(notFoundBody(request.method, request.url));
+      if (!deps.database.backup) {
+        return reply
+          .status(409)
+          .send({ message: 'This server runs on PostgreSQL: back it up with pg_dump (docs/operations.md).' });
+      }
+      const started = performance.now();
+      const tarball = await deps.database.backup();
+      request.log.info({ bytes: tarball.length, ms: Math.round(performance.now() - started) }, 'backup taken');
+      return reply.headers({ 'content-type': 'application/gzip', 'cache-control': 'no-store' }).send(tarball);
+    },
+  );
 }

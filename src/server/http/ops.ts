@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { ledgerCategory, type LedgerCategory } from '../../core/ledger-reasons';
 import type { Database } from '../db/connect';
 import type { JobMetrics } from '../jobs/lag-metrics';
-import { Health, Readiness } from '../../core/api/ops';
+import { Health, MetricsText, Readiness } from '../../core/api/ops';
 import { errorResponses, type ZodTypeProvider } from './contracts';
 import { notFoundBody } from './errors';
 
@@ -235,11 +235,12 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
       .headers(noStore)
       .send({ ready, ...checks });
   });
-  app.get('/metrics', async (request, reply) => {
+  api.get('/metrics', { schema: { response: { 200: MetricsText, ...errorResponses } } }, async (request, reply) => {
     if (!metricsAllowed(request, deps.metricsToken, deps.behindProxy))
       return reply.status(404).send(notFoundBody(request.method, request.url));
+    // Bytes, not a string: the declared answer is text Fastify writes as it is, never through a serializer.
     return reply
       .headers({ ...noStore, 'content-type': metrics.registry.contentType })
-      .send(await metrics.registry.metrics());
+      .send(Buffer.from(await metrics.registry.metrics()));
   });
 }
