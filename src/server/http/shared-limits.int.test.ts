@@ -47,7 +47,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('limits shared by two instances 
   });
 
   it('refuses exactly 30 of 150 Kernel actions from one player (120 a minute)', async () => {
-    const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/grid/set-color', {})(150);
+    // A valid colour: a body the contract refuses is answered 400 before any limit counts it (ADR 074).
+    const colour = { colorR: 1, colorG: 2, colorB: 3 };
+    const { statuses } = await spread(await asPlayer(run.apps[0]!), 'POST', '/api/grid/set-color', colour)(150);
     expect(statuses.get(429)).toBe(150 - infra.kernelActionsPerMinute);
   });
 
