@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillText, texts } from '../../src/core/texts';
+import { runTransaction } from '../../src/server/idempotency';
 import { startTestServer } from '../support/server';
 import {
   desktop,
@@ -71,10 +72,14 @@ describe('Kernel seasons', () => {
     await expect.poll(() => page.getByTestId('kernel-season').textContent()).toBe('1');
 
     // The operator's way in: the same service the jobs runner calls.
-    const change = await game.server.database.db.transaction((tx) =>
-      game.server.app.services.kernel.seasons.endSeason(tx, { season: 1, nowMs: Date.now(), byOperator: true }),
+    const change = await runTransaction(game.server.database, (tx, afterCommit) =>
+      game.server.app.services.kernel.seasons.endSeason(
+        tx,
+        { season: 1, nowMs: Date.now(), byOperator: true },
+        afterCommit,
+      ),
     );
-    change!.afterCommit();
+    expect(change?.ended).toBe(1);
     await waitFor(async () => (await centrePixel(page))[0] !== 255, 'the canvas to be empty again');
     await expect.poll(() => page.getByTestId('kernel-season').textContent()).toBe('2');
     expect(await page.getByTestId('kernel-claimed').textContent()).toBe('0');

@@ -1,6 +1,7 @@
 // One claiming transaction of the jobs runner: claim, run each job (or a kind's batch) in a savepoint, mark done, commit.
 import type { Database, Tx } from '../db/connect';
 import { isConnectionError } from '../db/reconnect';
+import { runTransaction, type AfterCommit, type Effect } from '../idempotency/after-commit';
 import { retryDelayMs } from './backoff';
 import type { Job } from './kinds';
 import { lockOrder, sameKindRuns } from './order';
@@ -12,8 +13,8 @@ export interface BatchContext {
   database: Database;
   /** Only kinds this build knows are claimed: an older instance in a rolling deploy leaves newer kinds alone. */
   kinds: string[];
-  handlers: Record<string, (tx: Tx, job: Job) => Promise<void | (() => void)>>;
-  batchHandlers: Record<string, ((tx: Tx, jobs: Job[]) => Promise<void | (() => void)>) | undefined>;
+  handlers: Record<string, (tx: Tx, job: Job, afterCommit: AfterCommit) => Promise<void>>;
+  batchHandlers: Record<string, ((tx: Tx, jobs: Job[], afterCommit: AfterCommit) => Promise<void>) | undefined>;
   log: JobLog;
   instanceId: string;
   stopping: () => boolean;
@@ -34,10 +35,12 @@ async function runJob(ctx: BatchContext, tx: Tx, row: ClaimedRow, claimedAt: num
   const handler = ctx.handlers[row.kind]!;
   const job = { ...row, claimedAt: new Date(claimedAt) };
   try {
-    const after = await tx.transaction((savepoint) => handler(savepoint, job));
+    // The job's effects are kept apart until its savepoint succeeds: a failed attempt announces nothing.
+    const effects: Effect[] = [];
+    await tx.transaction((savepoint) => handler(savepoint, job, (effect) => effects.push(effect)));
     return {
       ran: { id: row.id, kind: row.kind, outcome: 'done', lagMs } satisfies RanJob,
-      after: typeof after === 'function' ? after : undefined,
+      effects,
     };
   } catch (error) {
     // A dead connection took the whole transaction with it: every job of the batch stays pending as it was.
@@ -56,7 +59,7 @@ async function runJob(ctx: BatchContext, tx: Tx, row: ClaimedRow, claimedAt: num
     };
     if (outcome === 'dead') ctx.log.error(details, 'job dead-lettered after its last attempt');
     else ctx.log.warn({ ...details, retryAt: retryAt.toISOString() }, 'job failed; will retry');
-    return { ran: { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob, after: undefined };
+    return { ran: { id: row.id, kind: row.kind, outcome, lagMs, error: text } satisfies RanJob, effects: [] };
   }
 }
 
@@ -70,7 +73,10 @@ async function runOneByOne(ctx: BatchContext, tx: Tx, group: ClaimedRow[], claim
 async function runTogether(ctx: BatchContext, tx: Tx, group: ClaimedRow[], claimedAt: number) {
   const jobs = group.map((row) => ({ ...row, claimedAt: new Date(claimedAt) }));
   try {
-    const after = await tx.transaction((savepoint) => ctx.batchHandlers[group[0]!.kind]!(savepoint, jobs));
+    const effects: Effect[] = [];
+    await tx.transaction((savepoint) =>
+      ctx.batchHandlers[group[0]!.kind]!(savepoint, jobs, (effect) => effects.push(effect)),
+    );
     return group.map((row, i) => ({
       ran: {
         id: row.id,
@@ -78,7 +84,7 @@ async function runTogether(ctx: BatchContext, tx: Tx, group: ClaimedRow[], claim
         outcome: 'done',
         lagMs: Math.max(0, claimedAt - row.runAt.getTime()),
       } satisfies RanJob,
-      after: i === 0 && typeof after === 'function' ? after : undefined,
+      effects: i === 0 ? effects : [],
     }));
   } catch (error) {
     if (isConnectionError(error)) throw error;
@@ -92,7 +98,7 @@ async function runTogether(ctx: BatchContext, tx: Tx, group: ClaimedRow[], claim
 
 /**
  * One transaction: claims up to `limit` due jobs, runs each in its own savepoint (in lockOrder),
- * marks the successes done, commits; then calls the successes' after-commit functions.
+ * marks the successes done, commits; then runs the effects the successes registered (ADR 079).
  * Returns how many it claimed (a short claim means nothing else is due now) and what it ran.
  */
 export async function runBatch(
@@ -100,9 +106,18 @@ export async function runBatch(
   limit: number,
   claimedAt: number,
 ): Promise<{ claimed: number; ran: RanJob[] }> {
-  // What the handlers asked to run once their writes are committed (events on the bus).
-  const afterCommit: Array<() => void> = [];
-  const result = await ctx.database.db.transaction(async (tx) => {
+  // What the handlers asked to run once their writes are committed (events on the bus): one job's failing
+  // effect is logged and the next still runs.
+  const logged =
+    (effect: Effect): Effect =>
+    async () => {
+      try {
+        await effect();
+      } catch (error) {
+        ctx.log.error({ instanceId: ctx.instanceId, error: errorText(error) }, "a job's after-commit function failed");
+      }
+    };
+  const result = await runTransaction(ctx.database, async (tx, afterCommit) => {
     const rows = await claimDueJobs(tx, ctx.kinds, new Date(claimedAt), limit);
     const ran: RanJob[] = [];
     const done: number[] = [];
@@ -110,21 +125,14 @@ export async function runBatch(
       // Stopping: the rest of the batch is left pending (its locks go with this commit).
       if (ctx.stopping() && ran.length > 0) break;
       const together = group.length > 1 ? await runTogether(ctx, tx, group, claimedAt) : undefined;
-      for (const { ran: one, after } of together ?? (await runOneByOne(ctx, tx, group, claimedAt))) {
+      for (const { ran: one, effects } of together ?? (await runOneByOne(ctx, tx, group, claimedAt))) {
         ran.push(one);
         if (one.outcome === 'done') done.push(one.id);
-        if (after) afterCommit.push(after);
+        effects.forEach((effect) => afterCommit(logged(effect)));
       }
     }
     await markJobsDone(tx, done, new Date(claimedAt));
     return { claimed: rows.length, ran };
   });
-  for (const after of afterCommit) {
-    try {
-      after();
-    } catch (error) {
-      ctx.log.error({ instanceId: ctx.instanceId, error: errorText(error) }, "a job's after-commit function failed");
-    }
-  }
   return result;
 }

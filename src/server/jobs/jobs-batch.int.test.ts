@@ -53,11 +53,11 @@ function batchRunner(
   const logged: Logged[] = [];
   const handlers = {
     ...testHandlers(options.instance),
-    'test.player': async (tx, job) => {
+    'test.player': async (tx, job, afterCommit) => {
       await tx.execute(sql`UPDATE job_test_players SET n = n + 1 WHERE id = ${job.payload.userId}`);
       await tx.execute(sql`INSERT INTO job_test_runs (job_id, instance) VALUES (${job.id}, ${options.instance})`);
       if (job.payload.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, job.payload.waitMs));
-      return () => options.committed?.(job.id);
+      afterCommit(() => options.committed?.(job.id));
     },
   } satisfies JobHandlers<BatchJobs>;
   const runner = createJobRunner<BatchJobs>({

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/connect';
+import type { AfterCommit } from '../idempotency/after-commit';
 
 /**
  * Each kind of timed work the app runs, and its payload. A feature adds its line here and its
@@ -45,9 +46,11 @@ export interface Job<K extends string = string, P = unknown> {
  * Runs one job inside the transaction that claimed it: its writes and the job's 'done' commit
  * together. Use only `tx` (never the database handle: on PGlite that waits for this very
  * transaction); throw to fail the attempt, which rolls back everything the handler wrote.
- * It may return a function the runner calls once the job's transaction has committed (bus events).
+ * What must follow the commit (bus events) goes to `afterCommit`, as every transaction's effects do
+ * (ADR 079): the runner runs it once the claiming transaction has committed, and forgets it when the
+ * job fails.
  */
-export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promise<void | (() => void)>;
+export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>, afterCommit: AfterCommit) => Promise<void>;
 
 /**
  * Runs many claimed jobs of one kind together, in one savepoint of the claiming transaction (ADR 073):
@@ -55,7 +58,11 @@ export type JobHandler<K extends string, P> = (tx: Tx, job: Job<K, P>) => Promis
  * players in one call (id order). If it throws, the runner runs the jobs one by one instead, so one
  * bad job costs only its own attempt.
  */
-export type JobBatchHandler<K extends string, P> = (tx: Tx, jobs: Job<K, P>[]) => Promise<void | (() => void)>;
+export type JobBatchHandler<K extends string, P> = (
+  tx: Tx,
+  jobs: Job<K, P>[],
+  afterCommit: AfterCommit,
+) => Promise<void>;
 
 /** Batch handlers for the kinds that have one. */
 export type JobBatchHandlers<Payloads> = { [K in keyof Payloads & string]?: JobBatchHandler<K, Payloads[K]> };

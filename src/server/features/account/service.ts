@@ -5,7 +5,7 @@ import { texts } from '../../../core/texts';
 import type { Database, Executor, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { runTransaction } from '../../idempotency';
+import { runTransaction, type AfterCommit } from '../../idempotency';
 import { destroyAllItemsOf } from '../../inventory';
 import { balanceOf, debit } from '../../wallet';
 import type { AuthService } from '../auth/service';
@@ -19,10 +19,10 @@ export interface AccountServiceDeps {
   now: () => number;
   auth: Pick<AuthService, 'confirmPassword' | 'retireAccount'>;
   /** The Data Exchange: every active listing withdrawn, items back to the account (then destroyed). */
-  market: { withdrawAllOf(tx: Tx, sellerId: number): Promise<{ publish: () => void }> };
+  market: { withdrawAllOf(tx: Tx, sellerId: number, afterCommit: AfterCommit): Promise<unknown> };
   /** The drone: an active run stopped, its unused clicks refunded before the balance is burned. */
   drone: { stopRunOf(tx: Tx, userId: number): Promise<void> };
-  ping: { forgetPlayer(tx: Executor, userId: number): Promise<() => void> };
+  ping: { forgetPlayer(tx: Executor, userId: number, afterCommit: AfterCommit): Promise<void> };
   chat: { forgetPlayer(tx: Executor, userId: number): Promise<number> };
   /** DOWNLOAD MY DATA's sections (export.ts exportSections). */
   exportSections: readonly ExportSection[];
@@ -57,23 +57,24 @@ export function createAccountService(deps: AccountServiceDeps) {
       await runTransaction(deps.database, async (tx, afterCommit) => {
         await lockPlayers(tx, [userId]);
         await deps.drone.stopRunOf(tx, userId);
-        const listings = await deps.market.withdrawAllOf(tx, userId);
+        await deps.market.withdrawAllOf(tx, userId, afterCommit);
         await destroyAllItemsOf(tx, userId);
-        const pings = await deps.ping.forgetPlayer(tx, userId);
+        await deps.ping.forgetPlayer(tx, userId, afterCommit);
         await deps.chat.forgetPlayer(tx, userId);
         // Read under the player's lock: nothing can credit the account between this read and the burn.
         const telnet = await balanceOf(tx, userId);
         if (telnet > 0)
           await debit(tx, { userId, amount: telnet, reason: 'account-deleted', reference: `account:${userId}` });
-        const sessions = await deps.auth.retireAccount(tx, {
-          userId,
-          skeleton: usernameSkeleton(row.username),
-          at: new Date(at),
-          reservedUntil: new Date(at + balance.deletedUsernameReservedDays * dayMs),
-        });
-        afterCommit(sessions);
-        afterCommit(listings.publish);
-        afterCommit(pings);
+        await deps.auth.retireAccount(
+          tx,
+          {
+            userId,
+            skeleton: usernameSkeleton(row.username),
+            at: new Date(at),
+            reservedUntil: new Date(at + balance.deletedUsernameReservedDays * dayMs),
+          },
+          afterCommit,
+        );
       });
       return { deleted: true };
     },

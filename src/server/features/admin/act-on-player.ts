@@ -4,6 +4,7 @@ import { canActOn } from '../../../core/rules/moderation';
 import { consoleTexts } from '../../../core/texts/console';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
+import { runTransaction, type AfterCommit } from '../../idempotency';
 import { recordAudit, type Actor } from './audit';
 import * as store from './store';
 
@@ -13,8 +14,6 @@ export type ActionOutcome =
 export interface PlayerChange {
   before: unknown;
   after: unknown;
-  /** Runs once the action committed (sockets to close, screens to tell). */
-  afterCommit?: () => void;
 }
 
 export function toSummary(row: store.SummaryRow, nowMs: number): PlayerSummary {
@@ -32,22 +31,23 @@ export function toSummary(row: store.SummaryRow, nowMs: number): PlayerSummary {
 /**
  * One action on one player, the shape every console action on a player shares (ADR 058): the player
  * locked first, `canActOn` checked on the locked row (the shell acts on anyone), the change, and its
- * audit row, all in one transaction; what must follow the commit runs after it.
+ * audit row, all in one transaction; what must follow the commit (sockets to close, screens to tell) goes
+ * to the change's `afterCommit` (ADR 079).
  */
 export async function actOnPlayer(
   deps: { database: Database; now: () => number },
   request: { actor: Actor; targetUserId: number; action: AuditAction; reason: string },
-  change: (tx: Tx, target: store.SummaryRow, nowMs: number) => Promise<PlayerChange>,
+  change: (tx: Tx, target: store.SummaryRow, nowMs: number, afterCommit: AfterCommit) => Promise<PlayerChange>,
 ): Promise<ActionOutcome> {
   const { actor } = request;
-  const outcome = await deps.database.db.transaction(async (tx) => {
+  const outcome = await runTransaction(deps.database, async (tx, afterCommit) => {
     if ((await lockPlayers(tx, [request.targetUserId])).length === 0) return { kind: 'no-player' } as const;
     const target = (await store.summaryOf(tx, request.targetUserId))!;
     if (actor.kind === 'operator' && !canActOn({ id: actor.userId, role: actor.role }, target)) {
       return { kind: 'refused', message: consoleTexts.cannotActOn } as const;
     }
     const nowMs = deps.now();
-    const done = await change(tx, target, nowMs);
+    const done = await change(tx, target, nowMs, afterCommit);
     const audited = {
       action: request.action,
       targetUserId: target.id,
@@ -57,9 +57,7 @@ export async function actOnPlayer(
     };
     await recordAudit(tx, actor, audited, new Date(nowMs));
     const player = toSummary((await store.summaryOf(tx, target.id))!, nowMs);
-    return { kind: 'done', player, afterCommit: done.afterCommit } as const;
+    return { kind: 'done', player } as const;
   });
-  if (outcome.kind !== 'done') return outcome;
-  outcome.afterCommit?.();
-  return { kind: 'done', player: outcome.player };
+  return outcome;
 }

@@ -1,10 +1,11 @@
 import type { Database, Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency';
 import { actOnPlayer, type ActionOutcome } from './act-on-player';
 import type { Actor } from './audit';
 
 /** The auth service's ban, in the action's transaction (it deletes the sessions; its answer closes the sockets after commit). */
 export interface BanSessions {
-  setBannedIn(tx: Tx, userId: number, banned: boolean): Promise<() => void>;
+  setBannedIn(tx: Tx, userId: number, banned: boolean, afterCommit: AfterCommit): Promise<void>;
 }
 
 export type BanDeps = { database: Database; now: () => number; sessions: BanSessions };
@@ -21,9 +22,9 @@ export function setBan(
   return actOnPlayer(
     deps,
     { actor: request.actor, targetUserId: request.targetUserId, reason: request.reason, action },
-    async (tx, target) => {
-      const afterCommit = await deps.sessions.setBannedIn(tx, target.id, request.banned);
-      return { before: { banned: target.banned }, after: { banned: request.banned }, afterCommit };
+    async (tx, target, _nowMs, afterCommit) => {
+      await deps.sessions.setBannedIn(tx, target.id, request.banned, afterCommit);
+      return { before: { banned: target.banned }, after: { banned: request.banned } };
     },
   );
 }

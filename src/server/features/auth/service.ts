@@ -3,6 +3,7 @@ import type { LoginBody, RegisterBody } from '../../../core/api/auth';
 import type { User } from '../../../core/api/common';
 import { usernameSkeleton } from '../../../core/rules/account';
 import type { Database, Executor, Tx } from '../../db/connect';
+import { runTransaction, type AfterCommit } from '../../idempotency';
 import type { SharedCounters } from '../../http/shared-limiter';
 import { boundedHasher, type PasswordHasher } from './password';
 import * as store from './store';
@@ -59,14 +60,14 @@ export function createAuthService(deps: AuthServiceDeps) {
    * deletes every session with it. Call the answer after commit: it forgets the sessions here and closes
    * the player's sockets on every instance through the bus.
    */
-  async function setBannedIn(tx: Tx, userId: number, banned: boolean): Promise<() => void> {
+  async function setBannedIn(tx: Tx, userId: number, banned: boolean, afterCommit: AfterCommit): Promise<void> {
     await store.setBanned(tx, userId, banned);
-    if (!banned) return () => {};
+    if (!banned) return;
     await store.deleteSessionsOfUser(tx, userId);
-    return () => {
+    afterCommit(() => {
       cache.forgetUsers([userId]);
       deps.onSessionEnded?.({ userId, reason: 'banned' });
-    };
+    });
   }
 
   /** A deleted session: forgotten here, and on other instances (and its sockets closed) through the bus. */
@@ -116,19 +117,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Retires a deleted account's row in the caller's transaction (ADR 057), which holds the player's
      * lock: anonymised, its username's skeleton reserved until `reservedUntil`, every session ended.
-     * Returns what to run after the commit: the sessions forgotten here and closed on every instance.
+     * After the commit the sessions are forgotten here and closed on every instance (`afterCommit`, ADR 079).
      */
     async retireAccount(
       tx: Executor,
       r: { userId: number; skeleton: string; at: Date; reservedUntil: Date },
-    ): Promise<() => void> {
+      afterCommit: AfterCommit,
+    ): Promise<void> {
       await store.reserveSkeleton(tx, { skeleton: r.skeleton, until: r.reservedUntil, reason: 'account-deleted' });
       await store.anonymiseUser(tx, r.userId, r.at);
       const ended = await store.deleteAllSessions(tx, r.userId);
-      return () => {
+      afterCommit(() => {
         cache.forgetUsers([r.userId]);
         ended.forEach(endedElsewhere);
-      };
+      });
     },
 
     /** Deletes up to `limit` username reservations that ended before `at` (housekeeping, ADR 048). */
@@ -168,8 +170,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Bans a player: refused at login from now on, and every open session ends at once. */
     async ban(userId: number): Promise<void> {
-      const after = await db.transaction((tx) => setBannedIn(tx, userId, true));
-      after();
+      await runTransaction({ db }, (tx, afterCommit) => setBannedIn(tx, userId, true, afterCommit));
     },
 
     setBannedIn,

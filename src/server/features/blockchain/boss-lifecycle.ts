@@ -1,5 +1,6 @@
 import { nextBossIntegrity } from '../../../core/rules/blockchain';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { Job } from '../../jobs';
 import { newBoss, type BlockchainContext } from './blockchain-context';
 import * as store from './store';
@@ -18,7 +19,8 @@ export async function respawnBoss(
   ctx: BlockchainContext,
   tx: Tx,
   job: Job<'blockchain.respawn', { bossId: number }>,
-): Promise<void | (() => void)> {
+  afterCommit: AfterCommit,
+): Promise<void> {
   const old = await store.bossById(tx, job.payload.bossId);
   if (!old || old.status !== 'defeated') return;
   const level = old.level + 1;
@@ -29,5 +31,5 @@ export async function respawnBoss(
   });
   const id = await store.insertBoss(tx, newBoss(ctx, level, maxIntegrity, job.claimedAt.getTime()));
   if (id === null) return; // a boss is already up
-  return () => ctx.everyone({ t: 'blockchain.spawned', d: { bossId: id, level } });
+  afterCommit(() => ctx.everyone({ t: 'blockchain.spawned', d: { bossId: id, level } }));
 }

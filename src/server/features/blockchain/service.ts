@@ -1,6 +1,7 @@
 import type { BlockchainBoss, LastDefeated, SubmitCodeBody } from '../../../core/api/blockchain';
 import { balance } from '../../../core/balance';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { Job } from '../../jobs';
 import { createBlockchainContext, statsOf, toLastDefeated, type BlockchainServiceDeps } from './blockchain-context';
 import { ensureFirstBoss, respawnBoss } from './boss-lifecycle';
@@ -52,7 +53,8 @@ export function createBlockchainService(deps: BlockchainServiceDeps) {
     ensureFirstBoss: () => ensureFirstBoss(ctx),
 
     /** The jobs runner's 'blockchain.respawn'. */
-    respawn: (tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>) => respawnBoss(ctx, tx, job),
+    respawn: (tx: Tx, job: Job<'blockchain.respawn', { bossId: number }>, afterCommit: AfterCommit) =>
+      respawnBoss(ctx, tx, job, afterCommit),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import { lockPlayers } from '../../db/lock-players';
 import { releaseEscrow } from '../../inventory';
 import type { Job } from '../../jobs';
@@ -10,7 +11,8 @@ export async function expireListing(
   ctx: MarketContext,
   tx: Tx,
   job: Job<'market.listingExpired', { listingId: number }>,
-): Promise<void | (() => void)> {
+  afterCommit: AfterCommit,
+): Promise<void> {
   const sellerId = await store.sellerOf(tx, job.payload.listingId);
   if (sellerId === undefined) return;
   await lockPlayers(tx, [sellerId]);
@@ -19,11 +21,11 @@ export async function expireListing(
   const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: row.sellerId });
   if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
   await store.closeListing(tx, row.id, { status: 'expired', at: job.claimedAt });
-  return () => {
+  afterCommit(() => {
     ctx.publishEveryone({
       t: 'market.listingExpired',
       d: { listingId: row.id, sellerId: row.sellerId, itemName: row.itemName },
     });
     ctx.tellOwners([row.sellerId], 'market-returned');
-  };
+  });
 }

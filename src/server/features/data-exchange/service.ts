@@ -6,6 +6,7 @@ import type {
   RemoveListingBody,
 } from '../../../core/api/market';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { IdempotentOutcome } from '../../idempotency';
 import type { Job } from '../../jobs';
 import { buyListing } from './buy-listing';
@@ -37,12 +38,15 @@ export function createMarketService(deps: MarketServiceDeps) {
       store.listingsPage(deps.database.db, userId, after, limit),
     myListings: (userId: number) => myListings(ctx, userId),
     /** A seller's active listings of these items closed, items back to them, in the caller's transaction (ADR 046). */
-    withdrawItems: (tx: Tx, r: Parameters<typeof withdrawItems>[2]) => withdrawItems(ctx, tx, r),
+    withdrawItems: (tx: Tx, r: Parameters<typeof withdrawItems>[2], afterCommit: AfterCommit) =>
+      withdrawItems(ctx, tx, r, afterCommit),
     /** Every active listing of a deleted account withdrawn, in the caller's transaction (ADR 057). */
-    withdrawAllOf: (tx: Tx, sellerId: number) => withdrawAllOf(ctx, tx, sellerId),
+    withdrawAllOf: (tx: Tx, sellerId: number, afterCommit: AfterCommit) =>
+      withdrawAllOf(ctx, tx, sellerId, afterCommit),
     saleReferences,
     /** The jobs runner's 'market.listingExpired'. */
-    expire: (tx: Tx, job: Job<'market.listingExpired', { listingId: number }>) => expireListing(ctx, tx, job),
+    expire: (tx: Tx, job: Job<'market.listingExpired', { listingId: number }>, afterCommit: AfterCommit) =>
+      expireListing(ctx, tx, job, afterCommit),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Listing } from '../../../core/api/market';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency';
 import { releaseEscrow } from '../../inventory';
 import type { MarketContext } from './market-context';
 import * as store from './store';
@@ -9,14 +10,15 @@ type ItemsOfSeller = { sellerId: number; itemType: Listing['itemType']; itemIds:
 /**
  * Closes a seller's active listings of these items and gives the items back to them, in the
  * caller's transaction (a reversed purchase takes its cores back, ADR 046). The caller holds the
- * seller's lock already (players first); each listing is then locked and read again. Returns
- * what to publish once the caller has committed.
+ * seller's lock already (players first); each listing is then locked and read again. What to publish
+ * goes to the caller's `afterCommit` (ADR 079).
  */
 export async function withdrawItems(
   ctx: MarketContext,
   tx: Tx,
   r: ItemsOfSeller,
-): Promise<{ withdrawn: number; publish: () => void }> {
+  afterCommit: AfterCommit,
+): Promise<{ withdrawn: number }> {
   const closed: { id: number; itemName: string }[] = [];
   for (const listingId of await store.listingIdsOfItems(tx, { ...r, status: 'active' })) {
     const row = await store.lockListing(tx, listingId);
@@ -26,15 +28,15 @@ export async function withdrawItems(
     await store.closeListing(tx, row.id, { status: 'removed', at: new Date(ctx.deps.now()) });
     closed.push({ id: row.id, itemName: row.itemName });
   }
-  const publish = () => {
+  afterCommit(() => {
     for (const l of closed)
       ctx.publishEveryone({
         t: 'market.listingRemoved',
         d: { listingId: l.id, sellerId: r.sellerId, itemName: l.itemName },
       });
     if (closed.length > 0) ctx.tellOwners([r.sellerId], 'market-returned');
-  };
-  return { withdrawn: closed.length, publish };
+  });
+  return { withdrawn: closed.length };
 }
 
 /**
@@ -45,18 +47,17 @@ export async function withdrawAllOf(
   ctx: MarketContext,
   tx: Tx,
   sellerId: number,
-): Promise<{ withdrawn: number; publish: () => void }> {
+  afterCommit: AfterCommit,
+): Promise<{ withdrawn: number }> {
   const active = await store.activeListingsOf(tx, sellerId);
-  const parts: { withdrawn: number; publish: () => void }[] = [];
+  let withdrawn = 0;
   // One item type after the other: the listings are locked one at a time, in one order.
   for (const itemType of ['gear', 'telnet-core'] as const) {
     const itemIds = active.filter((l) => l.itemType === itemType).map((l) => l.itemId);
-    if (itemIds.length > 0) parts.push(await withdrawItems(ctx, tx, { sellerId, itemType, itemIds }));
+    if (itemIds.length > 0)
+      withdrawn += (await withdrawItems(ctx, tx, { sellerId, itemType, itemIds }, afterCommit)).withdrawn;
   }
-  return {
-    withdrawn: parts.reduce((n, p) => n + p.withdrawn, 0),
-    publish: () => parts.forEach((p) => p.publish()),
-  };
+  return { withdrawn };
 }
 
 /** The ledger references of a seller's sales of these items ('listing:<id>', the sale's and fee's rows). */

@@ -11,7 +11,7 @@ import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { rememberLocked } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { runIdempotent } from '../../idempotency';
+import { runIdempotent, type AfterCommit } from '../../idempotency';
 import { scheduleJob } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { credit, debit } from '../../wallet';
@@ -87,16 +87,16 @@ export function createDroneService(deps: DroneServiceDeps) {
    * the job's transaction with their ledger rows, many players at once. They do not touch the tap-rate
    * bucket: the player's own typing keeps its full ceiling. A step already done (a replay) changes nothing.
    */
-  async function stepMany(tx: Tx, jobs: DroneStep[]): Promise<() => void> {
+  async function stepMany(tx: Tx, jobs: DroneStep[], afterCommit: AfterCommit): Promise<void> {
     const stepped = await runDroneSteps(tx, jobs, deps.random);
-    return () => {
+    afterCommit(() => {
       for (const { run, clicksDone, gotItems, last } of stepped) {
         tell(run.userId, { t: 'drone.stepped', d: { runId: run.id, clicksDone, clicksTotal: run.clicksTotal } });
         if (gotItems) tell(run.userId, { t: 'inventory.changed', d: { reason: 'drop' } });
         if (last) tell(run.userId, { t: 'drone.finished', d: { runId: run.id } });
         void publishUser(run.userId);
       }
-    };
+    });
   }
 
   return {
@@ -187,7 +187,7 @@ export function createDroneService(deps: DroneServiceDeps) {
     stepMany,
 
     /** One step: the batch of one the runner uses when it runs jobs one by one. */
-    step: (tx: Tx, job: DroneStep) => stepMany(tx, [job]),
+    step: (tx: Tx, job: DroneStep, afterCommit: AfterCommit) => stepMany(tx, [job], afterCommit),
   };
 }
 

@@ -9,6 +9,7 @@ import { holdTransaction, untilLockWaiters } from '../../../../tests/support/loc
 import { pngPixels } from '../../../../tests/support/png';
 import { openSocket, type TestSocket } from '../../../../tests/support/socket';
 import { createGrantService } from '../grant/service';
+import { runTransaction } from '../../idempotency';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const day = 86_400_000;
@@ -69,8 +70,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       );
       const direct = Promise.all(
         run.apps.map((app) =>
-          run.db.database.db.transaction((tx) =>
-            app.services.kernel.seasons.endSeason(tx, { season: 1, nowMs: Date.now() }),
+          runTransaction(run.db.database, (tx, afterCommit) =>
+            app.services.kernel.seasons.endSeason(tx, { season: 1, nowMs: Date.now() }, afterCommit),
           ),
         ),
       );
@@ -79,7 +80,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await holder.release();
       const changed = (await direct).filter((c) => c !== null);
       expect(changed).toHaveLength(1);
-      changed[0]!.afterCommit();
       const ran = (await running).flat();
       expect(ran.filter((r) => r.kind === 'kernel.seasonEnd').map((r) => r.outcome)).toEqual(['done', 'done']);
       expect(await q('SELECT season, bits_sold FROM kernel_seasons')).toEqual([{ season: 1, bits_sold: 1 }]);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import { runTransaction } from '../../idempotency';
 import type { BusLogger } from '../../realtime/bus';
 import { connectOperatorBus, type OperatorRedis } from '../../realtime/operator-bus';
 import { createSeasonService, type SeasonChange } from './season';
@@ -31,13 +32,11 @@ export async function endSeasonAsOperator(
       snapshots: createSnapshotCache(deps.database),
     });
     const nowMs = (deps.now ?? Date.now)();
-    const done = await deps.database.db.transaction(async (tx) => {
+    const change = await runTransaction(deps.database, async (tx, afterCommit) => {
       const { season } = await gridState(tx);
-      return seasons.endSeason(tx, { season, nowMs, byOperator: true });
+      return seasons.endSeason(tx, { season, nowMs, byOperator: true }, afterCommit);
     });
-    if (!done) return null;
-    done.afterCommit();
-    return { ...done.change, screensToldAtOnce: connected };
+    return change ? { ...change, screensToldAtOnce: connected } : null;
   } finally {
     // close() QUITs cleanly, so what was published reaches Redis before the script exits.
     await bus?.close();

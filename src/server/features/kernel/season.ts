@@ -2,6 +2,7 @@ import type { CurrentSeason, SeasonsPage, SeasonSummary } from '../../../core/ap
 import { balance } from '../../../core/balance';
 import { seasonDeadlineMs, seasonFullBits, seasonShouldEnd } from '../../../core/rules/kernel-season';
 import type { Database, Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency';
 import { scheduleJob } from '../../jobs/schedule';
 import type { Bus } from '../../realtime/bus';
 import { encodePng } from './png';
@@ -54,12 +55,14 @@ export function createSeasonService(deps: SeasonServiceDeps) {
   return {
     /**
      * Ends `season` if it is still the current one and (unless an operator asks) its time or its
-     * fullness says so. Runs in the caller's transaction; returns what to do once it has committed.
+     * fullness says so. Runs in the caller's transaction; the new season's cache and its event go to
+     * `afterCommit` (ADR 079).
      */
     async endSeason(
       tx: Tx,
       request: { season: number; nowMs: number; byOperator?: boolean },
-    ): Promise<{ change: SeasonChange; afterCommit: () => void } | null> {
+      afterCommit: AfterCommit,
+    ): Promise<SeasonChange | null> {
       const state = await seasons.lockGridState(tx);
       if (state.season !== request.season) return null;
       const ownedBits = seasons.ownedBitsOf(state);
@@ -94,19 +97,17 @@ export function createSeasonService(deps: SeasonServiceDeps) {
         ...totals,
         imageBytes: image.byteLength,
       };
-      return {
-        change,
-        afterCommit: () => {
-          snapshots.newSeason(next.seasonStartVersion);
-          deps.bus?.publish({
-            audience: { kind: 'everyone' },
-            event: {
-              t: 'kernel.seasonChanged',
-              d: { ended: change.ended, season: change.season, startVersion: change.startVersion },
-            },
-          });
-        },
-      };
+      afterCommit(() => {
+        snapshots.newSeason(next.seasonStartVersion);
+        deps.bus?.publish({
+          audience: { kind: 'everyone' },
+          event: {
+            t: 'kernel.seasonChanged',
+            d: { ended: change.ended, season: change.season, startVersion: change.startVersion },
+          },
+        });
+      });
+      return change;
     },
 
     /**

@@ -17,7 +17,7 @@ import { bitPrice } from '../../../core/rules/kernel';
 import { fillText, texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { HttpError } from '../../http/errors';
-import { runIdempotent, type IdempotentOutcome } from '../../idempotency';
+import { runIdempotent, type AfterCommit, type IdempotentOutcome } from '../../idempotency';
 import type { Bus } from '../../realtime/bus';
 import { debit } from '../../wallet';
 import type { Job } from '../../jobs/kinds';
@@ -85,9 +85,12 @@ export function createKernelService(deps: KernelServiceDeps) {
     seasons,
 
     /** The jobs runner's handler for 'kernel.seasonEnd': "now" is the claim's time on the app's clock. */
-    async endSeasonJob(tx: Tx, job: Job<'kernel.seasonEnd', { season: number }>): Promise<void | (() => void)> {
-      const done = await seasons.endSeason(tx, { season: job.payload.season, nowMs: job.claimedAt.getTime() });
-      return done?.afterCommit;
+    async endSeasonJob(
+      tx: Tx,
+      job: Job<'kernel.seasonEnd', { season: number }>,
+      afterCommit: AfterCommit,
+    ): Promise<void> {
+      await seasons.endSeason(tx, { season: job.payload.season, nowMs: job.claimedAt.getTime() }, afterCommit);
     },
 
     /** The player's bit count and newest bits (ADR 066). */

@@ -12,7 +12,7 @@ import { texts } from '../../../core/texts';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
 import { HttpError } from '../../http/errors';
-import { runIdempotent } from '../../idempotency';
+import { runIdempotent, type AfterCommit } from '../../idempotency';
 import { scheduleJob, type Job } from '../../jobs';
 import type { Bus } from '../../realtime/bus';
 import { balanceOf, debit } from '../../wallet';
@@ -148,7 +148,7 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
      * The jobs runner's 'optimizer.completed' (spec §4 background automation, run by the server):
      * collects the upgrade at its end time if the player has not; a second run finds it idle and does nothing.
      */
-    async complete(tx: Tx, job: OptimizerCompleted): Promise<void | (() => void)> {
+    async complete(tx: Tx, job: OptimizerCompleted, afterCommit: AfterCommit): Promise<void> {
       await lockPlayers(tx, [job.payload.userId]);
       const row = await store.lockState(tx, job.payload.userId);
       if (row.endsAt === null || row.level !== job.payload.level) return; // collected by the player first
@@ -157,13 +157,13 @@ export function createOptimizerService(deps: OptimizerServiceDeps) {
       const standing = await store.playerStanding(tx, row.userId);
       if (!standing || standing.banned) return;
       const collected = await applyCollect(tx, row);
-      return () => {
+      afterCommit(() => {
         tell(row.userId, {
           t: 'optimizer.ready',
           d: { level: collected.newLevel, connectionRate: collected.newConnectionRate },
         });
         void publishUser(row.userId);
-      };
+      });
     },
   };
 }

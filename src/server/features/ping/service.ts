@@ -11,6 +11,7 @@ import { infra } from '../../../core/infra';
 import { checkSendRate } from '../../../core/rules/messages';
 import { texts } from '../../../core/texts';
 import type { Database, Executor } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency';
 import { HttpError } from '../../http/errors';
 import type { Bus } from '../../realtime/bus';
 import { requireMessageText } from '../chat/service';
@@ -166,10 +167,10 @@ export function createPingService(deps: PingServiceDeps) {
     exportPage: (userId: number, direction: 'sent' | 'received', after: number, limit: number) =>
       store.privateMessagesPage(db, userId, direction, after, limit),
 
-    /** Erases a deleted account's Ping in the caller's transaction (ADR 057); the returned function tells partners their unread list changed. */
-    async forgetPlayer(tx: Executor, userId: number): Promise<() => void> {
+    /** Erases a deleted account's Ping in the caller's transaction (ADR 057); after it commits, partners are told their unread list changed. */
+    async forgetPlayer(tx: Executor, userId: number, afterCommit: AfterCommit): Promise<void> {
       const partners = await store.deleteMessagesOf(tx, userId);
-      return () => partners.forEach((id) => void publishUnread(id));
+      afterCommit(() => partners.forEach((id) => void publishUnread(id)));
     },
   };
 }

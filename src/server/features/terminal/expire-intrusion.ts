@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { Job } from '../../jobs';
 import type { TerminalContext } from './context';
 import * as intrusionStore from './intrusion-store';
@@ -12,7 +13,8 @@ export async function expireIntrusion(
   ctx: TerminalContext,
   tx: Tx,
   job: Job<'terminal.intrusionExpired', { intrusionId: number }>,
-): Promise<void | (() => void)> {
+  afterCommit: AfterCommit,
+): Promise<void> {
   const row = await intrusionStore.lockIntrusion(tx, job.payload.intrusionId);
   if (!row || row.outcome !== 'active') return; // hacked, exited or replaced first
   if (row.expiresAt.getTime() > job.claimedAt.getTime())
@@ -22,7 +24,7 @@ export async function expireIntrusion(
     (await store.findPlayer(tx, row.attackerId))!,
     (await store.findPlayer(tx, row.victimId))!,
   ];
-  return () =>
+  afterCommit(() =>
     ctx.tell([row.attackerId, row.victimId], {
       t: 'terminal.intrusionEnded',
       d: {
@@ -31,5 +33,6 @@ export async function expireIntrusion(
         attackerUsername: attacker.username,
         victimUsername: victim.username,
       },
-    });
+    }),
+  );
 }

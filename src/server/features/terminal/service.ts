@@ -8,6 +8,7 @@ import type {
   SshBody,
 } from '../../../core/api/filesystem';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { Job } from '../../jobs';
 import { buyDirectory } from './buy-directory';
 import { contents } from './contents';
@@ -38,8 +39,11 @@ export function createTerminalService(deps: TerminalServiceDeps) {
   return {
     ssh: (user: User, body: SshBody) => ssh(ctx, user, body),
     exit: (user: User, intrusionId: number) => exit(ctx, user, intrusionId),
-    expireIntrusion: (tx: Tx, job: Job<'terminal.intrusionExpired', { intrusionId: number }>) =>
-      expireIntrusion(ctx, tx, job),
+    expireIntrusion: (
+      tx: Tx,
+      job: Job<'terminal.intrusionExpired', { intrusionId: number }>,
+      afterCommit: AfterCommit,
+    ) => expireIntrusion(ctx, tx, job, afterCommit),
     hack: (user: User, key: string, body: HackBody) => hack(ctx, user, key, body),
     scan: (user: User, query: ScanQuery) => scan(ctx, user, query),
     contents: (user: User, query: ContentsQuery) => contents(ctx, user, query),

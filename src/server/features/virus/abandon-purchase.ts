@@ -1,5 +1,6 @@
 import { balance } from '../../../core/balance';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import { lockPlayers } from '../../db/lock-players';
 import type { Job } from '../../jobs';
 import * as store from './store';
@@ -13,7 +14,8 @@ export async function abandonPurchase(
   ctx: VirusContext,
   tx: Tx,
   job: Job<'virus.purchaseAbandoned', { purchaseId: number }>,
-): Promise<void | (() => void)> {
+  afterCommit: AfterCommit,
+): Promise<void> {
   const { provider, log } = ctx.deps;
   const unlocked = await store.findById(tx, job.payload.purchaseId);
   if (!unlocked || unlocked.status !== 'started') return;
@@ -22,7 +24,7 @@ export async function abandonPurchase(
   await lockPlayers(tx, [unlocked.userId]);
   const row = await store.lockPurchase(tx, { id: unlocked.id });
   if (row?.status !== 'started' || !(await store.markAbandoned(tx, row.id))) return;
-  return () => {
+  afterCommit(() => {
     ctx.tell(row.userId, row.id, 'failed', null);
     if (row.paymentIntentId && provider) {
       void provider
@@ -34,5 +36,5 @@ export async function abandonPurchase(
           ),
         );
     }
-  };
+  });
 }

@@ -3,7 +3,7 @@ import type { User } from '../../../core/api/common';
 import type { Listing } from '../../../core/api/market';
 import type { Database, Tx } from '../../db/connect';
 import { lockPlayers } from '../../db/lock-players';
-import { runTransaction } from '../../idempotency';
+import { runTransaction, type AfterCommit } from '../../idempotency';
 import { listItems, removeItem } from '../../inventory';
 import { flagPlayer } from '../../moderation';
 import type { Bus } from '../../realtime/bus';
@@ -16,7 +16,8 @@ export interface ListingsOfItems {
   withdrawItems(
     tx: Tx,
     r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] },
-  ): Promise<{ withdrawn: number; publish: () => void }>;
+    afterCommit: AfterCommit,
+  ): Promise<{ withdrawn: number }>;
   saleReferences(tx: Tx, r: { sellerId: number; itemType: Listing['itemType']; itemIds: number[] }): Promise<string[]>;
 }
 
@@ -75,11 +76,11 @@ export function createReversal(deps: ReversalDeps) {
       const row = await store.lockPurchase(tx, { id: unlocked.id });
       if (!row || row.status === 'refunded' || row.status === 'disputed') return;
       const coreIds = row.cores.map((c) => c.id);
-      const withdrawn = await deps.listings.withdrawItems(tx, {
-        sellerId: userId,
-        itemType: 'telnet-core',
-        itemIds: coreIds,
-      });
+      const withdrawn = await deps.listings.withdrawItems(
+        tx,
+        { sellerId: userId, itemType: 'telnet-core', itemIds: coreIds },
+        afterCommit,
+      );
       const revoked = await revokeCores(tx, userId, coreIds);
       const owedByCores = await telnetFromCores(tx, deps.listings, userId, coreIds);
       const reference = `virus-purchase:${row.id}`;
@@ -108,7 +109,6 @@ export function createReversal(deps: ReversalDeps) {
         'virus purchase reversed',
       );
       afterCommit(() => {
-        withdrawn.publish();
         bus.publish({
           audience: { kind: 'users', userIds: [userId] },
           event: { t: 'virus.purchaseUpdated', d: { purchaseId: row.id, status } },

@@ -1,5 +1,6 @@
 import type { CreatePaymentIntentBody, TestPayBody } from '../../../core/api/virus';
 import type { Tx } from '../../db/connect';
+import type { AfterCommit } from '../../idempotency/after-commit';
 import type { Job } from '../../jobs';
 import { abandonPurchase } from './abandon-purchase';
 import { completePurchase, testPay } from './complete-purchase';
@@ -20,7 +21,8 @@ export function createVirusService(deps: VirusServiceDeps) {
     fulfil: ctx.fulfil,
     mode: deps.provider?.mode ?? 'off',
     /** The jobs runner's 'virus.purchaseAbandoned' (ADR 046). */
-    abandon: (tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>) => abandonPurchase(ctx, tx, job),
+    abandon: (tx: Tx, job: Job<'virus.purchaseAbandoned', { purchaseId: number }>, afterCommit: AfterCommit) =>
+      abandonPurchase(ctx, tx, job, afterCommit),
     shop: (userId: number) => shopView(ctx, userId),
     /** POST /api/create-payment-intent. */
     start: (userId: number, key: string, body: CreatePaymentIntentBody) => startPurchase(ctx, userId, key, body),
