@@ -1,5 +1,4 @@
 import { banByLoginId } from '../src/server/features/auth/ban-command';
-import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
 import { openOperatorDatabase } from './operator-database';
 
 // Operator tool: `npm run ban -- <loginId> [reason…]`, and `npm run unban -- <loginId> [reason…]` (this
@@ -14,16 +13,8 @@ if (!loginId) {
   console.error(`usage: npm run ${command} -- <loginId> [reason]`);
   process.exit(2);
 }
-const { config, database } = await openOperatorDatabase(undo ? 'unbanning' : 'banning');
+const { database, redis, log } = await openOperatorDatabase(undo ? 'unbanning' : 'banning');
 try {
-  const redis = config.redisUrl
-    ? {
-        url: config.redisUrl,
-        channel: config.redisChannel ?? defaultRedisChannel(config.database),
-        secret: config.sessionSecret,
-      }
-    : null;
-  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const outcome = await banByLoginId({ database, redis, log }, loginId, { reason: reasonWords.join(' '), undo });
   if (!outcome.banned) {
     console.error(`no player with login ID ${loginId}`);

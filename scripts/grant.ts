@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { coreTypeNames, gearTypes, rarities, type CoreTypeName, type GearType, type Rarity } from '../src/core/items';
 import type { GrantRequest } from '../src/server/features/grant/service';
 import { grantAsOperator } from '../src/server/features/grant/grant-command';
-import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
 import { openOperatorDatabase } from './operator-database';
 
 // Operator tool (ADR 019): `npm run grant -- <loginId> [--telnet N] [--exp N] [--gear cpu|ram|gpu|storage
@@ -62,18 +61,8 @@ const request: GrantRequest = {
 };
 if (!request.telnet && !request.exp && !request.gear && !request.core) fail('nothing to grant');
 
-const { config, database } = await openOperatorDatabase('granting');
+const { database, redis, log } = await openOperatorDatabase('granting');
 try {
-  // With REDIS_URL (same REDIS_CHANNEL and SESSION_SECRET as the servers) the player's open screens
-  // show the grant at once; without it they see it at their next read.
-  const redis = config.redisUrl
-    ? {
-        url: config.redisUrl,
-        channel: config.redisChannel ?? defaultRedisChannel(config.database),
-        secret: config.sessionSecret,
-      }
-    : null;
-  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const { screensToldAtOnce, ...result } = await grantAsOperator({ database, redis, log }, request);
   if (result.kind === 'no-player') {
     console.error(`no player with login ID ${request.loginId}`);

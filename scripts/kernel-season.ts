@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { endSeasonAsOperator } from '../src/server/features/kernel/season-command';
-import { defaultRedisChannel } from '../src/server/realtime/bus-signing';
 import { openOperatorDatabase } from './operator-database';
 
 // Operator tool (ADR 053): `npm run kernel-season -- --now` ends the current Kernel season at once,
@@ -19,16 +18,8 @@ if (!parsed.values.now) {
   process.exit(2);
 }
 
-const { config, database } = await openOperatorDatabase('ending a season');
+const { database, redis, log } = await openOperatorDatabase('ending a season');
 try {
-  const redis = config.redisUrl
-    ? {
-        url: config.redisUrl,
-        channel: config.redisChannel ?? defaultRedisChannel(config.database),
-        secret: config.sessionSecret,
-      }
-    : null;
-  const log = { warn: (o: object, m: string) => console.warn(m, o), info: () => {} };
   const change = await endSeasonAsOperator({ database, redis, log });
   if (!change) {
     console.error('the season changed meanwhile; nothing was done');
