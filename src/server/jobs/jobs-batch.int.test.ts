@@ -51,8 +51,14 @@ function batchRunner(
   options: { instance: string; claimSize: number; batchSize?: number; committed?: (jobId: number) => void },
 ) {
   const logged: Logged[] = [];
+  const base = testHandlers(options.instance);
   const handlers = {
-    ...testHandlers(options.instance),
+    ...base,
+    // Announces itself before it may fail: the announcement must go only with an attempt that committed.
+    'test.flaky': async (tx, job, afterCommit) => {
+      afterCommit(() => options.committed?.(job.id));
+      await base['test.flaky'](tx, job);
+    },
     'test.player': async (tx, job, afterCommit) => {
       await tx.execute(sql`UPDATE job_test_players SET n = n + 1 WHERE id = ${job.payload.userId}`);
       await tx.execute(sql`INSERT INTO job_test_runs (job_id, instance) VALUES (${job.id}, ${options.instance})`);
@@ -165,6 +171,8 @@ describe.each(drivers)('jobs runner batches [%s]', (kind) => {
     expect(await runner.runDue()).toEqual([]);
     clock += 1;
     expect((await runner.runDue()).map((r) => [r.id, r.outcome])).toEqual([[flaky, 'done']]);
+    await Promise.all(pendingChecks);
+    expect(told.slice(2)).toEqual([{ jobId: flaky, status: 'done' }]);
     expect(await counterValue(db)).toBe(1);
     expect(runner.metrics()).toMatchObject({ ran: 3, retried: 1, dead: 0 });
   });
