@@ -7,7 +7,8 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     // One file at a time: the race tests and the crash test want the two cores to themselves. `npm test`
-    // (scripts/test-suite.ts) runs the browser project apart, two files at a time.
+    // (scripts/test-suite.ts) runs the integration project apart from the browser project (two files at a
+    // time), which the unit project follows.
     fileParallelism: false,
     projects: [
       {

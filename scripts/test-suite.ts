@@ -1,25 +1,33 @@
 // `npm test` after the type check and lint runs two streams side by side:
-//  - the API suite (unit + integration), one file at a time: the race tests want real concurrency
-//    inside one file, not several files fighting for the cores;
-//  - the browser tests, two files at a time: each drives its own server and Chromium and mostly
-//    waits on them.
+//  - the integration tests, one file at a time: the race tests want real concurrency inside one
+//    file, not several files fighting for the cores;
+//  - the browser tests, two files at a time (each drives its own server and Chromium and mostly
+//    waits on them), then the unit tests. The unit files need no database and race nothing: run
+//    after the browser files, they use the core the browser stream leaves idle while the integration
+//    files are still running, instead of lengthening the integration stream (ADR 085).
 // Run one after the other they took ~25 min of CI; side by side the waits of one fill the other's.
-// TEST_STREAMS=serial runs them one after the other. The exit code is the worse of the two, and
-// their JSON reports are merged into test-results/vitest.json (what .ci/run reads).
+// TEST_STREAMS=serial runs every part one after the other. The exit code is the worst of the parts,
+// and their JSON reports are merged into test-results/vitest.json (what .ci/run reads).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const browserFilesAtOnce = process.env.E2E_PARALLEL ?? '2';
 const serial = process.env.TEST_STREAMS === 'serial';
 const extra = process.argv.slice(2);
-const runs = [
-  { name: 'api', report: 'test-results/vitest-api.json', args: ['--project', 'unit', '--project', 'integration'] },
-  {
-    name: 'browser',
-    report: 'test-results/vitest-browser.json',
-    args: ['--project', 'e2e', '--fileParallelism', `--maxWorkers=${browserFilesAtOnce}`, '--minWorkers=1'],
-  },
-];
+const integration = {
+  name: 'integration',
+  report: 'test-results/vitest-integration.json',
+  args: ['--project', 'integration'],
+};
+const browser = {
+  name: 'browser',
+  report: 'test-results/vitest-browser.json',
+  args: ['--project', 'e2e', '--fileParallelism', `--maxWorkers=${browserFilesAtOnce}`, '--minWorkers=1'],
+};
+const unit = { name: 'unit', report: 'test-results/vitest-unit.json', args: ['--project', 'unit'] };
+/** Each stream runs its parts in order; the streams run side by side. */
+const streams = [[integration], [browser, unit]];
+const runs = streams.flat();
 
 function runVitest(run: (typeof runs)[number]): Promise<number> {
   rmSync(run.report, { force: true });
@@ -40,13 +48,13 @@ function runVitest(run: (typeof runs)[number]): Promise<number> {
 }
 
 mkdirSync('test-results', { recursive: true });
-let codes: number[];
-if (serial) {
-  codes = [];
-  for (const run of runs) codes.push(await runVitest(run));
-} else {
-  codes = await Promise.all(runs.map(runVitest));
+async function runInOrder(parts: (typeof runs)[number][]): Promise<number[]> {
+  const codes: number[] = [];
+  for (const run of parts) codes.push(await runVitest(run));
+  return codes;
 }
+
+const codes = serial ? await runInOrder(runs) : (await Promise.all(streams.map(runInOrder))).flat();
 const status = Math.max(...codes);
 
 interface Report {

@@ -128,7 +128,9 @@ async function drill(live: Config, backUp: (app: App) => Promise<void>, restore:
   }
 }
 
-describe('restore drill: the embedded database', () => {
+// Two fresh on-disk PGlite databases (live and restored) are created and migrated: as long as the other
+// tests that start one allow (58.8 s alone at load average 9).
+describe('restore drill: the embedded database', { timeout: 240_000 }, () => {
   const folder = mkdtempSync(join(tmpdir(), 'bitbreach-drill-'));
   const file = join(folder, 'backup.tar.gz');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -84,7 +84,8 @@ async function expectReport(env: Record<string, string>, names: { decoder: strin
   expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('--days must be a whole number')]);
 }
 
-describe.each(drivers)('npm run economy [%s]', (driver) => {
+// A fresh on-disk database migrated here, then opened by the script's own process: as other such tests allow.
+describe.each(drivers)('npm run economy [%s]', { timeout: 240_000 }, (driver) => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

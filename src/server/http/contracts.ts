@@ -42,6 +42,22 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<
   return json;
 }
 
+/**
+ * One compiled serializer per response schema for the whole process: the contracts are module constants
+ * and the compiled function keeps no state, so every app built in a process (each test app, each instance
+ * of a test of two) shares them instead of compiling every route again (ADR 085).
+ */
+const compiledSerializers = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+function compiledSerializerOf(schema: z.ZodType): (data: unknown) => string {
+  let stringify = compiledSerializers.get(schema);
+  if (!stringify) {
+    stringify = fastJsonStringify(serializerSchema(jsonSchemaOf(schema, 'output'))) as (data: unknown) => string;
+    compiledSerializers.set(schema, stringify);
+  }
+  return stringify;
+}
+
 export interface ContractOptions {
   /** Parse every answer against its schema before it is written: tests turn this on, production does not. */
   checkResponses: boolean;
@@ -65,7 +81,7 @@ export function registerContracts(app: FastifyInstance, options: ContractOptions
   });
   app.setSerializerCompiler(({ schema, url, method, httpStatus }) => {
     if (!isZod(schema)) throw new Error('a route response schema must be a zod schema');
-    const stringify = fastJsonStringify(serializerSchema(jsonSchemaOf(schema, 'output')));
+    const stringify = compiledSerializerOf(schema);
     if (!options.checkResponses) return (data: unknown) => stringify(data);
     const check = (value: unknown, against: z.ZodType) => {
       const result = against.safeParse(value);

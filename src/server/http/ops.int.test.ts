@@ -137,7 +137,8 @@ describe('readiness and metrics protection from configuration [pglite]', () => {
   });
 });
 
-describe('SIGTERM drains the server process [pglite]', () => {
+// A fresh embedded database migrates inside the spawned server: as long as spawnServer allows for its start.
+describe('SIGTERM drains the server process [pglite]', { timeout: 240_000 }, () => {
   it('says not ready for DRAIN_DELAY_MS, closes sockets with 1001 so tabs reconnect, commits what it accepted, exits 0', async () => {
     const server = await spawnServer({
       DATA_DIR: `/tmp/bitbreach-drain-${process.pid}-${Date.now()}`,

@@ -148,7 +148,8 @@ describePostgres('jobs runner across instances [postgres]', () => {
   });
 });
 
-describe('jobs runner restart [pglite]', () => {
+// A fresh on-disk database migrated here, then opened by a spawned worker: as long as other such tests allow.
+describe('jobs runner restart [pglite]', { timeout: 240_000 }, () => {
   it('a server process killed (SIGKILL) inside a handler leaves the job pending in its data folder; the next start completes it once', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'bb-jobs-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
