@@ -116,9 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const metrics = createMetrics();
   // First onRequest hook: a shed request costs no session look-up, body parsing or transaction (ADR 072).
   const shedder = registerLoadShed(fastify, {
-    bounds: config.shed ?? { maxInFlight: 0, maxLoopDelayMs: 0, retryAfterSeconds: 1 },
+    bounds: config.shed ?? { maxInFlight: 0, maxLoopDelayMs: 0, targetLatencyMs: 0, retryAfterSeconds: 1 },
     loopDelay: deps.loopDelay ?? measureLoopDelay(),
     shedCount: metrics.shed,
+    inFlightLimit: metrics.inFlightLimit,
   });
   const stopCountingLedger = watchCommittedLedger(database.db, (rows) => countLedgerRows(metrics, rows));
   let draining = false;

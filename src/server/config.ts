@@ -27,6 +27,7 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
   SHED_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_TARGET_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(300).default(1),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   NODE_ENV: z.string().optional(),
@@ -84,7 +85,7 @@ export interface Config {
   dataDir: string;
   /** METRICS_TOKEN: /metrics wants it as a bearer token; unset, /metrics answers loopback callers only. */
   metricsToken?: string;
-  /** SHED_MAX_IN_FLIGHT, SHED_MAX_LOOP_DELAY_MS, SHED_RETRY_AFTER_SECONDS: when a worker sheds new requests (ADR 072). */
+  /** SHED_MAX_IN_FLIGHT, SHED_MAX_LOOP_DELAY_MS, SHED_TARGET_LATENCY_MS, SHED_RETRY_AFTER_SECONDS: when a worker sheds new requests (ADR 072). */
   shed?: ShedBounds;
   /** DRAIN_DELAY_MS: after SIGTERM, /readyz says 503 this long before the server stops taking requests. */
   drainDelayMs?: number;
@@ -179,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shed: {
       maxInFlight: e.SHED_MAX_IN_FLIGHT,
       maxLoopDelayMs: e.SHED_MAX_LOOP_DELAY_MS,
+      targetLatencyMs: e.SHED_TARGET_LATENCY_MS,
       retryAfterSeconds: e.SHED_RETRY_AFTER_SECONDS,
     },
     payments: parsePayments(e),

@@ -11,18 +11,30 @@ describe('loadConfig: the hardening settings', () => {
   });
 
   it('reads the SHED_* bounds (ADR 072), with 0 turning a bound off, and refuses what cannot be a bound', () => {
-    expect(loadConfig(base).shed).toEqual({ maxInFlight: 256, maxLoopDelayMs: 200, retryAfterSeconds: 1 });
+    expect(loadConfig(base).shed).toEqual({
+      maxInFlight: 256,
+      maxLoopDelayMs: 200,
+      targetLatencyMs: 0,
+      retryAfterSeconds: 1,
+    });
     expect(
-      loadConfig({ ...base, SHED_MAX_IN_FLIGHT: '0', SHED_MAX_LOOP_DELAY_MS: '50', SHED_RETRY_AFTER_SECONDS: '3' })
-        .shed,
+      loadConfig({
+        ...base,
+        SHED_MAX_IN_FLIGHT: '0',
+        SHED_MAX_LOOP_DELAY_MS: '50',
+        SHED_TARGET_LATENCY_MS: '500',
+        SHED_RETRY_AFTER_SECONDS: '3',
+      }).shed,
     ).toEqual({
       maxInFlight: 0,
       maxLoopDelayMs: 50,
+      targetLatencyMs: 500,
       retryAfterSeconds: 3,
     });
     for (const [name, value] of [
       ['SHED_MAX_IN_FLIGHT', '-1'],
       ['SHED_MAX_LOOP_DELAY_MS', 'soon'],
+      ['SHED_TARGET_LATENCY_MS', '-5'],
       ['SHED_RETRY_AFTER_SECONDS', '0'],
     ]) {
       expect(() => loadConfig({ ...base, [name!]: value })).toThrow(new RegExp(`Bad configuration:[\\s\\S]*${name}`));

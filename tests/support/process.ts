@@ -29,6 +29,7 @@ export function spawnServer(env: Record<string, string>, options: { detached?: b
       REGISTRATIONS_PER_IP: '1000',
       WORKERS: '1',
       SHED_MAX_LOOP_DELAY_MS: '0',
+      SHED_TARGET_LATENCY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

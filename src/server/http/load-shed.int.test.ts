@@ -28,7 +28,7 @@ describe.each(drivers)('shedding load instead of queueing it [%s]', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp(kind, {
-      config: { shed: { maxInFlight: 0, maxLoopDelayMs: 200, retryAfterSeconds: 2 } },
+      config: { shed: { maxInFlight: 0, maxLoopDelayMs: 200, targetLatencyMs: 0, retryAfterSeconds: 2 } },
       loopDelay: delay.source,
     });
   });
@@ -101,7 +101,7 @@ describe('the in-flight bound', () => {
   let base = '';
   beforeAll(async () => {
     app = await buildTestApp('pglite', {
-      config: { shed: { maxInFlight: 1, maxLoopDelayMs: 0, retryAfterSeconds: 1 } },
+      config: { shed: { maxInFlight: 1, maxLoopDelayMs: 0, targetLatencyMs: 0, retryAfterSeconds: 1 } },
     });
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;

@@ -1,12 +1,15 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Counter } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
 import { texts } from '../../core/texts';
+import { createLatencyLimit, type LatencyLimit } from './latency-limit';
 
 /** SHED_* settings (ADR 072); 0 turns a bound off. */
 export interface ShedBounds {
-  /** API requests this process answers at once; the next one is shed. */
+  /** API requests this process answers at once; the next one is shed. With a latency target, the ceiling of a moving bound. */
   maxInFlight: number;
+  /** The p95 of answers (ms) the in-flight bound moves to keep (latency-limit.ts); 0 keeps the bound fixed. */
+  targetLatencyMs: number;
   /** Event-loop delay (p99 over the last window, ms) past which new requests are shed. */
   maxLoopDelayMs: number;
   /** The Retry-After hint of a shed answer, in seconds. */
@@ -53,8 +56,19 @@ export interface LoadShedder {
   /** Why this process sheds new requests now, or null when it takes them. */
   saturation(): ShedReason | null;
   inFlight(): number;
+  /** How many requests it takes at once now (0: no bound). */
+  inFlightLimit(): number;
+  /** Ends the moving bound's window and sets the next bound (a timer does it every second; tests call it). */
+  closeLatencyWindow(): void;
+  /** The event loop's delay the shedder reads (p99 over its last window, ms). */
+  loopDelayMs(): number;
   stop(): void;
 }
+
+/** How often the moving in-flight bound learns from the answers of the last window. */
+const latencyWindowMs = 1000;
+/** The moving bound's floor, as a share of the ceiling: a worker always takes some work. */
+const latencyLimitFloorShare = 1 / 16;
 
 const shedReplies = new WeakSet<FastifyReply>();
 
@@ -69,12 +83,39 @@ export function isShedReply(reply: FastifyReply): boolean {
  */
 export function registerLoadShed(
   app: FastifyInstance,
-  options: { bounds: ShedBounds; loopDelay: LoopDelaySource; shedCount: Counter<'reason'> },
+  options: {
+    bounds: ShedBounds;
+    loopDelay: LoopDelaySource;
+    shedCount: Counter<'reason'>;
+    inFlightLimit?: Gauge;
+    /** 'manual': no timer closes the latency windows (tests close them with closeLatencyWindow). */
+    latencyWindows?: 'timer' | 'manual';
+    /** The clock answers are timed by, in ms (tests move it by hand). */
+    now?: () => number;
+  },
 ): LoadShedder {
   const { bounds, loopDelay, shedCount } = options;
+  const now = options.now ?? (() => performance.now());
+  const moving: LatencyLimit | null =
+    bounds.maxInFlight > 0 && bounds.targetLatencyMs > 0
+      ? createLatencyLimit({
+          ceiling: bounds.maxInFlight,
+          targetMs: bounds.targetLatencyMs,
+          floor: Math.max(1, Math.ceil(bounds.maxInFlight * latencyLimitFloorShare)),
+        })
+      : null;
+  const limit = () => moving?.limit() ?? bounds.maxInFlight;
+  const closeLatencyWindow = () => {
+    moving?.closeWindow();
+    options.inFlightLimit?.set(limit());
+  };
+  options.inFlightLimit?.set(limit());
+  const windows =
+    moving && options.latencyWindows !== 'manual' ? setInterval(closeLatencyWindow, latencyWindowMs) : null;
+  windows?.unref();
   let inFlight = 0;
   const saturation = (): ShedReason | null => {
-    if (bounds.maxInFlight > 0 && inFlight >= bounds.maxInFlight) return 'requests in flight';
+    if (bounds.maxInFlight > 0 && inFlight >= limit()) return 'requests in flight';
     if (bounds.maxLoopDelayMs > 0 && loopDelay.delayMs() > bounds.maxLoopDelayMs) return 'event-loop delay';
     return null;
   };
@@ -91,10 +132,23 @@ export function registerLoadShed(
         .send({ message: texts.serverBusy });
     }
     inFlight += 1;
+    moving?.taken(inFlight);
+    const started = now();
     // 'close' comes once whether the answer was sent or the caller went away.
     reply.raw.once('close', () => {
       inFlight -= 1;
+      moving?.answered(now() - started);
     });
   });
-  return { saturation, inFlight: () => inFlight, stop: () => loopDelay.stop() };
+  return {
+    saturation,
+    inFlight: () => inFlight,
+    loopDelayMs: () => loopDelay.delayMs(),
+    inFlightLimit: limit,
+    closeLatencyWindow,
+    stop: () => {
+      if (windows) clearInterval(windows);
+      loopDelay.stop();
+    },
+  };
 }

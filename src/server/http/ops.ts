@@ -71,6 +71,11 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+    inFlightLimit: new Gauge({
+      name: 'bitbreach_http_in_flight_limit',
+      help: 'API requests this process takes at once before shedding; moves with SHED_TARGET_LATENCY_MS (ADR 072)',
+      registers: [registry],
+    }),
     sessionCache: new Counter({
       name: 'bitbreach_session_cache_total',
       help: 'Session look-ups answered from memory (hit) or the database (miss)',
