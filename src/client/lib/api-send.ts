@@ -51,7 +51,7 @@ function send(deps: SendDeps, path: string, options: RequestOptions<unknown>, cs
  * A keyed call is safe to send again, so one lost reply (the fetch failed, not aborted) is retried once
  * with the same key: the server answers from the first outcome if it was applied. A 503 that may be
  * resent (mayResend: shed, keyed or a read) is resent up to infra.shedRetryAttempts times after the
- * server's Retry-After with jitter (ADR 072), so a busy server costs the player a pause, not an error.
+ * server's Retry-After, doubled at each resend, with jitter (ADR 072), so a busy server costs the player a pause, not an error.
  */
 export async function sendWithResends(
   deps: SendDeps,
@@ -75,6 +75,6 @@ export async function sendWithResends(
       continue;
     }
     if (resends >= infra.shedRetryAttempts || !mayResend(res, call)) return res;
-    await deps.sleep(resendDelayMs(res.headers.get('retry-after'), deps.random));
+    await deps.sleep(resendDelayMs(res.headers.get('retry-after'), deps.random, resends));
   }
 }

@@ -202,7 +202,7 @@ describe('idempotency keys', () => {
     expect(keysSent(calls, '/api/x')).toEqual(Array(1 + infra.shedRetryAttempts).fill('unknown-1'));
   });
 
-  it('a shed request, even an unkeyed chat line, is sent again after Retry-After with jitter and answered', async () => {
+  it('a shed request, even an unkeyed chat line, is sent again after Retry-After, doubled each time, with jitter, and answered', async () => {
     const { waits, sleep } = noWait();
     const shed = () =>
       new Response(JSON.stringify({ message: texts.serverBusy }), {
@@ -214,7 +214,7 @@ describe('idempotency keys', () => {
       createApiClient({ fetch, sleep, random: () => 0.5 }).post('/api/chat', { text: 'a' }),
     ).resolves.toEqual({ ok: 1 });
     expect(calls.filter((c) => c.url === '/api/chat')).toHaveLength(3);
-    expect(waits).toEqual([2500, 2500]);
+    expect(waits).toEqual([2500, 5000]);
   });
 
   it('a read answered 503 is asked again', async () => {

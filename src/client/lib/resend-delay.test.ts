@@ -16,6 +16,17 @@ describe('resendDelayMs', () => {
   ])('Retry-After $retryAfter with random $random waits $expected ms', ({ retryAfter, random, expected }) => {
     expect(resendDelayMs(retryAfter, () => random)).toBe(expected);
   });
+
+  it('doubles the pause for each resend already made, up to the longest wait', () => {
+    expect([0, 1, 2, 3, 4, 40].map((made) => resendDelayMs('1', () => 0, made))).toEqual([
+      1000,
+      2000,
+      4000,
+      8000,
+      infra.shedRetryMaxDelayMs,
+      infra.shedRetryMaxDelayMs,
+    ]);
+  });
 });
 
 describe('mayResend', () => {

@@ -5,13 +5,15 @@ export const shedHeader = 'x-shed';
 
 /**
  * How long to wait before resending after a 503: the server's Retry-After (seconds) when it gave one,
- * else the keyed-call pause, plus up to half of it again at random so the clients of one busy server
- * do not all come back in the same instant; never longer than infra.shedRetryMaxDelayMs.
+ * else the keyed-call pause, doubled for each resend already made (a server still busy after one pause
+ * gets a longer one, so a crowd sent back together thins out rather than returning as one), plus up to
+ * half of it again at random so the clients of one busy server do not all come back in the same
+ * instant; never longer than infra.shedRetryMaxDelayMs.
  */
-export function resendDelayMs(retryAfter: string | null, random: () => number): number {
+export function resendDelayMs(retryAfter: string | null, random: () => number, resendsMade = 0): number {
   const given = retryAfter?.trim() ?? '';
   const seconds = /^\d+$/.test(given) ? Number(given) : null;
-  const hintMs = seconds === null ? infra.idempotentRetryDelayMs : seconds * 1000;
+  const hintMs = (seconds === null ? infra.idempotentRetryDelayMs : seconds * 1000) * 2 ** Math.min(resendsMade, 8);
   return Math.min(infra.shedRetryMaxDelayMs, Math.round(hintMs * (1 + infra.shedRetryJitterShare * random())));
 }
 

@@ -4,7 +4,7 @@ export const clientTiming = {
   /** Pause before the client's single automatic retry of a keyed call after a lost reply or a 503. */
   idempotentRetryDelayMs: 500,
   /** How often the client resends a request a busy server shed (503 + Retry-After) before showing the error (ADR 072). */
-  shedRetryAttempts: 3,
+  shedRetryAttempts: 4,
   /** Share of the hinted Retry-After added at random, so shed clients do not all come back in one instant. */
   shedRetryJitterShare: 0.5,
   /** Longest the client waits before resending a shed request, whatever Retry-After says. */
