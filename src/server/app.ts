@@ -153,7 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const context = { deps, now, random, bus: realtime.bus, log: fastify.log, metrics, sharedCounters };
   const services = createServices(context);
   const { auth, taps, apiKeys } = services;
-  const jobs = createJobs(context, services);
+  // Background work yields to the players this process is serving (ADR 073).
+  const jobs = createJobs(context, services, () => ({
+    inFlight: shedder.inFlight(),
+    loopDelayMs: shedder.loopDelayMs(),
+  }));
 
   await auth.backfillUsernameSkeletons();
   await services.blockchain.ensureFirstBoss();

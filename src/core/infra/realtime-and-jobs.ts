@@ -99,6 +99,14 @@ export const realtimeAndJobsNumbers = {
   jobPollIntervalMs: 1000,
   /** Jobs one pass runs (each in its own transaction) before it waits for the next poll. */
   jobBatchSize: 50,
+  /**
+   * Background work yields to players (ADR 073): while this process answers requests or its event loop
+   * runs late, fewer batches run side by side, each claiming fewer jobs, until the oldest job claimed
+   * is this late; from then on the runner works at full width again, so the due lag stays far under 30 s.
+   */
+  jobYieldUntilLagMs: 10_000,
+  /** Event-loop delay (p99 over the last second, ms) from which the loop counts as busy even with no request in flight. */
+  jobYieldLoopDelayMs: 20,
   /** Attempts before a failing job is dead-lettered with its error. */
   jobMaxAttempts: 5,
   /** Delay after the first failure; doubles after each further failure... */

@@ -1,10 +1,13 @@
 import { hostname } from 'node:os';
 import { pruneIdempotencyKeys } from '../idempotency';
-import { createJobHandlers, createJobRunner, type JobRunner } from '../jobs';
+import { createJobHandlers, createJobRunner, type ForegroundPressure, type JobRunner } from '../jobs';
 import type { ServiceContext, Services } from './services';
 
-/** The jobs runner with every feature's timed work and the housekeeping of every table that grows. */
-export function createJobs(c: ServiceContext, s: Services): JobRunner {
+/**
+ * The jobs runner with every feature's timed work and the housekeeping of every table that grows; it
+ * works narrower while `foreground` shows players waiting on this process.
+ */
+export function createJobs(c: ServiceContext, s: Services, foreground: () => ForegroundPressure): JobRunner {
   const { database } = c.deps;
   return createJobRunner({
     database,
@@ -19,6 +22,7 @@ export function createJobs(c: ServiceContext, s: Services): JobRunner {
       endKernelSeason: s.kernel.endSeasonJob,
     }),
     batchHandlers: s.drone.batchJobs,
+    foreground,
     instanceId: `${hostname()}:${process.pid}`,
     log: c.log,
     ...(c.deps.jobDoneRetentionMs ? { doneRetentionMs: c.deps.jobDoneRetentionMs } : {}),

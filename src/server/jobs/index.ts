@@ -14,4 +14,5 @@ export type {
   NewJob,
 } from './kinds';
 export type { JobMetrics } from './lag-metrics';
+export type { ForegroundPressure } from './pace';
 export { readJobStats, type JobStats } from './store';

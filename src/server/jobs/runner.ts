@@ -6,6 +6,7 @@ import { createLagMetrics, type JobMetrics } from './lag-metrics';
 import { purgeDoneJobs, readJobStats, type JobStats } from './store';
 import { runHousekeeping, type HousekeepingTask } from './housekeeping';
 import { yieldToOthers } from './yield';
+import { createPacer, type ForegroundPressure } from './pace';
 
 export { lockOrder } from './order';
 
@@ -38,6 +39,12 @@ export interface JobRunnerOptions<Payloads> {
   claimSize?: number;
   /** Batch transactions a pass runs at once, each on its own connection: 4 on PostgreSQL, 1 on PGlite. */
   concurrency?: number;
+  /**
+   * Requests this process is answering and how late its event loop runs (the load shedder's view):
+   * while it shows players waiting, the runner works narrower until its lag nears infra.jobYieldUntilLagMs
+   * (ADR 073, "Yielding to players"). Without it the runner always works at full width.
+   */
+  foreground?: () => ForegroundPressure;
   /**
    * Other modules' clean-up, run with the purge of done jobs (e.g. expired idempotency keys). A failing
    * task is logged and the others still run.
@@ -99,6 +106,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
   const concurrency = Math.max(1, options.concurrency ?? defaultConcurrency[database.kind]);
   const batchSize = options.batchSize ?? Math.max(infra.jobBatchSize, claimSize * concurrency);
   const lag = createLagMetrics();
+  const pacer = createPacer(options.foreground, { sideBySide: concurrency, claimSize });
   let polling = false;
   let stopRequested = false;
   let timer: NodeJS.Timeout | null = null;
@@ -121,9 +129,12 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
     let drained = false;
     // `concurrency` workers claim batches side by side (SKIP LOCKED hands each different jobs) until
     // the pass has taken batchSize jobs, a claim comes back short (nothing else due) or stop() is called.
-    const worker = async (maxBatches = Infinity) => {
+    // Each batch asks how wide to work first: a worker past the width allowed now leaves the pass.
+    const worker = async (index: number, maxBatches = Infinity) => {
       for (let taken = 0; taken < maxBatches && !drained && !stopRequested && reserved < batchSize; taken++) {
-        const limit = Math.min(claimSize, batchSize - reserved);
+        const width = pacer.pace();
+        if (index >= width.sideBySide) break;
+        const limit = Math.min(width.claimSize, batchSize - reserved);
         reserved += limit;
         let batch: { claimed: number; ran: RanJob[] };
         try {
@@ -134,6 +145,7 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
           break;
         }
         reserved -= limit - batch.ran.length;
+        pacer.ranBatch(batch.ran.map((r) => r.lagMs));
         for (const result of batch.ran) {
           lag.record(result.outcome, result.lagMs);
           ran.push(result);
@@ -143,8 +155,8 @@ export function createJobRunner<Payloads>(options: JobRunnerOptions<Payloads>): 
       }
     };
     // One batch first: only a full claim (more may be due) starts the others, so a short queue is one transaction.
-    await worker(1);
-    await Promise.all(Array.from({ length: concurrency }, () => worker()));
+    await worker(0, 1);
+    await Promise.all(Array.from({ length: concurrency }, (_, index) => worker(index)));
     return ran;
   }
 
