@@ -126,7 +126,7 @@ function createGameServices(c: ServiceContext, p: ReturnType<typeof createPlayer
   const gear = createGearService(itemDeps);
   const cores = createCoreService({ ...itemDeps, random });
   const optimizer = createOptimizerService({ database, bus, now, userView });
-  const drone = createDrone({ database, bus, now, random, userView });
+  const drone = createDrone({ database, bus, now, random, userView, userViews: p.auth.views });
   const virus = createVirus({ config: deps.config, database, bus, now, random, listings: market, userView, log });
   return { blockchain, terminal, kernel, missions, market, gear, cores, optimizer, drone, virus };
 }

@@ -55,6 +55,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   const cache = createSessionCache({ ttlMs: infra.sessionCacheTtlMs, max: infra.sessionCacheMax });
   const ctx: AuthContextDeps = { deps, db, passwords, limits, cache, findLiveSession, decoy };
 
+  /** Many players' views in two reads (a batch of background steps tells each of its players); a player gone is absent. */
+  async function views(userIds: number[]): Promise<Map<number, User>> {
+    const ids = [...new Set(userIds)];
+    const [rows, equipped] = await Promise.all([store.findUsersByIds(db, ids), equippedGear(db, ids)]);
+    return new Map(rows.map((row) => [row.id, toUserView(row, equipped.get(row.id)!)]));
+  }
+
   /**
    * Bans a player (or lifts a ban) in the caller's transaction, the player's row locked first: a ban
    * deletes every session with it. Call the answer after commit: it forgets the sessions here and closes
@@ -163,10 +170,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A player as every view shows them now (effective stats), for events after a change. */
     async view(userId: number): Promise<User> {
-      const row = await store.findUserById(db, userId);
-      if (!row) throw new Error(`auth: no player ${userId}`);
-      return toUserView(row, (await equippedGear(db, [userId])).get(userId)!);
+      const view = (await views([userId])).get(userId);
+      if (!view) throw new Error(`auth: no player ${userId}`);
+      return view;
     },
+
+    views,
 
     /** Bans a player: refused at login from now on, and every open session ends at once. */
     async ban(userId: number): Promise<void> {

@@ -38,6 +38,11 @@ export async function findUserById(tx: Executor, id: number): Promise<UserRow | 
   return row;
 }
 
+export async function findUsersByIds(tx: Executor, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(users).where(inArray(users.id, ids));
+}
+
 export async function insertSession(
   tx: Executor,
   session: { id: string; userId: number; csrfToken: string; createdAt: Date; lastSeenAt: Date; expiresAt: Date },

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { droneStepsPerRun } from '../../../core/rules/drone';
 import { freshDatabase, drivers, type TestDatabase } from '../../../../tests/support/db';
 import { insertPlayers } from '../../../../tests/support/players';
-import { createJobRunner, type RanJob } from '../../jobs';
+import { createJobRunner, type JobLog, type RanJob } from '../../jobs';
+import type { User } from '../../../core/api/common';
 import type { Bus, BusMessage } from '../../realtime/bus';
 import { balanceOf, sumLedger } from '../../wallet';
-import { createDroneService } from './service';
+import { createDroneService, type DroneServiceDeps } from './service';
 
 const stepMs = 30_000;
 const players = 30;
@@ -36,20 +37,18 @@ describe.each(drivers)('Drone steps in batches [%s]', (kind) => {
   });
   afterAll(() => db.dispose());
 
-  it('thirty players with due drones are each stepped exactly once per step, in batches, with ledger = balance', async () => {
+  /** The drone on this database, and a runner whose claims are big enough that each pass is one batch of every due step (PGlite too). */
+  function droneWithRunner(bus: Bus, options: { userViews?: DroneServiceDeps['userViews']; log?: JobLog } = {}) {
     const drone = createDroneService({
       database: db.database,
-      bus: recordingBus(sent),
+      bus,
       now: () => clock,
       random,
       userView: async () => {
-        throw new Error('no view in this test');
+        throw new Error('no view of one player in these tests');
       },
+      ...(options.userViews ? { userViews: options.userViews } : {}),
     });
-    const ids = await insertPlayers(db.database, players, { telnet: runTelnet });
-    for (const userId of ids)
-      expect((await drone.buy(userId, `k${userId}`, { telnet: runTelnet })).statusCode).toBe(200);
-    // Claims big enough that each pass is one batch of every due step (PGlite too).
     const runner = createJobRunner({
       database: db.database,
       now: () => clock,
@@ -57,10 +56,20 @@ describe.each(drivers)('Drone steps in batches [%s]', (kind) => {
       batchHandlers: { 'drone.step': drone.stepMany },
       claimSize: 50,
       concurrency: 1,
+      ...(options.log ? { log: options.log } : {}),
+    });
+    return { drone, runner };
+  }
+
+  it('thirty players with due drones are each stepped exactly once per step, in batches, with ledger = balance', async () => {
+    const warnings: object[] = [];
+    const { drone, runner } = droneWithRunner(recordingBus(sent), {
       log: { info() {}, warn: (d) => warnings.push(d), error: (d) => warnings.push(d) },
     });
+    const ids = await insertPlayers(db.database, players, { telnet: runTelnet });
+    for (const userId of ids)
+      expect((await drone.buy(userId, `k${userId}`, { telnet: runTelnet })).statusCode).toBe(200);
     const ran: RanJob[] = [];
-    const warnings: object[] = [];
     for (let s = 0; s < droneStepsPerRun; s++) {
       clock += stepMs;
       ran.push(...(await runner.runDue()));
@@ -95,5 +104,30 @@ describe.each(drivers)('Drone steps in batches [%s]', (kind) => {
     const stepped = sent.filter((m) => m.event.t === 'drone.stepped');
     expect(stepped).toHaveLength(players * droneStepsPerRun);
     expect(sent.filter((m) => m.event.t === 'drone.finished')).toHaveLength(players);
+  });
+
+  it("a batch's players see their new totals on their other tabs, read together once the batch has committed", async () => {
+    const heard: BusMessage[] = [];
+    const reads: number[][] = [];
+    // The views as the auth service gives them, cut to what this test checks: the total read after the commit.
+    const userViews = async (userIds: number[]) => {
+      reads.push(userIds);
+      const rows = await db.database.query<{ id: number; total_taps: string | number }>(
+        'SELECT id, total_taps FROM users WHERE id = any($1::int[])',
+        [userIds],
+      );
+      return new Map(rows.map((r) => [r.id, { id: r.id, totalTaps: Number(r.total_taps) } as unknown as User]));
+    };
+    const { drone, runner } = droneWithRunner(recordingBus(heard), { userViews });
+    const ids = await insertPlayers(db.database, 12, { telnet: runTelnet });
+    for (const userId of ids)
+      expect((await drone.buy(userId, `v${userId}`, { telnet: runTelnet })).statusCode).toBe(200);
+    clock += stepMs;
+    expect(await runner.runDue()).toHaveLength(ids.length);
+    expect(reads).toEqual([[...ids].sort((a, b) => a - b)]); // one read for the whole batch
+    const updated = heard.filter((m) => m.event.t === 'user.updated');
+    const told = updated.map((m) => (m.audience as { userIds: number[] }).userIds[0]!);
+    expect(told.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    for (const m of updated) expect((m.event.d as User).totalTaps).toBe(runTelnet / droneStepsPerRun);
   });
 });

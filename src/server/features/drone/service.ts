@@ -26,6 +26,7 @@ export interface DroneServiceDeps {
   now: () => number;
   random: () => number;
   userView(userId: number): Promise<User>;
+  userViews?(userIds: number[]): Promise<Map<number, User>>;
 }
 
 export type { DroneStep } from './steps';
@@ -89,13 +90,18 @@ export function createDroneService(deps: DroneServiceDeps) {
    */
   async function stepMany(tx: Tx, jobs: DroneStep[], afterCommit: AfterCommit): Promise<void> {
     const stepped = await runDroneSteps(tx, jobs, deps.random);
-    afterCommit(() => {
+    afterCommit(async () => {
       for (const { run, clicksDone, gotItems, last } of stepped) {
         tell(run.userId, { t: 'drone.stepped', d: { runId: run.id, clicksDone, clicksTotal: run.clicksTotal } });
         if (gotItems) tell(run.userId, { t: 'inventory.changed', d: { reason: 'drop' } });
         if (last) tell(run.userId, { t: 'drone.finished', d: { runId: run.id } });
-        void publishUser(run.userId);
       }
+      // The batch's players' views in one read, not one per step (a hundred reads queued on the pool ahead of
+      // players' own requests); awaited, so a runner never has more than its batches' reads in flight.
+      await publishUserViews(
+        deps,
+        stepped.map((s) => s.run.userId),
+      );
     });
   }
 

@@ -77,26 +77,7 @@ export type PlayerProgress = Pick<
 
 /** Locks the player's row for a purchase or one drone step, so taps and steps never interleave on it. */
 export async function lockPlayer(tx: Tx, userId: number): Promise<PlayerProgress | undefined> {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      level: users.level,
-      currentExp: users.currentExp,
-      totalTaps: users.totalTaps,
-      telnetCents: users.telnetCents,
-      connectionRate: users.connectionRate,
-      banned: users.banned,
-      criticalRate: users.criticalRate,
-      attack: users.attack,
-      bonusCriticalHit: users.bonusCriticalHit,
-      itemDropRate: users.itemDropRate,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    // NO KEY UPDATE: the idempotency key row (a foreign key to users) holds KEY SHARE on this row in
-    // the same transaction; FOR UPDATE would deadlock two purchases against each other's key rows.
-    .for('no key update');
-  return row;
+  return (await lockPlayersProgress(tx, [userId])).get(userId);
 }
 
 /** The drone's decodes on the player's progress (Telnet itself goes through the wallet). */
@@ -130,6 +111,8 @@ export async function lockPlayersProgress(tx: Tx, userIds: number[]): Promise<Ma
     .from(users)
     .where(sql`${users.id} = any(${intArray(ids)})`)
     .orderBy(users.id)
+    // NO KEY UPDATE: the idempotency key row (a foreign key to users) holds KEY SHARE on this row in
+    // the same transaction; FOR UPDATE would deadlock two purchases against each other's key rows.
     .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
