@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from './connect';
-import { intArray } from './param-sets';
-import { users } from './schema';
+import { fixedRows } from './fixed-sql';
+import { arrayLiteral } from './param-sets';
 
 /**
  * Players whose rows this transaction already holds locked. Keyed by the transaction object: a
@@ -63,6 +62,9 @@ export function rememberLocked(tx: object, userIds: Iterable<number>): void {
   lockedIn.set(tx, held);
 }
 
+// Fixed text (fixed-sql.ts): every spending request sends it.
+const lockPlayersText = 'SELECT id FROM users WHERE id = any($1::int[]) ORDER BY id FOR NO KEY UPDATE';
+
 /**
  * Locks players' rows in id order, the same order in every module (wallet, inventory), so two
  * transactions that lock the same players can never deadlock. Returns the ids that exist.
@@ -76,13 +78,8 @@ export async function lockPlayers(tx: Tx, userIds: number[]): Promise<number[]> 
   if (held && ids.every((id) => held.has(id))) return ids;
   assertPlayersLockedFirst(tx, ids);
   assertIdOrder(held, ids);
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.id} = any(${intArray(ids)})`)
-    .orderBy(users.id)
-    .for('no key update');
-  const found = rows.map((r) => r.id);
+  const rows = await fixedRows<{ id: number }>(tx, lockPlayersText, [arrayLiteral(ids)]);
+  const found = rows.map((r) => Number(r.id));
   rememberLocked(tx, found);
   return found;
 }

@@ -11,12 +11,17 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /** Integers as one `int[]` parameter: use as `column = any(${intArray(ids)})`, or in unnest(). */
 export function intArray(values: readonly number[]): SQL {
-  return sql`${`{${values.map(integerText).join(',')}}`}::int[]`;
+  return sql`${arrayLiteral(values)}::int[]`;
 }
 
 /** Integers as one `bigint[]` parameter (timestamps in ms, amounts). */
 export function bigintArray(values: readonly number[]): SQL {
-  return sql`${`{${values.map(integerText).join(',')}}`}::bigint[]`;
+  return sql`${arrayLiteral(values)}::bigint[]`;
+}
+
+/** The parameter behind intArray and bigintArray, for fixed-text statements (fixed-sql.ts) that cast it themselves. */
+export function arrayLiteral(values: readonly number[]): string {
+  return `{${values.map(integerText).join(',')}}`;
 }
 
 /**

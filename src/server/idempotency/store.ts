@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connect';
+import { fixedRows } from '../db/fixed-sql';
 import { queueWithCommit } from '../db/pipelined-transaction';
 import { idempotencyKeys } from '../db/schema';
 
@@ -10,6 +11,11 @@ export interface StoredKey {
   response: unknown;
 }
 
+// Fixed text (fixed-sql.ts): every idempotent request sends it first.
+const claimKeyText =
+  'INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at) VALUES ($1, $2, $3, $4, $5::timestamptz) ' +
+  'ON CONFLICT DO NOTHING RETURNING key';
+
 /**
  * Inserts the key or, when it exists, does nothing. On PostgreSQL a concurrent insert of the same
  * key waits here on the first transaction's row lock until it commits (then this one sees the
@@ -19,11 +25,13 @@ export async function claimKey(
   tx: Tx,
   row: { userId: number; key: string; scope: string; requestHash: string; createdAt: Date },
 ): Promise<boolean> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values(row)
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await fixedRows<{ key: string }>(tx, claimKeyText, [
+    row.userId,
+    row.key,
+    row.scope,
+    row.requestHash,
+    row.createdAt.toISOString(),
+  ]);
   return inserted.length === 1;
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CoreDrop, GearDrop } from '../../core/rules/drops';
 import type { Executor, Tx } from '../db/connect';
-import { intArray } from '../db/param-sets';
+import { fixedRows } from '../db/fixed-sql';
+import { arrayLiteral, intArray } from '../db/param-sets';
 import { rowsOf } from '../db/rows';
 import { escrows, gear, telnetCores } from '../db/schema';
 import type { CoreItem, EscrowPurpose, GearItem, ItemRef } from './types';
@@ -195,8 +196,11 @@ export async function readGear(tx: Executor, gearId: number) {
 /** Equipped gear of many players in one query (the taps' group commit and the user views). */
 export async function equippedOf(tx: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return tx
-    .select({ userId: gear.userId, type: gear.type, statValue: gear.statValue })
-    .from(gear)
-    .where(and(sql`${gear.userId} = any(${intArray(userIds)})`, eq(gear.isEquipped, true)));
+  // Fixed text (fixed-sql.ts, ADR 078): every tap group and user view reads it.
+  const rows = await fixedRows<{ user_id: number; type: GearItem['type']; stat_value: number }>(
+    tx,
+    'SELECT user_id, type, stat_value FROM gear WHERE user_id = any($1::int[]) AND is_equipped',
+    [arrayLiteral(userIds)],
+  );
+  return rows.map((r) => ({ userId: Number(r.user_id), type: r.type, statValue: Number(r.stat_value) }));
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { LedgerReason } from '../../core/ledger-reasons';
 import type { Executor, Tx } from '../db/connect';
-import { bigintArray, intArray, jsonRows } from '../db/param-sets';
+import { fixedRows } from '../db/fixed-sql';
+import { arrayLiteral } from '../db/param-sets';
 import { rowsOf } from '../db/rows';
 import { telnetLedger, users } from '../db/schema';
 import { noteLedgerRows } from './committed';
@@ -13,18 +14,67 @@ export interface LedgerRow {
   reference: string;
 }
 
+// The money paths' statements are fixed text (fixed-sql.ts, ADR 078): every tap group and spending
+// request sends one or more of them, and their text never depends on their data.
+const addToBalancesText = `
+  UPDATE users AS u SET telnet = u.telnet + v.amount
+  FROM unnest($1::int[], $2::bigint[]) AS v(id, amount)
+  WHERE u.id = v.id
+  RETURNING u.id, u.telnet`;
+
+const subtractWithLedgerText = `
+  WITH paid AS (
+    UPDATE users SET telnet = telnet - $1::bigint
+    WHERE id = $2::int AND telnet >= $1::bigint
+    RETURNING telnet
+  ), entry AS (
+    INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+    SELECT $2::int, $3::bigint, $4::text, $5::text FROM paid
+  )
+  SELECT telnet FROM paid`;
+
+const ledgerRowsFrom = `jsonb_to_recordset($PARAM::jsonb) AS r(user_id int, delta bigint, reason text, reference text)`;
+
+const transferWithLedgerText = `
+  WITH paid AS (
+    UPDATE users SET telnet = telnet - $1::bigint
+    WHERE id = $2::int AND telnet >= $1::bigint
+    RETURNING telnet
+  ), got AS (
+    UPDATE users SET telnet = telnet + $3::bigint
+    WHERE id = $4::int AND EXISTS (SELECT 1 FROM paid)
+    RETURNING telnet
+  ), entries AS (
+    INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+    SELECT r.user_id, r.delta, r.reason, r.reference
+    FROM ${ledgerRowsFrom.replace('$PARAM', '$5')}
+    WHERE EXISTS (SELECT 1 FROM paid)
+  )
+  SELECT (SELECT telnet FROM paid) AS from_balance, (SELECT telnet FROM got) AS to_balance`;
+
+const appendLedgerText = `
+  INSERT INTO telnet_ledger (user_id, delta, reason, reference)
+  SELECT r.user_id, r.delta, r.reason, r.reference
+  FROM ${ledgerRowsFrom.replace('$PARAM', '$1')}`;
+
+/** Ledger rows as the one JSON parameter `ledgerRowsFrom` reads: a group's 1 or 200 rows are the same statement. */
+function ledgerJson(rows: LedgerRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })),
+  );
+}
+
 /** Adds to each balance in one statement; returns the new balances. Amounts must be one per player. */
 export async function addToBalances(
   tx: Tx,
   amounts: Array<{ userId: number; amount: number }>,
 ): Promise<Map<number, number>> {
   if (amounts.length === 0) return new Map();
-  const result = await tx.execute(sql`
-    UPDATE users AS u SET telnet = u.telnet + v.amount
-    FROM unnest(${intArray(amounts.map((a) => a.userId))}, ${bigintArray(amounts.map((a) => a.amount))}) AS v(id, amount)
-    WHERE u.id = v.id
-    RETURNING u.id, u.telnet`);
-  return new Map(rowsOf<{ id: number; telnet: string | number }>(result).map((r) => [Number(r.id), Number(r.telnet)]));
+  const rows = await fixedRows<{ id: number; telnet: string | number }>(tx, addToBalancesText, [
+    arrayLiteral(amounts.map((a) => a.userId)),
+    arrayLiteral(amounts.map((a) => a.amount)),
+  ]);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.telnet)]));
 }
 
 /**
@@ -34,17 +84,13 @@ export async function addToBalances(
  */
 export async function subtractWithLedger(tx: Tx, row: LedgerRow): Promise<number | null> {
   const amount = -row.delta;
-  const result = await tx.execute(sql`
-    WITH paid AS (
-      UPDATE users SET telnet = telnet - ${amount}::bigint
-      WHERE id = ${row.userId}::int AND telnet >= ${amount}::bigint
-      RETURNING telnet
-    ), entry AS (
-      INSERT INTO telnet_ledger (user_id, delta, reason, reference)
-      SELECT ${row.userId}::int, ${row.delta}::bigint, ${row.reason}::text, ${row.reference}::text FROM paid
-    )
-    SELECT telnet FROM paid`);
-  const [paid] = rowsOf<{ telnet: string | number }>(result);
+  const [paid] = await fixedRows<{ telnet: string | number }>(tx, subtractWithLedgerText, [
+    amount,
+    row.userId,
+    row.delta,
+    row.reason,
+    row.reference,
+  ]);
   if (!paid) return null;
   noteLedgerRows(tx, [row]);
   return Number(paid.telnet);
@@ -59,24 +105,11 @@ export async function transferWithLedger(
   tx: Tx,
   t: { fromUserId: number; toUserId: number; amount: number; received: number; rows: LedgerRow[] },
 ): Promise<{ fromBalance: number; toBalance: number } | null> {
-  const result = await tx.execute(sql`
-    WITH paid AS (
-      UPDATE users SET telnet = telnet - ${t.amount}::bigint
-      WHERE id = ${t.fromUserId}::int AND telnet >= ${t.amount}::bigint
-      RETURNING telnet
-    ), got AS (
-      UPDATE users SET telnet = telnet + ${t.received}::bigint
-      WHERE id = ${t.toUserId}::int AND EXISTS (SELECT 1 FROM paid)
-      RETURNING telnet
-    ), entries AS (
-      INSERT INTO telnet_ledger (user_id, delta, reason, reference)
-      SELECT r.user_id, r.delta, r.reason, r.reference
-      FROM jsonb_to_recordset(${jsonRows(t.rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })))})
-        AS r(user_id int, delta bigint, reason text, reference text)
-      WHERE EXISTS (SELECT 1 FROM paid)
-    )
-    SELECT (SELECT telnet FROM paid) AS from_balance, (SELECT telnet FROM got) AS to_balance`);
-  const [row] = rowsOf<{ from_balance: string | number | null; to_balance: string | number | null }>(result);
+  const [row] = await fixedRows<{ from_balance: string | number | null; to_balance: string | number | null }>(
+    tx,
+    transferWithLedgerText,
+    [t.amount, t.fromUserId, t.received, t.toUserId, ledgerJson(t.rows)],
+  );
   if (!row || row.from_balance === null) return null;
   if (row.to_balance === null) throw new Error(`wallet: no player ${t.toUserId}`);
   noteLedgerRows(tx, t.rows);
@@ -133,11 +166,7 @@ export async function readBalance(tx: Executor, userId: number): Promise<number 
  */
 export async function appendLedger(tx: Tx, rows: LedgerRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO telnet_ledger (user_id, delta, reason, reference)
-    SELECT r.user_id, r.delta, r.reason, r.reference
-    FROM jsonb_to_recordset(${jsonRows(rows.map((r) => ({ user_id: r.userId, delta: r.delta, reason: r.reason, reference: r.reference })))})
-      AS r(user_id int, delta bigint, reason text, reference text)`);
+  await fixedRows(tx, appendLedgerText, [ledgerJson(rows)]);
   noteLedgerRows(tx, rows);
 }
 
@@ -148,6 +177,15 @@ export async function sumLedger(tx: Executor, userId: number): Promise<number> {
     .where(eq(telnetLedger.userId, userId));
   return Number(row?.total ?? 0);
 }
+
+/** What a player is shown of one ledger row: in their ledger history, their data export and their activity log. */
+const ledgerEntry = {
+  id: telnetLedger.id,
+  delta: telnetLedger.delta,
+  reason: telnetLedger.reason,
+  reference: telnetLedger.reference,
+  createdAt: telnetLedger.createdAt,
+};
 
 /** One page of a player's ledger, newest first (the console's ledger history); walks the (user_id, id) index. */
 export async function ledgerPage(
@@ -162,13 +200,7 @@ export async function ledgerPage(
   if (filter.until !== undefined) where.push(lt(telnetLedger.createdAt, filter.until));
   if (filter.before !== undefined) where.push(lt(telnetLedger.id, filter.before));
   return db
-    .select({
-      id: telnetLedger.id,
-      delta: telnetLedger.delta,
-      reason: telnetLedger.reason,
-      reference: telnetLedger.reference,
-      createdAt: telnetLedger.createdAt,
-    })
+    .select(ledgerEntry)
     .from(telnetLedger)
     .where(and(...where))
     .orderBy(desc(telnetLedger.id))
@@ -202,13 +234,7 @@ export async function netByReference(
 /** One page of a player's ledger by id, for their data export (ADR 057). */
 export function ledgerPageAfter(db: Executor, userId: number, after: number, limit: number) {
   return db
-    .select({
-      id: telnetLedger.id,
-      delta: telnetLedger.delta,
-      reason: telnetLedger.reason,
-      reference: telnetLedger.reference,
-      createdAt: telnetLedger.createdAt,
-    })
+    .select(ledgerEntry)
     .from(telnetLedger)
     .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after)))
     .orderBy(asc(telnetLedger.id))
@@ -225,13 +251,7 @@ const happenedToPlayer = or(
 /** A player's activity rows after `after`, newest first, at most `limit`; only their own rows. */
 export function activityRowsAfter(db: Executor, userId: number, after: number, limit: number) {
   return db
-    .select({
-      id: telnetLedger.id,
-      delta: telnetLedger.delta,
-      reason: telnetLedger.reason,
-      reference: telnetLedger.reference,
-      createdAt: telnetLedger.createdAt,
-    })
+    .select(ledgerEntry)
     .from(telnetLedger)
     .where(and(eq(telnetLedger.userId, userId), gt(telnetLedger.id, after), happenedToPlayer))
     .orderBy(desc(telnetLedger.id))

@@ -1,11 +1,32 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
-import { bigintArray, intArray, jsonRows } from '../../db/param-sets';
-import { rowsOf } from '../../db/rows';
+import { fixedRows } from '../../db/fixed-sql';
+import { arrayLiteral, intArray } from '../../db/param-sets';
 import { tapBatches, users } from '../../db/schema';
 
 /** A player's row as taps reads it: progress, the tap bucket and the Telnet it reports (never writes). */
 export type UserRow = typeof users.$inferSelect;
+
+// A tap group's statements whose text never changes are sent as written (fixed-sql.ts, ADR 078).
+const countedBatchesText = `
+  SELECT t.user_id, t.batch_timestamp FROM tap_batches AS t
+  JOIN unnest($1::int[], $2::bigint[]) AS k(user_id, batch_timestamp)
+    ON t.user_id = k.user_id AND t.batch_timestamp = k.batch_timestamp`;
+
+const recordBatchesText = `
+  INSERT INTO tap_batches (user_id, batch_timestamp, created_at)
+  SELECT k.user_id, k.batch_timestamp, $1::timestamptz
+  FROM unnest($2::int[], $3::bigint[]) AS k(user_id, batch_timestamp)
+  ON CONFLICT DO NOTHING`;
+
+const updateProgressText = `
+  UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
+    telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at,
+    decode_day = v.decode_day, decodes_today = v.decodes_today, decode_timing = v.decode_timing
+  FROM jsonb_to_recordset($1::jsonb)
+    AS v(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int, tap_tokens float8, tap_tokens_at bigint,
+      decode_day int, decodes_today int, decode_timing jsonb)
+  WHERE u.id = v.id`;
 
 /** One player's row, for the progress check. */
 export async function findPlayer(tx: Executor, id: number): Promise<UserRow | undefined> {
@@ -34,15 +55,11 @@ export async function findCountedBatches(
   keys: Array<{ userId: number; batchTimestamp: number }>,
 ): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const result = await tx.execute(sql`
-    SELECT t.user_id, t.batch_timestamp FROM tap_batches AS t
-    JOIN unnest(${intArray(keys.map((k) => k.userId))}, ${bigintArray(keys.map((k) => k.batchTimestamp))}) AS k(user_id, batch_timestamp)
-      ON t.user_id = k.user_id AND t.batch_timestamp = k.batch_timestamp`);
-  return new Set(
-    rowsOf<{ user_id: number; batch_timestamp: string | number }>(result).map(
-      (r) => `${r.user_id}:${Number(r.batch_timestamp)}`,
-    ),
-  );
+  const rows = await fixedRows<{ user_id: number; batch_timestamp: string | number }>(tx, countedBatchesText, [
+    arrayLiteral(keys.map((k) => k.userId)),
+    arrayLiteral(keys.map((k) => k.batchTimestamp)),
+  ]);
+  return new Set(rows.map((r) => `${r.user_id}:${Number(r.batch_timestamp)}`));
 }
 
 /** Records the keys of the batches just counted, stamped with the game's clock (the prune reads the same clock). */
@@ -52,11 +69,11 @@ export async function recordCountedBatches(
   at: Date,
 ): Promise<void> {
   if (keys.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO tap_batches (user_id, batch_timestamp, created_at)
-    SELECT k.user_id, k.batch_timestamp, ${at.toISOString()}::timestamptz
-    FROM unnest(${intArray(keys.map((k) => k.userId))}, ${bigintArray(keys.map((k) => k.batchTimestamp))}) AS k(user_id, batch_timestamp)
-    ON CONFLICT DO NOTHING`);
+  await fixedRows(tx, recordBatchesText, [
+    at.toISOString(),
+    arrayLiteral(keys.map((k) => k.userId)),
+    arrayLiteral(keys.map((k) => k.batchTimestamp)),
+  ]);
 }
 
 /** Deletes up to `limit` batch keys recorded before `olderThan` (any of them: the BRIN index finds them, it does not order them); returns how many went. */
@@ -102,12 +119,5 @@ export async function updateProgress(tx: Executor, updates: TapUserUpdate[]): Pr
     decodes_today: u.decodesToday,
     decode_timing: u.decodeTiming ?? null,
   }));
-  await tx.execute(sql`
-    UPDATE users AS u SET level = v.level, current_exp = v.current_exp, total_taps = v.total_taps,
-      telnet_cents = v.telnet_cents, tap_tokens = v.tap_tokens, tap_tokens_at = v.tap_tokens_at,
-      decode_day = v.decode_day, decodes_today = v.decodes_today, decode_timing = v.decode_timing
-    FROM jsonb_to_recordset(${jsonRows(rows)})
-      AS v(id int, level int, current_exp bigint, total_taps bigint, telnet_cents int, tap_tokens float8, tap_tokens_at bigint,
-        decode_day int, decodes_today int, decode_timing jsonb)
-    WHERE u.id = v.id`);
+  await fixedRows(tx, updateProgressText, [JSON.stringify(rows)]);
 }
