@@ -1,7 +1,6 @@
 import type { EquippedGear } from '../../core/rules/gear-stats';
 import type { Executor, Tx } from '../db/connect';
-import { lockPlayers } from '../db/lock-players';
-import { isItemId, refusalFor } from './inventory';
+import { lockHeldItem } from './held-item';
 import * as store from './store';
 import type { GearItem, InEscrow, NotFound } from './types';
 
@@ -16,11 +15,8 @@ export async function setEquipped(
   tx: Tx,
   r: { userId: number; gearId: number; equip: boolean; playerLevel: number },
 ): Promise<EquipResult> {
-  if (!isItemId(r.gearId)) return { kind: 'not-found' };
-  await lockPlayers(tx, [r.userId]);
-  const item = await store.lockItem(tx, { kind: 'gear', id: r.gearId });
-  const refused = refusalFor(item, r.userId);
-  if (refused) return refused;
+  const held = await lockHeldItem(tx, r.userId, { kind: 'gear', id: r.gearId });
+  if (held.kind !== 'held') return held;
   const row = (await store.readGear(tx, r.gearId))!;
   const gear: GearItem = {
     id: row.id,

@@ -1,7 +1,7 @@
 import { balance } from '../../core/balance';
 import type { Executor, Tx } from '../db/connect';
 import { lockPlayers } from '../db/lock-players';
-import { isItemId, refusalFor } from './inventory';
+import { isItemId, lockHeldItem } from './held-item';
 import * as store from './store';
 import type { EscrowPurpose, EscrowResult, EscrowView, ItemRef, ReleaseResult } from './types';
 
@@ -14,14 +14,9 @@ export async function escrowItem(
   tx: Tx,
   r: { userId: number; item: ItemRef; purpose: EscrowPurpose; reference: string },
 ): Promise<EscrowResult> {
-  if (!isItemId(r.item.id)) return { kind: 'not-found' };
-  await lockPlayers(tx, [r.userId]);
   // The item's row lock makes two concurrent escrows of one item queue: the second finds it held.
-  const item = await store.lockItem(tx, r.item);
-  const refused = refusalFor(item, r.userId);
-  if (refused) return refused;
-  if (item!.isEquipped) return { kind: 'equipped' };
-  if (item!.isUsed) return { kind: 'used' };
+  const held = await lockHeldItem(tx, r.userId, r.item, ['equipped', 'used']);
+  if (held.kind !== 'held') return held;
   const escrowId = await store.insertEscrow(tx, { depositorId: r.userId, purpose: r.purpose, reference: r.reference });
   await store.setHolder(tx, r.item, { escrowId });
   return { kind: 'escrowed', escrowId };

@@ -3,12 +3,12 @@ export {
   addItemsMany,
   countItems,
   destroyAllItemsOf,
-  isItemId,
   listItems,
   openCore,
   removeItem,
   transferItem,
 } from './inventory';
+export { isItemId } from './held-item';
 export { equippedGear, setEquipped } from './equip';
 export type { EquipResult } from './equip';
 export { escrowItem, findEscrow, releaseEscrow } from './escrow';

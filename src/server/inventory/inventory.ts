@@ -1,6 +1,7 @@
 import { balance } from '../../core/balance';
 import type { Executor, Tx } from '../db/connect';
 import { lockPlayers } from '../db/lock-players';
+import { isItemId, lockHeldItem, refusalFor } from './held-item';
 import * as store from './store';
 import type { AddRequest, AddResult, ItemRef, OpenCoreResult, RemoveResult, TransferItemResult } from './types';
 
@@ -9,11 +10,6 @@ import type { AddRequest, AddResult, ItemRef, OpenCoreResult, RemoveResult, Tran
  * destroyed and moved only here. Each function is race-safe on its own: it locks the players'
  * rows in id order, then the item's row, and decides on what it read under those locks.
  */
-
-/** Item ids are int4 in the schema: anything else cannot name an item (and must not reach SQL). */
-export function isItemId(id: number): boolean {
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
-}
 
 /** Items each player holds against the cap, including their items in escrow (no locks taken). */
 export function countItems(tx: Executor, userIds: number[]): Promise<Map<number, number>> {
@@ -63,24 +59,10 @@ export async function addItemsMany(tx: Tx, requests: AddRequest[]): Promise<AddR
   return results;
 }
 
-/** Why `userId` cannot act on an item it asked for, or null when it holds it outright. */
-export function refusalFor(
-  item: store.LockedItem | undefined,
-  userId: number,
-): { kind: 'not-found' } | { kind: 'in-escrow' } | null {
-  if (!item) return { kind: 'not-found' };
-  if (item.escrowId !== null) return item.depositorId === userId ? { kind: 'in-escrow' } : { kind: 'not-found' };
-  return item.userId === userId ? null : { kind: 'not-found' };
-}
-
 /** Destroys an item the player holds (spec §4: only unequipped gear; an opened core may go). */
 export async function removeItem(tx: Tx, r: { userId: number; item: ItemRef }): Promise<RemoveResult> {
-  if (!isItemId(r.item.id)) return { kind: 'not-found' };
-  await lockPlayers(tx, [r.userId]);
-  const item = await store.lockItem(tx, r.item);
-  const refused = refusalFor(item, r.userId);
-  if (refused) return refused;
-  if (item!.isEquipped) return { kind: 'equipped' };
+  const held = await lockHeldItem(tx, r.userId, r.item, ['equipped']);
+  if (held.kind !== 'held') return held;
   await store.deleteItem(tx, r.item);
   return { kind: 'removed' };
 }
@@ -105,10 +87,8 @@ export async function transferItem(
   if (!locked.includes(r.toUserId)) throw new Error(`inventory: no player ${r.toUserId}`);
   // The item's lock and the receiver's count (locked above) leave together (ADR 078).
   const [item, held] = await Promise.all([store.lockItem(tx, r.item), store.countHeld(tx, [r.toUserId])]);
-  const refused = refusalFor(item, r.fromUserId);
+  const refused = refusalFor(item, r.fromUserId, ['equipped', 'used']);
   if (refused) return refused;
-  if (item!.isEquipped) return { kind: 'equipped' };
-  if (item!.isUsed) return { kind: 'used' };
   const free = balance.inventoryCapacity - held.get(r.toUserId)!;
   if (free < 1) return { kind: 'full', free: Math.max(0, free) };
   await store.setHolder(tx, r.item, { userId: r.toUserId });
