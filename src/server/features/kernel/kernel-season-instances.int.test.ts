@@ -75,6 +75,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           ),
         ),
       );
+      // The direct calls queue first, so PostgreSQL's row-lock queue hands the row to one of them; a runner
+      // that queued ahead would change the season itself and leave both direct calls nothing to do.
+      await untilLockWaiters(run.db.database, 2);
       const running = Promise.all(run.apps.map((app) => app.jobs.runDue()));
       await untilLockWaiters(run.db.database, 3);
       await holder.release();
