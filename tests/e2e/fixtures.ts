@@ -229,8 +229,12 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
   expect(violations, `${screen}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
-/** axe-core's serious and critical findings on the page as it is now. */
+/**
+ * axe-core's serious and critical findings on the page once its entry animations are over: a dialog fading
+ * in has its text at part opacity, which axe measures as low contrast (on a quiet machine it scans mid-fade).
+ */
 export async function seriousAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -243,14 +247,17 @@ const screenshotDir = 'test-results/screenshots';
 export async function snap(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   const { width, height } = page.viewportSize() ?? desktop;
-  // Let fonts and the entry animations settle so the picture is what a player sees (endless ones, like a
-  // blinking cursor, never finish and are not waited for).
+  await settleAnimations(page);
+  await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage });
+}
+
+/** Fonts loaded and entry animations finished (endless ones, like a blinking cursor, never finish and are not waited for). */
+async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
-  await page.screenshot({ path: `${screenshotDir}/${name}-${width}x${height}.png`, fullPage });
 }
 
 export async function telnetShown(page: Page): Promise<number> {

@@ -11,6 +11,7 @@ import { appendMessage, removeMessage } from '../message-pages';
 import { isStreamCovered, streamKeys, type MessagePages } from '../stream-queries';
 import { useToast, type ToastApi } from '../../ui/toast';
 import { createGridFeed, GridFeedContext, type GridFeed } from './grid-feed';
+import { setFromPush } from './set-from-push';
 import { createSocketConnection, type SocketConnection } from './socket-connection';
 import {
   eventActions,
@@ -62,16 +63,16 @@ function applyAction(
       void queryClient.invalidateQueries({ queryKey: streamKeys.conversations });
       return;
     case 'chatUnread.set':
-      queryClient.setQueryData(streamKeys.chatUnread, { hasUnread: action.hasUnread });
+      setFromPush(queryClient, streamKeys.chatUnread, { hasUnread: action.hasUnread });
       return;
     case 'unreadDirectories.set':
-      queryClient.setQueryData(streamKeys.unreadDirectories, action.usernames);
+      setFromPush(queryClient, streamKeys.unreadDirectories, action.usernames);
       return;
     case 'missions.set':
-      queryClient.setQueryData(streamKeys.missionStatus, action.status);
+      setFromPush(queryClient, streamKeys.missionStatus, action.status);
       return;
     case 'user.set':
-      queryClient.setQueryData<User | null>(userQueryKey, (cached) =>
+      setFromPush<User | null>(queryClient, userQueryKey, (cached) =>
         cached ? mergeUserUpdate(cached, action.user, decodesInFlight()) : cached,
       );
       return;
