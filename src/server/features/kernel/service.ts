@@ -124,12 +124,16 @@ export function createKernelService(deps: KernelServiceDeps) {
         { userId, key, scope: 'kernel.purchase', request: body, now: now() },
         async (tx: Tx, afterCommit) => {
           const { x, y } = body;
-          const taken = await store.ownerOf(tx, x, y);
+          // Two reads sent together, before the grid's version row is locked: the lock is held for as
+          // few round trips as possible, since every purchase waits for it (ADR 078).
+          const [taken, { username: ownerUsername, color }] = await Promise.all([
+            store.ownerOf(tx, x, y),
+            store.buyerOf(tx, userId),
+          ]);
           if (taken)
             return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name: taken.username }), {
               ownerUsername: taken.username,
             });
-          const color = await store.colorOf(tx, userId);
           if (!color) return refuse(409, k.purchaseFailed, k.colorNeeded);
           const price = bitPrice(x, y);
           const paid = await debit(tx, { userId, amount: price, reason: 'kernel-bit', reference: `bit:${x},${y}` });
@@ -146,7 +150,6 @@ export function createKernelService(deps: KernelServiceDeps) {
             return refuse(409, k.bitOwnedTitle, fillText(k.bitOwnedBody, { name }), { ownerUsername: name });
           }
           await seasons.scheduleEnd(tx, grid, now());
-          const ownerUsername = await store.usernameOf(tx, userId);
           const result: PurchaseResult = {
             success: true,
             square: { x, y, ownerId: userId, ownerUsername, colorR: color.r, colorG: color.g, colorB: color.b },

@@ -65,7 +65,13 @@ export async function insertBit(
   return rows.length === 1;
 }
 
-export async function usernameOf(tx: Executor, userId: number): Promise<string> {
-  const [row] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  return row!.username;
+/** The buyer's name and the colour of their next bit (null until they choose one), in one statement. */
+export async function buyerOf(tx: Executor, userId: number): Promise<{ username: string; color: Rgb | null }> {
+  const [row] = await tx
+    .select({ username: users.username, r: kernelColors.colorR, g: kernelColors.colorG, b: kernelColors.colorB })
+    .from(users)
+    .leftJoin(kernelColors, eq(kernelColors.userId, users.id))
+    .where(eq(users.id, userId));
+  const { username, r, g, b } = row!;
+  return { username, color: r === null || g === null || b === null ? null : { r, g, b } };
 }
