@@ -43,10 +43,14 @@ export async function hack(ctx: TerminalContext, user: User, key: string, body: 
       // the victim, a second hack or the attacker's own ssh waits here instead of deadlocking.
       await lockPlayers(tx, [user.id, victimId]);
       const fs = (await store.lockFileSystems(tx, [user.id, victimId])).get(victimId)!;
-      const intrusion = usable(await intrusionStore.lockIntrusion(tx, body.intrusionId), user.id, at);
+      // The victim's row is already locked above, so reading it can go out with the intrusion's lock (ADR 078).
+      const [locked, victim] = await Promise.all([
+        intrusionStore.lockIntrusion(tx, body.intrusionId),
+        store.findPlayer(tx, victimId),
+      ]);
+      const intrusion = usable(locked, user.id, at);
       if (baseName(tokenPath) !== tokenName || parentOf(tokenPath) !== fs.tokenDir) return refuse(404, t.invalidPath);
-      const victim = (await store.findPlayer(tx, victimId))!;
-      const scene = { tx, afterCommit, user, intrusion, victim, fs, at };
+      const scene = { tx, afterCommit, user, intrusion, victim: victim!, fs, at };
       return fs.isDeveloper ? hackDeveloper(ctx, scene) : hackPlayer(ctx, scene);
     },
   );
@@ -122,22 +126,27 @@ async function stealTelnet(tx: Tx, intrusionId: number, victimId: number, attack
   return stolen;
 }
 
-/** The attack row, the intrusion closed, the attacker's forced-exit cooldown, the victim's shield and Ping line. */
+/**
+ * The attack row, the intrusion closed, the attacker's forced-exit cooldown, the victim's shield and Ping
+ * line: rows already locked or new, none reading another's write, so they go out together (ADR 078).
+ */
 async function recordHack(ctx: TerminalContext, { tx, user, intrusion, victim, at }: HackScene, stolen: number) {
   const ended = new Date(at);
-  await intrusionStore.insertAttack(tx, {
-    intrusionId: intrusion.id,
-    attackerId: user.id,
-    victimId: victim.id,
-    telnetStolen: stolen,
-    createdAt: ended,
-  });
-  await intrusionStore.endIntrusion(tx, intrusion.id, 'hacked', ended);
-  await store.updateFileSystem(tx, user.id, {
-    sshCooldownUntil: new Date(at + balance.forcedExitCooldownMinutes * 60_000),
-  });
-  await store.updateFileSystem(tx, victim.id, {
-    hackedShieldUntil: new Date(at + balance.hackedVictimShieldMinutes * 60_000),
-  });
-  await ctx.deps.writeSystemLine(tx, victim.id, pingTexts.tokenHackedLine(user.username, stolen), ended);
+  await Promise.all([
+    intrusionStore.insertAttack(tx, {
+      intrusionId: intrusion.id,
+      attackerId: user.id,
+      victimId: victim.id,
+      telnetStolen: stolen,
+      createdAt: ended,
+    }),
+    intrusionStore.endIntrusion(tx, intrusion.id, 'hacked', ended),
+    store.updateFileSystem(tx, user.id, {
+      sshCooldownUntil: new Date(at + balance.forcedExitCooldownMinutes * 60_000),
+    }),
+    store.updateFileSystem(tx, victim.id, {
+      hackedShieldUntil: new Date(at + balance.hackedVictimShieldMinutes * 60_000),
+    }),
+    ctx.deps.writeSystemLine(tx, victim.id, pingTexts.tokenHackedLine(user.username, stolen), ended),
+  ]);
 }
