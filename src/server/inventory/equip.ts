@@ -33,8 +33,8 @@ export async function setEquipped(
   }
   // spec §5: gear above the player's level cannot be equipped.
   if (row.level > r.playerLevel) return { kind: 'level-too-low', level: row.level };
-  await store.unequipType(tx, r.userId, row.type);
-  await store.setEquippedFlag(tx, r.gearId, true);
+  // Sent together and run in this order: the slot is emptied, then this gear fills it (ADR 078).
+  await Promise.all([store.unequipType(tx, r.userId, row.type), store.setEquippedFlag(tx, r.gearId, true)]);
   return { kind: 'equipped', gear };
 }
 

@@ -15,12 +15,12 @@ export function buyListing(ctx: MarketContext, buyerId: number, key: string, bod
     // Lock order (ADR 044): buyer and seller by id, then the listing (its seller never changes).
     const sellerId = await store.sellerOf(tx, body.listingId);
     await lockPlayers(tx, sellerId === undefined ? [buyerId] : [buyerId, sellerId]);
-    const row = await store.lockListing(tx, body.listingId);
+    // The buyer's item count (their row is locked) goes out with the listing's lock: one round trip (ADR 078).
+    const [row, held] = await Promise.all([store.lockListing(tx, body.listingId), countItems(tx, [buyerId])]);
     if (!row || row.status !== 'active' || row.expiresAt.getTime() <= now()) return refuse(404, itemTexts.listingGone);
     if (row.sellerId === buyerId) return refuse(403, itemTexts.ownListing);
     // Refused before paying; releaseEscrow checks again under the players' locks.
-    if ((await countItems(tx, [buyerId])).get(buyerId)! >= balance.inventoryCapacity)
-      return refuse(409, itemTexts.buyerInventoryFull);
+    if (held.get(buyerId)! >= balance.inventoryCapacity) return refuse(409, itemTexts.buyerInventoryFull);
     const fee = saleFee(row.price);
     const paid = await transfer(tx, {
       fromUserId: buyerId,
@@ -31,10 +31,13 @@ export function buyListing(ctx: MarketContext, buyerId: number, key: string, bod
       reference: `listing:${row.id}`,
     });
     if (paid.kind === 'insufficient') return refuse(409, fillText(itemTexts.insufficientTelnet, { n: paid.shortBy }));
-    const released = await releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: buyerId });
+    // Sent together; a refusal below rolls both back with the payment.
+    const [released] = await Promise.all([
+      releaseEscrow(tx, { escrowId: row.escrowId!, toUserId: buyerId }),
+      store.closeListing(tx, row.id, { status: 'sold', buyerId, at: new Date(now()) }),
+    ]);
     if (released.kind === 'full') return refuse(409, itemTexts.buyerInventoryFull);
     if (released.kind !== 'released') throw new Error(`listing ${row.id}: its escrow is gone`);
-    await store.closeListing(tx, row.id, { status: 'sold', buyerId, at: new Date(now()) });
     afterCommit(() => {
       ctx.publishEveryone({
         t: 'market.listingSold',
