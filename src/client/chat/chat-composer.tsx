@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { balance } from '../../core/balance';
 import { CommandButton } from '../ui/button';
+import { TextField } from '../ui/text-field';
 import { chatSendErrorText, composerState } from './chat-model';
 import { texts } from '../../core/texts';
 
@@ -14,8 +15,7 @@ export interface ChatComposerProps {
 export function ChatComposer({ pending, onSend }: ChatComposerProps) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const errorId = `${useId()}-error`;
   const state = composerState(draft, pending);
   const nearLimit = state.remaining <= 50;
 
@@ -31,35 +31,30 @@ export function ChatComposer({ pending, onSend }: ChatComposerProps) {
 
   return (
     <form className="bb-chat__composer" onSubmit={submit} aria-busy={pending}>
-      <label className="bb-visually-hidden" htmlFor={inputId}>
-        {texts.chat.composer}
-      </label>
-      <div className="bb-chat__box">
-        <span className="bb-chat__prompt" aria-hidden="true">
-          &gt;
-        </span>
-        <input
-          id={inputId}
-          className="bb-chat__input"
-          type="text"
-          autoComplete="off"
-          enterKeyHint="send"
-          maxLength={balance.messageMaxLength}
-          placeholder={texts.chat.placeholder}
-          value={draft}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-        {nearLimit ? (
-          <span className="bb-chat__count" aria-live="polite">
-            {state.remaining}
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        label={texts.chat.composer}
+        hideLabel
+        type="text"
+        autoComplete="off"
+        enterKeyHint="send"
+        maxLength={balance.messageMaxLength}
+        placeholder={texts.chat.placeholder}
+        value={draft}
+        // The refusal is shown across the whole form (below), not under the box as a field's own error.
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          if (error) setError(null);
+        }}
+        trailing={
+          nearLimit ? (
+            <span className="bb-chat__count" aria-live="polite">
+              {state.remaining}
+            </span>
+          ) : null
+        }
+      />
       <CommandButton type="submit" variant="primary" disabled={!state.canSend}>
         {pending ? texts.chat.sending : texts.chat.send}
       </CommandButton>

@@ -8,11 +8,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** What is wrong with the value: shown under the field, marks it aria-invalid and describes it. */
   error?: string | null;
+  /** The label is for screen readers only, where the field's place says what it is for (a chat's send box). */
+  hideLabel?: boolean;
+  /** Shown inside the box after the input (a count of characters left). */
+  trailing?: ReactNode;
 }
 
 /** A labelled terminal-style input; its error and hint are tied to it by aria-describedby. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, className, ...rest },
+  { label, hint, error, hideLabel = false, trailing, className, ...rest },
   ref,
 ) {
   const id = useId();
@@ -21,7 +25,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['bb-field', error ? 'bb-field--invalid' : null, className].filter(Boolean).join(' ')}>
-      <label className="bb-field__label" htmlFor={id}>
+      <label className={hideLabel ? 'bb-visually-hidden' : 'bb-field__label'} htmlFor={id}>
         {label}
       </label>
       <div className="bb-field__box">
@@ -36,6 +40,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-describedby={describedBy}
           {...rest}
         />
+        {trailing}
       </div>
       {error ? (
         <p id={errorId} className="bb-field__error" data-testid="field-error">
