@@ -123,4 +123,23 @@ describe('a new player on a phone (390×844)', () => {
     expect(await badge.count()).toBe(0);
     await close();
   });
+
+  it("reads the Terminal's help: each description as wide as its command's line", async () => {
+    const { context, page } = await newPage(game.browser, phone);
+    await registerViaUi(page, game.server.url, newPlayer());
+    await page.goto(`${game.server.url}/chatroom`);
+    const prompt = page.getByRole('textbox', { name: 'Terminal command' });
+    await prompt.fill('help');
+    await prompt.press('Enter');
+    const table = page.getByRole('list', { name: 'Commands' });
+    await table.waitFor();
+    // Each description as wide as its usage's line: a long usage once squeezed them to a letter a line.
+    const widths = await table
+      .locator('li')
+      .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.getBoundingClientRect().width)));
+    expect(widths.length).toBeGreaterThan(3);
+    for (const [usage, description] of widths) expect(description).toBeGreaterThanOrEqual(usage! * 0.9);
+    expect(await hasNoHorizontalScroll(page)).toBe(true);
+    await context.close();
+  });
 });

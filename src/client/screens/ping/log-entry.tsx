@@ -1,28 +1,18 @@
 import type { LogEntry } from './ping-model';
 import { texts } from '../../../core/texts';
+import { EchoRow, HelpTable } from '../../ui/terminal-rows';
 
 /** One entry of the Ping output, drawn as terminal text (usernames and messages stay plain text). */
 export function LogEntryView({ entry }: { entry: LogEntry }) {
   switch (entry.kind) {
     case 'echo':
-      return (
-        <p className="bb-term-row bb-term-echo">
-          <span className="bb-term-echo__prompt">{entry.prompt}</span> {entry.text}
-        </p>
-      );
+      return <EchoRow prompt={entry.prompt} text={entry.text} />;
     case 'line':
       return <p className={`bb-term-row bb-term--${entry.tone}`}>{entry.text}</p>;
     case 'help':
       return (
         <div className="bb-term-row">
-          <ul className="bb-term-table" aria-label={texts.ping.commandsList}>
-            {entry.rows.map((row) => (
-              <li key={row.usage}>
-                <span className="bb-term--ok">{row.usage}</span>
-                <span className="bb-term--muted">{row.summary}</span>
-              </li>
-            ))}
-          </ul>
+          <HelpTable rows={entry.rows} label={texts.ping.commandsList} />
           {entry.footer ? <p className="bb-term-row bb-term--info bb-ping-out__footer">{entry.footer}</p> : null}
         </div>
       );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Panel } from '../../ui/panel';
 import type { DirectoryRow } from './ping-model';
 import { texts } from '../../../core/texts';
@@ -13,7 +14,7 @@ export interface PingDirectoryProps {
 /** The side lists: operators with live presence, and past conversations; a click opens a line ('cd'). */
 export function PingDirectory({ rows, conversations, partnerName, failed, onOpen }: PingDirectoryProps) {
   const online = rows?.filter((r) => r.isOnline).length ?? 0;
-  const active = partnerName?.toLowerCase() ?? null;
+  const isActive = (username: string) => username.toLowerCase() === partnerName?.toLowerCase();
   return (
     <div className="bb-ping__side">
       <Panel
@@ -25,26 +26,16 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
         ) : (
           <ul className="bb-ping__list" aria-label={texts.ping.operatorsList}>
             {rows.map((row) => (
-              <li key={row.id}>
-                <button
-                  type="button"
-                  className={`bb-ping__entry ${row.username.toLowerCase() === active ? 'is-active' : ''}`}
-                  disabled={row.isMe}
-                  aria-current={row.username.toLowerCase() === active ? 'true' : undefined}
-                  onClick={() => onOpen(row.username)}
-                >
-                  <span className={`bb-ping__dot ${row.isOnline ? 'is-online' : ''}`} aria-hidden="true" />
-                  <span className="bb-ping__name">{row.username}</span>
-                  <span className="bb-ping__status">
-                    {row.isMe ? texts.ping.you : row.isOnline ? texts.ping.online : texts.ping.offline}
-                  </span>
-                  {row.hasUnread ? (
-                    <span className="bb-ping__unread">
-                      !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>
-                    </span>
-                  ) : null}
-                </button>
-              </li>
+              <SideEntry
+                key={row.id}
+                username={row.username}
+                active={isActive(row.username)}
+                disabled={row.isMe}
+                hasUnread={row.hasUnread}
+                marker={<span className={`bb-ping__dot ${row.isOnline ? 'is-online' : ''}`} aria-hidden="true" />}
+                status={row.isMe ? texts.ping.you : row.isOnline ? texts.ping.online : texts.ping.offline}
+                onOpen={onOpen}
+              />
             ))}
           </ul>
         )}
@@ -55,28 +46,57 @@ export function PingDirectory({ rows, conversations, partnerName, failed, onOpen
         ) : (
           <ul className="bb-ping__list" aria-label={texts.ping.conversationsList}>
             {conversations.map((c) => (
-              <li key={c.username}>
-                <button
-                  type="button"
-                  className={`bb-ping__entry ${c.username.toLowerCase() === active ? 'is-active' : ''}`}
-                  aria-current={c.username.toLowerCase() === active ? 'true' : undefined}
-                  onClick={() => onOpen(c.username)}
-                >
+              <SideEntry
+                key={c.username}
+                username={c.username}
+                active={isActive(c.username)}
+                hasUnread={c.hasUnread}
+                marker={
                   <span className="bb-ping__glyph" aria-hidden="true">
                     ›
                   </span>
-                  <span className="bb-ping__name">{c.username}</span>
-                  {c.hasUnread ? (
-                    <span className="bb-ping__unread">
-                      !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>
-                    </span>
-                  ) : null}
-                </button>
-              </li>
+                }
+                onOpen={onOpen}
+              />
             ))}
           </ul>
         )}
       </Panel>
     </div>
+  );
+}
+
+interface SideEntryProps {
+  username: string;
+  active: boolean;
+  disabled?: boolean;
+  hasUnread: boolean;
+  /** What stands before the name: the presence dot, or a conversation's glyph. */
+  marker: ReactNode;
+  status?: string;
+  onOpen(username: string): void;
+}
+
+/** One name in a side list, the same in both: a button that opens the line, marked while it is open. */
+function SideEntry({ username, active, disabled, hasUnread, marker, status, onOpen }: SideEntryProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`bb-ping__entry ${active ? 'is-active' : ''}`}
+        disabled={disabled}
+        aria-current={active ? 'true' : undefined}
+        onClick={() => onOpen(username)}
+      >
+        {marker}
+        <span className="bb-ping__name">{username}</span>
+        {status ? <span className="bb-ping__status">{status}</span> : null}
+        {hasUnread ? (
+          <span className="bb-ping__unread">
+            !<span className="bb-visually-hidden">{texts.ping.unreadSpoken}</span>
+          </span>
+        ) : null}
+      </button>
+    </li>
   );
 }

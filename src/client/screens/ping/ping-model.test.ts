@@ -147,12 +147,4 @@ describe('the Ping state', () => {
     const printed = pingReducer(s, { type: 'print', drafts: [{ kind: 'line', tone: 'ok', text: 'x' }] });
     expect(printed.log.entries[0]!.id).toBeGreaterThan(start.log.entries[0]!.id);
   });
-
-  it('remembers lines for ↑/↓', () => {
-    const s = pingReducer(pingReducer(start, { type: 'remember', line: 'ls' }), {
-      type: 'remember',
-      line: 'cd Trinity',
-    });
-    expect(s.history.entries).toEqual(['ls', 'cd Trinity']);
-  });
 });

@@ -9,11 +9,8 @@ import {
   completeCommandLine,
   completeWord,
   parseCommand,
-  emptyHistory,
-  rememberLine,
   splitLine,
   type Completion,
-  type History,
   type ParsedCommand,
 } from '../../../core/terminal/command-line';
 import { pingCommands, type PingCommandName, type PingMode } from '../../../core/terminal/ping-commands';
@@ -156,25 +153,19 @@ export interface Partner {
 
 export type PingModeState = { kind: 'directory' } | { kind: 'chat'; partner: Partner };
 
-/** The command line's state: the mode, the directory's output, chat mode's own notes, and ↑/↓ history. */
+/** The command line's state: the mode, the directory's output and chat mode's own notes. */
 export interface PingState {
   mode: PingModeState;
   log: LogState;
   /** Lines printed on an open line (help, send errors); they go when the line closes. */
   notes: LogState;
-  history: History;
 }
 
 export type PingAction =
-  | { type: 'print'; drafts: LogDraft[] }
-  | { type: 'remember'; line: string }
-  | { type: 'history'; history: History }
-  | { type: 'enter'; partner: Partner }
-  | { type: 'exit' }
-  | { type: 'clear' };
+  { type: 'print'; drafts: LogDraft[] } | { type: 'enter'; partner: Partner } | { type: 'exit' } | { type: 'clear' };
 
 export function initialPingState(welcome: LogDraft[]): PingState {
-  return { mode: { kind: 'directory' }, log: printEntries(emptyLog, welcome), notes: emptyLog, history: emptyHistory };
+  return { mode: { kind: 'directory' }, log: printEntries(emptyLog, welcome), notes: emptyLog };
 }
 
 /** The prompt before the input, as a shell would: who@where, then the path ('~' or the open line). */
@@ -195,10 +186,6 @@ export function pingReducer(state: PingState, action: PingAction): PingState {
       return state.mode.kind === 'chat'
         ? { ...state, notes: printEntries(state.notes, action.drafts) }
         : { ...state, log: printEntries(state.log, action.drafts) };
-    case 'remember':
-      return { ...state, history: rememberLine(state.history, action.line, infra.commandHistoryMax) };
-    case 'history':
-      return { ...state, history: action.history };
     case 'enter':
       return {
         ...state,

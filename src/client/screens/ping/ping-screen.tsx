@@ -48,17 +48,17 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
         <Panel
           title={partner ? texts.ping.secureLinePanel : texts.ping.directoryPanel}
           tone="accent"
-          className="bb-ping__console"
+          className="bb-ping__console bb-term-panel"
           actions={
             partner ? (
               <>
-                <span className="bb-ping__mode">{texts.ping.chatMode}</span>
+                <span className="bb-term-mode">{texts.ping.chatMode}</span>
                 <CommandButton size="small" onClick={() => t.submit('exit')} aria-label={texts.ping.exitLabel}>
                   {texts.ping.exit}
                 </CommandButton>
               </>
             ) : (
-              <span className="bb-ping__mode">{texts.ping.directoryMode}</span>
+              <span className="bb-term-mode">{texts.ping.directoryMode}</span>
             )
           }
         >
@@ -99,7 +99,7 @@ function PingConsole({ me }: { me: { id: number; username: string } }) {
               </>
             )}
           </Terminal>
-          <p className="bb-ping__keys" aria-hidden="true">
+          <p className="bb-term-keys" aria-hidden="true">
             <kbd>Enter</kbd> {texts.ping.keys.enter} · <kbd>↑</kbd>
             <kbd>↓</kbd> {texts.ping.keys.history} · <kbd>Tab</kbd> {texts.ping.keys.tab}
           </p>

@@ -3,7 +3,7 @@ import { useReducer, useState } from 'react';
 import { texts } from '../../../core/texts';
 import { checkMessageText } from '../../../core/rules/messages';
 import { useApi } from '../../lib/api-context';
-import { helpRows, historyBack, historyForward } from '../../../core/terminal/command-line';
+import { helpRows } from '../../../core/terminal/command-line';
 import { directoryUsersQuery } from '../../lib/stream-queries';
 import { pingCommands, type PingCommandName } from '../../../core/terminal/ping-commands';
 import {
@@ -33,6 +33,7 @@ import {
   useUnreadDirectories,
 } from './use-ping';
 import { useArrivingSystemLines } from './use-arriving-system-lines';
+import { usePromptLine } from '../../ui/use-prompt-line';
 
 type Handler = (arg: string) => void | Promise<void>;
 
@@ -53,13 +54,14 @@ export function usePingTerminal(me: { id: number; username: string }) {
   const lookup = useLookupUser();
   const send = useSendPrivateMessage();
   const [state, dispatch] = useReducer(pingReducer, welcome, initialPingState);
-  const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
   const partner = state.mode.kind === 'chat' ? state.mode.partner : null;
   const conversation = useConversation(partner?.id ?? null);
   useMarkConversationRead(partner, unread.data);
 
   const print = (...drafts: LogDraft[]) => dispatch({ type: 'print', drafts });
+  const line = usePromptLine({ printOptions: (text) => print({ kind: 'line', tone: 'muted', text }) });
+  const { input, setInput } = line;
   // On an open line the answer is printed under the player's message; the directory lists system lines at its top.
   useArrivingSystemLines((line) => {
     if (partner) print({ kind: 'line', tone: 'ok', text: `${texts.ping.systemSender} > ${line.message}` });
@@ -110,7 +112,7 @@ export function usePingTerminal(me: { id: number; username: string }) {
     if (!partner || send.isPending) return;
     const checked = checkMessageText(text);
     if (checked.problem) return print(error(texts.ping.errorLine(texts[checked.problem])));
-    dispatch({ type: 'remember', line: text });
+    line.remember(text);
     send.mutate(
       { receiverId: partner.id, message: checked.text },
       {
@@ -120,14 +122,14 @@ export function usePingTerminal(me: { id: number; username: string }) {
     );
   }
 
-  function submit(line: string) {
+  function submit(typed: string) {
     if (busy) return;
-    const parsed = parsePingInput(state.mode.kind, line);
+    const parsed = parsePingInput(state.mode.kind, typed);
     if (parsed.kind === 'message') return sendMessage(parsed.text);
     if (parsed.kind !== 'empty' || state.mode.kind === 'directory') {
-      print({ kind: 'echo', prompt: promptFor(me.username, state.mode), text: line });
+      print({ kind: 'echo', prompt: promptFor(me.username, state.mode), text: typed });
     }
-    dispatch({ type: 'remember', line });
+    line.remember(typed);
     setInput('');
     if (parsed.kind === 'unknown') print(error(commandNotFoundText(parsed.word)));
     else if (parsed.kind === 'wrong-mode') print(error(wrongModeText(parsed.name, state.mode.kind)));
@@ -138,24 +140,16 @@ export function usePingTerminal(me: { id: number; username: string }) {
   function openLine(username: string) {
     if (busy || partner?.username.toLowerCase() === username.toLowerCase()) return;
     if (partner) dispatch({ type: 'exit' });
-    const line = `cd ${username}`;
-    print({ kind: 'echo', prompt: promptFor(me.username, { kind: 'directory' }), text: line });
-    dispatch({ type: 'remember', line });
+    const typed = `cd ${username}`;
+    print({ kind: 'echo', prompt: promptFor(me.username, { kind: 'directory' }), text: typed });
+    line.remember(typed);
     void handlers.cd(username);
   }
 
-  function complete() {
-    const names = completionNames(users.data, conversations.data, me.username);
-    const result = completePingInput(state.mode.kind, input, names);
-    setInput(result.line);
-    if (result.options.length > 1) print({ kind: 'line', tone: 'muted', text: result.options.join('   ') });
-  }
-
-  function history(direction: 'back' | 'forward') {
-    const step = direction === 'back' ? historyBack(state.history, input) : historyForward(state.history, input);
-    dispatch({ type: 'history', history: step.history });
-    setInput(step.line);
-  }
+  const complete = () =>
+    line.complete(
+      completePingInput(state.mode.kind, input, completionNames(users.data, conversations.data, me.username)),
+    );
 
   return {
     state,
@@ -166,7 +160,7 @@ export function usePingTerminal(me: { id: number; username: string }) {
     busy: busy || send.isPending,
     submit,
     complete,
-    history,
+    history: line.history,
     openLine,
     users,
     conversations: conversations.data ?? [],

@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../../core/api/chat';
 import { fillText, texts } from '../../../core/texts';
 import { PlayerActions } from '../../safety/player-actions';
 import { useIgnoreList } from '../../safety/use-ignores';
+import { EchoRow, HelpTable } from '../../ui/terminal-rows';
 import { ScanEntry } from './scan-entry';
 import type { LogEntry } from './terminal-model';
 
@@ -20,11 +21,7 @@ const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
 export function TerminalLogEntry({ entry }: { entry: LogEntry }) {
   switch (entry.kind) {
     case 'echo':
-      return (
-        <p className="bb-term-row bb-term-echo">
-          <span className="bb-term-echo__prompt">{entry.prompt}</span> {entry.text}
-        </p>
-      );
+      return <EchoRow prompt={entry.prompt} text={entry.text} />;
     case 'line':
       return (
         <p className={`bb-term-row bb-term--${entry.tone === 'telnet' ? 'ok bb-tty--telnet' : entry.tone}`}>
@@ -32,16 +29,7 @@ export function TerminalLogEntry({ entry }: { entry: LogEntry }) {
         </p>
       );
     case 'help':
-      return (
-        <ul className="bb-term-table bb-term-row" aria-label="Commands">
-          {entry.rows.map((row) => (
-            <li key={row.usage}>
-              <span className="bb-term--ok">{row.usage}</span>
-              <span className="bb-term--muted">{row.summary}</span>
-            </li>
-          ))}
-        </ul>
-      );
+      return <HelpTable rows={entry.rows} label="Commands" className="bb-term-row" />;
     case 'listing':
       return entry.items.length === 0 ? (
         <p className="bb-term-row bb-term--muted">{`${entry.path}: empty`}</p>

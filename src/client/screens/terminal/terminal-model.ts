@@ -1,13 +1,6 @@
 import type { FsItem, FsStatus, ScanResult } from '../../../core/api/filesystem';
 import { infra } from '../../../core/infra';
-import {
-  appendBounded,
-  emptyHistory,
-  parseCommand,
-  rememberLine,
-  type History,
-  type ParsedCommand,
-} from '../../../core/terminal/command-line';
+import { appendBounded, parseCommand, type ParsedCommand } from '../../../core/terminal/command-line';
 import {
   terminalCommands,
   type KnownEntry,
@@ -39,7 +32,6 @@ export type LogEntry = LogDraft & { id: number };
 export interface TerminalState {
   session: TerminalSession;
   log: { entries: LogEntry[]; nextId: number };
-  history: History;
   /** Directories listed in this session (path → entries), for Tab completion. */
   listed: ReadonlyMap<string, readonly KnownEntry[]>;
 }
@@ -55,8 +47,6 @@ export const terminalHome: TerminalSession = {
 export type TerminalAction =
   | { type: 'print'; drafts: LogDraft[] }
   | { type: 'clear' }
-  | { type: 'remember'; line: string }
-  | { type: 'history'; history: History }
   | { type: 'enter'; session: TerminalSession; listing: FsItem[] }
   | { type: 'cd'; path: string; listing: FsItem[] }
   | { type: 'listed'; path: string; listing: FsItem[] }
@@ -64,7 +54,7 @@ export type TerminalAction =
 
 const entriesOf = (items: FsItem[]): KnownEntry[] => items.map((i) => ({ name: i.name, type: i.type }));
 
-export function initialTerminalState(history: readonly string[]): TerminalState {
+export function initialTerminalState(): TerminalState {
   return {
     session: terminalHome,
     log: {
@@ -79,12 +69,11 @@ export function initialTerminalState(history: readonly string[]): TerminalState 
       ],
       nextId: 2,
     },
-    history: { ...emptyHistory, entries: history.slice(-infra.commandHistoryMax) },
     listed: new Map(),
   };
 }
 
-/** The Terminal's pure state: the session, the bounded output and the history (tested without a DOM). */
+/** The Terminal's pure state: the session and the bounded output (tested without a DOM). */
 export function terminalReducer(state: TerminalState, action: TerminalAction): TerminalState {
   switch (action.type) {
     case 'print': {
@@ -99,10 +88,6 @@ export function terminalReducer(state: TerminalState, action: TerminalAction): T
     }
     case 'clear':
       return { ...state, log: { entries: [], nextId: state.log.nextId } };
-    case 'remember':
-      return { ...state, history: rememberLine(state.history, action.line, infra.commandHistoryMax) };
-    case 'history':
-      return { ...state, history: action.history };
     case 'enter':
       return { ...state, session: action.session, listed: new Map([[action.session.cwd, entriesOf(action.listing)]]) };
     case 'cd':

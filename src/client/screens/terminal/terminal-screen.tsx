@@ -44,7 +44,7 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
       <Panel
         title={inChat ? 'CHATROOM' : session.mode === 'intrusion' ? `INTRUSION // ${session.target ?? ''}` : 'SHELL'}
         tone={session.mode === 'intrusion' ? 'danger' : 'accent'}
-        className="bb-tty__console"
+        className="bb-tty__console bb-term-panel"
         actions={
           <>
             {term.secondsLeft !== null ? (
@@ -56,7 +56,7 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
                 {`${term.secondsLeft}s`}
               </span>
             ) : null}
-            <span className="bb-tty__mode">{modeLabel[session.mode]}</span>
+            <span className="bb-term-mode">{modeLabel[session.mode]}</span>
             {session.mode !== 'terminal' ? (
               <CommandButton size="small" onClick={() => term.submit('exit')} aria-label="Exit to the terminal">
                 EXIT
@@ -94,7 +94,7 @@ function TerminalConsole({ me }: { me: { id: number; username: string } }) {
               : null}
           </Terminal>
         </div>
-        <p className="bb-tty__keys" aria-hidden="true">
+        <p className="bb-term-keys" aria-hidden="true">
           <kbd>Enter</kbd> run · <kbd>↑</kbd>
           <kbd>↓</kbd> history · <kbd>Tab</kbd> complete · <kbd>Ctrl+L</kbd> clear · <kbd>Ctrl+C</kbd> abandon
         </p>

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { balance } from '../../../core/balance';
 import { checkMessageText } from '../../../core/rules/messages';
-import { historyBack, historyForward } from '../../../core/terminal/command-line';
 import { developerUsername } from '../../../core/terminal/reserved-names';
 import { completeTerminalLine, promptFor, type TerminalCommandName } from '../../../core/terminal/terminal-commands';
 import { fillText, texts } from '../../../core/texts';
@@ -11,6 +10,7 @@ import { useChatHistory, useMarkChatRead, useSendChat } from '../../chat/use-cha
 import { chatRefusalText } from '../../chat/chat-model';
 import { useApi } from '../../lib/api-context';
 import { browserStore } from '../../lib/storage';
+import { usePromptLine } from '../../ui/use-prompt-line';
 import { errorDraft, terminalHandlers, type CommandContext } from './commands';
 import {
   errorLine,
@@ -39,8 +39,7 @@ const error = errorDraft;
 export function useTerminal(me: { id: number; username: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(terminalReducer, undefined, () => initialTerminalState(readHistory()));
-  const [input, setInput] = useState('');
+  const [state, dispatch] = useReducer(terminalReducer, undefined, initialTerminalState);
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const { session } = state;
@@ -48,6 +47,11 @@ export function useTerminal(me: { id: number; username: string }) {
   const sendChat = useSendChat();
   useMarkChatRead(session.mode === 'chatroom');
   const print = (...drafts: LogDraft[]) => dispatch({ type: 'print', drafts });
+  const line = usePromptLine({
+    savedHistory: readHistory,
+    printOptions: (text) => print({ kind: 'line', tone: 'muted', text }),
+  });
+  const { input, setInput } = line;
   const sessionRef = useRef(session);
   sessionRef.current = session;
   // The command being run: a failure without a server message prints that command's spec text.
@@ -56,7 +60,7 @@ export function useTerminal(me: { id: number; username: string }) {
   const [expired, setExpired] = useState(false);
   const [scanned, setScanned] = useState<readonly string[]>([]);
 
-  useEffect(() => store.setItem(historyKey, JSON.stringify(state.history.entries)), [state.history.entries]);
+  useEffect(() => store.setItem(historyKey, JSON.stringify(line.historyEntries)), [line.historyEntries]);
 
   // spec §4: the countdown from the server's timeLimit; at 0 the session is over (the server refuses anyway).
   useEffect(() => {
@@ -95,9 +99,9 @@ export function useTerminal(me: { id: number; username: string }) {
     refreshMissions: () => void queryClient.invalidateQueries({ queryKey: ['/api/missions/status'] }),
   };
 
-  function submit(line: string) {
+  function submit(typed: string) {
     if (busy) return;
-    const parsed = parseTerminalInput(session.mode, line);
+    const parsed = parseTerminalInput(session.mode, typed);
     if (parsed.kind === 'chat') {
       const checked = checkMessageText(parsed.text);
       if (checked.problem) return print(error(t.errorLine(texts[checked.problem])));
@@ -112,9 +116,9 @@ export function useTerminal(me: { id: number; username: string }) {
     print({
       kind: 'echo',
       prompt: promptFor(session.mode, { username: me.username, target: session.target }, session.cwd),
-      text: line,
+      text: typed,
     });
-    dispatch({ type: 'remember', line });
+    line.remember(typed);
     setInput('');
     if (parsed.kind === 'unknown') print(error(fillText(texts.commandNotFound, { cmd: parsed.word })));
     else if (parsed.kind === 'wrong-mode') print(error(wrongModeText(parsed.name, session.mode)));
@@ -129,17 +133,8 @@ export function useTerminal(me: { id: number; username: string }) {
     () => [...new Set([me.username, developerUsername, ...scanned, ...chat.messages.map((m) => m.username)])],
     [me.username, scanned, chat.messages],
   );
-  function complete() {
-    const result = completeTerminalLine(session.mode, input, { usernames, cwd: session.cwd, listed: state.listed });
-    setInput(result.line);
-    if (result.options.length > 1) print({ kind: 'line', tone: 'muted', text: result.options.join('   ') });
-  }
-
-  function history(direction: 'back' | 'forward') {
-    const step = direction === 'back' ? historyBack(state.history, input) : historyForward(state.history, input);
-    dispatch({ type: 'history', history: step.history });
-    setInput(step.line);
-  }
+  const complete = () =>
+    line.complete(completeTerminalLine(session.mode, input, { usernames, cwd: session.cwd, listed: state.listed }));
 
   return {
     state,
@@ -148,7 +143,7 @@ export function useTerminal(me: { id: number; username: string }) {
     busy: busy || sendChat.isPending,
     submit,
     complete,
-    history,
+    history: line.history,
     /** Ctrl+C: abandon the line, as a shell prints it with ^C. */
     abandon: () => {
       print({
