@@ -44,7 +44,12 @@ describe("the console's PLAYERS tab", () => {
         );
         await page.keyboard.type(player.username);
         const result = page.getByTestId('player-result').filter({ hasText: player.username });
-        await result.waitFor();
+        // The list keeps the previous answer while the next loads (a shorter prefix also matches the
+        // moderator, registered in the same millisecond), so wait for the answer to the whole name.
+        await waitFor(
+          async () => (await page.getByTestId('player-result').count()) === 1 && (await result.count()) === 1,
+          'the results to be the one player whose whole name was typed',
+        );
         await page.keyboard.press('ArrowDown');
         expect(await result.evaluate((el) => el === document.activeElement)).toBe(true);
         await page.keyboard.press('Enter');
