@@ -12,16 +12,18 @@ function clockTicksPerSecond(): number {
     return 100;
   }
 }
-const ticksPerSecond = clockTicksPerSecond();
+export const ticksPerSecond = clockTicksPerSecond();
 
 export interface CpuSnapshot {
   machineBusyTicks: number;
   machineTotalTicks: number;
   /** utime+stime of PostgreSQL backends connected to the bench database, plus its WAL/checkpoint helpers. */
   postgresTicks: number;
+  /** Time no process is charged with: hardware and soft interrupts, and time the hypervisor took (steal). */
+  kernelTicks: number;
 }
 
-function processTicks(pid: string): number {
+export function processTicks(pid: string): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the parenthesised command name; utime and stime are the 14th and 15th overall.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -53,7 +55,13 @@ export function readCpu(databaseName: string | null): CpuSnapshot | null {
     const fields = line.trim().split(/\s+/).slice(1).map(Number);
     const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
     const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { machineBusyTicks: total - idle, machineTotalTicks: total, postgresTicks: postgresTicks(databaseName) };
+    const kernelTicks = (fields[5] ?? 0) + (fields[6] ?? 0) + (fields[7] ?? 0);
+    return {
+      machineBusyTicks: total - idle,
+      machineTotalTicks: total,
+      postgresTicks: postgresTicks(databaseName),
+      kernelTicks,
+    };
   } catch {
     return null;
   }

@@ -101,7 +101,9 @@ async function main(): Promise<void> {
       // The soak (bench/soak.ts) gives each player a loopback address of its own through X-Forwarded-For.
       ...(process.env.BENCH_TRUST_PROXY ? { TRUST_PROXY: process.env.BENCH_TRUST_PROXY } : {}),
       // The bench measures peaks, so it sheds nothing; the soak (BENCH_SHED=production) keeps the defaults (ADR 072).
-      ...(process.env.BENCH_SHED === 'production' ? {} : { SHED_MAX_IN_FLIGHT: '0', SHED_MAX_LOOP_DELAY_MS: '0' }),
+      ...(process.env.BENCH_SHED === 'production'
+        ? {}
+        : { SHED_MAX_IN_FLIGHT: '0', SHED_MAX_LOOP_DELAY_MS: '0', SHED_TARGET_LATENCY_MS: '0' }),
       // SHED_* given to the bench or the soak reach the server as an operator's would.
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('SHED_'))),
     }),

@@ -24,6 +24,9 @@ import { Recorder } from './stats';
 export interface SoakTally {
   /** Latencies and statuses per route, every attempt counted (a shed one too). */
   routes: Map<string, Recorder>;
+  /** The answers' times of acknowledged (2xx) attempts only, per route and over all routes: a shed answer is fast and would hide a slow one. */
+  accepted: Map<string, Recorder>;
+  allAccepted: Recorder;
   /** Requests acknowledged (2xx). */
   acknowledged: number;
   /** Kernel bits whose purchase was answered 200: each must be charged exactly once. */
@@ -33,28 +36,43 @@ export interface SoakTally {
   /** Market listings whose purchase was answered 200 (`listing:<id>`), and those shed first. */
   boughtListings: string[];
   boughtListingsAfterShed: string[];
-  /** Requests still shed after the client's last resend: the player would have seen an error. */
-  givenUp: number;
+  /** Tap batches still shed after the client's last resend, which the tap runner sent again after its pause. */
+  requeued: number;
+  /** Requests still shed after the client's last resend, by route: the player would have seen an error. */
+  givenUp: Map<string, number>;
+  /** Shed answers by the reason the server gave (X-Shed). */
+  shedReasons: Map<string, number>;
+  /** Shed answers by the 10 s of play they came in (index 0: the first 10 s), to tell a start-up herd from steady play. */
+  shedBy10s: number[];
 }
 
 export function newTally(): SoakTally {
   return {
     routes: new Map(),
+    accepted: new Map(),
+    allAccepted: new Recorder(),
     acknowledged: 0,
     boughtBits: [],
     boughtAfterShed: [],
     boughtListings: [],
     boughtListingsAfterShed: [],
-    givenUp: 0,
+    requeued: 0,
+    givenUp: new Map(),
+    shedReasons: new Map(),
+    shedBy10s: [],
   };
 }
 
 export interface SoakContext {
-  target: Target;
+  /** The player's own connection: a browser keeps its own, so no player's request waits behind another's. */
+  targetOf: (player: BenchPlayer) => Target;
   tally: SoakTally;
   timeoutMs: number;
-  /** Stops the loop when performance.now() passes it. */
+  /** When play began and when it stops (performance.now()). */
+  startedAt: number;
   endsAt: number;
+  /** Players' first requests fall at random within this long after startedAt. */
+  rampMs: number;
   /** The next Kernel bit nobody has asked for, so purchases never collide. */
   nextBit: () => { x: number; y: number };
   /** The next market listing nobody has asked for that `buyerId` did not list; null when none is left. */
@@ -66,7 +84,20 @@ export interface SoakContext {
 /** A player of the soak: the bench's player and the username it registered (the Terminal's ssh target). */
 export type SoakPlayer = BenchPlayer & { username: string };
 
-type Shot = { route: string; path: string; body?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> };
+type Shot = {
+  route: string;
+  path: string;
+  body?: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /**
+   * Sent until the server takes it, as the tap runner keeps a batch (src/client/taps/tap-runner.ts): once the
+   * client's own resends are spent it waits infra.tapRetryDelayMs and sends the same batch (same key) again.
+   */
+  untilTaken?: boolean;
+};
+
+const countIn = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
 /** Sends one request as the player, resending a 503 as the client does; true when acknowledged, and whether it was ever shed. */
 async function play(
@@ -87,24 +118,41 @@ async function play(
   for (let resends = 0; ; resends++) {
     const started = performance.now();
     try {
-      const reply = await send(context.target, shot.method ?? 'POST', shot.path, {
+      const reply = await send(context.targetOf(player), shot.method ?? 'POST', shot.path, {
         headers,
         ...(shot.body === undefined ? {} : { body: shot.body }),
         timeoutMs: context.timeoutMs,
       });
-      recorder.record(reply.status, performance.now() - started);
+      const tookMs = performance.now() - started;
+      recorder.record(reply.status, tookMs);
       if (reply.status >= 200 && reply.status < 300) {
+        const { accepted } = context.tally;
+        (accepted.get(shot.route) ?? accepted.set(shot.route, new Recorder()).get(shot.route)!).record(
+          reply.status,
+          tookMs,
+        );
+        context.tally.allAccepted.record(reply.status, tookMs);
         context.tally.acknowledged += 1;
         return { ok: true, shed };
       }
       if (reply.status !== 503) return { ok: false, shed };
       shed = true;
+      const reason = String(reply.headers['x-shed'] ?? 'none given');
+      countIn(context.tally.shedReasons, reason);
+      const tenSeconds = Math.floor((performance.now() - context.startedAt) / 10_000);
+      context.tally.shedBy10s[tenSeconds] = (context.tally.shedBy10s[tenSeconds] ?? 0) + 1;
+      if (resends >= infra.shedRetryAttempts && shot.untilTaken && performance.now() < context.endsAt) {
+        context.tally.requeued += 1;
+        await sleep(infra.tapRetryDelayMs);
+        resends = -1;
+        continue;
+      }
       if (resends >= infra.shedRetryAttempts) {
-        context.tally.givenUp += 1;
+        countIn(context.tally.givenUp, shot.route);
         return { ok: false, shed };
       }
       const retryAfter = reply.headers['retry-after'];
-      await sleep(resendDelayMs(typeof retryAfter === 'string' ? retryAfter : null, Math.random));
+      await sleep(resendDelayMs(typeof retryAfter === 'string' ? retryAfter : null, Math.random, resends));
     } catch {
       recorder.networkErrors += 1;
       return { ok: false, shed };
@@ -118,6 +166,7 @@ const tapShot = (player: BenchPlayer): Shot => ({
   body: JSON.stringify({
     secureData: encodeSecureData({ tapCount: 3, batchTimestamp: nextBatchTimestamp(player) }, 'client'),
   }),
+  untilTaken: true,
 });
 
 const chatShot = (index: number, roll: number): Shot => ({
@@ -206,8 +255,8 @@ export async function playUntilEnd(
   address: string,
   index: number,
 ): Promise<void> {
-  // Spread the first requests over one period, as tabs opened at different moments would be.
-  await sleep(Math.random() * 2000);
+  // Tabs opened at different moments: the first requests spread over the ramp.
+  await sleep(Math.random() * context.rampMs);
   if (index % 50 === 49) await playTerminal(context, player, address, index);
   else await playMainframe(context, player, address, index);
 }
