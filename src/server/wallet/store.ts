@@ -22,12 +22,15 @@ const addToBalancesText = `
   WHERE u.id = v.id
   RETURNING u.id, u.telnet`;
 
-const subtractWithLedgerText = `
-  WITH paid AS (
+/** The payer's debit, refused (no row) when they hold less than the amount: $1 the amount, $2 the payer. */
+const paidCte = `paid AS (
     UPDATE users SET telnet = telnet - $1::bigint
     WHERE id = $2::int AND telnet >= $1::bigint
     RETURNING telnet
-  ), entry AS (
+  )`;
+
+const subtractWithLedgerText = `
+  WITH ${paidCte}, entry AS (
     INSERT INTO telnet_ledger (user_id, delta, reason, reference)
     SELECT $2::int, $3::bigint, $4::text, $5::text FROM paid
   )
@@ -36,11 +39,7 @@ const subtractWithLedgerText = `
 const ledgerRowsFrom = `jsonb_to_recordset($PARAM::jsonb) AS r(user_id int, delta bigint, reason text, reference text)`;
 
 const transferWithLedgerText = `
-  WITH paid AS (
-    UPDATE users SET telnet = telnet - $1::bigint
-    WHERE id = $2::int AND telnet >= $1::bigint
-    RETURNING telnet
-  ), got AS (
+  WITH ${paidCte}, got AS (
     UPDATE users SET telnet = telnet + $3::bigint
     WHERE id = $4::int AND EXISTS (SELECT 1 FROM paid)
     RETURNING telnet
