@@ -24,12 +24,18 @@ const purchaseCount = async (database: Database, userId: number) =>
  * The naive fulfilment the race tests must catch first: read the purchase's status without a lock,
  * then award and mark it, so two arrivals that both read 'started' both award.
  */
-async function naiveFulfil(database: Database, purchaseId: number, userId: number): Promise<void> {
+async function naiveFulfil(
+  database: Database,
+  purchaseId: number,
+  userId: number,
+  allRead: () => Promise<void>,
+): Promise<void> {
   const [row] = await database.query<{ status: string }>('SELECT status FROM virus_purchases WHERE id = $1', [
     purchaseId,
   ]);
+  // The interleaving that breaks it, forced rather than hoped for: every racer reads before any awards.
+  await allRead();
   if (row!.status !== 'started') return;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query(
     `WITH awarded AS (INSERT INTO telnet_cores (user_id, core_type_id) SELECT $1, 1 FROM generate_series(1, 10) RETURNING id)
      UPDATE virus_purchases SET status = 'fulfilled' WHERE id = $2`,
@@ -106,8 +112,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('catches the naive read-then-award version (the check has teeth)', async () => {
       const p = await asPlayer(instances[0]!);
       const { purchaseId } = await startPaid(p);
-      await Promise.all(Array.from({ length: racers }, () => naiveFulfil(db.database, purchaseId, p.id)));
-      expect(await coreCount(db.database, p.id)).toBeGreaterThan(10);
+      const allRead = barrier(racers);
+      await Promise.all(Array.from({ length: racers }, () => naiveFulfil(db.database, purchaseId, p.id, allRead)));
+      expect(await coreCount(db.database, p.id)).toBe(racers * 10);
     });
 
     it('completions racing webhooks on two instances award the 10 cores exactly once', async () => {
