@@ -1,10 +1,10 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gridPaths, snapshotVersionHeader, type GridState } from '../../../core/api/kernel';
 import { bitIndex } from '../../../core/rules/kernel';
 import { decodeSnapshot } from '../../../core/rules/kernel-snapshot';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { act, grant } from '../../../../tests/support/items';
+import { monitorLoopHold } from '../../../../tests/support/loop-hold';
 
 const seededBits = 150_000;
 const rounds = 20;
@@ -83,24 +83,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         // rounds measured after them are what a player can repeat.
         expect((await get(gridPaths.snapshot)).status).toBe(200);
         for (let i = 0; i < warmUpRounds; i++) await round();
-        const loop = monitorEventLoopDelay({ resolution: 5 });
-        loop.enable();
+        const hold = monitorLoopHold();
         for (let i = 0; i < rounds; i++) await round();
-        loop.disable();
-        const longestMs = loop.max / 1e6;
+        const { longestHoldMs, turns } = hold.stop();
         console.info(
-          `kernel event loop: longest hold ${longestMs.toFixed(1)} ms over ${rounds} purchases on ${seededBits} random-colour bits`,
+          `kernel event loop: longest hold ${longestHoldMs.toFixed(1)} ms of CPU over ${rounds} purchases on ${seededBits} random-colour bits (${turns} turns)`,
         );
         // Decoded after the measurement (the pure-JS decoder is the client's cost, and runs on this thread):
         // the last frame holds every bit the loop bought.
         const grid = decodeSnapshot(new Uint8Array(lastFrame));
         expect(grid.version).toBe(lastVersion);
         for (let x = firstX; x < nextX; x++) expect(grid.owned[bitIndex(x, 0)]).toBe(1);
-        expect(longestMs).toBeLessThan(maxHoldMs);
-        // Two more tries: the delay monitor also counts the time this process waits for a core, and CI runs
-        // browser tests beside this file. The hold this guards against (seconds before ADR 043) fails every try.
+        // Counted in this thread's CPU, not on the wall clock: a busy CI machine that makes the thread
+        // wait for a core does not count, and the hold this guards against (seconds before ADR 043) does.
+        expect(longestHoldMs).toBeLessThan(maxHoldMs);
       },
-      { timeout: 300_000, retry: 2 },
+      { timeout: 300_000 },
     );
 
     it("finds a player's bits through the owner index, never by reading the whole grid", async () => {
