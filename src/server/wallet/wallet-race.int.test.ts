@@ -5,6 +5,7 @@ import type { Database, Tx } from '../db/connect';
 import { rowsOf } from '../db/rows';
 import { freshDatabase, type TestDatabase } from '../../../tests/support/db';
 import { insertPlayers } from '../../../tests/support/players';
+import { barrier } from '../../../tests/support/race';
 import { balanceOf, debit, sumLedger, transfer, type DebitResult } from './index';
 
 const racers = 20;
@@ -15,19 +16,24 @@ type Debit = (
 
 /**
  * The deliberately naive debit: read the balance, decide, then write the difference back. It is
- * what the race test must catch before its passing means anything.
+ * what the race test must catch before its passing means anything. Every racer reads before any
+ * writes (`allRead`, a barrier): the interleaving is forced rather than hoped for from the scheduler.
  */
-const naiveDebit: Debit = async (tx, change) => {
-  const [row] = rowsOf<{ telnet: string }>(await tx.execute(sql`SELECT telnet FROM users WHERE id = ${change.userId}`));
-  const balance = Number(row!.telnet);
-  if (balance < change.amount) return { kind: 'insufficient', balance, shortBy: change.amount - balance };
-  await new Promise((resolve) => setImmediate(resolve));
-  await tx.execute(sql`UPDATE users SET telnet = ${balance - change.amount} WHERE id = ${change.userId}`);
-  await tx.execute(
-    sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${change.userId}, ${-change.amount}, ${change.reason}, ${change.reference})`,
-  );
-  return { kind: 'debited', balance: balance - change.amount };
-};
+const naiveDebit =
+  (allRead: () => Promise<void>): Debit =>
+  async (tx, change) => {
+    const [row] = rowsOf<{ telnet: string }>(
+      await tx.execute(sql`SELECT telnet FROM users WHERE id = ${change.userId}`),
+    );
+    await allRead();
+    const balance = Number(row!.telnet);
+    if (balance < change.amount) return { kind: 'insufficient', balance, shortBy: change.amount - balance };
+    await tx.execute(sql`UPDATE users SET telnet = ${balance - change.amount} WHERE id = ${change.userId}`);
+    await tx.execute(
+      sql`INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES (${change.userId}, ${-change.amount}, ${change.reason}, ${change.reference})`,
+    );
+    return { kind: 'debited', balance: balance - change.amount };
+  };
 
 /** 20 debits of 7 Telnet from a balance of 100, each in its own transaction, all at once. */
 async function race(database: Database, spend: Debit) {
@@ -56,9 +62,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent debits [po
   afterAll(() => db.dispose());
 
   it('catches the naive read-then-write debit (the check has teeth)', async () => {
-    const outcome = await race(db.database, naiveDebit);
-    // More purchases acknowledged than 100 Telnet pays for, and a ledger that no longer adds up.
-    expect(outcome.debited).toBeGreaterThan(14);
+    const outcome = await race(db.database, naiveDebit(barrier(racers)));
+    // Every racer read 100: all 20 purchases acknowledged where 100 Telnet pays for 14, and a ledger that no longer adds up.
+    expect(outcome.debited).toBe(racers);
     expect(outcome.ledger).not.toBe(outcome.balance);
   });
 

@@ -14,13 +14,14 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /**
  * The deliberately naive deletion: read the balance, then burn what was read and close the listings,
  * with no lock on the player between. Used only to show the check below catches it: a sale that
- * commits between the read and the burn leaves Telnet on a deleted account.
+ * commits between the read and the burn leaves Telnet on a deleted account. `between` runs after the
+ * read, so the interleaving is forced rather than hoped for from the scheduler.
  */
-async function naiveDelete(database: Database, userId: number): Promise<void> {
+async function naiveDelete(database: Database, userId: number, between: () => Promise<void>): Promise<void> {
   const [row] = await database.query<{ telnet: string }>('SELECT telnet::text AS telnet FROM users WHERE id = $1', [
     userId,
   ]);
-  await new Promise((resolve) => setImmediate(resolve));
+  await between();
   const telnet = Number(row!.telnet);
   await database.query('UPDATE users SET telnet = telnet - $2, banned = true, deleted_at = now() WHERE id = $1', [
     userId,
@@ -74,10 +75,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('account deletion races [postgre
 
   it('the zero-balance check catches a naive read-then-burn deletion', async () => {
     const { seller, listings } = await sellerWithListings();
-    await Promise.all([
-      naiveDelete(app.db.database, seller.id),
-      ...buyers.map((b, i) => act(b, marketPaths.buy, { listingId: listings[i] })),
-    ]);
+    // The buys commit after the naive deletion read the balance and before it burns what it read.
+    let sold: number[] = [];
+    await naiveDelete(app.db.database, seller.id, async () => {
+      const answers = await Promise.all(buyers.map((b, i) => act(b, marketPaths.buy, { listingId: listings[i] })));
+      sold = answers.map((a) => a.statusCode);
+    });
+    expect(sold).toEqual(Array(buyersCount).fill(200));
+    // The proceeds of all ten sales are left on the deleted account.
     expect(await telnetOf(app.db.database, seller.id)).toBeGreaterThan(0);
   });
 

@@ -10,6 +10,7 @@ import { activeCode, expOf, setIntegrity, setPlayer, submit } from '../../../../
 import { testConfig } from '../../../../tests/support/config';
 import { freshDatabase } from '../../../../tests/support/db';
 import { holdTransaction, untilLockWaiters } from '../../../../tests/support/locks';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
 
@@ -17,13 +18,18 @@ const racers = 20;
  * The deliberately naive crack: read the boss, compare, then write the new integrity and code with
  * no condition between. Used only to show the one-winner check below catches a read-then-write version.
  */
-async function naiveCrack(database: Database, bossId: number, guess: string): Promise<number> {
+async function naiveCrack(
+  database: Database,
+  bossId: number,
+  guess: string,
+  allRead: () => Promise<void>,
+): Promise<number> {
   const [row] = await database.query<{ code: string; integrity: number }>(
     'SELECT code, integrity FROM blockchain_bosses WHERE id = $1',
     [bossId],
   );
+  await allRead();
   if (row!.code !== guess) return 409;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query("UPDATE blockchain_bosses SET integrity = $2, code = '0000000000' WHERE id = $1", [
     bossId,
     Math.max(1, Number(row!.integrity) - 1),
@@ -80,9 +86,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Blockchain races [postgres]', (
 
   it('the one-winner check catches a naive read-then-write crack', async () => {
     const boss = await activeCode(app);
-    const statuses = await Promise.all(players.map(() => naiveCrack(app.db.database, boss.id, boss.code)));
+    const allRead = barrier(racers);
+    const statuses = await Promise.all(players.map(() => naiveCrack(app.db.database, boss.id, boss.code, allRead)));
     expect(() => expectOneWinner(statuses)).toThrow();
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+    // Every player read the code before any changed it: all 20 crack the same code.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(racers);
     await app.db.database.query("UPDATE blockchain_bosses SET code = '1111111111' WHERE id = $1", [boss.id]);
   });
 

@@ -4,21 +4,28 @@ import type { Database } from '../../db/connect';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { act, coreOf, gearOf, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
 const price = 100;
 
 /**
+ * Every naive version below reads, waits until all its racers have read (`allRead`, a barrier), then
+ * writes: the interleaving each check must catch is forced rather than hoped for from the scheduler.
+ */
+type AllRead = () => Promise<void>;
+
+/**
  * The deliberately naive buy: read the listing, then pay and mark it sold, no lock and no condition
  * between. Used only to show the one-winner check below catches a read-then-write version.
  */
-async function naiveBuy(database: Database, buyerId: number, listingId: number): Promise<number> {
+async function naiveBuy(database: Database, buyerId: number, listingId: number, allRead: AllRead): Promise<number> {
   const [row] = await database.query<{ status: string; seller_id: number; price: number }>(
     'SELECT status, seller_id, price FROM market_listings WHERE id = $1',
     [listingId],
   );
+  await allRead();
   if (row!.status !== 'active') return 404;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query("UPDATE market_listings SET status = 'sold', buyer_id = $2 WHERE id = $1", [listingId, buyerId]);
   await database.query(
     "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'market-purchase', 'naive')",
@@ -28,7 +35,7 @@ async function naiveBuy(database: Database, buyerId: number, listingId: number):
 }
 
 /** Naive listing: checks the item is free, then writes a listing, with nothing holding the item between. */
-async function naiveList(database: Database, sellerId: number, gearId: number): Promise<number> {
+async function naiveList(database: Database, sellerId: number, gearId: number, allRead: AllRead): Promise<number> {
   const free = await database.query('SELECT id FROM gear WHERE id = $1 AND user_id = $2 AND escrow_id IS NULL', [
     gearId,
     sellerId,
@@ -37,8 +44,8 @@ async function naiveList(database: Database, sellerId: number, gearId: number): 
     "SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'",
     [gearId],
   );
+  await allRead();
   if (free.length === 0 || listed.length > 0) return 409;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query(
     `INSERT INTO market_listings (seller_id, item_type, item_id, filter_type, item_name, item_data, search_text, price, created_at, expires_at)
      VALUES ($1, 'gear', $2, 'cpu', 'naive', '{}'::jsonb, 'naive', 1, now(), now() + interval '7 days')`,
@@ -48,33 +55,33 @@ async function naiveList(database: Database, sellerId: number, gearId: number): 
 }
 
 /** Naive remove: reads the listing active, then marks it removed. */
-async function naiveRemove(database: Database, listingId: number): Promise<number> {
+async function naiveRemove(database: Database, listingId: number, allRead: AllRead): Promise<number> {
   const [row] = await database.query<{ status: string }>('SELECT status FROM market_listings WHERE id = $1', [
     listingId,
   ]);
+  await allRead();
   if (row!.status !== 'active') return 404;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query("UPDATE market_listings SET status = 'removed' WHERE id = $1", [listingId]);
   return 200;
 }
 
 /** Naive destroy: checks no active listing holds the item, then deletes it. */
-async function naiveDestroy(database: Database, gearId: number): Promise<number> {
+async function naiveDestroy(database: Database, gearId: number, allRead: AllRead): Promise<number> {
   const listed = await database.query(
     "SELECT id FROM market_listings WHERE item_type = 'gear' AND item_id = $1 AND status = 'active'",
     [gearId],
   );
+  await allRead();
   if (listed.length > 0) return 409;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query('DELETE FROM gear WHERE id = $1', [gearId]);
   return 200;
 }
 
 /** Naive core use: reads the core unopened, then pays and marks it opened. */
-async function naiveUseCore(database: Database, userId: number, coreId: number): Promise<number> {
+async function naiveUseCore(database: Database, userId: number, coreId: number, allRead: AllRead): Promise<number> {
   const [row] = await database.query<{ is_used: boolean }>('SELECT is_used FROM telnet_cores WHERE id = $1', [coreId]);
+  await allRead();
   if (row!.is_used) return 409;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query('UPDATE telnet_cores SET is_used = true WHERE id = $1', [coreId]);
   await database.query(
     "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, 1, 'core-open', 'naive')",
@@ -134,8 +141,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
 
   it('the one-winner check catches a naive read-then-write buy', async () => {
     const listingId = await listing(await gearOf(app, seller));
-    const statuses = await Promise.all(buyers.map((b) => naiveBuy(app.db.database, b.id, listingId)));
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(buyers.length);
+    const statuses = await Promise.all(buyers.map((b) => naiveBuy(app.db.database, b.id, listingId, allRead)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(buyers.length);
   });
 
   it('buy and remove at the same instant: exactly one wins, the item has one holder', async () => {
@@ -208,41 +216,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Data Exchange races [%s]`.repla
 
   // Each race check above, run against a naive read-then-write version, fails: shown here so the checks can fail.
   it('the buy-versus-remove check catches a naive read-then-write pair', async () => {
-    let bothWon = 0;
-    for (let round = 0; round < 8; round++) {
-      const listingId = await listing(await gearOf(app, seller));
-      const statuses = await Promise.all([
-        naiveBuy(app.db.database, buyers[round]!.id, listingId),
-        naiveRemove(app.db.database, listingId),
-      ]);
-      if (statuses.every((s) => s === 200)) bothWon++;
-    }
-    expect(bothWon).toBeGreaterThan(0);
+    const listingId = await listing(await gearOf(app, seller));
+    const allRead = barrier(2);
+    const statuses = await Promise.all([
+      naiveBuy(app.db.database, buyers[0]!.id, listingId, allRead),
+      naiveRemove(app.db.database, listingId, allRead),
+    ]);
+    // Both read the listing active: it is sold and taken back.
+    expect(statuses).toEqual([200, 200]);
   });
 
   it('the list-twice check catches a naive check-then-insert listing', async () => {
     const id = await gearOf(app, seller);
-    const statuses = await Promise.all(Array.from({ length: racers }, () => naiveList(app.db.database, seller.id, id)));
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const statuses = await Promise.all(
+      Array.from({ length: racers }, () => naiveList(app.db.database, seller.id, id, allRead)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(racers);
   });
 
   it('the destroy-while-listing check catches a naive pair', async () => {
-    let both = 0;
-    for (let round = 0; round < 8; round++) {
-      const id = await gearOf(app, seller);
-      const statuses = await Promise.all([
-        naiveList(app.db.database, seller.id, id),
-        naiveDestroy(app.db.database, id),
-      ]);
-      if (statuses.every((s) => s === 200)) both++;
-    }
-    expect(both).toBeGreaterThan(0);
+    const id = await gearOf(app, seller);
+    const allRead = barrier(2);
+    const statuses = await Promise.all([
+      naiveList(app.db.database, seller.id, id, allRead),
+      naiveDestroy(app.db.database, id, allRead),
+    ]);
+    // Both saw the item free: it is listed and destroyed.
+    expect(statuses).toEqual([200, 200]);
   });
 
   it('the open-once check catches a naive read-then-write core use', async () => {
     const p = buyers[1]!;
     const id = await coreOf(app, p, 'T-1');
-    const statuses = await Promise.all(Array.from({ length: racers }, () => naiveUseCore(app.db.database, p.id, id)));
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const statuses = await Promise.all(
+      Array.from({ length: racers }, () => naiveUseCore(app.db.database, p.id, id, allRead)),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(racers);
   });
 });

@@ -5,18 +5,20 @@ import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../t
 import { testConfig } from '../../../../tests/support/config';
 import { act, grant } from '../../../../tests/support/items';
 import { ledgerRows } from '../../../../tests/support/players';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
-const pause = () => new Promise((resolve) => setImmediate(resolve));
+/** Each naive version's racers all read before any writes (a barrier): forced, not hoped for from the scheduler. */
+type AllRead = () => Promise<void>;
 
 /** A naive collect: read the end time, then level + 1, with no lock or condition between. */
-async function naiveCollect(database: Database, userId: number): Promise<number> {
+async function naiveCollect(database: Database, userId: number, allRead: AllRead): Promise<number> {
   const [row] = await database.query<{ ends_at: Date | null }>(
     'SELECT ends_at FROM optimizer_states WHERE user_id = $1',
     [userId],
   );
+  await allRead();
   if (!row?.ends_at) return 409;
-  await pause();
   await database.query(
     'UPDATE optimizer_states SET level = level + 1, ends_at = NULL, started_at = NULL, paid_telnet = NULL WHERE user_id = $1',
     [userId],
@@ -25,25 +27,25 @@ async function naiveCollect(database: Database, userId: number): Promise<number>
 }
 
 /** A naive harvest: read a finished run, then mark it harvested, no condition in the write. */
-async function naiveHarvest(database: Database, userId: number): Promise<boolean> {
+async function naiveHarvest(database: Database, userId: number, allRead: AllRead): Promise<boolean> {
   const [row] = await database.query<{ id: number }>(
     "SELECT id FROM drone_runs WHERE user_id = $1 AND status = 'finished' ORDER BY id LIMIT 1",
     [userId],
   );
+  await allRead();
   if (!row) return false;
-  await pause();
   await database.query("UPDATE drone_runs SET status = 'harvested' WHERE id = $1", [row.id]);
   return true;
 }
 
 /** A naive start: read the state, then debit and mark running, no lock. */
-async function naiveStart(database: Database, userId: number): Promise<number> {
+async function naiveStart(database: Database, userId: number, allRead: AllRead): Promise<number> {
   const [row] = await database.query<{ ends_at: Date | null }>(
     'SELECT ends_at FROM optimizer_states WHERE user_id = $1',
     [userId],
   );
+  await allRead();
   if (row?.ends_at) return 409;
-  await pause();
   await database.query(
     "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, -20, 'optimizer-upgrade', 'naive')",
     [userId],
@@ -88,8 +90,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
     const q = await asPlayer(app);
     await grant(app, q, { telnet: 100 });
     expect((await act(q, '/api/optimizer/start')).statusCode).toBe(200);
-    const naive = await Promise.all(Array.from({ length: racers }, () => naiveCollect(app.db.database, q.id)));
-    expect(naive.filter((s) => s === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const naive = await Promise.all(Array.from({ length: racers }, () => naiveCollect(app.db.database, q.id, allRead)));
+    expect(naive.filter((s) => s === 200)).toHaveLength(racers);
   });
 
   it('start twice at once charges once; the check catches a naive start', async () => {
@@ -102,8 +105,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
 
     const q = await asPlayer(app);
     await app.db.database.query('INSERT INTO optimizer_states (user_id) VALUES ($1)', [q.id]);
-    const naive = await Promise.all(Array.from({ length: racers }, () => naiveStart(app.db.database, q.id)));
-    expect(naive.filter((s) => s === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const naive = await Promise.all(Array.from({ length: racers }, () => naiveStart(app.db.database, q.id, allRead)));
+    expect(naive.filter((s) => s === 200)).toHaveLength(racers);
   });
 
   it('a drone bought 20 times at once is one run and 19 refusals, charged once', async () => {
@@ -141,8 +145,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Optimizer and Drone races [post
 
     const q = await asPlayer(app);
     await finishedRun(app, q);
-    const naive = await Promise.all(Array.from({ length: racers }, () => naiveHarvest(app.db.database, q.id)));
-    expect(naive.filter(Boolean).length).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const naive = await Promise.all(Array.from({ length: racers }, () => naiveHarvest(app.db.database, q.id, allRead)));
+    expect(naive.filter(Boolean)).toHaveLength(racers);
   });
 
   it('two instances running due drone steps at once run each step exactly once', async () => {

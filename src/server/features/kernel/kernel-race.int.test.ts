@@ -6,6 +6,7 @@ import { fillText, texts } from '../../../core/texts';
 import type { Database } from '../../db/connect';
 import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../tests/support/app';
 import { act, grant } from '../../../../tests/support/items';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
 
@@ -13,13 +14,19 @@ const racers = 20;
  * The deliberately naive purchase: read whether the bit is free, then charge and write the owner,
  * no key and no condition between. Used only to show the one-winner check below catches it.
  */
-async function naivePurchase(database: Database, buyerId: number, x: number, y: number): Promise<number> {
+async function naivePurchase(
+  database: Database,
+  buyerId: number,
+  x: number,
+  y: number,
+  allRead: () => Promise<void>,
+): Promise<number> {
   const rows = await database.query<{ owner_id: number }>('SELECT owner_id FROM naive_bits WHERE x = $1 AND y = $2', [
     x,
     y,
   ]);
+  await allRead();
   if (rows.length > 0) return 409;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.query(
     "INSERT INTO telnet_ledger (user_id, delta, reason, reference) VALUES ($1, $2, 'kernel-bit', 'naive')",
     [buyerId, -bitPrice(x, y)],
@@ -87,9 +94,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Kernel races [postgres]', () =>
   });
 
   it('the one-winner check catches a naive read-then-write purchase', async () => {
-    const statuses = await Promise.all(buyers.map((b) => naivePurchase(app.db.database, b.id, 5, 5)));
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(1);
-    expect(await charges('naive')).toBeGreaterThan(1);
+    const allRead = barrier(racers);
+    const statuses = await Promise.all(buyers.map((b) => naivePurchase(app.db.database, b.id, 5, 5, allRead)));
+    // Every buyer read the bit free before any wrote it: all 20 are charged for one bit.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(racers);
+    expect(await charges('naive')).toBe(racers);
   });
 
   it('20 players buy 20 different bits at once: versions run on with no gap and catch-up returns all 20', async () => {

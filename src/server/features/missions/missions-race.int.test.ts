@@ -5,6 +5,7 @@ import type { Database } from '../../db/connect';
 import { asPlayer, type Player } from '../../../../tests/support/app';
 import { testConfig } from '../../../../tests/support/config';
 import { freshDatabase, type TestDatabase } from '../../../../tests/support/db';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
 
@@ -21,14 +22,20 @@ async function payout(database: Database, userId: number) {
 /**
  * The deliberately naive version: check for a completion, then pay and record it, without letting
  * the insert decide who pays. It is what the race test must catch before its passing means anything.
+ * Every racer checks before any pays (`allChecked`, a barrier): forced, not hoped for from the scheduler.
  */
-async function naiveComplete(database: Database, userId: number, missionId: string): Promise<void> {
+async function naiveComplete(
+  database: Database,
+  userId: number,
+  missionId: string,
+  allChecked: () => Promise<void>,
+): Promise<void> {
   const done = await database.query('SELECT 1 FROM mission_completions WHERE user_id = $1 AND mission_id = $2', [
     userId,
     missionId,
   ]);
+  await allChecked();
   if (done.length > 0) return;
-  await new Promise((resolve) => setImmediate(resolve));
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE users SET telnet = telnet + 10 WHERE id = ${userId}`);
     await tx.execute(
@@ -63,9 +70,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`${racers} concurrent mission co
 
   it('catches the naive check-then-pay version (the check has teeth)', async () => {
     const p = await decodedPlayer();
-    await Promise.all(Array.from({ length: racers }, () => naiveComplete(db.database, p.id, 'clear_binary_row')));
+    const allChecked = barrier(racers);
+    await Promise.all(
+      Array.from({ length: racers }, () => naiveComplete(db.database, p.id, 'clear_binary_row', allChecked)),
+    );
     const paid = await payout(db.database, p.id);
-    expect(paid.telnet).toBeGreaterThan(10);
+    // Every racer found no completion: the 10 Telnet reward is paid 20 times.
+    expect(paid.telnet).toBe(racers * 10);
   });
 
   it('pays 10 Telnet exactly once, with one ledger row, however many requests race', async () => {

@@ -7,21 +7,22 @@ import { asPlayer, buildTestApp, type Player, type TestApp } from '../../../../t
 import { act, gearOf, grant } from '../../../../tests/support/items';
 import { ready, terminalSteps, untilLockWaiters } from '../../../../tests/support/terminal';
 import { sumLedger } from '../../wallet';
+import { barrier } from '../../../../tests/support/race';
 
 const racers = 20;
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The deliberately naive hack: read the intrusion, the Token's place and the victim's balance, then
  * pay and close — no row locks and no conditions between. Used only to show that each race check
- * below catches a read-then-write version. `between` runs after the reads, before the writes.
+ * below catches a read-then-write version. `between` runs after the reads, before the writes: a barrier
+ * every racer reaches, or another change committing, so the interleaving is forced, not hoped for.
  */
 async function naiveHack(
   database: Database,
   attackerId: number,
   intrusionId: number,
   tokenDir: string,
-  between: () => Promise<void> = tick,
+  between: () => Promise<void>,
 ): Promise<number> {
   const [intrusion] = await database.query<{ outcome: string; victim_id: number }>(
     'SELECT outcome, victim_id FROM intrusions WHERE id = $1',
@@ -110,8 +111,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   it('the one-winner check catches a naive read-then-write hack', async () => {
     const victim = await freshVictim(1000);
     const ids = await intrusionsInto(victim, attackers);
-    const statuses = await Promise.all(attackers.map((a, i) => naiveHack(app.db.database, a.id, ids[i]!, '/')));
-    expect(statuses.filter((x) => x === 200).length).toBeGreaterThan(1);
+    const allRead = barrier(attackers.length);
+    const statuses = await Promise.all(
+      attackers.map((a, i) => naiveHack(app.db.database, a.id, ids[i]!, '/', allRead)),
+    );
+    // Every attacker read the victim unshielded: each one steals.
+    expect(statuses.filter((x) => x === 200)).toHaveLength(attackers.length);
     await resetAttackers();
   });
 
@@ -146,10 +151,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`Terminal races [%s]`.replace('%
   it('the stolen-once check catches a naive hack sent twice', async () => {
     const victim = await freshVictim(500);
     const [intrusionId] = await intrusionsInto(victim, [attackers[2]!]);
+    const allRead = barrier(racers);
     const statuses = await Promise.all(
-      Array.from({ length: racers }, () => naiveHack(app.db.database, attackers[2]!.id, intrusionId!, '/')),
+      Array.from({ length: racers }, () => naiveHack(app.db.database, attackers[2]!.id, intrusionId!, '/', allRead)),
     );
-    expect(statuses.filter((x) => x === 200).length).toBeGreaterThan(1);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(racers);
     await resetAttackers();
   });
 
