@@ -24,20 +24,22 @@ export function monitorLoopHold(): LoopHoldMonitor {
   let last = threadCpuNs();
   let longestNs = 0;
   let turns = 0;
-  let timer: NodeJS.Timeout;
-  const tick = () => {
+  /** Counts the CPU since the last reading as one hold. */
+  const record = () => {
     const now = threadCpuNs();
     longestNs = Math.max(longestNs, now - last);
     last = now;
     turns++;
+  };
+  const tick = () => {
+    record();
     timer = setTimeout(tick, 1);
   };
-  timer = setTimeout(tick, 1);
+  let timer = setTimeout(tick, 1);
   return {
     stop() {
       clearTimeout(timer);
-      tick();
-      clearTimeout(timer);
+      record();
       return { longestHoldMs: longestNs / 1e6, turns };
     },
   };
